@@ -1,0 +1,221 @@
+package org.concurrencylab.catalog;
+
+import static java.lang.String.format;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.catalog.CapacityModel.PinnedEventLoops;
+import org.concurrencylab.catalog.CapacityModel.SharedPool;
+import org.concurrencylab.catalog.CapacityModel.Unbounded;
+import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.results.StepResult;
+
+/**
+ * SPEC section 1, after "Resources utilization in reactive services": a handler that blocks for D,
+ * served by MVC, WebFlux, Tomcat or Netty, under 10 and then 100 siege-like users.
+ */
+final class BlockingIoExperiment {
+
+    static final String NAME = "blocking-io";
+    private static final String ARTICLE = "Resources utilization in reactive services";
+    private static final String LIGHT = "10x10";
+    private static final String HEAVY = "100x10";
+
+    private static final String NETTY_AUTO_CONFIGURATION =
+            "org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration";
+
+    /** Reactor Netty's default: max(CPUs, 4) event loops. */
+    private static final PinnedEventLoops NETTY_LOOPS = new PinnedEventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
+    private static final SharedPool TOMCAT_WORKERS = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
+
+    private BlockingIoExperiment() {
+    }
+
+    static Experiment create() {
+        return new Experiment(NAME, ARTICLE, "001_da8892cf349cebb5.txt",
+                "A handler blocks for D = 1 s: which thread waits, and how many can wait at once, sets the throughput.",
+                "blocking-io-service", Duration.ofSeconds(1), Duration.ofSeconds(30), 8, 0.1,
+                List.of(new LoadStep(10, 10), new LoadStep(100, 10)),
+                variants(), claims());
+    }
+
+    private static List<Variant> variants() {
+        return List.of(
+                new Variant("mvc-tomcat-20", "Spring MVC on Tomcat capped at 20 worker threads", Origin.SEED,
+                        servlet("server.tomcat.threads.max", "20", "lab.handler", "blocking"),
+                        new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 20),
+                        Map.of(LIGHT, seed(9.95, 1000, null), HEAVY, seed(19.92, 4820, null))),
+                new Variant("mvc-tomcat-200", "Spring MVC on Tomcat with its default 200 worker threads", Origin.SEED,
+                        servlet("server.tomcat.threads.max", "200", "lab.handler", "blocking"),
+                        TOMCAT_WORKERS,
+                        Map.of(HEAVY, seed(99.40, 1000, "about 150 live threads"))),
+                new Variant("webflux-netty-blocking", "WebFlux on Netty, blocking inside Mono.fromCallable on the event loop",
+                        Origin.SEED, reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "none"),
+                        NETTY_LOOPS,
+                        Map.of(HEAVY, seed(7.90, 12010, "8 event loops on 8 CPUs"))),
+                new Variant("webflux-netty-elastic", "WebFlux on Netty, subscribeOn an unbounded elastic pool (the article's Schedulers.elastic())",
+                        Origin.SEED, reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"),
+                        new Unbounded("an unbounded cached pool"),
+                        Map.of(HEAVY, seed(99.40, 1000, null))),
+                new Variant("webflux-tomcat-elastic", "WebFlux on Tomcat, subscribeOn the unbounded elastic pool",
+                        Origin.SEED, reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"),
+                        new Unbounded("servlet async frees the worker; an unbounded cached pool waits"),
+                        Map.of(HEAVY, seed(99.30, 1010, "about twice the threads"))),
+                new Variant("webflux-tomcat-blocking", "WebFlux on Tomcat, Mono.fromCallable without subscribeOn: the worker waits",
+                        Origin.SEED, reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "none"),
+                        TOMCAT_WORKERS, Map.of()),
+                new Variant("webflux-tomcat-router", "The same handler as a RouterFunction, WebFlux on Tomcat",
+                        Origin.SEED, reactiveOnTomcat("lab.handler", "router", "lab.reactive.scheduler", "none"),
+                        TOMCAT_WORKERS, Map.of()),
+                new Variant("mvc-deferred-result", "Spring MVC returning DeferredResult completed from a cached thread pool",
+                        Origin.SEED, servlet("lab.handler", "deferred-result"),
+                        new Unbounded("servlet async frees the worker; a cached pool waits"), Map.of()),
+                new Variant("webflux-netty-bounded-elastic", "WebFlux on Netty, subscribeOn today's Schedulers.boundedElastic() (10 threads per CPU)",
+                        Origin.MODERN, reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "bounded-elastic"),
+                        new SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus), Map.of()),
+                new Variant("mvc-virtual-threads", "Spring MVC on Tomcat with virtual threads (spring.threads.virtual.enabled)",
+                        Origin.MODERN, servlet("spring.threads.virtual.enabled", "true", "lab.handler", "blocking"),
+                        new Unbounded("a virtual thread per request"), Map.of()),
+                new Variant("webflux-netty-delay", "WebFlux on Netty with a non-blocking wait (Mono.delay): no thread is held",
+                        Origin.MODERN, reactive("lab.handler", "delay"),
+                        new Unbounded("no thread is held while waiting"), Map.of()));
+    }
+
+    private static List<Claim> claims() {
+        return List.of(
+                new Claim("ten-users-near-bound",
+                        "10 users on MVC with 20 Tomcat workers get close to 10 requests per D, the Little's-law maximum.",
+                        m -> {
+                            StepResult step = m.step("mvc-tomcat-20", LIGHT);
+                            return Verdict.of(m.perD(step) >= 9.5, format("%.2f per D measured, bound 10", m.perD(step)));
+                        }),
+                new Claim("tomcat-20-queues",
+                        "With 100 users, 20 Tomcat workers cap throughput near 20 per D; the rest queue and mean latency grows to about 5 D.",
+                        m -> {
+                            StepResult step = m.step("mvc-tomcat-20", HEAVY);
+                            double mean = m.inD(step.latencyMillis().mean());
+                            return Verdict.of(m.perD(step) <= 20.5 && m.perD(step) >= 18 && mean >= 4.3 && mean <= 5.3,
+                                    format("%.2f per D, mean latency %.2f D", m.perD(step), mean));
+                        }),
+                new Claim("tomcat-200-scales",
+                        "With Tomcat's default 200 workers, 100 users get close to 100 per D.",
+                        m -> {
+                            StepResult step = m.step("mvc-tomcat-200", HEAVY);
+                            return Verdict.of(m.perD(step) >= 95, format("%.2f per D, %d live threads at peak (%s)",
+                                    m.perD(step), step.threads().peakLive(), step.threads().peakByPool()));
+                        }),
+                new Claim("netty-blocking-capped-by-loops",
+                        "Blocking inside Mono.fromCallable on Netty holds an event loop per request: throughput falls to about the number of loops per D, latency balloons.",
+                        m -> {
+                            StepResult step = m.step("webflux-netty-blocking", HEAVY);
+                            Object loops = m.variant("webflux-netty-blocking").sizing().get("nettyEventLoops");
+                            double loopCount = loops instanceof Number n ? n.doubleValue() : Double.NaN;
+                            return Verdict.of(m.perD(step) <= loopCount * 1.02 && m.perD(step) >= loopCount * 0.9,
+                                    format("%.2f per D with %s event loops, mean latency %.2f D",
+                                            m.perD(step), loops, m.inD(step.latencyMillis().mean())));
+                        }),
+                new Claim("netty-elastic-scales",
+                        "subscribeOn an unbounded elastic pool moves the wait off the event loops: Netty gets back to about 100 per D.",
+                        m -> {
+                            StepResult step = m.step("webflux-netty-elastic", HEAVY);
+                            return Verdict.of(m.perD(step) >= 95, format("%.2f per D, %s threads at peak",
+                                    m.perD(step), step.threads().peakLive()));
+                        }),
+                new Claim("tomcat-subscribeon-more-threads",
+                        "WebFlux on Tomcat with subscribeOn also gets about 100 per D, but with far more threads than Netty with the same pool.",
+                        m -> {
+                            StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
+                            StepResult netty = m.step("webflux-netty-elastic", HEAVY);
+                            double ratio = (double) tomcat.threads().peakLive() / netty.threads().peakLive();
+                            return Verdict.of(m.perD(tomcat) >= 95 && ratio >= 1.5,
+                                    format("%.2f per D; %d live threads at peak against %d on Netty (x%.2f)",
+                                            m.perD(tomcat), tomcat.threads().peakLive(), netty.threads().peakLive(), ratio));
+                        }),
+                new Claim("tomcat-without-subscribeon-fewer-threads",
+                        "On Tomcat, leaving out subscribeOn keeps the wait on the worker: about the same throughput with fewer threads.",
+                        m -> {
+                            StepResult plain = m.step("webflux-tomcat-blocking", HEAVY);
+                            StepResult moved = m.step("webflux-tomcat-elastic", HEAVY);
+                            return Verdict.of(m.perD(plain) >= 95 && plain.threads().peakLive() < moved.threads().peakLive(),
+                                    format("%.2f per D with %d threads at peak, against %d with subscribeOn",
+                                            m.perD(plain), plain.threads().peakLive(), moved.threads().peakLive()));
+                        }),
+                new Claim("router-function-same",
+                        "A RouterFunction only declares the handler differently: it is neither faster nor lighter on threads.",
+                        m -> {
+                            StepResult router = m.step("webflux-tomcat-router", HEAVY);
+                            StepResult annotated = m.step("webflux-tomcat-blocking", HEAVY);
+                            double throughputRatio = router.throughputPerSecond() / annotated.throughputPerSecond();
+                            int threadDifference = Math.abs(router.threads().peakLive() - annotated.threads().peakLive());
+                            return Verdict.of(Math.abs(throughputRatio - 1) <= 0.05
+                                            && threadDifference <= Math.max(10, 0.15 * annotated.threads().peakLive()),
+                                    format("%.2f against %.2f per D; %d against %d threads at peak",
+                                            m.perD(router), m.perD(annotated), router.threads().peakLive(),
+                                            annotated.threads().peakLive()));
+                        }),
+                new Claim("deferred-result-scales",
+                        "Without Reactor, MVC returning a DeferredResult completed from a cached pool also gets about 100 per D.",
+                        m -> {
+                            StepResult step = m.step("mvc-deferred-result", HEAVY);
+                            return Verdict.of(m.perD(step) >= 95, format("%.2f per D, %d threads at peak",
+                                    m.perD(step), step.threads().peakLive()));
+                        }),
+                new Claim("bounded-elastic-capped",
+                        "Modern: today's boundedElastic() caps its threads at 10 per CPU, so 100 users get min(100, 10 x CPUs) per D.",
+                        m -> {
+                            StepResult step = m.step("webflux-netty-bounded-elastic", HEAVY);
+                            Object cap = m.variant("webflux-netty-bounded-elastic").sizing().get("boundedElasticMaxThreads");
+                            double ratio = step.throughputPerSecond() / step.littlesLawPerSecond();
+                            return Verdict.of(ratio >= 0.95 && ratio <= 1.02, format("%.2f per D with a cap of %s threads; bound %.2f per D",
+                                    m.perD(step), cap, step.littlesLawPerSecond() * m.seconds()));
+                        }),
+                new Claim("virtual-threads-scale",
+                        "Modern: MVC on virtual threads serves 100 users at about 100 per D with far fewer platform threads than 200 workers.",
+                        m -> {
+                            StepResult virtual = m.step("mvc-virtual-threads", HEAVY);
+                            StepResult platform = m.step("mvc-tomcat-200", HEAVY);
+                            return Verdict.of(m.perD(virtual) >= 95 && virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(),
+                                    format("%.2f per D with %d platform threads at peak, against %d on 200 workers",
+                                            m.perD(virtual), virtual.threads().peakLive(), platform.threads().peakLive()));
+                        }),
+                new Claim("non-blocking-needs-no-pool",
+                        "Modern: a handler that does not block (Mono.delay) serves 100 users at about 100 per D on the event loops alone.",
+                        m -> {
+                            StepResult delay = m.step("webflux-netty-delay", HEAVY);
+                            StepResult elastic = m.step("webflux-netty-elastic", HEAVY);
+                            return Verdict.of(m.perD(delay) >= 95 && delay.threads().peakLive() < elastic.threads().peakLive() / 2,
+                                    format("%.2f per D with %d threads at peak, against %d with an elastic pool",
+                                            m.perD(delay), delay.threads().peakLive(), elastic.threads().peakLive()));
+                        }));
+    }
+
+    private static SeedFigure seed(double throughput, double meanMillis, String note) {
+        return new SeedFigure("article: " + ARTICLE, throughput, meanMillis, note);
+    }
+
+    private static Map<String, String> servlet(String... keyValues) {
+        return properties("servlet", keyValues);
+    }
+
+    private static Map<String, String> reactive(String... keyValues) {
+        return properties("reactive", keyValues);
+    }
+
+    /** With both servers on the class path Boot picks Netty; excluding its auto-configuration leaves Tomcat. */
+    private static Map<String, String> reactiveOnTomcat(String... keyValues) {
+        Map<String, String> properties = properties("reactive", keyValues);
+        properties.put("spring.autoconfigure.exclude", NETTY_AUTO_CONFIGURATION);
+        return properties;
+    }
+
+    private static Map<String, String> properties(String webApplicationType, String... keyValues) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("spring.main.web-application-type", webApplicationType);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            properties.put(keyValues[i], keyValues[i + 1]);
+        }
+        return properties;
+    }
+}

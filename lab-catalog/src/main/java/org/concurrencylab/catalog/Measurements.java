@@ -1,0 +1,57 @@
+package org.concurrencylab.catalog;
+
+import java.time.Duration;
+import java.util.List;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+
+/**
+ * What the claims of one experiment read: the measured steps by variant and load, and D as it ran.
+ * Asking for a variant that did not run (not chosen, or failed) makes the claim not applicable.
+ */
+public final class Measurements {
+
+    /** Thrown when a claim needs a measurement this run does not have. */
+    static final class Missing extends RuntimeException {
+        Missing(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final List<VariantResult> variants;
+    private final Duration serviceTime;
+
+    public Measurements(List<VariantResult> variants, Duration serviceTime) {
+        this.variants = variants;
+        this.serviceTime = serviceTime;
+    }
+
+    public VariantResult variant(String name) {
+        return variants.stream()
+                .filter(variant -> variant.name().equals(name))
+                .findFirst()
+                .filter(VariantResult::ok)
+                .orElseThrow(() -> new Missing("needs variant " + name + ", which did not run successfully"));
+    }
+
+    public StepResult step(String variant, String load) {
+        return variant(variant).steps().stream()
+                .filter(step -> step.load().equals(load))
+                .findFirst()
+                .orElseThrow(() -> new Missing("needs load " + load + " on " + variant + ", which did not run"));
+    }
+
+    /** Throughput in requests per D: the article's TPS when D is its 1 s, whatever the scale. */
+    public double perD(StepResult step) {
+        return step.throughputPerSecond() * seconds();
+    }
+
+    /** A latency in units of D: the article's seconds when D is its 1 s. */
+    public double inD(double millis) {
+        return millis / (seconds() * 1000);
+    }
+
+    public double seconds() {
+        return serviceTime.toNanos() / 1e9;
+    }
+}

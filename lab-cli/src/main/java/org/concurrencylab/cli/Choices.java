@@ -1,0 +1,64 @@
+package org.concurrencylab.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.concurrencylab.catalog.Catalog;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Variant;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/** Turns names typed by the user into catalog entries, or into an error that lists the valid names. */
+final class Choices {
+
+    private Choices() {
+    }
+
+    static List<Experiment> experiments(CommandLine command, List<String> names) {
+        Set<Experiment> chosen = new LinkedHashSet<>();
+        for (String name : names) {
+            if (name.equals("all")) {
+                chosen.addAll(Catalog.experiments());
+            } else {
+                chosen.add(experiment(command, name));
+            }
+        }
+        return new ArrayList<>(chosen);
+    }
+
+    static Experiment experiment(CommandLine command, String name) {
+        return Catalog.experiment(name).orElseThrow(() -> new ParameterException(command,
+                "unknown experiment '" + name + "'; choose from: " + String.join(", ", Catalog.names())));
+    }
+
+    static Variant variant(CommandLine command, Experiment experiment, String name) {
+        return experiment.variant(name).orElseThrow(() -> new ParameterException(command,
+                "unknown variant '" + name + "' of " + experiment.name() + "; choose from: "
+                        + String.join(", ", experiment.variantNames())));
+    }
+
+    static void checkVariants(CommandLine command, List<Experiment> experiments, List<String> variants) {
+        for (String name : variants) {
+            boolean known = experiments.stream().anyMatch(experiment -> experiment.variant(name).isPresent());
+            if (!known) {
+                List<String> valid = experiments.stream().flatMap(experiment -> experiment.variantNames().stream()).toList();
+                throw new ParameterException(command, "unknown variant '" + name + "'; choose from: " + String.join(", ", valid));
+            }
+        }
+    }
+
+    static double scale(CommandLine command, Double scale) {
+        if (scale != null && !(scale > 0 && scale <= 10)) {
+            throw new ParameterException(command, "--scale must be above 0 and at most 10, not " + scale);
+        }
+        return scale == null ? Double.NaN : scale;
+    }
+
+    static void cpus(CommandLine command, Integer cpus) {
+        if (cpus != null && (cpus < 1 || cpus > 1024)) {
+            throw new ParameterException(command, "--cpus must be between 1 and 1024, not " + cpus);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package org.concurrencylab.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code ./lab}: the entry point. Bad input ends with one line on stderr and exit code 2. */
+@Command(name = "lab", mixinStandardHelpOptions = true, version = "Concurrency Lab 0.1",
+        description = "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
+        subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Lab implements Runnable {
+
+    static final int USAGE = 2;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new Lab())
+                .setParameterExceptionHandler((exception, args) -> {
+                    PrintWriter err = exception.getCommandLine().getErr();
+                    err.println("lab: " + exception.getMessage() + " (see ./lab help "
+                            + exception.getCommandLine().getCommandName() + ")");
+                    return USAGE;
+                });
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+}

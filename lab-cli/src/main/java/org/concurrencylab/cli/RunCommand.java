@@ -1,0 +1,68 @@
+package org.concurrencylab.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.report.TerminalReport;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.runner.JavaRuntime;
+import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.LabRunner;
+import org.concurrencylab.runner.RunOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "run", description = {
+        "Run experiments: every variant in its own JVM, the article's load, then a table per load step "
+                + "and the article's claims checked.",
+        "Exit code 0 when every variant ran (whatever the claims say), 1 when a variant failed, 2 on bad input."})
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "EXPERIMENT", description = "Experiment names (see ./lab list), or all.")
+    private List<String> experiments;
+
+    @Option(names = "--variant", split = ",", paramLabel = "NAME", description = "Run only these variants (comma-separated).")
+    private List<String> variants = List.of();
+
+    @Option(names = "--scale", paramLabel = "S",
+            description = "Time scale: latencies and timeouts x S (1 = the article's own). Default: each experiment's own, 0.1 for blocking-io.")
+    private Double scale;
+
+    @Option(names = "--cpus", paramLabel = "N",
+            description = "CPUs the services see (-XX:ActiveProcessorCount). Default: the article's machine, 8 for blocking-io.")
+    private Integer cpus;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where results/<run> goes. Default: results/ in the lab.")
+    private Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments);
+        Choices.checkVariants(spec.commandLine(), chosen, variants);
+        double checkedScale = Choices.scale(spec.commandLine(), scale);
+        Choices.cpus(spec.commandLine(), cpus);
+        LabHome home = LabHome.locate();
+        RunOptions options = new RunOptions(
+                Double.isNaN(checkedScale) ? OptionalDouble.empty() : OptionalDouble.of(checkedScale),
+                cpus == null ? OptionalInt.empty() : OptionalInt.of(cpus), variants,
+                out == null ? home.root().resolve("results") : out.toAbsolutePath());
+        LabRunner.CompletedRun run = new LabRunner(home, JavaRuntime.current(), new TerminalProgress()).run(chosen, options);
+        System.out.println();
+        System.out.print(TerminalReport.render(run.result()));
+        System.out.println();
+        System.out.println("Results: " + run.directory().resolve(ResultsJson.FILE_NAME));
+        boolean anyFailed = run.result().experiments().stream()
+                .flatMap(experiment -> experiment.variants().stream())
+                .anyMatch(variant -> !variant.ok());
+        return anyFailed ? 1 : 0;
+    }
+}

@@ -1,0 +1,84 @@
+package org.concurrencylab.cli;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.runner.JavaRuntime;
+import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.LabRunner;
+import org.concurrencylab.runner.RunProgress;
+import org.concurrencylab.runner.ServiceProcess;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "serve", description = "Start one variant on 127.0.0.1 and keep it up until Ctrl-C, for siege, wrk, Gatling or JMeter.")
+final class ServeCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "EXPERIMENT")
+    private String experimentName;
+
+    @Parameters(index = "1", paramLabel = "VARIANT")
+    private String variantName;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "8080", description = "Port on 127.0.0.1. Default: ${DEFAULT-VALUE}.")
+    private int port;
+
+    @Option(names = "--scale", paramLabel = "S", description = "Time scale (default 1: the article's own timing).")
+    private Double scale;
+
+    @Option(names = "--cpus", paramLabel = "N", description = "CPUs the service sees. Default: the article's machine.")
+    private Integer cpus;
+
+    @Override
+    public Integer call() throws Exception {
+        Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
+        Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
+        double checkedScale = Choices.scale(spec.commandLine(), scale);
+        Choices.cpus(spec.commandLine(), cpus);
+        checkPortFree();
+        double runScale = Double.isNaN(checkedScale) ? 1.0 : checkedScale;
+        int runCpus = cpus == null ? experiment.defaultCpus() : cpus;
+        Path log = Files.createTempFile("lab-serve-" + variant.name() + "-", ".log");
+        RunProgress progress = new RunProgress() {
+            @Override
+            public void note(String message) {
+                System.out.println("  " + message);
+            }
+        };
+        System.out.printf("Starting %s / %s with %d CPUs, D = %.0f ms ...%n", experiment.name(), variant.name(), runCpus,
+                experiment.downstreamLatency().toMillis() * runScale);
+        try (ServiceProcess service = new LabRunner(LabHome.locate(), JavaRuntime.current(), progress)
+                .serve(experiment, variant, port, runScale, runCpus, log)) {
+            System.out.printf("Serving %s%n  probe:      %s%n  prometheus: %s%n  log:        %s%n"
+                            + "Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n",
+                    service.uri("/value"), service.uri("/actuator/labprobe"), service.uri("/actuator/prometheus"),
+                    log, service.uri("/value"));
+            int exit = service.waitFor();
+            System.err.println("lab: the service ended by itself with code " + exit + "; see " + log);
+            return 1;
+        }
+    }
+
+    private void checkPortFree() {
+        if (port < 1 || port > 65535) {
+            throw new ParameterException(spec.commandLine(), "--port must be between 1 and 65535, not " + port);
+        }
+        try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            probe.setReuseAddress(true);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "port " + port + " on 127.0.0.1 is in use; choose another with --port");
+        }
+    }
+}

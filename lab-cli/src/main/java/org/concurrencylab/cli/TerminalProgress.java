@@ -1,0 +1,106 @@
+package org.concurrencylab.cli;
+
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.runner.RunProgress;
+
+/**
+ * One live line per variant on a terminal (redrawn at most every 200 ms), plain lines otherwise.
+ * The launcher says which through {@code lab.tty}, because the JDK can only tell from version 22 on.
+ */
+final class TerminalProgress implements RunProgress {
+
+    private static final long REDRAW_NANOS = 200_000_000L;
+
+    private final boolean terminal = Boolean.getBoolean("lab.tty");
+    private final AtomicInteger done = new AtomicInteger();
+    private final AtomicInteger failed = new AtomicInteger();
+    private volatile String variant = "";
+    private volatile String phase = "";
+    private volatile int total;
+    private volatile long stepStartNanos;
+    private long lastDrawNanos;
+    private long variantStartNanos;
+
+    @Override
+    public synchronized void note(String message) {
+        clearLine();
+        System.out.println("  " + message);
+    }
+
+    @Override
+    public synchronized void variantStarted(String experiment, String variant, int index, int count) {
+        this.variant = String.format(Locale.ROOT, "[%d/%d] %s/%s", index, count, experiment, variant);
+        variantStartNanos = System.nanoTime();
+        phase = "";
+    }
+
+    @Override
+    public synchronized void phase(String variant, String phase) {
+        this.phase = phase;
+        total = 0;
+        draw(true);
+    }
+
+    @Override
+    public synchronized void stepStarted(String variant, String load, int requests) {
+        phase = "load " + load;
+        total = requests;
+        done.set(0);
+        failed.set(0);
+        stepStartNanos = System.nanoTime();
+        draw(true);
+    }
+
+    @Override
+    public void requestDone(boolean requestFailed) {
+        done.incrementAndGet();
+        if (requestFailed) {
+            failed.incrementAndGet();
+        }
+        long now = System.nanoTime();
+        if (terminal && now - lastDrawNanos > REDRAW_NANOS) {
+            synchronized (this) {
+                draw(false);
+            }
+        }
+    }
+
+    @Override
+    public synchronized void variantFinished(VariantResult result) {
+        clearLine();
+        double seconds = (System.nanoTime() - variantStartNanos) / 1e9;
+        if (!result.ok()) {
+            System.out.printf(Locale.ROOT, "%s FAILED after %.1f s: %s%n", variant, seconds, result.failure());
+            return;
+        }
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s done in %.1f s:", variant, seconds));
+        for (StepResult step : result.steps()) {
+            line.append(String.format(Locale.ROOT, "  %s %.1f TPS (bound %.1f)%s", step.load(), step.throughputPerSecond(),
+                    step.littlesLawPerSecond(), step.requests().failed() > 0 ? ", " + step.requests().failed() + " failed" : ""));
+        }
+        System.out.println(line);
+    }
+
+    private void draw(boolean phaseChanged) {
+        lastDrawNanos = System.nanoTime();
+        String status = total > 0
+                ? String.format(Locale.ROOT, "%s: %d/%d requests, %d failed, %.1f s", phase, done.get(), total, failed.get(),
+                (lastDrawNanos - stepStartNanos) / 1e9)
+                : phase;
+        if (terminal) {
+            System.out.print("\r\033[K" + variant + "  " + status);
+            System.out.flush();
+        } else if (phaseChanged) {
+            System.out.println(variant + "  " + status);
+        }
+    }
+
+    private void clearLine() {
+        if (terminal) {
+            System.out.print("\r\033[K");
+        }
+    }
+}

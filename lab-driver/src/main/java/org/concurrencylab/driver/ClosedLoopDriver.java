@@ -1,0 +1,182 @@
+package org.concurrencylab.driver;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.HdrHistogram.Histogram;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
+import org.apache.hc.core5.http.NoHttpResponseException;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * Drives a {@link ClosedModel}: one thread and one persistent connection per user, as siege does.
+ * The connection per user matters: servers that pin a connection to one event loop (Reactor Netty)
+ * then see the same spread of users over loops as they did in the articles.
+ */
+public final class ClosedLoopDriver {
+
+    /** Time allowed beyond the worst case of every request timing out, before the run is cut off. */
+    private static final long SAFETY_MARGIN_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    public LoadResult run(URI target, ClosedModel model, Progress progress) throws InterruptedException {
+        LoopbackOnly.check(target);
+        CountDownLatch start = new CountDownLatch(1);
+        List<User> users = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(model.users(),
+                Thread.ofPlatform().name("lab-user-", 0).daemon(true).factory());
+        List<Future<?>> running = new ArrayList<>();
+        try {
+            for (int i = 0; i < model.users(); i++) {
+                User user = new User(i, target, model, progress, start);
+                users.add(user);
+                running.add(pool.submit(user));
+            }
+            long startEpochMillis = System.currentTimeMillis();
+            long startNanos = System.nanoTime();
+            users.forEach(user -> user.startNanos = startNanos);
+            start.countDown();
+            awaitAll(running, model, startNanos);
+            return collect(users, startEpochMillis, startNanos);
+        } finally {
+            pool.shutdownNow();
+            users.forEach(User::close);
+            pool.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Every user stops by itself after its repetitions; this bounds the whole run in time as well. */
+    private static void awaitAll(List<Future<?>> running, ClosedModel model, long startNanos) throws InterruptedException {
+        long deadline = startNanos + model.repetitions() * (model.requestTimeout().toNanos() * 2) + SAFETY_MARGIN_NANOS;
+        for (Future<?> user : running) {
+            try {
+                user.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                throw new IllegalStateException("load did not finish within its time bound", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("a virtual user failed", e.getCause());
+            }
+        }
+    }
+
+    private static LoadResult collect(List<User> users, long startEpochMillis, long startNanos) {
+        Histogram ok = new Histogram(3);
+        List<RequestRecord> requests = new ArrayList<>();
+        long lastEnd = startNanos;
+        for (User user : users) {
+            ok.add(user.okLatencyMicros);
+            requests.addAll(user.records);
+            lastEnd = Math.max(lastEnd, user.lastEndNanos);
+        }
+        requests.sort(Comparator.comparingLong(RequestRecord::startNanos));
+        return new LoadResult(startEpochMillis, lastEnd - startNanos, ok, requests);
+    }
+
+    private static final class User implements Runnable, AutoCloseable {
+        private final int id;
+        private final URI target;
+        private final ClosedModel model;
+        private final Progress progress;
+        private final CountDownLatch start;
+        private final CloseableHttpClient client;
+        private final Histogram okLatencyMicros = new Histogram(3);
+        private final List<RequestRecord> records = new ArrayList<>();
+        private volatile long startNanos;
+        private long lastEndNanos;
+
+        User(int id, URI target, ClosedModel model, Progress progress, CountDownLatch start) {
+            this.id = id;
+            this.target = target;
+            this.model = model;
+            this.progress = progress;
+            this.start = start;
+            this.client = newClient(model.requestTimeout());
+        }
+
+        @Override
+        public void run() {
+            try {
+                start.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            for (int sequence = 0; sequence < model.repetitions() && !Thread.currentThread().isInterrupted(); sequence++) {
+                long sent = System.nanoTime();
+                Outcome outcome = send();
+                long answered = System.nanoTime();
+                lastEndNanos = answered;
+                long latency = answered - sent;
+                if (outcome == Outcome.OK) {
+                    okLatencyMicros.recordValue(Math.max(1, latency / 1000));
+                }
+                records.add(new RequestRecord(id, sequence, sent - startNanos, latency, outcome));
+                progress.completed(outcome);
+            }
+        }
+
+        private Outcome send() {
+            try {
+                return client.execute(new HttpGet(target), response -> {
+                    EntityUtils.consume(response.getEntity());
+                    return Outcome.ofStatus(response.getCode());
+                });
+            } catch (SocketTimeoutException e) {
+                return Outcome.TIMEOUT;
+            } catch (NoHttpResponseException | SocketException e) {
+                return Outcome.CONNECTION_ERROR;
+            } catch (InterruptedIOException e) {
+                Thread.currentThread().interrupt();
+                return Outcome.TIMEOUT;
+            } catch (IOException | RuntimeException e) {
+                return Outcome.OTHER_ERROR;
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                client.close();
+            } catch (IOException ignored) {
+                // closing after the load: nothing left to measure
+            }
+        }
+
+        /**
+         * One connection, kept alive, no retries and no redirects: a retry would hide a failure and
+         * distort the latency. The response timeout is an inactivity timeout, which equals a total
+         * timeout here because the lab's services send nothing before their answer is complete.
+         */
+        private static CloseableHttpClient newClient(java.time.Duration timeout) {
+            Timeout limit = Timeout.of(timeout);
+            BasicHttpClientConnectionManager connection = new BasicHttpClientConnectionManager();
+            connection.setConnectionConfig(ConnectionConfig.custom()
+                    .setConnectTimeout(limit)
+                    .setSocketTimeout(limit)
+                    .build());
+            return HttpClients.custom()
+                    .setConnectionManager(connection)
+                    .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(limit).build())
+                    .disableAutomaticRetries()
+                    .disableRedirectHandling()
+                    .disableCookieManagement()
+                    .build();
+        }
+    }
+}

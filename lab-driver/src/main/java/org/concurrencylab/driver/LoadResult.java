@@ -1,0 +1,65 @@
+package org.concurrencylab.driver;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What a load run measured.
+ *
+ * @param startEpochMillis  wall clock when the first request went out
+ * @param elapsedNanos      from the first send to the last answer
+ * @param okLatencyMicros   latencies of the successful requests
+ * @param requests          every request, in the order they were sent per user
+ */
+public record LoadResult(long startEpochMillis, long elapsedNanos, Histogram okLatencyMicros,
+                         List<RequestRecord> requests) {
+
+    public long sent() {
+        return requests.size();
+    }
+
+    public long ok() {
+        return okLatencyMicros.getTotalCount();
+    }
+
+    public long failed() {
+        return sent() - ok();
+    }
+
+    public Map<Outcome, Long> failuresByKind() {
+        Map<Outcome, Long> counts = new EnumMap<>(Outcome.class);
+        for (RequestRecord request : requests) {
+            if (request.outcome().failed()) {
+                counts.merge(request.outcome(), 1L, Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    public double elapsedSeconds() {
+        return elapsedNanos / 1e9;
+    }
+
+    /** Successful requests per second over the whole load. */
+    public double throughputPerSecond() {
+        return elapsedNanos == 0 ? 0 : ok() / elapsedSeconds();
+    }
+
+    /**
+     * Requests in flight on average, by Little's law from the client's side (siege calls it
+     * concurrency): the time all requests spent in flight divided by the elapsed time.
+     */
+    public double meanInFlight() {
+        long busyNanos = 0;
+        for (RequestRecord request : requests) {
+            busyNanos += request.latencyNanos();
+        }
+        return elapsedNanos == 0 ? 0 : (double) busyNanos / elapsedNanos;
+    }
+
+    public long endEpochMillis() {
+        return startEpochMillis + elapsedNanos / 1_000_000;
+    }
+}

@@ -1,0 +1,29 @@
+package org.concurrencylab.probe;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+/** {@code GET /actuator/labprobe?since=<epoch ms>}: sizing, counters and the samples since then. */
+@Endpoint(id = "labprobe")
+public class ProbeEndpoint {
+
+    private final ProbeSampler sampler;
+    private final List<SizingContributor> contributors;
+
+    public ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors) {
+        this.sampler = sampler;
+        this.contributors = contributors;
+    }
+
+    @ReadOperation
+    public ProbeReport report(@Nullable Long since) {
+        Map<String, Object> sizing = new TreeMap<>();
+        contributors.forEach(contributor -> contributor.contribute(sizing));
+        List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
+        return new ProbeReport(sizing, sampler.counters(), samples);
+    }
+}

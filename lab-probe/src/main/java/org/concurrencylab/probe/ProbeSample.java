@@ -1,0 +1,18 @@
+package org.concurrencylab.probe;
+
+import java.util.Map;
+
+/**
+ * One sample of the service's threads and resources.
+ *
+ * @param epochMillis        wall-clock time of the sample, comparable with the driver's clock (same host)
+ * @param liveThreads        live platform threads
+ * @param pools              platform threads by pool
+ * @param virtualMounted     virtual threads mounted on a carrier, or -1 where the JDK does not tell
+ * @param virtualQueued      virtual threads queued for a carrier, or -1 where the JDK does not tell
+ * @param heapUsedBytes      heap in use
+ * @param processCpuNanos    CPU time of the whole process so far
+ */
+public record ProbeSample(long epochMillis, int liveThreads, Map<String, PoolSnapshot> pools,
+                          long virtualMounted, long virtualQueued, long heapUsedBytes, long processCpuNanos) {
+}

@@ -1,0 +1,115 @@
+package org.concurrencylab.probe;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+/**
+ * Samples the service's threads and resources on its own thread into a bounded buffer. Sampling
+ * in-process matters: a poll over HTTP would queue behind the very bottleneck being measured
+ * (a blocked event loop, a saturated worker pool) and arrive too late to see it.
+ */
+public final class ProbeSampler implements AutoCloseable {
+
+    private static final ObjectName VIRTUAL_THREAD_SCHEDULER = objectName("jdk.management:type=VirtualThreadScheduler");
+
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final MBeanServer mbeans = ManagementFactory.getPlatformMBeanServer();
+    private final com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final Deque<ProbeSample> buffer = new ArrayDeque<>();
+    private final int capacity;
+    private final ScheduledExecutorService scheduler;
+
+    public ProbeSampler(Duration interval, int capacity) {
+        this.capacity = capacity;
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "lab-probe");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long periodMicros = Math.max(1000, interval.toNanos() / 1000);
+        scheduler.scheduleAtFixedRate(this::sampleIntoBuffer, 0, periodMicros, TimeUnit.MICROSECONDS);
+    }
+
+    /** Takes one sample now, without storing it. */
+    public ProbeSample sample() {
+        long now = System.currentTimeMillis();
+        Map<String, PoolSnapshot> pools = new TreeMap<>();
+        int live = 0;
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), 0)) {
+            if (info == null) {
+                continue; // ended since the ids were listed
+            }
+            live++;
+            pools.merge(ThreadPools.poolOf(info.getThreadName()), PoolSnapshot.EMPTY.plus(info.getThreadState()),
+                    (sum, one) -> sum.plus(info.getThreadState()));
+        }
+        return new ProbeSample(now, live, pools,
+                virtualThreadCount("MountedVirtualThreadCount"), virtualThreadCount("QueuedVirtualThreadCount"),
+                memory.getHeapMemoryUsage().getUsed(), os.getProcessCpuTime());
+    }
+
+    public ProcessCounters counters() {
+        ContextSwitches.Counts switches = ContextSwitches.read();
+        return new ProcessCounters(System.currentTimeMillis(), os.getProcessCpuTime(),
+                memory.getHeapMemoryUsage().getUsed(), switches.voluntary(), switches.involuntary());
+    }
+
+    /** The buffered samples taken at or after {@code sinceEpochMillis}, oldest first. */
+    public synchronized List<ProbeSample> samplesSince(long sinceEpochMillis) {
+        List<ProbeSample> result = new ArrayList<>();
+        for (ProbeSample sample : buffer) {
+            if (sample.epochMillis() >= sinceEpochMillis) {
+                result.add(sample);
+            }
+        }
+        return result;
+    }
+
+    private void sampleIntoBuffer() {
+        ProbeSample sample = sample();
+        synchronized (this) {
+            if (buffer.size() == capacity) {
+                buffer.removeFirst();
+            }
+            buffer.addLast(sample);
+        }
+    }
+
+    /** The JDK tells these through an MBean from JDK 24 on; older JDKs answer -1. */
+    private long virtualThreadCount(String attribute) {
+        try {
+            return ((Number) mbeans.getAttribute(VIRTUAL_THREAD_SCHEDULER, attribute)).longValue();
+        } catch (Exception notOnThisJdk) {
+            return -1;
+        }
+    }
+
+    private static ObjectName objectName(String name) {
+        try {
+            return new ObjectName(name);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+    }
+}

@@ -1,0 +1,136 @@
+package org.concurrencylab.report;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+
+/**
+ * The run as text: per experiment and load step, a table of what each variant measured beside its
+ * Little's-law bound and the article's figure, then the article's claims as checked here.
+ */
+public final class TerminalReport {
+
+    /** Pools that exist in every JVM and say nothing about the variant. */
+    private static final Set<String> BACKGROUND_POOLS = Set.of("jvm", "lab-probe", "Cleaner", "other");
+
+    private TerminalReport() {
+    }
+
+    public static String render(RunResult run) {
+        StringBuilder out = new StringBuilder();
+        RunInfo info = run.run();
+        out.append(format(Locale.ROOT, "Run %s: scale S=%s, JDK %s, Spring Boot %s, %d CPUs on this machine%n",
+                info.id(), number(info.scale()), info.jdk(), info.springBoot(), info.machineCpus()));
+        for (ExperimentResult experiment : run.experiments()) {
+            out.append('\n').append(experiment(experiment, info));
+        }
+        return out.toString();
+    }
+
+    private static String experiment(ExperimentResult experiment, RunInfo info) {
+        StringBuilder out = new StringBuilder();
+        double scale = experiment.scale();
+        out.append(format(Locale.ROOT, "== %s: after \"%s\"%n", experiment.name(), experiment.title()));
+        out.append(format(Locale.ROOT, "   Time scale S = %s, D = %s ms. \"@S=1\" columns rescale our figures to the article's time;%n"
+                + "   \"article\" figures are the article's own, never measured here.%n",
+                number(experiment.scale()), number(experiment.downstreamLatencyMillis())));
+        Set<Integer> cpus = new LinkedHashSet<>();
+        experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
+        out.append(format(Locale.ROOT, "   Services saw %s CPUs (this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.%n",
+                cpus, info.machineCpus(), info.machineCpus()));
+        for (String load : loads(experiment)) {
+            out.append(format(Locale.ROOT, "%n-- load %s (users x requests each)%n", load));
+            out.append(stepTable(experiment, load, scale, info.machineCpus()));
+        }
+        for (VariantResult variant : experiment.variants()) {
+            if (!variant.ok()) {
+                out.append(format(Locale.ROOT, "   %s FAILED: %s%n", variant.name(), variant.failure()));
+            }
+        }
+        out.append(format(Locale.ROOT, "%nClaims of the article, checked on this run:%n"));
+        for (ClaimResult claim : experiment.claims()) {
+            out.append(format(Locale.ROOT, "  [%s] %s%n      %s%n", claim.status(), claim.text(), claim.evidence()));
+        }
+        return out.toString();
+    }
+
+    private static List<String> loads(ExperimentResult experiment) {
+        Set<String> loads = new LinkedHashSet<>();
+        experiment.variants().forEach(variant -> variant.steps().forEach(step -> loads.add(step.load())));
+        return new ArrayList<>(loads);
+    }
+
+    private static String stepTable(ExperimentResult experiment, String load, double scale, int machineCpus) {
+        TextTable table = new TextTable("variant", "TPS", "mean ms", "p95 ms", "p99 ms", "max ms", "errors",
+                "peak thr", "largest pools", "LL TPS", "TPS/LL", "LL@" + machineCpus, "ours @S=1", "article @S=1");
+        for (VariantResult variant : experiment.variants()) {
+            variant.steps().stream().filter(step -> step.load().equals(load)).findFirst().ifPresent(step ->
+                    table.add(variant.name(), number(step.throughputPerSecond()), number(step.latencyMillis().mean()),
+                            number(step.latencyMillis().p95()), number(step.latencyMillis().p99()),
+                            number(step.latencyMillis().max()), Long.toString(step.requests().failed()),
+                            Integer.toString(step.threads().peakLive()), largestPools(step.threads().peakByPool()),
+                            number(step.littlesLawPerSecond()),
+                            format(Locale.ROOT, "%.1f %%", 100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
+                            number(step.machineLittlesLawPerSecond()),
+                            format(Locale.ROOT, "%s TPS, %s s", number(step.throughputPerSecond() * scale),
+                                    number(step.latencyMillis().mean() / scale / 1000)),
+                            article(step.seed())));
+        }
+        return table.render();
+    }
+
+    private static String largestPools(Map<String, Integer> peakByPool) {
+        return peakByPool.entrySet().stream()
+                .filter(entry -> !BACKGROUND_POOLS.contains(entry.getKey()))
+                .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
+                .limit(2)
+                .map(entry -> entry.getKey() + " " + entry.getValue())
+                .reduce((a, b) -> a + ", " + b)
+                .orElse("-");
+    }
+
+    private static String article(SeedFigure seed) {
+        if (seed == null) {
+            return "-";
+        }
+        List<String> parts = new ArrayList<>();
+        if (seed.throughputPerSecond() != null) {
+            parts.add(number(seed.throughputPerSecond()) + " TPS");
+        }
+        if (seed.meanLatencyMillis() != null) {
+            parts.add(number(seed.meanLatencyMillis() / 1000) + " s");
+        }
+        if (seed.note() != null) {
+            parts.add(seed.note());
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Three significant digits are all a noisy 2-core machine can defend. */
+    static String number(double value) {
+        if (value == 0) {
+            return "0";
+        }
+        double magnitude = Math.abs(value);
+        if (magnitude >= 100) {
+            return format(Locale.ROOT, "%.0f", value);
+        }
+        if (magnitude >= 10) {
+            return format(Locale.ROOT, "%.1f", value);
+        }
+        return format(Locale.ROOT, "%.2f", value);
+    }
+}

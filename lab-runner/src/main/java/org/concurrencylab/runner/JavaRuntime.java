@@ -1,0 +1,22 @@
+package org.concurrencylab.runner;
+
+import java.nio.file.Path;
+
+/**
+ * The JDK the services run on: the one running the lab, which the launcher chose.
+ *
+ * @param feature the major version, e.g. 25
+ */
+public record JavaRuntime(Path executable, int feature, String version) {
+
+    public static JavaRuntime current() {
+        Path executable = ProcessHandle.current().info().command().map(Path::of)
+                .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java"));
+        return new JavaRuntime(executable, Runtime.version().feature(), Runtime.version().toString());
+    }
+
+    /** JDK 24 brought the AOT cache (JEP 483), a larger start-up gain than class data sharing alone. */
+    boolean hasAotCache() {
+        return feature >= 25;
+    }
+}

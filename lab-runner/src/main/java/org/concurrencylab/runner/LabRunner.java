@@ -1,0 +1,107 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.VariantResult;
+
+/** Runs experiments variant by variant, checks their claims, and writes results/&lt;run&gt;/results.json. */
+public final class LabRunner {
+
+    /** The run and where its files are. */
+    public record CompletedRun(RunResult result, Path directory) {
+    }
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final LabHome home;
+    private final JavaRuntime java;
+    private final RunProgress progress;
+
+    public LabRunner(LabHome home, JavaRuntime java, RunProgress progress) {
+        this.home = home;
+        this.java = java;
+        this.progress = progress;
+    }
+
+    public CompletedRun run(List<Experiment> experiments, RunOptions options) throws IOException, InterruptedException {
+        String started = Instant.now().toString();
+        Path directory = newRunDirectory(options.outDir());
+        int machineCpus = Runtime.getRuntime().availableProcessors();
+        List<ExperimentResult> results = new ArrayList<>();
+        double firstScale = Double.NaN;
+        String springBoot = "unknown";
+        for (Experiment experiment : experiments) {
+            Scaled scaled = new Scaled(options.scale().orElse(experiment.defaultScale()));
+            firstScale = Double.isNaN(firstScale) ? scaled.scale() : firstScale;
+            RunEnvironment environment = new RunEnvironment(java, home, scaled,
+                    options.cpus().orElse(experiment.defaultCpus()), machineCpus, progress);
+            ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory);
+            springBoot = result.variants().stream()
+                    .map(variant -> variant.sizing().get("springBoot"))
+                    .filter(Objects::nonNull).map(Object::toString).findFirst().orElse(springBoot);
+            results.add(result);
+        }
+        RunInfo info = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
+                springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started,
+                Instant.now().toString());
+        RunResult run = new RunResult(info, results);
+        ResultsJson.write(run, directory);
+        return new CompletedRun(run, directory);
+    }
+
+    private ExperimentResult run(Experiment experiment, List<Variant> variants, RunEnvironment environment, Path directory)
+            throws InterruptedException {
+        VariantRunner runner = new VariantRunner(environment);
+        List<VariantResult> results = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+            Variant variant = variants.get(i);
+            progress.variantStarted(experiment.name(), variant.name(), i + 1, variants.size());
+            VariantResult result = runner.run(experiment, variant, directory);
+            progress.variantFinished(result);
+            results.add(result);
+        }
+        Measurements measurements = new Measurements(results, environment.scaled().of(experiment.downstreamLatency()));
+        List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
+        return new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(), environment.scaled().scale(),
+                environment.scaled().of(experiment.downstreamLatency()).toNanos() / 1e6, results, claims);
+    }
+
+    /** Starts one variant for {@code ./lab serve}; the caller stops it by closing it. */
+    public ServiceProcess serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log)
+            throws ServiceStartException, InterruptedException {
+        RunEnvironment environment = new RunEnvironment(java, home, new Scaled(scale), cpus,
+                Runtime.getRuntime().availableProcessors(), progress);
+        return ServiceProcess.start(environment.command(experiment, variant, port), log);
+    }
+
+    private static List<Variant> chosen(Experiment experiment, RunOptions options) {
+        if (options.variants().isEmpty()) {
+            return experiment.variants();
+        }
+        return experiment.variants().stream().filter(variant -> options.variants().contains(variant.name())).toList();
+    }
+
+    private static Path newRunDirectory(Path outDir) throws IOException {
+        String id = LocalDateTime.now().format(RUN_ID);
+        Path directory = outDir.resolve(id);
+        for (int suffix = 2; Files.exists(directory); suffix++) {
+            directory = outDir.resolve(id + "-" + suffix);
+        }
+        return Files.createDirectories(directory);
+    }
+}

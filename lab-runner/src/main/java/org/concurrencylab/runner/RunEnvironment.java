@@ -1,0 +1,60 @@
+package org.concurrencylab.runner;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Variant;
+
+/**
+ * What every variant of one experiment shares in a run: the JDK, the scale, the CPU count the
+ * services are given, and the start-up cache.
+ */
+final class RunEnvironment {
+
+    private final JavaRuntime java;
+    private final Scaled scaled;
+    private final int cpus;
+    private final int machineCpus;
+    private final StartupCache startupCache;
+    private final RunProgress progress;
+
+    RunEnvironment(JavaRuntime java, LabHome home, Scaled scaled, int cpus, int machineCpus, RunProgress progress) {
+        this.java = java;
+        this.scaled = scaled;
+        this.cpus = cpus;
+        this.machineCpus = machineCpus;
+        this.progress = progress;
+        this.startupCache = new StartupCache(java, home, progress::note);
+    }
+
+    ServiceCommand command(Experiment experiment, Variant variant) throws InterruptedException {
+        return command(experiment, variant, 0);
+    }
+
+    /** @param port 0 for any free port */
+    ServiceCommand command(Experiment experiment, Variant variant, int port) throws InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>(variant.properties());
+        properties.put("server.port", Integer.toString(port));
+        properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
+        properties.put("lab.probe.interval", scaled.probeInterval().toString());
+        StartupCache.Prepared prepared = startupCache.prepare(experiment.service(),
+                variant.properties().getOrDefault("spring.main.web-application-type", "servlet"), variant.properties());
+        return new ServiceCommand(java, prepared.jar(), cpus, prepared.jvmFlags(), properties);
+    }
+
+    Scaled scaled() {
+        return scaled;
+    }
+
+    int cpus() {
+        return cpus;
+    }
+
+    int machineCpus() {
+        return machineCpus;
+    }
+
+    RunProgress progress() {
+        return progress;
+    }
+}

@@ -1,0 +1,28 @@
+package org.concurrencylab.runner;
+
+import org.concurrencylab.results.VariantResult;
+
+/** What the runner tells while it works; the CLI draws it, tests ignore it. */
+public interface RunProgress {
+
+    RunProgress SILENT = new RunProgress() { };
+
+    default void note(String message) {
+    }
+
+    default void variantStarted(String experiment, String variant, int index, int count) {
+    }
+
+    default void phase(String variant, String phase) {
+    }
+
+    default void stepStarted(String variant, String load, int requests) {
+    }
+
+    /** From the load's user threads: keep it cheap. */
+    default void requestDone(boolean failed) {
+    }
+
+    default void variantFinished(VariantResult result) {
+    }
+}

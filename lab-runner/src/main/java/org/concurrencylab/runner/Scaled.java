@@ -1,0 +1,22 @@
+package org.concurrencylab.runner;
+
+import java.time.Duration;
+
+/** The article's durations under the time scale S: latencies and timeouts times S. */
+record Scaled(double scale) {
+
+    Scaled {
+        if (!(scale > 0) || scale > 10) {
+            throw new IllegalArgumentException("scale must be above 0 and at most 10, not " + scale);
+        }
+    }
+
+    Duration of(Duration articleDuration) {
+        return Duration.ofNanos(Math.round(articleDuration.toNanos() * scale));
+    }
+
+    /** The probe samples finer when everything runs faster, but never below 20 ms (its own cost). */
+    Duration probeInterval() {
+        return Duration.ofMillis(Math.max(20, Math.round(200 * scale)));
+    }
+}

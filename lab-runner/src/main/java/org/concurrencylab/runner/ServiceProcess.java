@@ -1,0 +1,142 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One service JVM, bound to 127.0.0.1. It is started on the port asked for (0: any free one, learnt
+ * from the port file the service writes), awaited until ready, and stopped on close.
+ */
+public final class ServiceProcess implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private ServiceProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    public static ServiceProcess start(ServiceCommand command, Path log) throws ServiceStartException, InterruptedException {
+        Path portFile;
+        Process process;
+        try {
+            Files.createDirectories(log.getParent());
+            portFile = Files.createTempFile("lab-port-", ".txt");
+            Files.delete(portFile);
+            ProcessBuilder builder = new ProcessBuilder(command.toArguments())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            builder.environment().put("PORTFILE", portFile.toString());
+            process = builder.start();
+        } catch (IOException e) {
+            throw new ServiceStartException("could not start " + command.jar().getFileName() + ": " + e.getMessage());
+        }
+        ServiceProcesses.register(process);
+        try {
+            int port = awaitPort(process, portFile, log);
+            ServiceProcess service = new ServiceProcess(process, port, log);
+            Readiness.await(service.uri("/actuator/health/readiness"), process, START_TIMEOUT);
+            return service;
+        } catch (ServiceStartException | InterruptedException | RuntimeException e) {
+            ServiceProcesses.stop(process);
+            throw e;
+        } finally {
+            deleteQuietly(portFile);
+        }
+    }
+
+    private static int awaitPort(Process process, Path portFile, Path log) throws ServiceStartException, InterruptedException {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new ServiceStartException(reasonFromLog(log, process.exitValue()));
+            }
+            try {
+                String text = Files.isRegularFile(portFile) ? Files.readString(portFile).trim() : "";
+                if (!text.isEmpty()) {
+                    return Integer.parseInt(text);
+                }
+            } catch (IOException | NumberFormatException halfWritten) {
+                // read again on the next tick
+            }
+            Thread.sleep(50);
+        }
+        throw new ServiceStartException("no port after " + START_TIMEOUT.toSeconds() + " s; see " + log);
+    }
+
+    /** Spring Boot explains a failed start under "Description:"; that paragraph is the reason. */
+    static String reasonFromLog(Path log, int exitCode) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "exited with code " + exitCode;
+        }
+        int description = lines.indexOf("Description:");
+        if (description >= 0) {
+            List<String> paragraph = new ArrayList<>();
+            for (int i = description + 1; i < lines.size() && !lines.get(i).equals("Action:"); i++) {
+                if (!lines.get(i).isBlank()) {
+                    paragraph.add(lines.get(i).trim());
+                }
+            }
+            return String.join(" ", paragraph);
+        }
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            String line = lines.get(i);
+            if (line.contains("Exception") || line.contains("Error")) {
+                return line.trim() + " (exit code " + exitCode + ")";
+            }
+        }
+        return "exited with code " + exitCode + " before it was ready";
+    }
+
+    public URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Blocks until the service ends by itself or the calling thread is interrupted. */
+    public int waitFor() throws InterruptedException {
+        return process.waitFor();
+    }
+
+    @Override
+    public void close() {
+        ServiceProcesses.stop(process);
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // a temporary file of a few bytes
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.concurrencylab.runner;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.concurrencylab.catalog.CapacityModel;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.Outcome;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.ProcessUsage;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.ThreadSample;
+import org.concurrencylab.results.Threads;
+
+/** Turns what the driver and the probe measured during one step into its result record. */
+final class StepResults {
+
+    private StepResults() {
+    }
+
+    record Context(Variant variant, LoadStep step, Duration serviceTime, Duration requestTimeout,
+                   int cpus, int machineCpus, Map<String, Object> sizing, String requestLog) {
+    }
+
+    static StepResult of(Context context, LoadResult load, ProbeReading before, ProbeReading after) {
+        CapacityModel.Bound bound = context.variant().capacity()
+                .bound(context.step(), context.serviceTime(), context.sizing(), context.cpus());
+        CapacityModel.Bound machineBound = context.variant().capacity()
+                .boundForCpus(context.step(), context.serviceTime(), context.machineCpus());
+        List<ProbeReading.Sample> samples = after.samples().stream()
+                .filter(sample -> sample.epochMillis() <= load.endEpochMillis())
+                .toList();
+        return new StepResult(context.step().label(),
+                new LoadPlan("closed", context.step().users(), context.step().repetitions(),
+                        context.requestTimeout().toNanos() / 1e6),
+                requests(load), load.throughputPerSecond(), latency(load.okLatencyMicros()), load.elapsedSeconds(),
+                load.meanInFlight(), bound.throughputPerSecond(), bound.explanation(),
+                machineBound.throughputPerSecond(), threads(samples, load.startEpochMillis()),
+                usage(samples, before.counters(), after.counters()),
+                context.variant().seed().get(context.step().label()), context.requestLog());
+    }
+
+    private static Requests requests(LoadResult load) {
+        Map<String, Long> byKind = new TreeMap<>();
+        for (Map.Entry<Outcome, Long> entry : load.failuresByKind().entrySet()) {
+            byKind.put(entry.getKey().name(), entry.getValue());
+        }
+        return new Requests(load.sent(), load.ok(), load.failed(), byKind);
+    }
+
+    static LatencyMillis latency(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return new LatencyMillis(0, 0, 0, 0, 0, 0);
+        }
+        return new LatencyMillis(micros.getMean() / 1000, at(micros, 50), at(micros, 90), at(micros, 95),
+                at(micros, 99), micros.getMaxValue() / 1000.0);
+    }
+
+    private static double at(Histogram micros, double percentile) {
+        return micros.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    private static Threads threads(List<ProbeReading.Sample> samples, long startEpochMillis) {
+        int peakLive = 0;
+        Map<String, Integer> peakByPool = new TreeMap<>();
+        List<ThreadSample> series = new java.util.ArrayList<>();
+        for (ProbeReading.Sample sample : samples) {
+            peakLive = Math.max(peakLive, sample.liveThreads());
+            Map<String, Integer> live = new TreeMap<>();
+            Map<String, Integer> runnable = new TreeMap<>();
+            sample.pools().forEach((pool, counts) -> {
+                live.put(pool, counts.live());
+                runnable.put(pool, counts.runnable());
+                peakByPool.merge(pool, counts.live(), Math::max);
+            });
+            series.add(new ThreadSample(sample.epochMillis() - startEpochMillis, sample.liveThreads(), live, runnable,
+                    sample.virtualMounted(), sample.heapUsedBytes()));
+        }
+        return new Threads(peakLive, peakByPool, series);
+    }
+
+    private static ProcessUsage usage(List<ProbeReading.Sample> samples, ProbeReading.Counters before,
+                                      ProbeReading.Counters after) {
+        long heapPeak = samples.stream().mapToLong(ProbeReading.Sample::heapUsedBytes).max().orElse(after.heapUsedBytes());
+        return new ProcessUsage((after.processCpuNanos() - before.processCpuNanos()) / 1e9, heapPeak,
+                difference(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
+                difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()));
+    }
+
+    private static long difference(long before, long after) {
+        return before < 0 || after < 0 ? -1 : after - before;
+    }
+}

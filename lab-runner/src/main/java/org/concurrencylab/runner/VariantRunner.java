@@ -1,0 +1,71 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.driver.ClosedLoopDriver;
+import org.concurrencylab.driver.ClosedModel;
+import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+
+/** Runs one variant in its own JVM: start, read its sizing, warm up, run each step, stop. */
+final class VariantRunner {
+
+    /** Enough requests for the handlers' classes to load and the first JIT tier to compile them. */
+    private static final LoadStep WARM_UP = new LoadStep(10, 10);
+
+    private final RunEnvironment environment;
+    private final ClosedLoopDriver driver = new ClosedLoopDriver();
+
+    VariantRunner(RunEnvironment environment) {
+        this.environment = environment;
+    }
+
+    VariantResult run(Experiment experiment, Variant variant, Path resultsDirectory) throws InterruptedException {
+        Scaled scaled = environment.scaled();
+        Duration serviceTime = scaled.of(experiment.downstreamLatency());
+        Duration timeout = scaled.of(experiment.requestTimeout());
+        RunProgress progress = environment.progress();
+        progress.phase(variant.name(), "starting JVM (" + environment.cpus() + " CPUs)");
+        Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
+        try (ServiceProcess service = ServiceProcess.start(environment.command(experiment, variant), log);
+             ProbeClient probe = new ProbeClient(service)) {
+            Map<String, Object> sizing = probe.read(-1).sizing();
+            URI target = service.uri("/value");
+            progress.phase(variant.name(), "warming up");
+            driver.run(target, new ClosedModel(WARM_UP.users(), WARM_UP.repetitions(), timeout), outcome -> { });
+            List<StepResult> steps = new ArrayList<>();
+            for (LoadStep step : experiment.steps()) {
+                progress.stepStarted(variant.name(), step.label(), step.totalRequests());
+                ProbeReading before = probe.read(-1);
+                LoadResult load = driver.run(target, new ClosedModel(step.users(), step.repetitions(), timeout),
+                        outcome -> progress.requestDone(outcome.failed()));
+                ProbeReading after = probe.read(load.startEpochMillis());
+                String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + step.label() + ".csv";
+                RequestLog.write(load, resultsDirectory.resolve(requestLog));
+                steps.add(StepResults.of(new StepResults.Context(variant, step, serviceTime, timeout,
+                        environment.cpus(), environment.machineCpus(), sizing, requestLog), load, before, after));
+            }
+            return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), environment.cpus(),
+                    "ok", null, sizing, variant.properties(), steps);
+        } catch (ServiceStartException e) {
+            return failed(variant, "did not start: " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            return failed(variant, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    private VariantResult failed(Variant variant, String reason) {
+        return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), environment.cpus(),
+                "failed", reason, new LinkedHashMap<>(), variant.properties(), List.of());
+    }
+}
