@@ -15,14 +15,19 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.HdrHistogram.Histogram;
+import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
+import org.apache.hc.client5.http.io.ConnectionEndpoint;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
 /**
@@ -35,6 +40,13 @@ public final class ClosedLoopDriver {
     /** Time allowed beyond the worst case of every request timing out, before the run is cut off. */
     private static final long SAFETY_MARGIN_NANOS = TimeUnit.SECONDS.toNanos(10);
 
+    /**
+     * Pause between opening the users' connections and starting the clock. The server accepts them
+     * while it is idle; Reactor Netty accepts on one of its event loops, and a loop that is already
+     * blocked by a request would hold the remaining accepts back and skew the spread of users.
+     */
+    private static final long SETTLE_MILLIS = 100;
+
     public LoadResult run(URI target, ClosedModel model, Progress progress) throws InterruptedException {
         LoopbackOnly.check(target);
         CountDownLatch start = new CountDownLatch(1);
@@ -44,13 +56,22 @@ public final class ClosedLoopDriver {
         List<Future<?>> running = new ArrayList<>();
         try {
             for (int i = 0; i < model.users(); i++) {
-                User user = new User(i, target, model, progress, start);
-                users.add(user);
+                users.add(new User(i, target, model, progress, start));
+            }
+            for (User user : users) {
+                user.connect();
+            }
+            Thread.sleep(SETTLE_MILLIS);
+            for (User user : users) {
                 running.add(pool.submit(user));
             }
             long startEpochMillis = System.currentTimeMillis();
             long startNanos = System.nanoTime();
-            users.forEach(user -> user.startNanos = startNanos);
+            long stopSendingNanos = startNanos + Math.min(model.sendingWindow().toNanos(), Long.MAX_VALUE / 4);
+            users.forEach(user -> {
+                user.startNanos = startNanos;
+                user.stopSendingNanos = stopSendingNanos;
+            });
             start.countDown();
             awaitAll(running, model, startNanos);
             return collect(users, startEpochMillis, startNanos);
@@ -63,7 +84,9 @@ public final class ClosedLoopDriver {
 
     /** Every user stops by itself after its repetitions; this bounds the whole run in time as well. */
     private static void awaitAll(List<Future<?>> running, ClosedModel model, long startNanos) throws InterruptedException {
-        long deadline = startNanos + model.repetitions() * (model.requestTimeout().toNanos() * 2) + SAFETY_MARGIN_NANOS;
+        double worstCase = Math.min((double) model.repetitions() * model.requestTimeout().toNanos(),
+                (double) model.sendingWindow().toNanos()) + 2.0 * model.requestTimeout().toNanos();
+        long deadline = startNanos + (long) Math.min(worstCase, Long.MAX_VALUE / 2.0) + SAFETY_MARGIN_NANOS;
         for (Future<?> user : running) {
             try {
                 user.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -94,10 +117,12 @@ public final class ClosedLoopDriver {
         private final ClosedModel model;
         private final Progress progress;
         private final CountDownLatch start;
+        private final BasicHttpClientConnectionManager connection;
         private final CloseableHttpClient client;
         private final Histogram okLatencyMicros = new Histogram(3);
         private final List<RequestRecord> records = new ArrayList<>();
         private volatile long startNanos;
+        private volatile long stopSendingNanos;
         private long lastEndNanos;
 
         User(int id, URI target, ClosedModel model, Progress progress, CountDownLatch start) {
@@ -106,7 +131,29 @@ public final class ClosedLoopDriver {
             this.model = model;
             this.progress = progress;
             this.start = start;
-            this.client = newClient(model.requestTimeout());
+            this.connection = newConnection(model.requestTimeout());
+            this.client = newClient(connection, model.requestTimeout());
+        }
+
+        /**
+         * Opens the user's connection ahead of its first request, as a user who is already on the
+         * site has one. A failure here is left to the first request, which reports it as an outcome.
+         */
+        void connect() {
+            Timeout limit = Timeout.of(model.requestTimeout());
+            HttpRoute route = new HttpRoute(HttpHost.create(target));
+            try {
+                ConnectionEndpoint endpoint = connection.lease("pre-connect", route, limit, null).get(limit);
+                try {
+                    connection.connect(endpoint, limit, HttpClientContext.create());
+                } finally {
+                    connection.release(endpoint, null, TimeValue.NEG_ONE_MILLISECOND);
+                }
+            } catch (Exception e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
 
         @Override
@@ -119,6 +166,9 @@ public final class ClosedLoopDriver {
             }
             for (int sequence = 0; sequence < model.repetitions() && !Thread.currentThread().isInterrupted(); sequence++) {
                 long sent = System.nanoTime();
+                if (sent - stopSendingNanos > 0) {
+                    break;
+                }
                 Outcome outcome = send();
                 long answered = System.nanoTime();
                 lastEndNanos = answered;
@@ -163,13 +213,18 @@ public final class ClosedLoopDriver {
          * distort the latency. The response timeout is an inactivity timeout, which equals a total
          * timeout here because the lab's services send nothing before their answer is complete.
          */
-        private static CloseableHttpClient newClient(java.time.Duration timeout) {
+        private static BasicHttpClientConnectionManager newConnection(java.time.Duration timeout) {
             Timeout limit = Timeout.of(timeout);
             BasicHttpClientConnectionManager connection = new BasicHttpClientConnectionManager();
             connection.setConnectionConfig(ConnectionConfig.custom()
                     .setConnectTimeout(limit)
                     .setSocketTimeout(limit)
                     .build());
+            return connection;
+        }
+
+        private static CloseableHttpClient newClient(BasicHttpClientConnectionManager connection, java.time.Duration timeout) {
+            Timeout limit = Timeout.of(timeout);
             return HttpClients.custom()
                     .setConnectionManager(connection)
                     .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(limit).build())

@@ -5,8 +5,11 @@ import java.time.Duration;
 /**
  * A closed workload, as {@code siege -b -c users -r repetitions}: every user sends its next request
  * as soon as the previous one is answered, so the server's speed sets the arrival rate.
+ *
+ * @param sendingWindow users start no new request once this much time has passed (requests already
+ *                      sent are still awaited); a warm-up uses it to run for a time rather than a count
  */
-public record ClosedModel(int users, int repetitions, Duration requestTimeout) {
+public record ClosedModel(int users, int repetitions, Duration requestTimeout, Duration sendingWindow) {
 
     public ClosedModel {
         if (users < 1 || repetitions < 1) {
@@ -15,6 +18,14 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout) {
         if (requestTimeout.isNegative() || requestTimeout.isZero()) {
             throw new IllegalArgumentException("request timeout must be positive");
         }
+        if (sendingWindow.isNegative() || sendingWindow.isZero()) {
+            throw new IllegalArgumentException("sending window must be positive");
+        }
+    }
+
+    /** Every user sends all its repetitions, however long they take. */
+    public ClosedModel(int users, int repetitions, Duration requestTimeout) {
+        this(users, repetitions, requestTimeout, Duration.ofNanos(Long.MAX_VALUE));
     }
 
     public int totalRequests() {

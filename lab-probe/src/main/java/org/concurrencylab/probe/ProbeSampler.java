@@ -32,8 +32,11 @@ public final class ProbeSampler implements AutoCloseable {
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final Deque<ProbeSample> buffer = new ArrayDeque<>();
+    /** Thread names repeat sample after sample; matching them against the rules once is enough. */
+    private final Map<String, String> poolByThreadName = new java.util.HashMap<>();
     private final int capacity;
     private final ScheduledExecutorService scheduler;
+    private final ContextSwitches contextSwitches = new ContextSwitches();
 
     public ProbeSampler(Duration interval, int capacity) {
         this.capacity = capacity;
@@ -47,8 +50,11 @@ public final class ProbeSampler implements AutoCloseable {
     }
 
     /** Takes one sample now, without storing it. */
-    public ProbeSample sample() {
+    public synchronized ProbeSample sample() {
         long now = System.currentTimeMillis();
+        if (poolByThreadName.size() > 10_000) {
+            poolByThreadName.clear(); // a pool that keeps creating threads with new numbers
+        }
         Map<String, PoolSnapshot> pools = new TreeMap<>();
         int live = 0;
         for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), 0)) {
@@ -56,7 +62,7 @@ public final class ProbeSampler implements AutoCloseable {
                 continue; // ended since the ids were listed
             }
             live++;
-            pools.merge(ThreadPools.poolOf(info.getThreadName()), PoolSnapshot.EMPTY.plus(info.getThreadState()),
+            pools.merge(poolByThreadName.computeIfAbsent(info.getThreadName(), ThreadPools::poolOf), PoolSnapshot.EMPTY.plus(info.getThreadState()),
                     (sum, one) -> sum.plus(info.getThreadState()));
         }
         return new ProbeSample(now, live, pools,
@@ -65,7 +71,7 @@ public final class ProbeSampler implements AutoCloseable {
     }
 
     public ProcessCounters counters() {
-        ContextSwitches.Counts switches = ContextSwitches.read();
+        ContextSwitches.Counts switches = contextSwitches.read();
         return new ProcessCounters(System.currentTimeMillis(), os.getProcessCpuTime(),
                 memory.getHeapMemoryUsage().getUsed(), switches.voluntary(), switches.involuntary());
     }

@@ -1,0 +1,114 @@
+package org.concurrencylab.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The closed-model driver against servers of known capacity. Throughput may not exceed what Little's
+ * law allows (2 % for clock granularity) and should come close to it; the lower tolerances are wide
+ * because a 2-core CI machine runs the driver and the server side by side.
+ */
+class ClosedLoopDriverTest {
+
+    private static final Duration D = Duration.ofMillis(50);
+
+    private final ClosedLoopDriver driver = new ClosedLoopDriver();
+
+    @Test
+    void usersBeyondTheServersThreadsQueueAndThroughputStaysAtItsBound() throws Exception {
+        try (FakeSlowServer server = new FakeSlowServer(2, D, 200)) {
+            LoadResult result = driver.run(server.uri(), new ClosedModel(6, 5, Duration.ofSeconds(5)), Progress.NONE);
+
+            double bound = 2 / (D.toNanos() / 1e9); // 2 threads / 50 ms = 40 per second
+            assertThat(result.sent()).isEqualTo(30);
+            assertThat(result.ok()).isEqualTo(30);
+            assertThat(result.throughputPerSecond()).isBetween(0.75 * bound, 1.02 * bound);
+            // 6 users share 2 threads: each waits for its turn, about 3 D per request
+            assertThat(result.okLatencyMicros().getMean() / 1000).isBetween(2.5 * D.toMillis(), 4.0 * D.toMillis());
+            // Little's law from the client's side: users in flight = throughput x latency = all 6
+            assertThat(result.meanInFlight()).isBetween(5.0, 6.01);
+        }
+    }
+
+    @Test
+    void usersWithinTheServersThreadsAreServedAtOnce() throws Exception {
+        try (FakeSlowServer server = new FakeSlowServer(8, D, 200)) {
+            LoadResult result = driver.run(server.uri(), new ClosedModel(4, 5, Duration.ofSeconds(5)), Progress.NONE);
+
+            double bound = 4 / (D.toNanos() / 1e9);
+            assertThat(result.throughputPerSecond()).isBetween(0.75 * bound, 1.02 * bound);
+            assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0).isBetween(49.0, 75.0);
+        }
+    }
+
+    @Test
+    void eachUserKeepsOneConnectionForAllItsRequests() throws Exception {
+        try (FakeSlowServer server = new FakeSlowServer(8, Duration.ofMillis(5), 200)) {
+            driver.run(server.uri(), new ClosedModel(5, 4, Duration.ofSeconds(5)), Progress.NONE);
+
+            assertThat(server.connections()).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void answersSlowerThanTheTimeoutCountAsTimeouts() throws Exception {
+        try (FakeSlowServer server = new FakeSlowServer(4, Duration.ofMillis(400), 200)) {
+            LoadResult result = driver.run(server.uri(), new ClosedModel(2, 2, Duration.ofMillis(100)), Progress.NONE);
+
+            assertThat(result.ok()).isZero();
+            assertThat(result.failuresByKind()).containsEntry(Outcome.TIMEOUT, 4L);
+            assertThat(result.requests()).allSatisfy(request ->
+                    assertThat(request.latencyNanos()).isBetween(Duration.ofMillis(95).toNanos(), Duration.ofMillis(390).toNanos()));
+        }
+    }
+
+    @Test
+    void serverErrorsAreCountedByKind() throws Exception {
+        try (FakeSlowServer server = new FakeSlowServer(2, Duration.ofMillis(1), 503)) {
+            AtomicInteger failedSeen = new AtomicInteger();
+            LoadResult result = driver.run(server.uri(), new ClosedModel(2, 3, Duration.ofSeconds(2)),
+                    outcome -> { if (outcome.failed()) failedSeen.incrementAndGet(); });
+
+            assertThat(result.failuresByKind()).containsEntry(Outcome.HTTP_5XX, 6L);
+            assertThat(failedSeen).hasValue(6);
+        }
+    }
+
+    @Test
+    void aClosedPortCountsAsConnectionErrors() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        LoadResult result = driver.run(URI.create("http://127.0.0.1:" + port + "/"), new ClosedModel(2, 2, Duration.ofSeconds(1)),
+                Progress.NONE);
+
+        assertThat(result.failuresByKind()).containsEntry(Outcome.CONNECTION_ERROR, 4L);
+    }
+
+    @Test
+    void aSendingWindowEndsTheLoadByTime() throws Exception {
+        try (FakeSlowServer server = new FakeSlowServer(4, Duration.ofMillis(20), 200)) {
+            LoadResult result = driver.run(server.uri(),
+                    new ClosedModel(2, 1_000_000, Duration.ofSeconds(2), Duration.ofMillis(200)), Progress.NONE);
+
+            assertThat(result.elapsedSeconds()).isBetween(0.18, 1.0);
+            assertThat(result.sent()).isBetween(4L, 22L);
+        }
+    }
+
+    @Test
+    void refusesTargetsOffLoopback() {
+        assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"), new ClosedModel(1, 1, Duration.ofSeconds(1)),
+                Progress.NONE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a loopback address");
+    }
+}

@@ -1,0 +1,60 @@
+package org.concurrencylab.driver;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A server with a known capacity: {@code threads} threads, each holding a request for {@code delay}.
+ * By Little's law it serves at most threads / delay requests per second; the tests hold the driver to that.
+ */
+final class FakeSlowServer implements AutoCloseable {
+
+    private final HttpServer server;
+    private final ExecutorService pool;
+    private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
+
+    FakeSlowServer(int threads, Duration delay, int status) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
+        pool = Executors.newFixedThreadPool(threads);
+        server.setExecutor(pool);
+        server.createContext("/", exchange -> {
+            clientPorts.add(exchange.getRemoteAddress().getPort());
+            try {
+                Thread.sleep(delay);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] body = "42".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+    }
+
+    URI uri() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/value");
+    }
+
+    /** How many distinct client connections (by source port) sent requests. */
+    int connections() {
+        return clientPorts.size();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        pool.shutdownNow();
+    }
+}
