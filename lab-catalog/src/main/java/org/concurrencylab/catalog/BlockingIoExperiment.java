@@ -36,7 +36,7 @@ final class BlockingIoExperiment {
     static Experiment create() {
         return new Experiment(NAME, ARTICLE, "001_da8892cf349cebb5.txt",
                 "A handler blocks for D = 1 s: which thread waits, and how many can wait at once, sets the throughput.",
-                "blocking-io-service", Duration.ofSeconds(1), Duration.ofSeconds(30), 8, 0.1,
+                "blocking-io-service", Duration.ofSeconds(1), Duration.ofSeconds(30), 8, 0.15,
                 List.of(new LoadStep(10, 10), new LoadStep(100, 10)),
                 variants(), claims());
     }

@@ -34,7 +34,7 @@ final class RunCommand implements Callable<Integer> {
     private List<String> variants = List.of();
 
     @Option(names = "--scale", paramLabel = "S",
-            description = "Time scale: latencies and timeouts x S (1 = the article's own). Default: each experiment's own, 0.1 for blocking-io.")
+            description = "Time scale: latencies and timeouts x S (1 = the article's own). Default: each experiment's own, 0.15 for blocking-io.")
     private Double scale;
 
     @Option(names = "--cpus", paramLabel = "N",

@@ -15,8 +15,8 @@ record Scaled(double scale) {
         return Duration.ofNanos(Math.round(articleDuration.toNanos() * scale));
     }
 
-    /** The probe samples finer when everything runs faster, but never below 20 ms (its own cost). */
+    /** The probe samples finer when everything runs faster, but never below 25 ms (its own cost). */
     Duration probeInterval() {
-        return Duration.ofMillis(Math.max(20, Math.round(200 * scale)));
+        return Duration.ofMillis(Math.max(25, Math.round(250 * scale)));
     }
 }

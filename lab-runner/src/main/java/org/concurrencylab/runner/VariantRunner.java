@@ -20,8 +20,11 @@ import org.concurrencylab.results.VariantResult;
 /** Runs one variant in its own JVM: start, read its sizing, warm up, run each step, stop. */
 final class VariantRunner {
 
-    /** Enough requests for the handlers' classes to load and the first JIT tier to compile them. */
-    private static final LoadStep WARM_UP = new LoadStep(10, 10);
+    /**
+     * The warm-up runs at the heaviest step's concurrency for this many D, so that the pools have
+     * grown and the JIT has compiled the request path before anything is measured.
+     */
+    private static final int WARM_UP_IN_D = 5;
 
     private final RunEnvironment environment;
     private final ClosedLoopDriver driver = new ClosedLoopDriver();
@@ -42,7 +45,9 @@ final class VariantRunner {
             Map<String, Object> sizing = probe.read(-1).sizing();
             URI target = service.uri("/value");
             progress.phase(variant.name(), "warming up");
-            driver.run(target, new ClosedModel(WARM_UP.users(), WARM_UP.repetitions(), timeout), outcome -> { });
+            int heaviest = experiment.steps().stream().mapToInt(LoadStep::users).max().orElse(1);
+            driver.run(target, new ClosedModel(heaviest, Integer.MAX_VALUE / heaviest, timeout,
+                    serviceTime.multipliedBy(WARM_UP_IN_D)), outcome -> { });
             List<StepResult> steps = new ArrayList<>();
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());

@@ -1,0 +1,56 @@
+package org.concurrencylab.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CapacityModelTest {
+
+    private static final Duration ONE_SECOND = Duration.ofSeconds(1);
+    private static final LoadStep HUNDRED_USERS = new LoadStep(100, 10);
+
+    @Test
+    void pinnedLoopsAreBoundByTheBusiestLoop() {
+        var loops = new CapacityModel.PinnedEventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
+
+        // 8 loops: 13 users on the busiest, 130 s for 1000 requests, not 8 per second
+        assertThat(loops.bound(HUNDRED_USERS, ONE_SECOND, Map.of("nettyEventLoops", 8), 8).throughputPerSecond())
+                .isCloseTo(1000.0 / 130, within(1e-9));
+        // the machine's 2 CPUs give 4 loops and exactly 25 users on each
+        assertThat(loops.boundForCpus(HUNDRED_USERS, ONE_SECOND, 2).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
+        // fewer users than loops: everyone is served at once
+        assertThat(loops.bound(new LoadStep(4, 10), ONE_SECOND, Map.of(), 8).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
+    }
+
+    @Test
+    void aSharedPoolServesAtMostItsThreadsPerServiceTime() {
+        var tomcat = new CapacityModel.SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
+
+        assertThat(tomcat.bound(HUNDRED_USERS, ONE_SECOND, Map.of("tomcatMaxThreads", 20), 8).throughputPerSecond())
+                .isCloseTo(20.0, within(1e-9));
+        assertThat(tomcat.bound(HUNDRED_USERS, ONE_SECOND, Map.of(), 8).throughputPerSecond()).isCloseTo(100.0, within(1e-9));
+        // 1000 requests through 30 threads take ceil(1000 / 30) = 34 rounds of D
+        assertThat(tomcat.bound(HUNDRED_USERS, ONE_SECOND, Map.of("tomcatMaxThreads", 30), 8).throughputPerSecond())
+                .isCloseTo(1000.0 / 34, within(1e-9));
+    }
+
+    @Test
+    void theBoundScalesWithTheServiceTime() {
+        var unbounded = new CapacityModel.Unbounded("test");
+
+        assertThat(unbounded.bound(HUNDRED_USERS, Duration.ofMillis(100), Map.of(), 8).throughputPerSecond())
+                .isCloseTo(1000.0, within(1e-9));
+    }
+
+    @Test
+    void boundedElasticFollowsTheCpuCount() {
+        var boundedElastic = new CapacityModel.SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus);
+
+        assertThat(boundedElastic.boundForCpus(HUNDRED_USERS, ONE_SECOND, 2).throughputPerSecond()).isCloseTo(20.0, within(1e-9));
+        assertThat(boundedElastic.boundForCpus(HUNDRED_USERS, ONE_SECOND, 8).throughputPerSecond())
+                .isCloseTo(1000.0 / 13, within(1e-9));
+    }
+}

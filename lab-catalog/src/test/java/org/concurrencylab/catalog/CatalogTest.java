@@ -1,0 +1,42 @@
+package org.concurrencylab.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import org.concurrencylab.results.ClaimResult;
+import org.junit.jupiter.api.Test;
+
+class CatalogTest {
+
+    @Test
+    void blockingIoDeclaresEveryVariantOfTheSpecOnce() {
+        Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
+
+        assertThat(experiment.variantNames()).doesNotHaveDuplicates().contains(
+                "mvc-tomcat-20", "mvc-tomcat-200", "webflux-netty-blocking", "webflux-netty-elastic",
+                "webflux-netty-bounded-elastic", "webflux-tomcat-elastic", "webflux-tomcat-blocking",
+                "webflux-tomcat-router", "mvc-deferred-result", "mvc-virtual-threads", "webflux-netty-delay");
+        assertThat(experiment.steps()).extracting(LoadStep::label).containsExactly("10x10", "100x10");
+        assertThat(experiment.claims()).extracting(Claim::id).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void seedFiguresAreLabelledAsTheArticles() {
+        Catalog.experiments().forEach(experiment -> experiment.variants().forEach(variant ->
+                variant.seed().values().forEach(seed -> assertThat(seed.source()).startsWith("article: "))));
+    }
+
+    @Test
+    void aClaimWhoseVariantDidNotRunIsNotApplicable() {
+        Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
+        Measurements nothingRan = new Measurements(List.of(), Duration.ofMillis(100));
+
+        List<ClaimResult> results = experiment.claims().stream().map(claim -> claim.evaluate(nothingRan)).toList();
+
+        assertThat(results).allSatisfy(result -> {
+            assertThat(result.status()).isEqualTo("not applicable");
+            assertThat(result.evidence()).contains("did not run");
+        });
+    }
+}

@@ -1,0 +1,52 @@
+package org.concurrencylab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Bad input ends with exit code 2 and one line that says what is wrong and what is valid. */
+class LabCommandLineTest {
+
+    private final StringWriter err = new StringWriter();
+
+    private int execute(String... args) {
+        CommandLine lab = Lab.commandLine();
+        lab.setErr(new PrintWriter(err, true));
+        return lab.execute(args);
+    }
+
+    @Test
+    void anUnknownExperimentListsTheKnownOnes() {
+        assertThat(execute("run", "no-such-experiment")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown experiment 'no-such-experiment'").contains("blocking-io");
+        assertThat(err.toString().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void anUnknownVariantListsTheValidOnes() {
+        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20,nope")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown variant 'nope'").contains("mvc-tomcat-200");
+    }
+
+    @Test
+    void badNumbersAreRefused() {
+        assertThat(execute("run", "blocking-io", "--scale", "fast")).isEqualTo(2);
+        assertThat(execute("run", "blocking-io", "--scale", "0")).isEqualTo(2);
+        assertThat(execute("run", "blocking-io", "--cpus", "0")).isEqualTo(2);
+        assertThat(execute("serve", "blocking-io", "mvc-tomcat-20", "--port", "70000")).isEqualTo(2);
+    }
+
+    @Test
+    void aPortInUseIsRefusedBeforeAnythingStarts() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertThat(execute("serve", "blocking-io", "mvc-tomcat-20", "--port", Integer.toString(taken.getLocalPort())))
+                    .isEqualTo(2);
+            assertThat(err.toString()).contains("is in use");
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package org.concurrencylab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.concurrencylab.catalog.CapacityModel;
+import org.concurrencylab.catalog.Catalog;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Origin;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real service JVMs, real HTTP on loopback, at a time scale of 0.05 (D = 50 ms) so that it runs in
+ * seconds. Throughput is held to the Little's-law bound of each variant: it may not beat it (2 % for
+ * clock granularity) and must come within 15 % of it, a margin a 2-core machine running client and
+ * server side by side can keep, and that still fails if a pool had the wrong size or the loops did
+ * not pin connections.
+ */
+class BlockingIoIntegrationTest {
+
+    private static final LabHome HOME = new LabHome(Path.of("..").toAbsolutePath().normalize());
+
+    @TempDir
+    Path out;
+
+    @AfterEach
+    void noServiceJvmIsLeftRunning() {
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+    }
+
+    @Test
+    void tomcatWorkersAndBlockedEventLoopsReachTheirPhysicalBound() throws Exception {
+        Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
+        LabRunner runner = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT);
+
+        LabRunner.CompletedRun run = runner.run(List.of(experiment), new RunOptions(OptionalDouble.of(0.05),
+                OptionalInt.of(8), List.of("mvc-tomcat-20", "webflux-netty-blocking"), out));
+
+        ExperimentResult result = run.result().experiments().getFirst();
+        assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
+        for (VariantResult variant : result.variants()) {
+            for (StepResult step : variant.steps()) {
+                assertThat(step.requests().failed()).as(variant.name() + " " + step.load() + " failures").isZero();
+                assertThat(step.throughputPerSecond()).as(variant.name() + " " + step.load() + " against " + step.littlesLawModel())
+                        .isBetween(0.85 * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
+                assertThat(Files.readAllLines(run.directory().resolve(step.requestLog()))).hasSize(step.plan().users()
+                        * step.plan().repetitions() + 1);
+            }
+        }
+        VariantResult tomcat = variant(result, "mvc-tomcat-20");
+        assertThat(tomcat.sizing()).containsEntry("availableProcessors", 8).containsEntry("tomcatMaxThreads", 20);
+        assertThat(step(tomcat, "100x10").threads().peakByPool()).containsEntry("tomcat-workers", 20);
+        VariantResult netty = variant(result, "webflux-netty-blocking");
+        assertThat(netty.sizing()).containsEntry("nettyEventLoops", 8);
+        assertThat(step(netty, "100x10").threads().peakByPool()).containsEntry("netty-event-loops", 8);
+        // the spread of 100 users over 8 loops, 13 on the busiest, not 8 per D
+        assertThat(step(netty, "100x10").littlesLawPerSecond()).isEqualTo(1000 / (13 * 10 * 0.05));
+        assertThat(result.claims()).filteredOn(claim -> claim.id().equals("tomcat-20-queues"))
+                .singleElement().satisfies(claim -> assertThat(claim.status()).isEqualTo("reproduced"));
+        assertThat(ResultsJson.read(run.directory())).isEqualTo(run.result());
+    }
+
+    @Test
+    void aVariantThatCannotStartIsReportedAndTheOthersStillRun() throws Exception {
+        Map<String, String> broken = new LinkedHashMap<>();
+        broken.put("spring.main.web-application-type", "no-such-stack");
+        Map<String, String> working = new LinkedHashMap<>();
+        working.put("spring.main.web-application-type", "servlet");
+        working.put("lab.handler", "blocking");
+        CapacityModel unbounded = new CapacityModel.Unbounded("test");
+        Experiment experiment = new Experiment("startup-failure", "test", "none", "test", "blocking-io-service",
+                Duration.ofMillis(20), Duration.ofSeconds(5), 2, 1.0, List.of(new LoadStep(2, 2)),
+                List.of(new Variant("broken", "does not start", Origin.MODERN, broken, unbounded, Map.of()),
+                        new Variant("working", "starts", Origin.MODERN, working, unbounded, Map.of())),
+                List.of());
+
+        ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
+                .run(List.of(experiment), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(), List.of(), out))
+                .result().experiments().getFirst();
+
+        VariantResult failed = variant(result, "broken");
+        assertThat(failed.status()).isEqualTo("failed");
+        assertThat(failed.failure()).contains("web-application-type");
+        assertThat(variant(result, "working").status()).isEqualTo("ok");
+        assertThat(step(variant(result, "working"), "2x2").requests().ok()).isEqualTo(4);
+    }
+
+    private static VariantResult variant(ExperimentResult result, String name) {
+        return result.variants().stream().filter(variant -> variant.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static StepResult step(VariantResult variant, String load) {
+        return variant.steps().stream().filter(step -> step.load().equals(load)).findFirst().orElseThrow();
+    }
+}
