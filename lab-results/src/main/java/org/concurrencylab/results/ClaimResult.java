@@ -1,0 +1,5 @@
+package org.concurrencylab.results;
+
+/** @param status {@code reproduced}, {@code not reproduced} or {@code not applicable} */
+public record ClaimResult(String id, String text, String status, String evidence) {
+}

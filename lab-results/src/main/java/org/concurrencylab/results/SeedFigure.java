@@ -1,0 +1,11 @@
+package org.concurrencylab.results;
+
+/**
+ * A figure the article reported, copied from the catalog so that the result can be read alone. It is
+ * never a measurement of this lab: {@code source} always names the article.
+ *
+ * @param throughputPerSecond the article's TPS at its own time scale (S = 1), or null
+ * @param meanLatencyMillis   the article's mean latency at S = 1, or null
+ */
+public record SeedFigure(String source, Double throughputPerSecond, Double meanLatencyMillis, String note) {
+}

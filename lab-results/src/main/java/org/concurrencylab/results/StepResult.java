@@ -1,0 +1,18 @@
+package org.concurrencylab.results;
+
+/**
+ * One load step against one variant.
+ *
+ * @param load                        the step's name, e.g. {@code 100x10} (users x repetitions)
+ * @param littlesLawPerSecond         throughput the variant's concurrency limit allows, by Little's law
+ * @param littlesLawModel             how that bound was derived, in words
+ * @param machineLittlesLawPerSecond  the same bound for this machine's own CPU count
+ * @param meanInFlight                requests in flight on average, measured from the client
+ * @param seed                        the article's figure for this step, or null; never a measurement
+ * @param requestLog                  the per-request CSV, relative to the results directory
+ */
+public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
+                         LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
+                         double littlesLawPerSecond, String littlesLawModel, double machineLittlesLawPerSecond,
+                         Threads threads, ProcessUsage process, SeedFigure seed, String requestLog) {
+}

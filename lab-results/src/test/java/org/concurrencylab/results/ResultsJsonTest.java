@@ -1,0 +1,63 @@
+package org.concurrencylab.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Outside tools read results.json by these names: renaming one is a breaking change. */
+class ResultsJsonTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void writesTheDocumentedNamesAndReadsThemBack() throws Exception {
+        StepResult step = new StepResult("100x10", new LoadPlan("closed", 100, 10, 3000),
+                new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5,
+                new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1, 100, "C/D", 100,
+                new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1))),
+                new ProcessUsage(1.5, 1000, 10, 5), new SeedFigure("article: A", 99.4, 1000.0, null), "requests/x.csv");
+        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
+                Map.of("k", "v"), List.of(step));
+        RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b"),
+                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, List.of(variant),
+                        List.of(new ClaimResult("c", "text", "reproduced", "numbers")))));
+
+        Path file = ResultsJson.write(run, directory);
+        JsonNode json = JsonMapper.builder().build().readTree(Files.readString(file));
+
+        for (String name : List.of("scale", "machineCpus", "jdk", "springBoot")) {
+            assertThat(json.get("run").has(name)).as("run." + name).isTrue();
+        }
+        JsonNode experiment = json.get("experiments").get(0);
+        assertThat(experiment.get("name").asString()).isEqualTo("blocking-io");
+        JsonNode variantJson = experiment.get("variants").get(0);
+        assertThat(variantJson.get("name").asString()).isEqualTo("mvc-tomcat-200");
+        assertThat(variantJson.get("cpus").asInt()).isEqualTo(8);
+        JsonNode stepJson = variantJson.get("steps").get(0);
+        for (String name : List.of("load", "requests", "throughputPerSecond", "latencyMillis", "littlesLawPerSecond",
+                "threads", "seed")) {
+            assertThat(stepJson.has(name)).as("steps[]." + name).isTrue();
+        }
+        for (String name : List.of("sent", "ok", "failed")) {
+            assertThat(stepJson.get("requests").has(name)).as("requests." + name).isTrue();
+        }
+        for (String name : List.of("mean", "p50", "p90", "p95", "p99", "max")) {
+            assertThat(stepJson.get("latencyMillis").has(name)).as("latencyMillis." + name).isTrue();
+        }
+        assertThat(stepJson.get("threads").has("peakLive")).isTrue();
+        assertThat(stepJson.get("threads").has("peakByPool")).isTrue();
+        JsonNode claim = experiment.get("claims").get(0);
+        for (String name : List.of("id", "text", "status", "evidence")) {
+            assertThat(claim.has(name)).as("claims[]." + name).isTrue();
+        }
+        assertThat(ResultsJson.read(directory)).isEqualTo(run);
+    }
+}
