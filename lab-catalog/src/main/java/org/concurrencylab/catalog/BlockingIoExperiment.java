@@ -100,7 +100,7 @@ final class BlockingIoExperiment {
                                     format("%.2f per D, mean latency %.2f D", m.perD(step), mean));
                         }),
                 new Claim("tomcat-200-scales",
-                        "With Tomcat's default 200 workers, 100 users serve all of them at once: near 100 per D (80 % of C/D or more), far above any pool cap.",
+                        "With Tomcat's default 200 workers, all 100 users are served at once: near 100 per D (80 % of C/D or more), far above any pool cap.",
                         m -> {
                             StepResult step = m.step("mvc-tomcat-200", HEAVY);
                             return Verdict.of(servesAllUsers(m, step), withCpu(m, step) + "; by pool " + step.threads().peakByPool());

@@ -3,7 +3,10 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,17 +42,22 @@ final class StartupCache {
         Path directory = home.serviceTarget(service).resolve("startup");
         Path extracted = directory.resolve("extracted").resolve(service + ".jar");
         try {
-            if (isStale(extracted, fatJar)) {
+            String digest = digestOf(fatJar);
+            Path digestFile = directory.resolve("service.sha256");
+            if (!Files.isRegularFile(extracted) || !Files.isRegularFile(digestFile)
+                    || !Files.readString(digestFile).equals(digest)) {
                 progress.accept("extracting " + service + " for faster starts");
+                deleteCaches(directory);
                 run(directory, List.of(java.executable().toString(), "-Djarmode=tools", "-jar", fatJar.toString(),
                         "extract", "--force", "--destination", directory.resolve("extracted").toString()));
+                Files.writeString(digestFile, digest);
             }
             if (!Files.isRegularFile(extracted)) {
                 return new Prepared(fatJar, List.of());
             }
             Path cache = directory.resolve(webApplicationType + "-jdk" + java.version().replace('+', '_')
                     + (java.hasAotCache() ? ".aot" : ".jsa"));
-            if (isStale(cache, extracted)) {
+            if (!Files.isRegularFile(cache)) {
                 progress.accept("training a start-up cache for " + service + " (" + webApplicationType + "), once");
                 train(directory, extracted, cache, trainingProperties);
             }
@@ -98,11 +106,28 @@ final class StartupCache {
         }
     }
 
-    private static boolean isStale(Path derived, Path source) throws IOException {
-        if (!Files.isRegularFile(derived)) {
-            return true;
+    /** By content, not time: a rebuild that changed nothing in the service keeps its caches. */
+    private static String digestOf(Path jar) throws IOException {
+        try (InputStream in = Files.newInputStream(jar)) {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[1 << 16];
+            for (int read = in.read(buffer); read > 0; read = in.read(buffer)) {
+                sha256.update(buffer, 0, read);
+            }
+            return HexFormat.of().formatHex(sha256.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
         }
-        FileTime derivedTime = Files.getLastModifiedTime(derived);
-        return derivedTime.compareTo(Files.getLastModifiedTime(source)) < 0;
+    }
+
+    private static void deleteCaches(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        try (var files = Files.list(directory)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".aot") || f.toString().endsWith(".jsa")).toList()) {
+                Files.delete(file);
+            }
+        }
     }
 }
