@@ -3,6 +3,8 @@ package org.concurrencylab.probe;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.probe.model.ProbeSample;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;

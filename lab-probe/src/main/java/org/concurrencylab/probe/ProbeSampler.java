@@ -16,6 +16,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import org.concurrencylab.probe.model.PoolSnapshot;
+import org.concurrencylab.probe.model.ProbeSample;
+import org.concurrencylab.probe.model.ProcessCounters;
 
 /**
  * Samples the service's threads and resources on its own thread into a bounded buffer. Sampling

@@ -6,7 +6,7 @@ import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
-import tools.jackson.databind.DeserializationFeature;
+import org.concurrencylab.probe.model.ProbeReport;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -15,9 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class ProbeClient implements AutoCloseable {
 
-    private static final JsonMapper MAPPER = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private final CloseableHttpClient client = HttpClients.createDefault();
     private final ServiceProcess service;
@@ -27,7 +25,7 @@ final class ProbeClient implements AutoCloseable {
     }
 
     /** Sizing and counters now, plus the samples taken since {@code sinceEpochMillis} (none if negative). */
-    ProbeReading read(long sinceEpochMillis) throws IOException {
+    ProbeReport read(long sinceEpochMillis) throws IOException {
         URI uri = service.uri("/actuator/labprobe" + (sinceEpochMillis >= 0 ? "?since=" + sinceEpochMillis : ""));
         String body = client.execute(new HttpGet(uri), response -> {
             if (response.getCode() != 200) {
@@ -35,7 +33,7 @@ final class ProbeClient implements AutoCloseable {
             }
             return EntityUtils.toString(response.getEntity());
         });
-        return MAPPER.readValue(body, ProbeReading.class);
+        return MAPPER.readValue(body, ProbeReport.class);
     }
 
     @Override

@@ -10,6 +10,9 @@ import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.Outcome;
+import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.probe.model.ProbeSample;
+import org.concurrencylab.probe.model.ProcessCounters;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
 import org.concurrencylab.results.ProcessUsage;
@@ -28,12 +31,12 @@ final class StepResults {
                    int cpus, int machineCpus, Map<String, Object> sizing, String requestLog) {
     }
 
-    static StepResult of(Context context, LoadResult load, ProbeReading before, ProbeReading after) {
+    static StepResult of(Context context, LoadResult load, ProbeReport before, ProbeReport after) {
         CapacityModel.Bound bound = context.variant().capacity()
                 .bound(context.step(), context.serviceTime(), context.sizing(), context.cpus());
         CapacityModel.Bound machineBound = context.variant().capacity()
                 .boundForCpus(context.step(), context.serviceTime(), context.machineCpus());
-        List<ProbeReading.Sample> samples = after.samples().stream()
+        List<ProbeSample> samples = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= load.endEpochMillis())
                 .toList();
         return new StepResult(context.step().label(),
@@ -66,11 +69,11 @@ final class StepResults {
         return micros.getValueAtPercentile(percentile) / 1000.0;
     }
 
-    private static Threads threads(List<ProbeReading.Sample> samples, long startEpochMillis) {
+    private static Threads threads(List<ProbeSample> samples, long startEpochMillis) {
         int peakLive = 0;
         Map<String, Integer> peakByPool = new TreeMap<>();
         List<ThreadSample> series = new java.util.ArrayList<>();
-        for (ProbeReading.Sample sample : samples) {
+        for (ProbeSample sample : samples) {
             peakLive = Math.max(peakLive, sample.liveThreads());
             Map<String, Integer> live = new TreeMap<>();
             Map<String, Integer> runnable = new TreeMap<>();
@@ -85,9 +88,9 @@ final class StepResults {
         return new Threads(peakLive, peakByPool, series);
     }
 
-    private static ProcessUsage usage(List<ProbeReading.Sample> samples, ProbeReading.Counters before,
-                                      ProbeReading.Counters after) {
-        long heapPeak = samples.stream().mapToLong(ProbeReading.Sample::heapUsedBytes).max().orElse(after.heapUsedBytes());
+    private static ProcessUsage usage(List<ProbeSample> samples, ProcessCounters before,
+                                      ProcessCounters after) {
+        long heapPeak = samples.stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(after.heapUsedBytes());
         return new ProcessUsage((after.processCpuNanos() - before.processCpuNanos()) / 1e9, heapPeak,
                 difference(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
                 difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()));

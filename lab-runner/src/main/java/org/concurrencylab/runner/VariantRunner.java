@@ -14,6 +14,7 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 
@@ -51,10 +52,10 @@ final class VariantRunner {
             List<StepResult> steps = new ArrayList<>();
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
-                ProbeReading before = probe.read(-1);
+                ProbeReport before = probe.read(-1);
                 LoadResult load = driver.run(target, new ClosedModel(step.users(), step.repetitions(), timeout),
                         outcome -> progress.requestDone(outcome.failed()));
-                ProbeReading after = probe.read(load.startEpochMillis());
+                ProbeReport after = probe.read(load.startEpochMillis());
                 String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + step.label() + ".csv";
                 RequestLog.write(load, resultsDirectory.resolve(requestLog));
                 steps.add(StepResults.of(new StepResults.Context(variant, step, serviceTime, timeout,

@@ -1,11 +1,11 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.model;
 
 /** The threads of one pool at one instant, by state. */
 public record PoolSnapshot(int live, int runnable, int blocked, int waiting, int timedWaiting) {
 
-    static final PoolSnapshot EMPTY = new PoolSnapshot(0, 0, 0, 0, 0);
+    public static final PoolSnapshot EMPTY = new PoolSnapshot(0, 0, 0, 0, 0);
 
-    PoolSnapshot plus(Thread.State state) {
+    public PoolSnapshot plus(Thread.State state) {
         return new PoolSnapshot(live + 1,
                 runnable + (state == Thread.State.RUNNABLE ? 1 : 0),
                 blocked + (state == Thread.State.BLOCKED ? 1 : 0),

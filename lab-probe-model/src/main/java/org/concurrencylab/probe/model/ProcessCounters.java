@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.model;
 
 /**
  * Cumulative counters of the process, read on demand rather than every sample because the context

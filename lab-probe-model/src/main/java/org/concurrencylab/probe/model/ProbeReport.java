@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.model;
 
 import java.util.List;
 import java.util.Map;
