@@ -3,6 +3,7 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -75,10 +76,11 @@ public final class LabRunner {
             progress.variantFinished(result);
             results.add(result);
         }
-        Measurements measurements = new Measurements(results, environment.scaled().of(experiment.downstreamLatency()));
+        Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
+        Measurements measurements = new Measurements(results, serviceTime);
         List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
         return new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(), environment.scaled().scale(),
-                environment.scaled().of(experiment.downstreamLatency()).toNanos() / 1e6, results, claims);
+                serviceTime.toNanos() / 1e6, results, claims);
     }
 
     /** Starts one variant for {@code ./lab serve}; the caller stops it by closing it. */

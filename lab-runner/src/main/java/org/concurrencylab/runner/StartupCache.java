@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +30,8 @@ final class StartupCache {
     private final JavaRuntime java;
     private final LabHome home;
     private final Consumer<String> progress;
+    /** Every variant of a stack shares one preparation: the service jar is hashed once, not per variant. */
+    private final Map<String, Prepared> preparedByServiceAndStack = new HashMap<>();
 
     StartupCache(JavaRuntime java, LabHome home, Consumer<String> progress) {
         this.java = java;
@@ -37,6 +40,17 @@ final class StartupCache {
     }
 
     Prepared prepare(String service, String webApplicationType, Map<String, String> trainingProperties)
+            throws InterruptedException {
+        String key = service + "/" + webApplicationType;
+        Prepared prepared = preparedByServiceAndStack.get(key);
+        if (prepared == null) {
+            prepared = prepareOnce(service, webApplicationType, trainingProperties);
+            preparedByServiceAndStack.put(key, prepared);
+        }
+        return prepared;
+    }
+
+    private Prepared prepareOnce(String service, String webApplicationType, Map<String, String> trainingProperties)
             throws InterruptedException {
         Path fatJar = home.serviceJar(service);
         Path directory = home.serviceTarget(service).resolve("startup");
