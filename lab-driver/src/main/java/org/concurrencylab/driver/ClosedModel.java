@@ -27,13 +27,4 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
     public ClosedModel(int users, int repetitions, Duration requestTimeout) {
         this(users, repetitions, requestTimeout, Duration.ofNanos(Long.MAX_VALUE));
     }
-
-    public int totalRequests() {
-        return users * repetitions;
-    }
-
-    /** The name the reports use for this load, e.g. {@code 100x10}. */
-    public String label() {
-        return users + "x" + repetitions;
-    }
 }

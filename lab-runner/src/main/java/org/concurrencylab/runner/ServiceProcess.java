@@ -19,12 +19,10 @@ public final class ServiceProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
-    private final Path log;
 
-    private ServiceProcess(Process process, int port, Path log) {
+    private ServiceProcess(Process process, int port) {
         this.process = process;
         this.port = port;
-        this.log = log;
     }
 
     public static ServiceProcess start(ServiceCommand command, Path log) throws ServiceStartException, InterruptedException {
@@ -45,7 +43,7 @@ public final class ServiceProcess implements AutoCloseable {
         ServiceProcesses.register(process);
         try {
             int port = awaitPort(process, portFile, log);
-            ServiceProcess service = new ServiceProcess(process, port, log);
+            ServiceProcess service = new ServiceProcess(process, port);
             Readiness.await(service.uri("/actuator/health/readiness"), process, START_TIMEOUT);
             return service;
         } catch (ServiceStartException | InterruptedException | RuntimeException e) {
@@ -108,18 +106,6 @@ public final class ServiceProcess implements AutoCloseable {
 
     public int port() {
         return port;
-    }
-
-    public long pid() {
-        return process.pid();
-    }
-
-    public Path log() {
-        return log;
-    }
-
-    public boolean isAlive() {
-        return process.isAlive();
     }
 
     /** Blocks until the service ends by itself or the calling thread is interrupted. */
