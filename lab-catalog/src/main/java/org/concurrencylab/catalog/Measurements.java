@@ -31,7 +31,7 @@ public final class Measurements {
                 .filter(variant -> variant.name().equals(name))
                 .findFirst()
                 .filter(VariantResult::ok)
-                .orElseThrow(() -> new Missing("needs variant " + name + ", which did not run successfully"));
+                .orElseThrow(() -> new Missing("needs variant " + name + ", which did not run (not chosen, or failed)"));
     }
 
     public StepResult step(String variant, String load) {
