@@ -9,6 +9,8 @@ public enum Outcome {
     CONNECTION_ERROR,
     HTTP_5XX,
     HTTP_4XX,
+    /** Due while the open model's in-flight cap was reached, so never sent: the driver's limit, not the server's. */
+    NOT_SENT,
     /** Anything else the client raised: a bug in the lab rather than a verdict on the server. */
     OTHER_ERROR;
 

@@ -1,0 +1,44 @@
+package org.concurrencylab.driver;
+
+import java.time.Duration;
+
+/**
+ * An open workload, as Gatling's {@code constantUsersPerSec(rate) during(duration)}: request i is due at
+ * {@code i / rate} seconds whether or not earlier ones were answered, so a slow server cannot slow
+ * the arrivals down, and its slowness shows in the latencies.
+ *
+ * @param requestTimeout a deadline per request, counted from its scheduled start
+ * @param maxInFlight    safety cap on requests awaiting an answer: a request due while this many are
+ *                       in flight is not sent and is counted as {@link Outcome#NOT_SENT}, so the schedule
+ *                       is kept and the machine is protected from an unbounded number of sockets
+ */
+public record OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, int maxInFlight) {
+
+    /** Far above the in-flight count of any experiment (rate x timeout = 1200), far below the file limit. */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 5_000;
+
+    public OpenModel {
+        if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
+            throw new IllegalArgumentException("rate must be positive");
+        }
+        if (duration.isNegative() || duration.isZero() || requestTimeout.isNegative() || requestTimeout.isZero()) {
+            throw new IllegalArgumentException("duration and request timeout must be positive");
+        }
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("the in-flight cap must be at least 1");
+        }
+    }
+
+    public OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout) {
+        this(ratePerSecond, duration, requestTimeout, DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    /** How many requests the schedule holds: one every 1 / rate seconds during the duration. */
+    public int requestCount() {
+        return Math.max(1, (int) Math.round(ratePerSecond * duration.toNanos() / 1e9));
+    }
+
+    long intervalNanos() {
+        return Math.round(1e9 / ratePerSecond);
+    }
+}
