@@ -3,9 +3,9 @@ package org.concurrencylab.catalog;
 import static java.lang.String.format;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.concurrencylab.catalog.CapacityModel.PinnedEventLoops;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
@@ -23,9 +23,6 @@ final class BlockingIoExperiment {
     private static final String LIGHT = "10x10";
     private static final String HEAVY = "100x10";
 
-    private static final String NETTY_AUTO_CONFIGURATION =
-            "org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration";
-
     /** Reactor Netty's default: max(CPUs, 4) event loops. */
     private static final PinnedEventLoops NETTY_LOOPS = new PinnedEventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
     private static final SharedPool TOMCAT_WORKERS = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
@@ -36,50 +33,50 @@ final class BlockingIoExperiment {
     static Experiment create() {
         return new Experiment(NAME, ARTICLE, "001_da8892cf349cebb5.txt",
                 "A handler blocks for D = 1 s: which thread waits, and how many can wait at once, sets the throughput.",
-                "blocking-io-service", Duration.ofSeconds(1), Duration.ofSeconds(30), 8, 0.15,
-                List.of(new LoadStep(10, 10), new LoadStep(100, 10)),
-                variants(), claims());
+                "blocking-io-service", "/value", Optional.empty(), Duration.ofSeconds(1), Duration.ofSeconds(30), 8, 0.15,
+                new WarmUp(100, 5), List.of(new LoadStep.Closed(10, 10), new LoadStep.Closed(100, 10)),
+                variants(), claims(), List.of());
     }
 
     private static List<Variant> variants() {
         return List.of(
                 new Variant("mvc-tomcat-20", "Spring MVC on Tomcat capped at 20 worker threads", Origin.SEED,
-                        servlet("server.tomcat.threads.max", "20", "lab.handler", "blocking"),
+                        VariantProperties.servlet("server.tomcat.threads.max", "20", "lab.handler", "blocking"),
                         new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 20),
                         Map.of(LIGHT, seed(9.95, 1000, null), HEAVY, seed(19.92, 4820, null))),
                 new Variant("mvc-tomcat-200", "Spring MVC on Tomcat with its default 200 worker threads", Origin.SEED,
-                        servlet("server.tomcat.threads.max", "200", "lab.handler", "blocking"),
+                        VariantProperties.servlet("server.tomcat.threads.max", "200", "lab.handler", "blocking"),
                         TOMCAT_WORKERS,
                         Map.of(HEAVY, seed(99.40, 1000, "about 150 live threads"))),
                 new Variant("webflux-netty-blocking", "WebFlux on Netty, blocking inside Mono.fromCallable on the event loop",
-                        Origin.SEED, reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "none"),
+                        Origin.SEED, VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "none"),
                         NETTY_LOOPS,
                         Map.of(HEAVY, seed(7.90, 12010, "8 event loops on 8 CPUs"))),
                 new Variant("webflux-netty-elastic", "WebFlux on Netty, subscribeOn an unbounded elastic pool (the article's Schedulers.elastic())",
-                        Origin.SEED, reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"),
+                        Origin.SEED, VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"),
                         new Unbounded("an unbounded cached pool"),
                         Map.of(HEAVY, seed(99.40, 1000, null))),
                 new Variant("webflux-tomcat-elastic", "WebFlux on Tomcat, subscribeOn the unbounded elastic pool",
-                        Origin.SEED, reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"),
+                        Origin.SEED, VariantProperties.reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"),
                         new Unbounded("servlet async frees the worker; an unbounded cached pool waits"),
                         Map.of(HEAVY, seed(99.30, 1010, "about twice the threads"))),
                 new Variant("webflux-tomcat-blocking", "WebFlux on Tomcat, Mono.fromCallable without subscribeOn: the worker waits",
-                        Origin.SEED, reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "none"),
+                        Origin.SEED, VariantProperties.reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "none"),
                         TOMCAT_WORKERS, Map.of()),
                 new Variant("webflux-tomcat-router", "The same handler as a RouterFunction, WebFlux on Tomcat",
-                        Origin.SEED, reactiveOnTomcat("lab.handler", "router", "lab.reactive.scheduler", "none"),
+                        Origin.SEED, VariantProperties.reactiveOnTomcat("lab.handler", "router", "lab.reactive.scheduler", "none"),
                         TOMCAT_WORKERS, Map.of()),
                 new Variant("mvc-deferred-result", "Spring MVC returning DeferredResult completed from a cached thread pool",
-                        Origin.SEED, servlet("lab.handler", "deferred-result"),
+                        Origin.SEED, VariantProperties.servlet("lab.handler", "deferred-result"),
                         new Unbounded("servlet async frees the worker; a cached pool waits"), Map.of()),
                 new Variant("webflux-netty-bounded-elastic", "WebFlux on Netty, subscribeOn today's Schedulers.boundedElastic() (10 threads per CPU)",
-                        Origin.MODERN, reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "bounded-elastic"),
+                        Origin.MODERN, VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "bounded-elastic"),
                         new SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus), Map.of()),
                 new Variant("mvc-virtual-threads", "Spring MVC on Tomcat with virtual threads (spring.threads.virtual.enabled)",
-                        Origin.MODERN, servlet("spring.threads.virtual.enabled", "true", "lab.handler", "blocking"),
+                        Origin.MODERN, VariantProperties.servlet("spring.threads.virtual.enabled", "true", "lab.handler", "blocking"),
                         new Unbounded("a virtual thread per request"), Map.of()),
                 new Variant("webflux-netty-delay", "WebFlux on Netty with a non-blocking wait (Mono.delay): no thread is held",
-                        Origin.MODERN, reactive("lab.handler", "delay"),
+                        Origin.MODERN, VariantProperties.reactive("lab.handler", "delay"),
                         new Unbounded("no thread is held while waiting"), Map.of()));
     }
 
@@ -204,30 +201,7 @@ final class BlockingIoExperiment {
     }
 
     private static SeedFigure seed(double throughput, double meanMillis, String note) {
-        return new SeedFigure("article: " + ARTICLE, throughput, meanMillis, note);
+        return new SeedFigure("article: " + ARTICLE, throughput, meanMillis, null, note);
     }
 
-    private static Map<String, String> servlet(String... keyValues) {
-        return properties("servlet", keyValues);
-    }
-
-    private static Map<String, String> reactive(String... keyValues) {
-        return properties("reactive", keyValues);
-    }
-
-    /** With both servers on the class path Boot picks Netty; excluding its auto-configuration leaves Tomcat. */
-    private static Map<String, String> reactiveOnTomcat(String... keyValues) {
-        Map<String, String> properties = properties("reactive", keyValues);
-        properties.put("spring.autoconfigure.exclude", NETTY_AUTO_CONFIGURATION);
-        return properties;
-    }
-
-    private static Map<String, String> properties(String webApplicationType, String... keyValues) {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("spring.main.web-application-type", webApplicationType);
-        for (int i = 0; i < keyValues.length; i += 2) {
-            properties.put(keyValues[i], keyValues[i + 1]);
-        }
-        return properties;
-    }
 }

@@ -6,8 +6,10 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * How many requests a variant can hold at once, and so, by Little's law, the most it can serve per
- * second when each request holds a thread for the service time D. The bounds are for a closed load
- * of C users x R repetitions, so they include the tail of a run where fewer users are left.
+ * second when each request holds its threads for a time. Bounds are in the article's units (S = 1):
+ * every duration scales by S, so a measured throughput compares with the bound divided by S.
+ * For a closed load of C users x R repetitions the bounds include the tail of a run where fewer
+ * users are left; for an open load the bound is the smaller of the arrival rate and the capacity.
  */
 public sealed interface CapacityModel {
 
@@ -15,12 +17,20 @@ public sealed interface CapacityModel {
     record Bound(double throughputPerSecond, String explanation) {
     }
 
+    /**
+     * How long one request holds what it needs. {@code threads} threads for {@code serviceTimeInD} D:
+     * a sequential fan-out holds one thread for 2 D, a parallel one two threads for 1 D.
+     */
+    record Hold(int threads, double serviceTimeInD) {
+        public static final Hold ONE_THREAD_FOR_D = new Hold(1, 1);
+    }
+
     /** The bound with the sizes the running service reported, falling back on the formula. */
-    Bound bound(LoadStep step, Duration serviceTime, Map<String, Object> sizing, int cpus);
+    Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus);
 
     /** The bound a JVM seeing {@code cpus} processors would give. */
-    default Bound boundForCpus(LoadStep step, Duration serviceTime, int cpus) {
-        return bound(step, serviceTime, Map.of(), cpus);
+    default Bound boundForCpus(LoadStep step, Duration d, int cpus) {
+        return bound(step, d, Map.of(), cpus);
     }
 
     private static double seconds(Duration duration) {
@@ -32,30 +42,64 @@ public sealed interface CapacityModel {
         return reported instanceof Number number ? number.intValue() : sizeForCpus.applyAsInt(cpus);
     }
 
-    /** Nothing caps concurrency below the number of users: every user is served at once. */
-    record Unbounded(String why) implements CapacityModel {
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(java.util.Locale.ROOT, "%.1f", value);
+    }
+
+    /** Nothing caps concurrency: every user, or every arrival, is served at once. */
+    record Unbounded(String why, double serviceTimeInD) implements CapacityModel {
+
+        public Unbounded(String why) {
+            this(why, 1);
+        }
+
         @Override
-        public Bound bound(LoadStep step, Duration serviceTime, Map<String, Object> sizing, int cpus) {
-            return new Bound(step.users() / seconds(serviceTime),
-                    "no cap below " + step.users() + " users (" + why + "): C/D");
+        public Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus) {
+            return switch (step) {
+                case LoadStep.Closed closed -> new Bound(closed.users() / (serviceTimeInD * seconds(d)),
+                        "no cap below " + closed.users() + " users (" + why + "): C/" + number(serviceTimeInD) + "D");
+                case LoadStep.Open open -> new Bound(open.ratePerSecond(),
+                        "no cap (" + why + "): every arrival is served");
+            };
         }
     }
 
     /**
-     * A pool of {@code n} threads that any request can take (Tomcat workers, a bounded scheduler):
-     * all C x R requests pass through n threads, D each, so the run lasts ceil(C x R / n) x D.
+     * A pool of {@code n} threads that any request can take (Tomcat workers, a bounded scheduler, an
+     * executor): n / threads-per-request requests at once, each for its service time.
      */
-    record SharedPool(String pool, String sizingKey, IntUnaryOperator sizeForCpus) implements CapacityModel {
+    record SharedPool(String pool, String sizingKey, IntUnaryOperator sizeForCpus, Hold hold) implements CapacityModel {
+
+        public SharedPool(String pool, String sizingKey, IntUnaryOperator sizeForCpus) {
+            this(pool, sizingKey, sizeForCpus, Hold.ONE_THREAD_FOR_D);
+        }
+
         @Override
-        public Bound bound(LoadStep step, Duration serviceTime, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus) {
             int threads = size(sizing, sizingKey, sizeForCpus, cpus);
-            if (threads >= step.users()) {
-                return new Bound(step.users() / seconds(serviceTime),
-                        threads + " " + pool + " threads >= " + step.users() + " users: C/D");
-            }
-            double rounds = Math.ceil((double) step.totalRequests() / threads);
-            return new Bound(step.totalRequests() / (rounds * seconds(serviceTime)),
-                    threads + " " + pool + " threads < " + step.users() + " users: n/D");
+            double serviceSeconds = hold.serviceTimeInD() * seconds(d);
+            String perRequest = hold.threads() == 1 ? "" : "/" + hold.threads();
+            String service = number(hold.serviceTimeInD()) + "D";
+            return switch (step) {
+                case LoadStep.Closed closed -> {
+                    int slots = Math.max(1, threads / hold.threads());
+                    if (slots >= closed.users()) {
+                        yield new Bound(closed.users() / serviceSeconds,
+                                threads + " " + pool + " threads" + perRequest + " >= " + closed.users() + " users: C/" + service);
+                    }
+                    double rounds = Math.ceil((double) closed.totalRequests() / slots);
+                    yield new Bound(closed.totalRequests() / (rounds * serviceSeconds),
+                            threads + " " + pool + " threads" + perRequest + " < " + closed.users() + " users: n/" + service);
+                }
+                case LoadStep.Open open -> {
+                    double capacity = threads / (hold.threads() * serviceSeconds);
+                    yield capacity >= open.ratePerSecond()
+                            ? new Bound(open.ratePerSecond(), threads + " " + pool + " threads" + perRequest + " / " + service
+                                    + " = " + number(capacity) + "/s >= the arrival rate")
+                            : new Bound(capacity, threads + " " + pool + " threads" + perRequest + " / " + service
+                                    + " = " + number(capacity) + "/s < " + open.ratePerSecond() + "/s arriving: a queue grows");
+                }
+            };
         }
     }
 
@@ -66,12 +110,20 @@ public sealed interface CapacityModel {
      */
     record PinnedEventLoops(String sizingKey, IntUnaryOperator sizeForCpus) implements CapacityModel {
         @Override
-        public Bound bound(LoadStep step, Duration serviceTime, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus) {
             int loops = size(sizing, sizingKey, sizeForCpus, cpus);
-            int busiest = (step.users() + loops - 1) / loops;
-            double elapsed = (double) busiest * step.repetitions() * seconds(serviceTime);
-            return new Bound(step.totalRequests() / elapsed,
-                    loops + " event loops, " + busiest + " users on the busiest: C x R / (" + busiest + " x R x D)");
+            return switch (step) {
+                case LoadStep.Closed closed -> {
+                    int busiest = (closed.users() + loops - 1) / loops;
+                    double elapsed = (double) busiest * closed.repetitions() * seconds(d);
+                    yield new Bound(closed.totalRequests() / elapsed,
+                            loops + " event loops, " + busiest + " users on the busiest: C x R / (" + busiest + " x R x D)");
+                }
+                case LoadStep.Open open -> {
+                    double capacity = loops / seconds(d);
+                    yield new Bound(Math.min(open.ratePerSecond(), capacity), loops + " event loops / D = " + number(capacity) + "/s");
+                }
+            };
         }
     }
 }

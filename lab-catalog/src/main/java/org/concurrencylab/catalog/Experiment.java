@@ -6,16 +6,20 @@ import java.util.Optional;
 
 /**
  * One article's system, declared: what runs, under which load, and what the article claimed.
- * Durations are the article's (S = 1); the runner scales them.
+ * Durations and rates are the article's (S = 1); the runner scales them.
  *
  * @param service           the service module that implements the system
- * @param downstreamLatency D, the time the blocking call takes
+ * @param path              what the load requests, e.g. {@code /users/2505}
+ * @param downstream        the simulator the service calls, started once for all variants
+ * @param downstreamLatency D, the time one downstream call takes
  * @param requestTimeout    the client's per-request timeout
  * @param defaultCpus       the processor count the services see by default: the article's machine
+ * @param findings          sentences this run's numbers tell about this machine, beside the claims
  */
-public record Experiment(String name, String title, String seedFile, String summary, String service,
-                         Duration downstreamLatency, Duration requestTimeout, int defaultCpus, double defaultScale,
-                         List<LoadStep> steps, List<Variant> variants, List<Claim> claims) {
+public record Experiment(String name, String title, String seedFile, String summary, String service, String path,
+                         Optional<Downstream> downstream, Duration downstreamLatency, Duration requestTimeout,
+                         int defaultCpus, double defaultScale, WarmUp warmUp, List<LoadStep> steps,
+                         List<Variant> variants, List<Claim> claims, List<Finding> findings) {
 
     public Optional<Variant> variant(String variantName) {
         return variants.stream().filter(variant -> variant.name().equals(variantName)).findFirst();

@@ -12,18 +12,30 @@ import org.concurrencylab.results.VariantResult;
 public final class Measurements {
 
     /** Thrown when a claim needs a measurement this run does not have. */
-    static final class Missing extends RuntimeException {
-        Missing(String message) {
+    public static final class Missing extends RuntimeException {
+        public Missing(String message) {
             super(message, null, false, false);
         }
     }
 
     private final List<VariantResult> variants;
     private final Duration serviceTime;
+    private final int machineCpus;
 
-    public Measurements(List<VariantResult> variants, Duration serviceTime) {
+    public Measurements(List<VariantResult> variants, Duration serviceTime, int machineCpus) {
         this.variants = variants;
         this.serviceTime = serviceTime;
+        this.machineCpus = machineCpus;
+    }
+
+    /** The processors of the machine the lab ran on, as the JVM of the lab saw them. */
+    public int machineCpus() {
+        return machineCpus;
+    }
+
+    /** The variants that ran and did not fail. */
+    public List<VariantResult> variants() {
+        return variants.stream().filter(VariantResult::ok).toList();
     }
 
     public VariantResult variant(String name) {

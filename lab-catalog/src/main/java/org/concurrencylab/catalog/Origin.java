@@ -1,8 +1,11 @@
 package org.concurrencylab.catalog;
 
-/** Whether the article ran a variant, or the lab adds it to show what changed since. */
+/**
+ * Whether the article ran a variant, the lab adds it to show what changed since, or the lab adds it
+ * to show an article's variant with the sizing of the machine it runs on.
+ */
 public enum Origin {
-    SEED, MODERN;
+    SEED, MODERN, MACHINE;
 
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);

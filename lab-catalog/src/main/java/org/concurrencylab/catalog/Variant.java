@@ -9,7 +9,20 @@ import org.concurrencylab.results.SeedFigure;
  * @param properties the Spring properties that select stack, server, pool sizes and handler
  * @param capacity   what caps its concurrency, for the Little's-law bound
  * @param seed       the article's figures by load step label; empty for modern variants
+ * @param cpus       which processor count its JVM is told
  */
 public record Variant(String name, String summary, Origin origin, Map<String, String> properties,
-                      CapacityModel capacity, Map<String, SeedFigure> seed) {
+                      CapacityModel capacity, Map<String, SeedFigure> seed, Cpus cpus) {
+
+    public enum Cpus {
+        /** The run's {@code --cpus}, else the experiment's default (the article's machine). */
+        OF_THE_RUN,
+        /** Always this machine's own count: the variant exists to show the sizing it gets here. */
+        OF_THIS_MACHINE
+    }
+
+    public Variant(String name, String summary, Origin origin, Map<String, String> properties,
+                   CapacityModel capacity, Map<String, SeedFigure> seed) {
+        this(name, summary, origin, properties, capacity, seed, Cpus.OF_THE_RUN);
+    }
 }

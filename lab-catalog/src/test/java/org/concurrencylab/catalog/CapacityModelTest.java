@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class CapacityModelTest {
 
     private static final Duration ONE_SECOND = Duration.ofSeconds(1);
-    private static final LoadStep HUNDRED_USERS = new LoadStep(100, 10);
+    private static final LoadStep HUNDRED_USERS = new LoadStep.Closed(100, 10);
 
     @Test
     void pinnedLoopsAreBoundByTheBusiestLoop() {
@@ -22,7 +22,7 @@ class CapacityModelTest {
         // the machine's 2 CPUs give 4 loops and exactly 25 users on each
         assertThat(loops.boundForCpus(HUNDRED_USERS, ONE_SECOND, 2).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
         // fewer users than loops: everyone is served at once
-        assertThat(loops.bound(new LoadStep(4, 10), ONE_SECOND, Map.of(), 8).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
+        assertThat(loops.bound(new LoadStep.Closed(4, 10), ONE_SECOND, Map.of(), 8).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
     }
 
     @Test
@@ -43,6 +43,29 @@ class CapacityModelTest {
 
         assertThat(unbounded.bound(HUNDRED_USERS, Duration.ofMillis(100), Map.of(), 8).throughputPerSecond())
                 .isCloseTo(1000.0, within(1e-9));
+    }
+
+    @Test
+    void anOpenLoadIsBoundByTheSmallerOfItsRateAndThePoolsCapacity() {
+        // the fan-out on the default pool: 7 threads, 2 calls of D = 300 ms per request
+        var commonPool = new CapacityModel.SharedPool("common-pool", "commonPoolParallelism", cpus -> cpus - 1,
+                new CapacityModel.Hold(2, 1));
+        LoadStep twentyPerSecond = new LoadStep.Open(20, Duration.ofSeconds(60));
+        Duration d = Duration.ofMillis(300);
+
+        assertThat(commonPool.boundForCpus(twentyPerSecond, d, 8).throughputPerSecond()).isCloseTo(7 / 0.6, within(1e-9));
+        assertThat(commonPool.boundForCpus(twentyPerSecond, d, 64).throughputPerSecond()).isCloseTo(20.0, within(1e-9));
+        assertThat(new CapacityModel.Unbounded("test").bound(twentyPerSecond, d, Map.of(), 8).throughputPerSecond())
+                .isCloseTo(20.0, within(1e-9));
+    }
+
+    @Test
+    void aRequestHoldingItsThreadForTwoServiceTimesHalvesTheBound() {
+        var sequential = new CapacityModel.SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200,
+                new CapacityModel.Hold(1, 2));
+
+        assertThat(sequential.boundForCpus(new LoadStep.Closed(1, 5), ONE_SECOND, 8).throughputPerSecond())
+                .isCloseTo(0.5, within(1e-9));
     }
 
     @Test

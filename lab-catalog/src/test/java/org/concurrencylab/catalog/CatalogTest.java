@@ -22,6 +22,19 @@ class CatalogTest {
     }
 
     @Test
+    void fanOutDeclaresEveryVariantOfTheSpecAndBothPhases() {
+        Experiment experiment = Catalog.experiment("fan-out").orElseThrow();
+
+        assertThat(experiment.variantNames()).doesNotHaveDuplicates().contains(
+                "sequential", "common-pool", "common-pool-tomcat-8", "dedicated-pool-400", "virtual-threads",
+                "webclient-zip", "littles-law-pool", "common-pool-own-cpus");
+        assertThat(experiment.steps()).extracting(LoadStep::label).containsExactly("1x5", "20/s for 60s");
+        assertThat(experiment.downstream()).map(Downstream::service).contains("downstream-service");
+        // rate x calls x D = 20 x 2 x 0.3 s = 12 in flight, doubled
+        assertThat(FanOutExperiment.LITTLES_LAW_POOL).isEqualTo(24);
+    }
+
+    @Test
     void seedFiguresAreLabelledAsTheArticles() {
         Catalog.experiments().forEach(experiment -> experiment.variants().forEach(variant ->
                 variant.seed().values().forEach(seed -> assertThat(seed.source()).startsWith("article: "))));
@@ -29,10 +42,10 @@ class CatalogTest {
 
     @Test
     void aClaimWhoseVariantDidNotRunIsNotApplicable() {
-        Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
-        Measurements nothingRan = new Measurements(List.of(), Duration.ofMillis(100));
+        Measurements nothingRan = new Measurements(List.of(), Duration.ofMillis(100), 2);
 
-        List<ClaimResult> results = experiment.claims().stream().map(claim -> claim.evaluate(nothingRan)).toList();
+        List<ClaimResult> results = Catalog.experiments().stream().flatMap(experiment -> experiment.claims().stream())
+                .map(claim -> claim.evaluate(nothingRan)).toList();
 
         assertThat(results).allSatisfy(result -> {
             assertThat(result.status()).isEqualTo("not applicable");

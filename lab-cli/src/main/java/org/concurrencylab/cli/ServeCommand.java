@@ -1,6 +1,7 @@
 package org.concurrencylab.cli;
 
 import java.io.IOException;
+import java.net.URI;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -59,12 +60,15 @@ final class ServeCommand implements Callable<Integer> {
         };
         System.out.printf("Starting %s / %s with %d CPUs, D = %.0f ms ...%n", experiment.name(), variant.name(), runCpus,
                 experiment.downstreamLatency().toMillis() * runScale);
-        try (ServiceProcess service = new LabRunner(LabHome.locate(), JavaRuntime.current(), progress)
+        try (LabRunner.Served served = new LabRunner(LabHome.locate(), JavaRuntime.current(), progress)
                 .serve(experiment, variant, port, runScale, runCpus, log)) {
-            System.out.printf("Serving %s%n  probe:      %s%n  prometheus: %s%n  log:        %s%n"
-                            + "Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n",
-                    service.uri("/value"), service.uri("/actuator/labprobe"), service.uri("/actuator/prometheus"),
-                    log, service.uri("/value"));
+            ServiceProcess service = served.service();
+            URI target = service.uri(experiment.path());
+            System.out.printf("Serving %s%n  probe:      %s%n  prometheus: %s%n  log:        %s%n",
+                    target, service.uri("/actuator/labprobe"), service.uri("/actuator/prometheus"), log);
+            served.downstreamUri().ifPresent(downstream ->
+                    System.out.printf("  calls %s, started for it and stopped with it%n", downstream));
+            System.out.printf("Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n", target);
             int exit = service.waitFor();
             System.err.println("lab: the service ended by itself with code " + exit + "; see " + log);
             return 1;

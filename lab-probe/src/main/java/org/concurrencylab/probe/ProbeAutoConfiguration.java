@@ -1,13 +1,17 @@
 package org.concurrencylab.probe;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.PropertySource;
 import org.springframework.core.env.Environment;
@@ -24,8 +28,19 @@ public class ProbeAutoConfiguration {
     }
 
     @Bean
-    ProbeEndpoint labProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors) {
-        return new ProbeEndpoint(sampler, contributors);
+    ProbeEndpoint labProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, MeterRegistry registry) {
+        return new ProbeEndpoint(sampler, contributors, new ServerRequestTimes(registry));
+    }
+
+    @Bean(destroyMethod = "close")
+    ProbeHttpServer labProbeHttpServer(ObjectProvider<ProbeEndpoint> endpoint) throws java.io.IOException {
+        return new ProbeHttpServer(endpoint::getObject);
+    }
+
+    /** Where the lab reads the probe during a run, whatever state the service's own server is in. */
+    @Bean
+    SizingContributor probeSizing(ProbeHttpServer server) {
+        return sizing -> sizing.put("probePort", server.port());
     }
 
     /** Armed only when the lab started this service and said who it is. */
@@ -36,6 +51,17 @@ public class ProbeAutoConfiguration {
             if (parent != null) {
                 ParentWatch.watch(parent, event.getApplicationContext());
             }
+        };
+    }
+
+    /** Which server runs, and Tomcat's worker limit as configured (Boot's default is 200). */
+    @Bean
+    SizingContributor webServerSizing(ApplicationContext context, Environment environment) {
+        return sizing -> {
+            if (context instanceof WebServerApplicationContext web && web.getWebServer() != null) {
+                sizing.put("webServer", web.getWebServer().getClass().getSimpleName());
+            }
+            sizing.put("tomcatMaxThreads", environment.getProperty("server.tomcat.threads.max", Integer.class, 200));
         };
     }
 

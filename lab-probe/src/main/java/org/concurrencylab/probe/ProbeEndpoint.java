@@ -16,9 +16,12 @@ public class ProbeEndpoint {
     private final ProbeSampler sampler;
     private final List<SizingContributor> contributors;
 
-    public ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors) {
+    private final ServerRequestTimes serverRequests;
+
+    ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, ServerRequestTimes serverRequests) {
         this.sampler = sampler;
         this.contributors = contributors;
+        this.serverRequests = serverRequests;
     }
 
     @ReadOperation
@@ -26,6 +29,7 @@ public class ProbeEndpoint {
         Map<String, Object> sizing = new TreeMap<>();
         contributors.forEach(contributor -> contributor.contribute(sizing));
         List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
-        return new ProbeReport(sizing, sampler.counters(), samples);
+        ServerRequestTimes.Totals served = serverRequests.read();
+        return new ProbeReport(sizing, sampler.counters().withServerRequests(served.count(), served.totalNanos()), samples);
     }
 }

@@ -76,7 +76,7 @@ public final class ProbeSampler implements AutoCloseable {
     public ProcessCounters counters() {
         ContextSwitches.Counts switches = contextSwitches.read();
         return new ProcessCounters(System.currentTimeMillis(), os.getProcessCpuTime(),
-                memory.getHeapMemoryUsage().getUsed(), switches.voluntary(), switches.involuntary());
+                memory.getHeapMemoryUsage().getUsed(), switches.voluntary(), switches.involuntary(), 0, 0);
     }
 
     /** The buffered samples taken at or after {@code sinceEpochMillis}, oldest first. */

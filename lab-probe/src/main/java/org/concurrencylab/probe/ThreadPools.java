@@ -35,7 +35,8 @@ public final class ThreadPools {
             new Rule(Pattern.compile("^ForkJoinPool\\.commonPool-worker-\\d+$"), COMMON_POOL),
             new Rule(Pattern.compile("^ForkJoinPool-\\d+-worker-\\d+$"), FORK_JOIN),
             new Rule(Pattern.compile("^(task|MvcAsync)-?\\d+$"), MVC_ASYNC),
-            new Rule(Pattern.compile("^lab-probe.*"), PROBE),
+            // the probe's own HTTP server (the JDK's) names its dispatcher and timer threads so
+            new Rule(Pattern.compile("^(lab-probe.*|HTTP-Dispatcher|idle-timeout-task)$"), PROBE),
             new Rule(Pattern.compile("^(Reference Handler|Finalizer|Signal Dispatcher|Common-Cleaner|"
                     + "Notification Thread|Attach Listener|DestroyJavaVM|main|process reaper|"
                     + "RMI .*|JMX .*|Monitor Ctrl-Break)$"), JVM));

@@ -52,7 +52,8 @@ public final class TerminalReport {
         out.append(format(Locale.ROOT, "   Services saw %s CPUs (this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.%n",
                 cpus, info.machineCpus(), info.machineCpus()));
         for (String load : loads(experiment)) {
-            out.append(format(Locale.ROOT, "%n-- load %s (users x requests each)%n", load));
+            out.append(format(Locale.ROOT, "%n-- load %s %s%n", load, load.contains("/s") ? "(open: arrivals on a fixed "
+                    + "schedule, latency from the scheduled send, \"sent/s\" the rate achieved)" : "(users x requests each)"));
             out.append(stepTable(experiment, load, scale, info.machineCpus()));
         }
         for (VariantResult variant : experiment.variants()) {
@@ -64,6 +65,10 @@ public final class TerminalReport {
         for (ClaimResult claim : experiment.claims()) {
             out.append(format(Locale.ROOT, "  [%s] %s%n      %s%n", claim.status(), claim.text(), claim.evidence()));
         }
+        if (!experiment.findings().isEmpty()) {
+            out.append(format(Locale.ROOT, "%nWhat this run shows about this machine:%n"));
+            experiment.findings().forEach(finding -> out.append(format(Locale.ROOT, "  - %s%n", finding)));
+        }
         return out.toString();
     }
 
@@ -74,22 +79,53 @@ public final class TerminalReport {
     }
 
     private static String stepTable(ExperimentResult experiment, String load, double scale, int machineCpus) {
-        TextTable table = new TextTable("variant", "TPS", "mean ms", "p95 ms", "p99 ms", "max ms", "errors",
-                "peak thr", "largest pools", "LL TPS", "TPS/LL", "LL@" + machineCpus, "ours @S=1", "article @S=1");
+        List<StepResult> steps = experiment.variants().stream()
+                .flatMap(variant -> variant.steps().stream().filter(step -> step.load().equals(load)))
+                .toList();
+        boolean open = steps.stream().anyMatch(step -> step.arrivals() != null);
+        boolean downstream = steps.stream().anyMatch(step -> step.downstream() != null);
+        List<String> headers = new ArrayList<>(List.of("variant", "TPS", "mean ms", "p95 ms", "p99 ms", "max ms", "errors"));
+        if (open) {
+            headers.add("sent/s");
+        }
+        headers.addAll(List.of("peak thr", "largest pools", "LL TPS", "TPS/LL", "LL@" + machineCpus));
+        if (downstream) {
+            headers.add("downstr ms");
+        }
+        headers.addAll(List.of("ours @S=1", "article @S=1"));
+        TextTable table = new TextTable(headers.toArray(String[]::new));
         for (VariantResult variant : experiment.variants()) {
-            variant.steps().stream().filter(step -> step.load().equals(load)).findFirst().ifPresent(step ->
-                    table.add(variant.name(), number(step.throughputPerSecond()), number(step.latencyMillis().mean()),
-                            number(step.latencyMillis().p95()), number(step.latencyMillis().p99()),
-                            number(step.latencyMillis().max()), Long.toString(step.requests().failed()),
-                            Integer.toString(step.threads().peakLive()), largestPools(step.threads().peakByPool()),
-                            number(step.littlesLawPerSecond()),
-                            format(Locale.ROOT, "%.1f %%", 100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
-                            number(step.machineLittlesLawPerSecond()),
-                            format(Locale.ROOT, "%s TPS, %s s", number(step.throughputPerSecond() * scale),
-                                    number(step.latencyMillis().mean() / scale / 1000)),
-                            article(step.seed())));
+            variant.steps().stream().filter(step -> step.load().equals(load)).findFirst().ifPresent(step -> {
+                List<String> cells = new ArrayList<>(List.of(variant.name(), number(step.throughputPerSecond()),
+                        number(step.latencyMillis().mean()), number(step.latencyMillis().p95()),
+                        number(step.latencyMillis().p99()), number(step.latencyMillis().max()), errors(step)));
+                if (open) {
+                    cells.add(step.arrivals() == null ? "-" : number(step.arrivals().achievedPerSecond()));
+                }
+                cells.addAll(List.of(Integer.toString(step.threads().peakLive()), largestPools(step.threads().peakByPool()),
+                        number(step.littlesLawPerSecond()),
+                        format(Locale.ROOT, "%.1f %%", 100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
+                        number(step.machineLittlesLawPerSecond())));
+                if (downstream) {
+                    cells.add(step.downstream() == null ? "-" : number(step.downstream().meanMillis()));
+                }
+                cells.add(format(Locale.ROOT, "%s TPS, mean %s s, p95 %s s", number(step.throughputPerSecond() * scale),
+                        number(step.latencyMillis().mean() / scale / 1000), number(step.latencyMillis().p95() / scale / 1000)));
+                cells.add(article(step.seed()));
+                table.add(cells.toArray(String[]::new));
+            });
         }
         return table.render();
+    }
+
+    /** The count, and the kinds when there are any: a timeout and a refusal say different things. */
+    private static String errors(StepResult step) {
+        if (step.requests().failed() == 0) {
+            return "0";
+        }
+        return step.requests().failed() + " " + step.requests().failedByKind().keySet().stream()
+                .map(kind -> kind.toLowerCase(Locale.ROOT).replace('_', ' '))
+                .reduce((a, b) -> a + "+" + b).orElse("");
     }
 
     private static String largestPools(Map<String, Integer> peakByPool) {
@@ -111,7 +147,10 @@ public final class TerminalReport {
             parts.add(number(seed.throughputPerSecond()) + " TPS");
         }
         if (seed.meanLatencyMillis() != null) {
-            parts.add(number(seed.meanLatencyMillis() / 1000) + " s");
+            parts.add("mean " + number(seed.meanLatencyMillis() / 1000) + " s");
+        }
+        if (seed.p95LatencyMillis() != null) {
+            parts.add("p95 " + number(seed.p95LatencyMillis() / 1000) + " s");
         }
         if (seed.note() != null) {
             parts.add(seed.note());

@@ -6,6 +6,8 @@ package org.concurrencylab.results;
  *
  * @param throughputPerSecond the article's TPS at its own time scale (S = 1), or null
  * @param meanLatencyMillis   the article's mean latency at S = 1, or null
+ * @param p95LatencyMillis    the article's 95th percentile latency at S = 1, or null
  */
-public record SeedFigure(String source, Double throughputPerSecond, Double meanLatencyMillis, String note) {
+public record SeedFigure(String source, Double throughputPerSecond, Double meanLatencyMillis, Double p95LatencyMillis,
+                         String note) {
 }

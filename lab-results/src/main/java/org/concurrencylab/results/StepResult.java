@@ -9,10 +9,14 @@ package org.concurrencylab.results;
  * @param machineLittlesLawPerSecond  the same bound for this machine's own CPU count
  * @param meanInFlight                requests in flight on average, measured from the client
  * @param seed                        the article's figure for this step, or null; never a measurement
+ * @param arrivals                    how an open load's schedule was kept; null for a closed load
+ * @param timeline                    the step over time, in bins of one article second
+ * @param downstream                  the downstream simulator during the step; null when there is none
  * @param requestLog                  the per-request CSV, relative to the results directory
  */
 public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
                          LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
                          double littlesLawPerSecond, String littlesLawModel, double machineLittlesLawPerSecond,
-                         Threads threads, ProcessUsage process, SeedFigure seed, String requestLog) {
+                         Threads threads, ProcessUsage process, Arrivals arrivals, Timeline timeline,
+                         DownstreamUsage downstream, SeedFigure seed, String requestLog) {
 }

@@ -19,16 +19,18 @@ class ResultsJsonTest {
 
     @Test
     void writesTheDocumentedNamesAndReadsThemBack() throws Exception {
-        StepResult step = new StepResult("100x10", new LoadPlan("closed", 100, 10, 3000),
+        StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 3000),
                 new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5,
                 new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1, 100, "C/D", 100,
                 new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1))),
-                new ProcessUsage(1.5, 1000, 10, 5), new SeedFigure("article: A", 99.4, 1000.0, null), "requests/x.csv");
+                new ProcessUsage(1.5, 1000, 10, 5), new Arrivals(20, 19.99, 0.1, 0.5, 2, 0),
+                new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))),
+                new DownstreamUsage(40, 301, 30, 0.2), new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv");
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
         RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b"),
-                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, List.of(variant),
-                        List.of(new ClaimResult("c", "text", "reproduced", "numbers")))));
+                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, Map.of(), List.of(variant),
+                        List.of(new ClaimResult("c", "text", "reproduced", "numbers")), List.of("a finding"))));
 
         Path file = ResultsJson.write(run, directory);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(file));

@@ -1,6 +1,7 @@
 package org.concurrencylab.runner;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +10,9 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.Objects;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Measurements;
@@ -67,28 +71,69 @@ public final class LabRunner {
 
     private ExperimentResult run(Experiment experiment, List<Variant> variants, RunEnvironment environment, Path directory)
             throws InterruptedException {
-        VariantRunner runner = new VariantRunner(environment);
         List<VariantResult> results = new ArrayList<>();
-        for (int i = 0; i < variants.size(); i++) {
-            Variant variant = variants.get(i);
-            progress.variantStarted(experiment.name(), variant.name(), i + 1, variants.size());
-            VariantResult result = runner.run(experiment, variant, directory);
-            progress.variantFinished(result);
-            results.add(result);
+        Map<String, Object> downstreamSizing = new TreeMap<>();
+        try (StartedDownstream downstream = StartedDownstream.start(experiment, environment, directory)) {
+            downstream.service().ifPresent(service -> downstreamSizing.putAll(service.sizing()));
+            VariantRunner runner = new VariantRunner(environment);
+            for (int i = 0; i < variants.size(); i++) {
+                Variant variant = variants.get(i);
+                progress.variantStarted(experiment.name(), variant.name(), i + 1, variants.size());
+                VariantResult result = downstream.failure().isPresent()
+                        ? VariantRunner.failed(variant, environment.cpusFor(variant), downstream.failure().get())
+                        : runner.run(experiment, variant, directory, downstream.service());
+                progress.variantFinished(result);
+                results.add(result);
+            }
         }
         Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
-        Measurements measurements = new Measurements(results, serviceTime);
+        Measurements measurements = new Measurements(results, serviceTime, environment.machineCpus());
         List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
+        List<String> findings = experiment.findings().stream()
+                .flatMap(finding -> finding.describe(measurements).stream()).toList();
         return new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(), environment.scaled().scale(),
-                serviceTime.toNanos() / 1e6, results, claims);
+                serviceTime.toNanos() / 1e6, downstreamSizing, results, claims, findings);
     }
 
-    /** Starts one variant for {@code ./lab serve}; the caller stops it by closing it. */
-    public ServiceProcess serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log)
-            throws ServiceStartException, InterruptedException {
+    /** Starts one variant for {@code ./lab serve}, with its downstream if it has one; closing stops both. */
+    public Served serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log)
+            throws ServiceStartException, InterruptedException, IOException {
         RunEnvironment environment = new RunEnvironment(java, home, new Scaled(scale), cpus,
                 Runtime.getRuntime().availableProcessors(), progress);
-        return ServiceProcess.start(environment.command(experiment, variant, port), log);
+        Optional<DownstreamService> downstream = Optional.empty();
+        if (experiment.downstream().isPresent()) {
+            downstream = Optional.of(DownstreamService.start(environment, experiment,
+                    log.resolveSibling(log.getFileName() + ".downstream")));
+        }
+        try {
+            ServiceProcess service = ServiceProcess.start(
+                    environment.command(experiment, variant, port, downstream.map(DownstreamService::baseUri)), log);
+            return new Served(service, downstream);
+        } catch (ServiceStartException | RuntimeException e) {
+            if (downstream.isPresent()) {
+                downstream.get().close();
+            }
+            throw e;
+        }
+    }
+
+    /** A served variant and the downstream it calls; closing stops both. */
+    public record Served(ServiceProcess service, Optional<DownstreamService> downstream) implements AutoCloseable {
+
+        public Optional<URI> downstreamUri() {
+            return downstream.map(DownstreamService::baseUri);
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                service.close();
+            } finally {
+                if (downstream.isPresent()) {
+                    downstream.get().close();
+                }
+            }
+        }
     }
 
     private static List<Variant> chosen(Experiment experiment, RunOptions options) {

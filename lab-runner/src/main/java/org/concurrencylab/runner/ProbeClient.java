@@ -3,22 +3,30 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.net.URI;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.Timeout;
 import org.concurrencylab.probe.model.ProbeReport;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a service's probe. Called only between load steps, when the service is idle, so that the
- * read neither waits behind the load nor adds to it.
+ * Reads a service's probe. The first read goes through Actuator, while the service is idle, and
+ * learns the port of the probe's own server; every later read goes there, so that it never waits
+ * behind the load the service is under (or has just collapsed under).
  */
 final class ProbeClient implements AutoCloseable {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final Timeout READ_TIMEOUT = Timeout.ofSeconds(30);
 
-    private final CloseableHttpClient client = HttpClients.createDefault();
+    private final CloseableHttpClient client = HttpClients.custom()
+            .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(READ_TIMEOUT).build())
+            .disableAutomaticRetries()
+            .build();
     private final ServiceProcess service;
+    private URI probeServer;
 
     ProbeClient(ServiceProcess service) {
         this.service = service;
@@ -26,14 +34,19 @@ final class ProbeClient implements AutoCloseable {
 
     /** Sizing and counters now, plus the samples taken since {@code sinceEpochMillis} (none if negative). */
     ProbeReport read(long sinceEpochMillis) throws IOException {
-        URI uri = service.uri("/actuator/labprobe" + (sinceEpochMillis >= 0 ? "?since=" + sinceEpochMillis : ""));
+        String query = sinceEpochMillis >= 0 ? "?since=" + sinceEpochMillis : "";
+        URI uri = probeServer == null ? service.uri("/actuator/labprobe" + query) : probeServer.resolve("/labprobe" + query);
         String body = client.execute(new HttpGet(uri), response -> {
             if (response.getCode() != 200) {
                 throw new IOException("probe answered " + response.getCode());
             }
             return EntityUtils.toString(response.getEntity());
         });
-        return MAPPER.readValue(body, ProbeReport.class);
+        ProbeReport report = MAPPER.readValue(body, ProbeReport.class);
+        if (probeServer == null && report.sizing().get("probePort") instanceof Number port) {
+            probeServer = URI.create("http://127.0.0.1:" + port.intValue());
+        }
+        return report;
     }
 
     @Override

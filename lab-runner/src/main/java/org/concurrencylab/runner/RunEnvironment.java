@@ -1,7 +1,9 @@
 package org.concurrencylab.runner;
 
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
 
@@ -27,19 +29,34 @@ final class RunEnvironment {
         this.startupCache = new StartupCache(java, home, progress::note);
     }
 
-    ServiceCommand command(Experiment experiment, Variant variant) throws InterruptedException {
-        return command(experiment, variant, 0);
-    }
-
-    /** @param port 0 for any free port */
-    ServiceCommand command(Experiment experiment, Variant variant, int port) throws InterruptedException {
+    /**
+     * @param port       0 for any free port
+     * @param downstream where the experiment's downstream simulator listens, if it has one
+     */
+    ServiceCommand command(Experiment experiment, Variant variant, int port, Optional<URI> downstream)
+            throws InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(variant.properties());
         properties.put("server.port", Integer.toString(port));
         properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
         properties.put("lab.probe.interval", scaled.probeInterval().toString());
+        downstream.ifPresent(uri -> properties.put("lab.downstream.url", uri.toString()));
         StartupCache.Prepared prepared = startupCache.prepare(experiment.service(),
                 variant.properties().getOrDefault("spring.main.web-application-type", "servlet"), variant.properties());
-        return new ServiceCommand(java, prepared.jar(), cpus, prepared.jvmFlags(), properties);
+        return new ServiceCommand(java, prepared.jar(), cpusFor(variant), prepared.jvmFlags(), properties);
+    }
+
+    /** The downstream simulator sees the machine as it is: it must have every core it can use. */
+    ServiceCommand downstreamCommand(Experiment experiment, String service) throws InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("server.port", "0");
+        properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
+        properties.put("lab.probe.interval", scaled.probeInterval().toString());
+        StartupCache.Prepared prepared = startupCache.prepare(service, "reactive", Map.of());
+        return new ServiceCommand(java, prepared.jar(), machineCpus, prepared.jvmFlags(), properties);
+    }
+
+    int cpusFor(Variant variant) {
+        return variant.cpus() == Variant.Cpus.OF_THIS_MACHINE ? machineCpus : cpus;
     }
 
     Scaled scaled() {

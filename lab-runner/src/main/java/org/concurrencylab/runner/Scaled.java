@@ -2,7 +2,7 @@ package org.concurrencylab.runner;
 
 import java.time.Duration;
 
-/** The article's durations under the time scale S: latencies and timeouts times S. */
+/** The article's durations and rates under the time scale S: latencies and timeouts times S, rates divided by S. */
 record Scaled(double scale) {
 
     Scaled {
@@ -13,6 +13,11 @@ record Scaled(double scale) {
 
     Duration of(Duration articleDuration) {
         return Duration.ofNanos(Math.round(articleDuration.toNanos() * scale));
+    }
+
+    /** An article's arrival rate under S: divided by S, so that the load in Erlangs stays the article's. */
+    double rate(double articleRatePerSecond) {
+        return articleRatePerSecond / scale;
     }
 
     /** The probe samples finer when everything runs faster, but never below 25 ms (its own cost). */

@@ -13,6 +13,8 @@ import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.ProcessCounters;
+import org.concurrencylab.results.Arrivals;
+import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
 import org.concurrencylab.results.ProcessUsage;
@@ -27,26 +29,45 @@ final class StepResults {
     private StepResults() {
     }
 
-    record Context(Variant variant, LoadStep step, Duration serviceTime, Duration requestTimeout,
+    /** @param articleD D as the article had it: capacity models work in the article's units */
+    record Context(Variant variant, LoadStep step, Duration articleD, Scaled scaled, Duration requestTimeout,
                    int cpus, int machineCpus, Map<String, Object> sizing, String requestLog) {
     }
 
-    static StepResult of(Context context, LoadResult load, ProbeReport before, ProbeReport after) {
+    static StepResult of(Context context, LoadResult load, ProbeReport before, ProbeReport after,
+                         DownstreamUsage downstream) {
+        double scale = context.scaled().scale();
         CapacityModel.Bound bound = context.variant().capacity()
-                .bound(context.step(), context.serviceTime(), context.sizing(), context.cpus());
+                .bound(context.step(), context.articleD(), context.sizing(), context.cpus());
         CapacityModel.Bound machineBound = context.variant().capacity()
-                .boundForCpus(context.step(), context.serviceTime(), context.machineCpus());
+                .boundForCpus(context.step(), context.articleD(), context.machineCpus());
         List<ProbeSample> samples = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= load.endEpochMillis())
                 .toList();
-        return new StepResult(context.step().label(),
-                new LoadPlan("closed", context.step().users(), context.step().repetitions(),
-                        context.requestTimeout().toNanos() / 1e6),
+        double timeoutMillis = context.requestTimeout().toNanos() / 1e6;
+        return new StepResult(context.step().label(), plan(context.step(), context.scaled(), timeoutMillis),
                 requests(load), load.throughputPerSecond(), latency(load.okLatencyMicros()), load.elapsedSeconds(),
-                load.meanInFlight(), bound.throughputPerSecond(), bound.explanation(),
-                machineBound.throughputPerSecond(), threads(samples, load.startEpochMillis()),
+                load.meanInFlight(), bound.throughputPerSecond() / scale, bound.explanation(),
+                machineBound.throughputPerSecond() / scale, threads(samples, load.startEpochMillis()),
                 usage(samples, before.counters(), after.counters()),
+                context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null,
+                Timelines.of(load, samples, scale), downstream,
                 context.variant().seed().get(context.step().label()), context.requestLog());
+    }
+
+    private static LoadPlan plan(LoadStep step, Scaled scaled, double timeoutMillis) {
+        return switch (step) {
+            case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis);
+            case LoadStep.Open open -> LoadPlan.open(scaled.rate(open.ratePerSecond()),
+                    scaled.of(open.duration()).toNanos() / 1e9, timeoutMillis);
+        };
+    }
+
+    private static Arrivals arrivals(LoadResult load, double scheduledPerSecond) {
+        Histogram lateness = load.sendLatenessMicros();
+        return new Arrivals(scheduledPerSecond, load.achievedSendRatePerSecond(),
+                lateness.getValueAtPercentile(50) / 1000.0, lateness.getValueAtPercentile(99) / 1000.0,
+                lateness.getMaxValue() / 1000.0, load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L));
     }
 
     private static Requests requests(LoadResult load) {

@@ -8,70 +8,99 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.OpenLoopDriver;
+import org.concurrencylab.driver.OpenModel;
+import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 
 /** Runs one variant in its own JVM: start, read its sizing, warm up, run each step, stop. */
 final class VariantRunner {
 
-    /**
-     * The warm-up runs at the heaviest step's concurrency for this many D, so that the pools have
-     * grown and the JIT has compiled the request path before anything is measured.
-     */
-    private static final int WARM_UP_IN_D = 5;
-
     private final RunEnvironment environment;
-    private final ClosedLoopDriver driver = new ClosedLoopDriver();
+    private final ClosedLoopDriver closedDriver = new ClosedLoopDriver();
+    private final OpenLoopDriver openDriver = new OpenLoopDriver();
 
     VariantRunner(RunEnvironment environment) {
         this.environment = environment;
     }
 
-    VariantResult run(Experiment experiment, Variant variant, Path resultsDirectory) throws InterruptedException {
+    VariantResult run(Experiment experiment, Variant variant, Path resultsDirectory, Optional<DownstreamService> downstream)
+            throws InterruptedException {
         Scaled scaled = environment.scaled();
         Duration serviceTime = scaled.of(experiment.downstreamLatency());
         Duration timeout = scaled.of(experiment.requestTimeout());
+        int cpus = environment.cpusFor(variant);
         RunProgress progress = environment.progress();
-        progress.phase(variant.name(), "starting JVM (" + environment.cpus() + " CPUs)");
+        progress.phase(variant.name(), "starting JVM (" + cpus + " CPUs)");
         Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
-        try (ServiceProcess service = ServiceProcess.start(environment.command(experiment, variant), log);
+        try (ServiceProcess service = ServiceProcess.start(
+                environment.command(experiment, variant, 0, downstream.map(DownstreamService::baseUri)), log);
              ProbeClient probe = new ProbeClient(service)) {
             Map<String, Object> sizing = probe.read(-1).sizing();
-            URI target = service.uri("/value");
+            URI target = service.uri(experiment.path());
             progress.phase(variant.name(), "warming up");
-            int heaviest = experiment.steps().stream().mapToInt(LoadStep::users).max().orElse(1);
-            driver.run(target, new ClosedModel(heaviest, Integer.MAX_VALUE / heaviest, timeout,
-                    serviceTime.multipliedBy(WARM_UP_IN_D)), outcome -> { });
+            warmUp(target, experiment.warmUp(), serviceTime, timeout);
             List<StepResult> steps = new ArrayList<>();
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(-1);
-                LoadResult load = driver.run(target, new ClosedModel(step.users(), step.repetitions(), timeout),
-                        outcome -> progress.requestDone(outcome.failed()));
+                Optional<ProbeReport> downstreamBefore = read(downstream, -1);
+                LoadResult load = drive(target, step, timeout, outcome -> progress.requestDone(outcome.failed()));
                 ProbeReport after = probe.read(load.startEpochMillis());
-                String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + step.label() + ".csv";
+                DownstreamUsage downstreamUsage = downstreamBefore.isEmpty() ? null : DownstreamService.usage(
+                        downstreamBefore.get(), read(downstream, load.startEpochMillis()).orElseThrow(), load.endEpochMillis());
+                String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
                 RequestLog.write(load, resultsDirectory.resolve(requestLog));
-                steps.add(StepResults.of(new StepResults.Context(variant, step, serviceTime, timeout,
-                        environment.cpus(), environment.machineCpus(), sizing, requestLog), load, before, after));
+                steps.add(StepResults.of(new StepResults.Context(variant, step, experiment.downstreamLatency(), scaled,
+                        timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, downstreamUsage));
             }
-            return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), environment.cpus(),
+            return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                     "ok", null, sizing, variant.properties(), steps);
         } catch (ServiceStartException e) {
-            return failed(variant, "did not start: " + e.getMessage());
+            return failed(variant, cpus, "did not start: " + e.getMessage());
         } catch (IOException | RuntimeException e) {
-            return failed(variant, e.getClass().getSimpleName() + ": " + e.getMessage());
+            return failed(variant, cpus, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
     }
 
-    private VariantResult failed(Variant variant, String reason) {
-        return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), environment.cpus(),
+    /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */
+    private void warmUp(URI target, WarmUp warmUp, Duration serviceTime, Duration timeout) throws InterruptedException {
+        closedDriver.run(target, new ClosedModel(warmUp.users(), Integer.MAX_VALUE / warmUp.users(), timeout,
+                serviceTime.multipliedBy(warmUp.lengthInD())), Progress.NONE);
+    }
+
+    private LoadResult drive(URI target, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
+        Scaled scaled = environment.scaled();
+        return switch (step) {
+            case LoadStep.Closed closed -> closedDriver.run(target,
+                    new ClosedModel(closed.users(), closed.repetitions(), timeout), progress);
+            case LoadStep.Open open -> openDriver.run(target,
+                    new OpenModel(scaled.rate(open.ratePerSecond()), scaled.of(open.duration()), timeout), progress);
+        };
+    }
+
+    private static Optional<ProbeReport> read(Optional<DownstreamService> downstream, long since) throws IOException {
+        return downstream.isEmpty() ? Optional.empty() : Optional.of(downstream.get().read(since));
+    }
+
+    /** {@code 20/s for 60s} becomes {@code 20-per-s-for-60s}: a label is not always a good file name. */
+    private static String fileName(LoadStep step) {
+        return step.label().replace("/", "-per-").replace(' ', '-');
+    }
+
+    static VariantResult failed(Variant variant, int cpus, String reason) {
+        return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                 "failed", reason, new LinkedHashMap<>(), variant.properties(), List.of());
     }
 }

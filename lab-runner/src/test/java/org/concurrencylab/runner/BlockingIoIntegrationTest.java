@@ -9,12 +9,14 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.results.ExperimentResult;
@@ -84,11 +86,12 @@ class BlockingIoIntegrationTest {
         working.put("spring.main.web-application-type", "servlet");
         working.put("lab.handler", "blocking");
         CapacityModel unbounded = new CapacityModel.Unbounded("test");
-        Experiment experiment = new Experiment("startup-failure", "test", "none", "test", "blocking-io-service",
-                Duration.ofMillis(20), Duration.ofSeconds(5), 2, 1.0, List.of(new LoadStep(2, 2)),
+        Experiment experiment = new Experiment("startup-failure", "test", "none", "test", "blocking-io-service", "/value",
+                Optional.empty(), Duration.ofMillis(20), Duration.ofSeconds(5), 2, 1.0, new WarmUp(2, 5),
+                List.of(new LoadStep.Closed(2, 2)),
                 List.of(new Variant("broken", "does not start", Origin.MODERN, broken, unbounded, Map.of()),
                         new Variant("working", "starts", Origin.MODERN, working, unbounded, Map.of())),
-                List.of());
+                List.of(), List.of());
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(experiment), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(), List.of(), out))

@@ -1,11 +1,8 @@
 package org.concurrencylab.services.blockingio;
 
 import org.concurrencylab.probe.SizingContributor;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
 import reactor.core.scheduler.Schedulers;
 import reactor.netty.resources.LoopResources;
 
@@ -14,12 +11,8 @@ import reactor.netty.resources.LoopResources;
 class ServiceSizing {
 
     @Bean
-    SizingContributor serverSizing(ApplicationContext context, Environment environment, BlockingDownstream downstream) {
+    SizingContributor serverSizing(BlockingDownstream downstream) {
         return sizing -> {
-            if (context instanceof WebServerApplicationContext web && web.getWebServer() != null) {
-                sizing.put("webServer", web.getWebServer().getClass().getSimpleName());
-            }
-            sizing.put("tomcatMaxThreads", environment.getProperty("server.tomcat.threads.max", Integer.class, 200));
             sizing.put("nettyEventLoops", LoopResources.DEFAULT_IO_WORKER_COUNT);
             sizing.put("boundedElasticMaxThreads", Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
             sizing.put("downstreamLatencyMillis", downstream.latency().toMillis());

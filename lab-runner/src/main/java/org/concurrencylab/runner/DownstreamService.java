@@ -1,0 +1,84 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
+import java.time.Duration;
+import org.concurrencylab.catalog.Downstream;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.WarmUp;
+import org.concurrencylab.driver.ClosedLoopDriver;
+import org.concurrencylab.driver.ClosedModel;
+import org.concurrencylab.driver.Progress;
+import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.probe.model.ProbeSample;
+import org.concurrencylab.results.DownstreamUsage;
+
+/**
+ * An experiment's downstream simulator: started once before its variants (every variant calls the
+ * same one, as in the articles), read around every step to show it kept up, stopped after them.
+ */
+public final class DownstreamService implements AutoCloseable {
+
+    private final ServiceProcess process;
+    private final ProbeClient probe;
+    private final Map<String, Object> sizing;
+
+    private DownstreamService(ServiceProcess process) throws IOException {
+        this.process = process;
+        this.probe = new ProbeClient(process);
+        this.sizing = probe.read(-1).sizing();
+    }
+
+    /** Starts the experiment's downstream and warms it up as the experiment warms up its variants. */
+    static DownstreamService start(RunEnvironment environment, Experiment experiment, Path log)
+            throws ServiceStartException, InterruptedException, IOException {
+        Downstream downstream = experiment.downstream().orElseThrow();
+        ServiceProcess process = ServiceProcess.start(environment.downstreamCommand(experiment, downstream.service()), log);
+        try {
+            DownstreamService started = new DownstreamService(process);
+            WarmUp warmUp = experiment.warmUp();
+            Duration timeout = environment.scaled().of(experiment.requestTimeout());
+            new ClosedLoopDriver().run(process.uri(downstream.warmUpPath()), new ClosedModel(warmUp.users(),
+                    Integer.MAX_VALUE / warmUp.users(), timeout,
+                    environment.scaled().of(experiment.downstreamLatency()).multipliedBy(warmUp.lengthInD())), Progress.NONE);
+            return started;
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            process.close();
+            throw e;
+        }
+    }
+
+    URI baseUri() {
+        return process.uri("");
+    }
+
+    Map<String, Object> sizing() {
+        return sizing;
+    }
+
+    ProbeReport read(long sinceEpochMillis) throws IOException {
+        return probe.read(sinceEpochMillis);
+    }
+
+    /** What it did between two reads; the samples are those of the step's time window. */
+    static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis) {
+        long requests = after.counters().serverRequests() - before.counters().serverRequests();
+        long nanos = after.counters().serverRequestNanos() - before.counters().serverRequestNanos();
+        int peakLive = after.samples().stream()
+                .filter(sample -> sample.epochMillis() <= endEpochMillis)
+                .mapToInt(ProbeSample::liveThreads).max().orElse(0);
+        return new DownstreamUsage(requests, requests == 0 ? 0 : nanos / 1e6 / requests, peakLive,
+                (after.counters().processCpuNanos() - before.counters().processCpuNanos()) / 1e9);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            probe.close();
+        } finally {
+            process.close();
+        }
+    }
+}
