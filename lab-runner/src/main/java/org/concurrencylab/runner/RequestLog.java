@@ -8,10 +8,10 @@ import java.util.Locale;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.RequestRecord;
 
-/** Writes every request of a step as CSV, for time charts: one line per request, in send order. */
+/** Writes every request of a step as CSV, for time charts: one line per request, in the order they were due. */
 final class RequestLog {
 
-    static final String HEADER = "user,sequence,start_ms,latency_ms,outcome";
+    static final String HEADER = "user,sequence,start_ms,latency_ms,late_ms,outcome";
 
     private RequestLog() {
     }
@@ -22,8 +22,9 @@ final class RequestLog {
             out.write(HEADER);
             out.newLine();
             for (RequestRecord request : load.requests()) {
-                out.write(String.format(Locale.ROOT, "%d,%d,%.3f,%.3f,%s", request.user(), request.sequence(),
-                        request.startNanos() / 1e6, request.latencyNanos() / 1e6, request.outcome()));
+                out.write(String.format(Locale.ROOT, "%d,%d,%.3f,%.3f,%.3f,%s", request.user(), request.sequence(),
+                        request.startNanos() / 1e6, request.latencyNanos() / 1e6, request.latenessNanos() / 1e6,
+                        request.outcome()));
                 out.newLine();
             }
         }

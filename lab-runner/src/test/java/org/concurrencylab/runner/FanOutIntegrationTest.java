@@ -1,0 +1,89 @@
+package org.concurrencylab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.concurrencylab.catalog.Catalog;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.WarmUp;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.TimelinePoint;
+import org.concurrencylab.results.VariantResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fan-out system for real (users service, metadata simulator, open-model driver) on a short load:
+ * 20 requests/s for 10 s at S = 0.2, that is 100/s for 2 s with D = 60 ms and a 2 s timeout. A pool
+ * sized by Little's law keeps up; the default pool on this machine's own CPUs (parallelism CPUs - 1,
+ * so 1 on a 2-core CI machine) can serve only parallelism / 2 D, and the driver must keep sending at
+ * the scheduled rate all the same.
+ */
+class FanOutIntegrationTest {
+
+    private static final LabHome HOME = new LabHome(Path.of("..").toAbsolutePath().normalize());
+    private static final double SCALE = 0.2;
+
+    @TempDir
+    Path out;
+
+    @AfterEach
+    void noServiceJvmIsLeftRunning() {
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+    }
+
+    @Test
+    void aSizedPoolKeepsUpWhileTheDefaultPoolIsHeldToItsLittlesLawCapacity() throws Exception {
+        Experiment fanOut = Catalog.experiment("fan-out").orElseThrow();
+        Experiment shortRun = new Experiment(fanOut.name(), fanOut.title(), fanOut.seedFile(), fanOut.summary(),
+                fanOut.service(), fanOut.path(), fanOut.downstream(), fanOut.downstreamLatency(), Duration.ofSeconds(10),
+                fanOut.defaultCpus(), SCALE, new WarmUp(8, 30), List.of(new LoadStep.Open(20, Duration.ofSeconds(10))),
+                fanOut.variants(), fanOut.claims(), fanOut.findings());
+
+        ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
+                .run(List.of(shortRun), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(),
+                        List.of("littles-law-pool", "common-pool-own-cpus"), out))
+                .result().experiments().getFirst();
+
+        assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
+        double d = fanOut.downstreamLatency().toMillis() * SCALE;
+        for (VariantResult variant : result.variants()) {
+            StepResult step = variant.steps().getFirst();
+            assertThat(step.requests().sent()).isEqualTo(200);
+            assertThat(step.arrivals().achievedPerSecond()).as(variant.name() + " arrival rate")
+                    .isBetween(98.0, 102.0);
+            assertThat(step.timeline().points()).extracting(TimelinePoint::started).containsOnly(20L, 0L);
+            assertThat(step.downstream().meanMillis()).as("the metadata service's own time per call")
+                    .isBetween(d, 1.2 * d);
+        }
+
+        StepResult sized = variant(result, "littles-law-pool").steps().getFirst();
+        assertThat(sized.requests().failed()).isZero();
+        // 200 answers over the 2 s of arrivals plus the last one's latency
+        assertThat(sized.throughputPerSecond()).isBetween(0.9 * sized.littlesLawPerSecond(), 1.02 * sized.littlesLawPerSecond());
+        // no request waits for a pool thread: the typical one takes D plus the request path, which on
+        // a cold 2-core machine can be tens of ms, so the bound is 2 D rather than a tight 1.3 D
+        assertThat(sized.latencyMillis().p50()).isLessThan(2 * d);
+
+        VariantResult own = variant(result, "common-pool-own-cpus");
+        int parallelism = ((Number) own.sizing().get("commonPoolParallelism")).intValue();
+        StepResult collapsed = own.steps().getFirst();
+        double capacity = parallelism / (2 * d / 1000);
+        assertThat(collapsed.littlesLawPerSecond()).isCloseTo(Math.min(100, capacity), org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(collapsed.throughputPerSecond()).as("against " + collapsed.littlesLawModel())
+                .isBetween(0.6 * collapsed.littlesLawPerSecond(), 1.02 * collapsed.littlesLawPerSecond());
+        assertThat(collapsed.requests().failedByKind()).containsKey("TIMEOUT");
+        assertThat(collapsed.threads().peakByPool().get("common-pool")).isEqualTo(parallelism);
+    }
+
+    private static VariantResult variant(ExperimentResult result, String name) {
+        return result.variants().stream().filter(variant -> variant.name().equals(name)).findFirst().orElseThrow();
+    }
+}
