@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,9 +22,7 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real service JVMs, real HTTP on loopback, at a time scale of 0.1 (D = 100 ms) so that it runs in
@@ -34,17 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * server side by side can keep, and that still fails if a pool had the wrong size or the loops did
  * not pin connections.
  */
-class BlockingIoIntegrationTest {
-
-    private static final LabHome HOME = new LabHome(Path.of("..").toAbsolutePath().normalize());
-
-    @TempDir
-    Path out;
-
-    @AfterEach
-    void noServiceJvmIsLeftRunning() {
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-    }
+class BlockingIoIntegrationTest extends RealServicesTest {
 
     @Test
     void tomcatWorkersAndBlockedEventLoopsReachTheirPhysicalBound() throws Exception {
@@ -102,10 +89,6 @@ class BlockingIoIntegrationTest {
         assertThat(failed.failure()).contains("web-application-type");
         assertThat(variant(result, "working").status()).isEqualTo("ok");
         assertThat(step(variant(result, "working"), "2x2").requests().ok()).isEqualTo(4);
-    }
-
-    private static VariantResult variant(ExperimentResult result, String name) {
-        return result.variants().stream().filter(variant -> variant.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static StepResult step(VariantResult variant, String load) {

@@ -2,7 +2,6 @@ package org.concurrencylab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -15,9 +14,7 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fan-out system for real (users service, metadata simulator, open-model driver) on a short load:
@@ -26,18 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * so 1 on a 2-core CI machine) can serve only parallelism / 2 D, and the driver must keep sending at
  * the scheduled rate all the same.
  */
-class FanOutIntegrationTest {
+class FanOutIntegrationTest extends RealServicesTest {
 
-    private static final LabHome HOME = new LabHome(Path.of("..").toAbsolutePath().normalize());
     private static final double SCALE = 0.2;
-
-    @TempDir
-    Path out;
-
-    @AfterEach
-    void noServiceJvmIsLeftRunning() {
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-    }
 
     @Test
     void aSizedPoolKeepsUpWhileTheDefaultPoolIsHeldToItsLittlesLawCapacity() throws Exception {
@@ -81,9 +69,5 @@ class FanOutIntegrationTest {
                 .isBetween(0.6 * collapsed.littlesLawPerSecond(), 1.02 * collapsed.littlesLawPerSecond());
         assertThat(collapsed.requests().failedByKind()).containsKey("TIMEOUT");
         assertThat(collapsed.threads().peakByPool().get("common-pool")).isEqualTo(parallelism);
-    }
-
-    private static VariantResult variant(ExperimentResult result, String name) {
-        return result.variants().stream().filter(variant -> variant.name().equals(name)).findFirst().orElseThrow();
     }
 }
