@@ -104,6 +104,29 @@ public sealed interface CapacityModel {
     }
 
     /**
+     * CPU work: each request costs D x CPUs of CPU time (the lab calibrates it so), and at most
+     * min(threads, CPUs) of it run at once, so C requests take C x D x CPUs / min(threads, CPUs).
+     * {@code threadsKey} names the threads the work runs on in the reported sizing; the CPUs are the
+     * machine's own, which the service reports, because CPU work runs on real cores whatever the JVM
+     * was told.
+     */
+    record CpuWork(String threads, String threadsKey, IntUnaryOperator threadsForCpus) implements CapacityModel {
+        @Override
+        public Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus) {
+            int machineCpus = size(sizing, "machineCpus", any -> cpus, cpus);
+            int n = size(sizing, threadsKey, threadsForCpus, machineCpus);
+            int busy = n <= 0 ? machineCpus : Math.min(n, machineCpus);
+            double perSecond = busy / (machineCpus * seconds(d));
+            String explanation = (n <= 0 ? "a thread per request" : n + " " + threads + " threads") + " on " + machineCpus
+                    + " CPUs: " + busy + " requests of D x " + machineCpus + " CPU at once";
+            return switch (step) {
+                case LoadStep.Closed closed -> new Bound(perSecond, explanation);
+                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation);
+            };
+        }
+    }
+
+    /**
      * Event loops that each own the connections assigned to them, round robin, at accept: a loop
      * blocked for D serves its own users one after another, so the loop with the most users,
      * ceil(C / n) of them, sets the length of the run: ceil(C / n) x R x D.

@@ -6,7 +6,8 @@ import java.util.Optional;
 /** The experiments the lab knows, in the order {@code ./lab list} and {@code ./lab run all} use. */
 public final class Catalog {
 
-    private static final List<Experiment> EXPERIMENTS = List.of(BlockingIoExperiment.create(), FanOutExperiment.create());
+    private static final List<Experiment> EXPERIMENTS = List.of(BlockingIoExperiment.create(), FanOutExperiment.create(),
+            ServletAsyncExperiment.create(), CpuBoundExperiment.create());
 
     private Catalog() {
     }

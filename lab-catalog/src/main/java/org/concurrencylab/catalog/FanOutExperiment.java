@@ -172,21 +172,9 @@ final class FanOutExperiment {
                 new Claim("metadata-never-the-bottleneck",
                         "The metadata service was never the bottleneck: its own time per call stayed near D in every step.",
                         m -> {
-                            double worst = 0;
-                            String where = "no step";
-                            for (VariantResult variant : m.variants()) {
-                                for (StepResult step : variant.steps()) {
-                                    if (step.downstream() != null && step.downstream().meanMillis() > worst) {
-                                        worst = step.downstream().meanMillis();
-                                        where = variant.name() + " " + step.load();
-                                    }
-                                }
-                            }
-                            if (worst == 0) {
-                                throw new Measurements.Missing("needs a step that measured the downstream: its variants did not run");
-                            }
-                            return Verdict.of(m.inD(worst) <= 1.2,
-                                    format("its slowest mean per call %.2f D (%s)", m.inD(worst), where));
+                            Measurements.DownstreamPeak slowest = m.slowestDownstream();
+                            return Verdict.of(m.inD(slowest.meanMillis()) <= 1.2, format("its slowest mean per call %.2f D (%s)",
+                                    m.inD(slowest.meanMillis()), slowest.where()));
                         }));
     }
 

@@ -53,6 +53,30 @@ public final class Measurements {
                 .orElseThrow(() -> new Missing("needs load " + load + " on " + variant + ", which did not run"));
     }
 
+    /** The downstream simulator at its slowest over every step of the run, and its most threads. */
+    public record DownstreamPeak(double meanMillis, String where, int peakLiveThreads) {
+    }
+
+    public DownstreamPeak slowestDownstream() {
+        DownstreamPeak peak = null;
+        int threads = 0;
+        for (VariantResult variant : variants()) {
+            for (StepResult step : variant.steps()) {
+                if (step.downstream() == null) {
+                    continue;
+                }
+                threads = Math.max(threads, step.downstream().peakLiveThreads());
+                if (peak == null || step.downstream().meanMillis() > peak.meanMillis()) {
+                    peak = new DownstreamPeak(step.downstream().meanMillis(), variant.name() + " " + step.load(), 0);
+                }
+            }
+        }
+        if (peak == null) {
+            throw new Missing("needs a step that measured the downstream: its variants did not run");
+        }
+        return new DownstreamPeak(peak.meanMillis(), peak.where(), threads);
+    }
+
     /** Throughput in requests per D: the article's TPS when D is its 1 s, whatever the scale. */
     public double perD(StepResult step) {
         return step.throughputPerSecond() * seconds();

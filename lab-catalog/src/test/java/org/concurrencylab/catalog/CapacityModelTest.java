@@ -69,6 +69,19 @@ class CapacityModelTest {
     }
 
     @Test
+    void cpuWorkIsBoundByTheCoresItCanKeepBusy() {
+        // a request costs D x CPUs of CPU: 10 threads on 2 CPUs keep both busy, 1 thread only one
+        var tomcat = new CapacityModel.CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
+        var single = new CapacityModel.CpuWork("pi", "schedulerThreads", cpus -> 1);
+        LoadStep thirtyAtOnce = new LoadStep.Closed(30, 1);
+
+        assertThat(tomcat.bound(thirtyAtOnce, ONE_SECOND, Map.of("machineCpus", 2), 2).throughputPerSecond())
+                .isCloseTo(1.0, within(1e-9));
+        assertThat(single.bound(thirtyAtOnce, ONE_SECOND, Map.of("machineCpus", 2, "schedulerThreads", 1), 2)
+                .throughputPerSecond()).isCloseTo(0.5, within(1e-9));
+    }
+
+    @Test
     void boundedElasticFollowsTheCpuCount() {
         var boundedElastic = new CapacityModel.SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus);
 

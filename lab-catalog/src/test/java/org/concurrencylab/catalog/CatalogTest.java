@@ -35,6 +35,19 @@ class CatalogTest {
     }
 
     @Test
+    void servletAsyncAndCpuBoundDeclareEveryVariantOfTheSpec() {
+        assertThat(Catalog.experiment("servlet-async").orElseThrow().variantNames()).doesNotHaveDuplicates().contains(
+                "blocking-10", "callable-10-unbounded", "blocking-39", "callable-10-boot-default",
+                "blocking-virtual-threads", "deferred-result-webclient");
+        Experiment cpuBound = Catalog.experiment("cpu-bound").orElseThrow();
+        assertThat(cpuBound.variantNames()).doesNotHaveDuplicates().contains(
+                "no-scheduler", "parallel-4", "parallel-2", "parallel-cpus", "parallel-1", "virtual-threads");
+        // CPU work runs on real cores: emulating the article's CPU count would only oversubscribe them
+        assertThat(cpuBound.defaultCpus()).isEqualTo(Experiment.THIS_MACHINE);
+        assertThat(Catalog.names()).containsExactly("blocking-io", "fan-out", "servlet-async", "cpu-bound");
+    }
+
+    @Test
     void seedFiguresAreLabelledAsTheArticles() {
         Catalog.experiments().forEach(experiment -> experiment.variants().forEach(variant ->
                 variant.seed().values().forEach(seed -> assertThat(seed.source()).startsWith("article: "))));

@@ -88,7 +88,7 @@ public final class TerminalReport {
         if (open) {
             headers.add("sent/s");
         }
-        headers.addAll(List.of("peak thr", "largest pools", "LL TPS", "TPS/LL", "LL@" + machineCpus));
+        headers.addAll(List.of("peak thr", "heap MB", "largest pools", "LL TPS", "TPS/LL", "LL@" + machineCpus));
         if (downstream) {
             headers.add("downstr ms");
         }
@@ -102,7 +102,8 @@ public final class TerminalReport {
                 if (open) {
                     cells.add(step.arrivals() == null ? "-" : number(step.arrivals().achievedPerSecond()));
                 }
-                cells.addAll(List.of(Integer.toString(step.threads().peakLive()), largestPools(step.threads().peakByPool()),
+                cells.addAll(List.of(Integer.toString(step.threads().peakLive()),
+                        number(step.process().heapPeakBytes() / 1e6), largestPools(step.threads().peakByPool()),
                         number(step.littlesLawPerSecond()),
                         format(Locale.ROOT, "%.1f %%", 100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
                         number(step.machineLittlesLawPerSecond())));

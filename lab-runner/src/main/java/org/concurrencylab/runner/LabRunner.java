@@ -54,7 +54,8 @@ public final class LabRunner {
             Scaled scaled = new Scaled(options.scale().orElse(experiment.defaultScale()));
             firstScale = Double.isNaN(firstScale) ? scaled.scale() : firstScale;
             RunEnvironment environment = new RunEnvironment(java, home, scaled,
-                    options.cpus().orElse(experiment.defaultCpus()), machineCpus, progress);
+                    options.cpus().orElse(experiment.defaultCpus() == Experiment.THIS_MACHINE ? machineCpus
+                            : experiment.defaultCpus()), machineCpus, progress);
             ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory);
             springBoot = result.variants().stream()
                     .map(variant -> variant.sizing().get("springBoot"))
@@ -82,6 +83,7 @@ public final class LabRunner {
                 VariantResult result = downstream.failure().isPresent()
                         ? VariantRunner.failed(variant, environment.cpusFor(variant), downstream.failure().get())
                         : runner.run(experiment, variant, directory, downstream.service());
+                environment.learnCalibration(experiment, result);
                 progress.variantFinished(result);
                 results.add(result);
             }

@@ -4,8 +4,10 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.concurrencylab.catalog.Calibration;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.results.VariantResult;
 
 /**
  * What every variant of one experiment shares in a run: the JDK, the scale, the CPU count the
@@ -19,6 +21,7 @@ final class RunEnvironment {
     private final int machineCpus;
     private final StartupCache startupCache;
     private final RunProgress progress;
+    private final Map<String, String> calibrated = new LinkedHashMap<>();
 
     RunEnvironment(JavaRuntime java, LabHome home, Scaled scaled, int cpus, int machineCpus, RunProgress progress) {
         this.java = java;
@@ -36,13 +39,28 @@ final class RunEnvironment {
     ServiceCommand command(Experiment experiment, Variant variant, int port, Optional<URI> downstream)
             throws InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(variant.properties());
+        properties.putAll(calibrated);
         properties.put("server.port", Integer.toString(port));
         properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
         properties.put("lab.probe.interval", scaled.probeInterval().toString());
+        properties.put("lab.machine-cpus", Integer.toString(machineCpus));
         downstream.ifPresent(uri -> properties.put("lab.downstream.url", uri.toString()));
         StartupCache.Prepared prepared = startupCache.prepare(experiment.service(),
                 variant.properties().getOrDefault("spring.main.web-application-type", "servlet"), variant.properties());
         return new ServiceCommand(java, prepared.jar(), cpusFor(variant), prepared.jvmFlags(), properties);
+    }
+
+    /**
+     * Keeps what the first variant calibrated (see {@link Calibration}) for every later variant of
+     * this experiment's run.
+     */
+    void learnCalibration(Experiment experiment, VariantResult result) {
+        experiment.calibration().ifPresent(calibration -> {
+            Object value = result.sizing().get(calibration.sizingKey());
+            if (!calibrated.containsKey(calibration.property()) && value != null) {
+                calibrated.put(calibration.property(), value.toString());
+            }
+        });
     }
 
     /** The downstream simulator sees the machine as it is: it must have every core it can use. */

@@ -1,0 +1,203 @@
+package org.concurrencylab.catalog;
+
+import static java.lang.String.format;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.concurrencylab.catalog.CapacityModel.CpuWork;
+import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.TimelinePoint;
+import org.concurrencylab.results.VariantResult;
+
+/**
+ * SPEC section 4, after "Improving CPU bound performance using Scheduler": WebFlux on Tomcat with 10
+ * threads computes pi for 30 requests sent at once, on Tomcat's threads or subscribed on a scheduler.
+ * D here is CPU, not waiting: a request costs D x CPUs of CPU time, calibrated by the service at start,
+ * so that the 30 requests take 30 D on all of this machine's cores (three batches of 10 D on its 10
+ * threads), whatever the machine's speed and core count: the shape of the article's run.
+ */
+final class CpuBoundExperiment {
+
+    static final String NAME = "cpu-bound";
+    private static final String ARTICLE = "Improving CPU bound performance using Scheduler";
+    private static final LoadStep.Closed AT_ONCE = new LoadStep.Closed(30, 1);
+    private static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
+
+    private CpuBoundExperiment() {
+    }
+
+    static Experiment create() {
+        return new Experiment(NAME, ARTICLE, "003_cf0b8b0622a6f92c.txt",
+                "30 CPU-bound requests at once on 10 Tomcat threads or on a scheduler: how many threads should compute at once?",
+                "cpu-bound-service", "/calcpireactive", Optional.empty(), Duration.ofMillis(750), Duration.ofSeconds(30),
+                Experiment.THIS_MACHINE, 0.2, new WarmUp(2, 2), List.of(AT_ONCE), variants(), claims(), findings(),
+                Optional.of(new Calibration("piTermsPerRequest", "lab.cpu.terms")));
+    }
+
+    private static List<Variant> variants() {
+        return List.of(
+                new Variant("no-scheduler", "The work runs on the 10 Tomcat threads", Origin.SEED,
+                        VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "none"), ON_TOMCAT,
+                        Map.of(AT_ONCE.label(), seed(null, "batches of 10; the last 10 time out"))),
+                new Variant("parallel-4", "subscribeOn Schedulers.newParallel(4)", Origin.SEED,
+                        parallel(4), new CpuWork("pi", "schedulerThreads", cpus -> 4),
+                        Map.of(AT_ONCE.label(), seed(5375.0, "all succeed, durations grow steadily"))),
+                new Variant("parallel-2", "subscribeOn Schedulers.newParallel(2)", Origin.SEED,
+                        parallel(2), new CpuWork("pi", "schedulerThreads", cpus -> 2),
+                        Map.of(AT_ONCE.label(), seed(2853.0, "the last answer after 4.5 s"))),
+                new Variant("parallel-cpus", "subscribeOn a parallel scheduler with one thread per CPU of this machine",
+                        Origin.MODERN, parallel(0), new CpuWork("pi", "schedulerThreads", cpus -> cpus), Map.of()),
+                new Variant("parallel-1", "subscribeOn a parallel scheduler with one thread", Origin.MODERN,
+                        parallel(1), new CpuWork("pi", "schedulerThreads", cpus -> 1), Map.of()),
+                new Variant("virtual-threads", "subscribeOn a virtual thread per request", Origin.MODERN,
+                        VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "virtual"),
+                        new CpuWork("virtual", "schedulerThreads", cpus -> -1), Map.of()));
+    }
+
+    private static Map<String, String> parallel(int threads) {
+        return VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "parallel", "lab.cpu.parallelism", Integer.toString(threads));
+    }
+
+    private static List<Claim> claims() {
+        String load = AT_ONCE.label();
+        return List.of(
+                new Claim("no-scheduler-batches-of-ten",
+                        "Without a scheduler the work holds Tomcat's 10 threads: requests finish in batches of 10.",
+                        m -> {
+                            StepResult step = m.step("no-scheduler", load);
+                            Batches batches = Batches.of(step);
+                            return Verdict.of(batches.ofTen(), batches.toString());
+                        }),
+                new Claim("no-scheduler-last-batch-times-out",
+                        "... and the last batch times out.",
+                        m -> {
+                            StepResult step = m.step("no-scheduler", load);
+                            long timeouts = step.requests().failedByKind().getOrDefault("TIMEOUT", 0L);
+                            return Verdict.of(timeouts > 0, format("%d timed out; the last answer came after %.0f ms of a %.0f ms "
+                                            + "timeout: the 30 requests are 30 D of CPU on all cores whatever the threads, and 10 "
+                                            + "threads sharing them waste none of it (see the context-switching claim)",
+                                    timeouts, step.latencyMillis().max(), step.plan().requestTimeoutMillis()));
+                        }),
+                new Claim("parallel-4-all-succeed",
+                        "With subscribeOn a parallel scheduler of 4 every request succeeds and durations grow steadily.",
+                        m -> {
+                            StepResult step = m.step("parallel-4", load);
+                            Batches batches = Batches.of(step);
+                            return Verdict.of(step.requests().failed() == 0 && !batches.ofTen(),
+                                    format("%d of %d OK; %s", step.requests().ok(), step.requests().sent(), batches));
+                        }),
+                new Claim("parallel-2-beats-4",
+                        "Parallelism 2 gives a lower mean latency than 4 (the article: 2853 ms against 5375 ms; it suspected hyperthreading).",
+                        m -> {
+                            StepResult two = m.step("parallel-2", load);
+                            StepResult four = m.step("parallel-4", load);
+                            return Verdict.of(two.latencyMillis().mean() < four.latencyMillis().mean(),
+                                    format("mean %.0f ms with 2 against %.0f ms with 4, on %d CPUs", two.latencyMillis().mean(),
+                                            four.latencyMillis().mean(), m.machineCpus()));
+                        }),
+                new Claim("parallelism-cpus-beats-ten-threads",
+                        "Lab's check: as many threads as CPUs gives a mean latency at least 15 % below Tomcat's 10 threads.",
+                        m -> {
+                            StepResult cpus = m.step("parallel-cpus", load);
+                            StepResult ten = m.step("no-scheduler", load);
+                            double gain = 1 - cpus.latencyMillis().mean() / ten.latencyMillis().mean();
+                            return Verdict.of(gain >= 0.15 && cpus.requests().failed() <= ten.requests().failed(),
+                                    format("mean %.0f ms against %.0f ms (%.0f %% lower); failed %d against %d",
+                                            cpus.latencyMillis().mean(), ten.latencyMillis().mean(), 100 * gain,
+                                            cpus.requests().failed(), ten.requests().failed()));
+                        }),
+                new Claim("context-switching-costs-cpu",
+                        "The article's explanation: with more threads than CPUs, context switching costs enough CPU to slow the work down.",
+                        m -> {
+                            StepResult ten = m.step("no-scheduler", load);
+                            StepResult cpus = m.step("parallel-cpus", load);
+                            double extraCpu = ten.process().cpuSeconds() / cpus.process().cpuSeconds() - 1;
+                            return Verdict.of(extraCpu >= 0.10,
+                                    format("CPU for the 30 requests %.2f s on 10 threads against %.2f s on %d (%+.0f %%); "
+                                                    + "involuntary context switches %d against %d, voluntary %d against %d",
+                                            ten.process().cpuSeconds(), cpus.process().cpuSeconds(), m.machineCpus(), 100 * extraCpu,
+                                            ten.process().involuntaryContextSwitches(), cpus.process().involuntaryContextSwitches(),
+                                            ten.process().voluntaryContextSwitches(), cpus.process().voluntaryContextSwitches()));
+                        }),
+                new Claim("cpus-kept-busy",
+                        "Lab's check: every variant with at least as many threads as CPUs serves CPUs / (work per request), within 10 %.",
+                        m -> {
+                            List<String> evidence = new ArrayList<>();
+                            boolean all = true;
+                            for (VariantResult variant : m.variants()) {
+                                StepResult step = m.step(variant.name(), load);
+                                int threads = number(variant.sizing().get("schedulerThreads"));
+                                boolean keepsCpusBusy = threads == 0 || threads < 0 || threads >= m.machineCpus();
+                                if (keepsCpusBusy && step.requests().failed() == 0) {
+                                    double share = step.throughputPerSecond() / step.littlesLawPerSecond();
+                                    all &= share >= 0.9 && share <= 1.1;
+                                    evidence.add(format("%s %.0f %%", variant.name(), 100 * share));
+                                }
+                            }
+                            if (evidence.isEmpty()) {
+                                throw new Measurements.Missing("needs a variant that kept every CPU busy and did not run");
+                            }
+                            return Verdict.of(all, "of the bound: " + String.join(", ", evidence));
+                        }));
+    }
+
+    private static List<Finding> findings() {
+        return List.of(new Finding("calibration", m -> {
+            VariantResult variant = m.variants().stream()
+                    .filter(candidate -> Boolean.TRUE.equals(candidate.sizing().get("piCalibratedHere"))).findFirst()
+                    .orElseThrow(() -> new Measurements.Missing("no variant that calibrated the work ran"));
+            Map<String, Object> sizing = variant.sizing();
+            return format("Work per request calibrated here at the start of %s and reused by every variant: %s terms of the pi series, %.3f ns a term, "
+                            + "%.0f ms of CPU (D = %.0f ms per core x %s CPUs): the 30 requests are %.1f s of CPU.",
+                    variant.name(), sizing.get("piTermsPerRequest"), ((Number) sizing.get("piNanosPerTerm")).doubleValue(),
+                    ((Number) sizing.get("workPerRequestMillis")).doubleValue(), m.seconds() * 1000,
+                    sizing.get("machineCpus"), 30 * ((Number) sizing.get("workPerRequestMillis")).doubleValue() / 1000);
+        }));
+    }
+
+    private static int number(Object value) {
+        return value instanceof Number n ? n.intValue() : 0;
+    }
+
+    private static SeedFigure seed(Double meanMillis, String note) {
+        return new SeedFigure("article: " + ARTICLE, null, meanMillis, null, note);
+    }
+
+    /**
+     * How the answers (and failures) were grouped in time: runs of timeline bins (one article second
+     * each) with something ending in them, separated by empty bins. Batches of 10 show as [10, 10, 10].
+     */
+    private record Batches(List<Long> sizes) {
+
+        static Batches of(StepResult step) {
+            List<Long> sizes = new ArrayList<>();
+            long current = 0;
+            for (TimelinePoint point : step.timeline().points()) {
+                long ended = point.completed() + point.failed();
+                if (ended > 0) {
+                    current += ended;
+                } else if (current > 0) {
+                    sizes.add(current);
+                    current = 0;
+                }
+            }
+            if (current > 0) {
+                sizes.add(current);
+            }
+            return new Batches(sizes);
+        }
+
+        boolean ofTen() {
+            return sizes.size() >= 2 && sizes.getFirst() >= 9 && sizes.getFirst() <= 11;
+        }
+
+        @Override
+        public String toString() {
+            return "answers grouped in time as " + sizes;
+        }
+    }
+}

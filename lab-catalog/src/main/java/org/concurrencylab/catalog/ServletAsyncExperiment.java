@@ -1,0 +1,159 @@
+package org.concurrencylab.catalog;
+
+import static java.lang.String.format;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.concurrencylab.catalog.CapacityModel.SharedPool;
+import org.concurrencylab.catalog.CapacityModel.Unbounded;
+import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+
+/**
+ * SPEC section 3, after "Servlet 3.0 async support in Spring and performance misconceptions": Tomcat
+ * with 10 threads calls a sleep service (D = 1 s) per request, blocking or from a Callable, under 20
+ * requests a second for 60 s.
+ */
+final class ServletAsyncExperiment {
+
+    static final String NAME = "servlet-async";
+    private static final String ARTICLE = "Servlet 3.0 async support in Spring and performance misconceptions";
+    private static final LoadStep.Open LOAD = new LoadStep.Open(20, Duration.ofSeconds(60));
+
+    private ServletAsyncExperiment() {
+    }
+
+    static Experiment create() {
+        return new Experiment(NAME, ARTICLE, "002_6109a3ab95499e96.txt",
+                "A call of D = 1 s per request on 10 Tomcat threads: a Callable frees the threads, but so do 39 threads, and today's executor has 8.",
+                "servlet-async-service", "/ruleTheWorld", Optional.of(new Downstream("downstream-service", "/sleep/1")),
+                Duration.ofSeconds(1), Duration.ofSeconds(60), 8, 0.15, new WarmUp(20, 15), List.of(LOAD),
+                variants(), claims(), List.of());
+    }
+
+    private static List<Variant> variants() {
+        SharedPool tomcat = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
+        return List.of(
+                new Variant("blocking-10", "The Tomcat thread calls and waits; 10 threads", Origin.SEED,
+                        VariantProperties.servlet("lab.servlet-async.handler", "blocking"), tomcat,
+                        Map.of(LOAD.label(), seed(null, 56_700.0, "timeouts"))),
+                new Variant("callable-10-unbounded", "Returns a Callable, run on the article's unbounded executor (a thread per Callable)",
+                        Origin.SEED, VariantProperties.servlet("lab.servlet-async.handler", "callable",
+                                "lab.servlet-async.executor", "unbounded"),
+                        new Unbounded("a new thread per Callable"),
+                        Map.of(LOAD.label(), seed(null, 1_037.0, "1200 of 1200 OK, about 29 more threads"))),
+                new Variant("blocking-39", "The Tomcat thread calls and waits; 39 threads", Origin.SEED,
+                        VariantProperties.servlet("lab.servlet-async.handler", "blocking", "server.tomcat.threads.max", "39"),
+                        new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 39),
+                        Map.of(LOAD.label(), seed(null, null, "slightly faster than Callable, less heap"))),
+                new Variant("callable-10-boot-default", "Returns a Callable, run on Boot 4's default executor (8 threads, unbounded queue)",
+                        Origin.MODERN, VariantProperties.servlet("lab.servlet-async.handler", "callable",
+                                "lab.servlet-async.executor", "boot-default"),
+                        new SharedPool("mvc-async", "mvcAsyncMaxThreads", cpus -> 8), Map.of()),
+                new Variant("blocking-virtual-threads", "The request's thread calls and waits, on a virtual thread per request",
+                        Origin.MODERN, VariantProperties.servlet("lab.servlet-async.handler", "blocking",
+                                "spring.threads.virtual.enabled", "true"),
+                        new Unbounded("a virtual thread per request"), Map.of()),
+                new Variant("deferred-result-webclient", "Returns a DeferredResult that a non-blocking WebClient completes",
+                        Origin.MODERN, VariantProperties.servlet("lab.servlet-async.handler", "deferred-result"),
+                        new Unbounded("no thread waits for the call"), Map.of()));
+    }
+
+    private static List<Claim> claims() {
+        String load = LOAD.label();
+        return List.of(
+                new Claim("blocking-10-cannot-keep-up",
+                        "Blocking on 10 Tomcat threads cannot serve 20 requests/s of D = 1 s: requests time out or wait nearly the timeout.",
+                        m -> {
+                            StepResult step = m.step("blocking-10", load);
+                            long timeouts = step.requests().failedByKind().getOrDefault("TIMEOUT", 0L);
+                            double p95 = step.latencyMillis().p95();
+                            double timeout = step.plan().requestTimeoutMillis();
+                            return Verdict.of(timeouts > 0 || p95 >= 0.8 * timeout,
+                                    format("%d of %d timed out, p95 %.0f ms of a %.0f ms timeout; %.1f/s served against a bound of 10 / D = %.1f/s",
+                                            timeouts, step.requests().sent(), p95, timeout, step.throughputPerSecond(),
+                                            step.littlesLawPerSecond()));
+                        }),
+                new Claim("callable-serves-all",
+                        "Returning a Callable (on the article's unbounded executor) frees the Tomcat threads: every request answered, p95 near D.",
+                        m -> {
+                            StepResult step = m.step("callable-10-unbounded", load);
+                            double p95 = m.inD(step.latencyMillis().p95());
+                            return Verdict.of(step.requests().failed() == 0 && p95 <= 1.3,
+                                    format("%d of %d OK, p95 %.2f D (bound 1.3 D)", step.requests().ok(),
+                                            step.requests().sent(), p95));
+                        }),
+                new Claim("callable-costs-threads",
+                        "The Callable's executor adds threads: about 29 more than blocking on 10.",
+                        m -> {
+                            StepResult callable = m.step("callable-10-unbounded", load);
+                            StepResult blocking = m.step("blocking-10", load);
+                            int more = callable.threads().peakLive() - blocking.threads().peakLive();
+                            return Verdict.of(more > 0, format("%d more live threads at peak (%d against %d); mvc-async pool %d",
+                                    more, callable.threads().peakLive(), blocking.threads().peakLive(),
+                                    callable.threads().peakByPool().getOrDefault("mvc-async", 0)));
+                        }),
+                new Claim("blocking-39-as-good",
+                        "Simply giving Tomcat 39 threads does as well as the Callable: every request answered, about the same latency.",
+                        m -> {
+                            StepResult threads39 = m.step("blocking-39", load);
+                            StepResult callable = m.step("callable-10-unbounded", load);
+                            double p95 = m.inD(threads39.latencyMillis().p95());
+                            return Verdict.of(threads39.requests().failed() == 0 && p95 <= 1.3
+                                            && threads39.latencyMillis().mean() <= 1.05 * callable.latencyMillis().mean(),
+                                    format("p95 %.2f D, mean %.1f ms against %.1f ms with the Callable, %d failed",
+                                            p95, threads39.latencyMillis().mean(), callable.latencyMillis().mean(),
+                                            threads39.requests().failed()));
+                        }),
+                new Claim("blocking-39-less-heap",
+                        "... and with less heap than the Callable.",
+                        m -> {
+                            StepResult threads39 = m.step("blocking-39", load);
+                            StepResult callable = m.step("callable-10-unbounded", load);
+                            return Verdict.of(threads39.process().heapPeakBytes() < callable.process().heapPeakBytes(),
+                                    format("heap peak %.0f MB against %.0f MB (one sample per probe interval; GC timing moves it)",
+                                            threads39.process().heapPeakBytes() / 1e6, callable.process().heapPeakBytes() / 1e6));
+                        }),
+                new Claim("callable-on-boot-default-is-capped",
+                        "Modern: on today's defaults a Callable runs on Boot's applicationTaskExecutor, 8 threads with an unbounded queue, so the article's Callable result does not hold: at most 8 calls at once, about 8 per D.",
+                        m -> {
+                            VariantResult variant = m.variant("callable-10-boot-default");
+                            StepResult step = m.step(variant.name(), load);
+                            int asyncThreads = step.threads().peakByPool().getOrDefault("mvc-async", 0);
+                            double perD = m.perD(step);
+                            return Verdict.of(asyncThreads <= 8 && perD <= 8.2 && m.inD(step.latencyMillis().p95()) > 10,
+                                    format("executor core size %s, queue capacity %s; %d mvc-async threads at most; %.2f per D served of 20 arriving; p95 %.1f D; %s",
+                                            variant.sizing().get("mvcAsyncMaxThreads"), variant.sizing().get("mvcAsyncQueueCapacity"),
+                                            asyncThreads, perD, m.inD(step.latencyMillis().p95()), step.requests().failedByKind()));
+                        }),
+                new Claim("virtual-threads-serve-all",
+                        "Modern: blocking on a virtual thread per request needs neither a Callable nor a bigger pool: p95 near D.",
+                        m -> nearD(m, "blocking-virtual-threads")),
+                new Claim("deferred-result-serves-all",
+                        "Modern: a DeferredResult completed by a non-blocking client holds no thread while waiting: p95 near D.",
+                        m -> nearD(m, "deferred-result-webclient")),
+                new Claim("sleep-service-never-the-bottleneck",
+                        "The sleep service was never the bottleneck: its own time per call stayed near D.",
+                        m -> {
+                            Measurements.DownstreamPeak slowest = m.slowestDownstream();
+                            return Verdict.of(m.inD(slowest.meanMillis()) <= 1.2, format("slowest mean per call %.2f D (%s), "
+                                            + "at most %d threads (the article's Tomcat sleep service: about 25, peak 125)",
+                                    m.inD(slowest.meanMillis()), slowest.where(), slowest.peakLiveThreads()));
+                        }));
+    }
+
+    private static Verdict nearD(Measurements m, String variant) {
+        StepResult step = m.step(variant, LOAD.label());
+        double p95 = m.inD(step.latencyMillis().p95());
+        return Verdict.of(step.requests().failed() == 0 && p95 <= 1.3,
+                format("p95 %.2f D (bound 1.3 D), %d failed, %d platform threads at peak", p95,
+                        step.requests().failed(), step.threads().peakLive()));
+    }
+
+    private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {
+        return new SeedFigure("article: " + ARTICLE, null, meanMillis, p95Millis, note);
+    }
+}

@@ -1,0 +1,42 @@
+package org.concurrencylab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.concurrencylab.catalog.Catalog;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pi service for real, at S = 0.1: 30 requests of D x CPUs of calibrated CPU each, on Tomcat's 10
+ * threads and on one thread per CPU. Both keep every core busy, so both must serve CPUs / (D x CPUs)
+ * requests a second and spend about the same CPU on the same work; only the order of the answers
+ * differs (batches of 10 on Tomcat's threads).
+ */
+class CpuBoundIntegrationTest extends RealServicesTest {
+
+    @Test
+    void tenThreadsAndOneThreadPerCpuDoTheSameWorkAtTheSpeedOfTheCores() throws Exception {
+        ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
+                .run(List.of(Catalog.experiment("cpu-bound").orElseThrow()), new RunOptions(OptionalDouble.of(0.1),
+                        OptionalInt.empty(), List.of("no-scheduler", "parallel-cpus"), out))
+                .result().experiments().getFirst();
+
+        assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
+        for (VariantResult variant : result.variants()) {
+            StepResult step = variant.steps().getFirst();
+            assertThat(step.requests().ok()).as(variant.name()).isEqualTo(30);
+            // the calibration is one measurement of the series' speed: 15 % either way covers it
+            // and the CPU the JVM, the probe and the driver take from the same cores
+            assertThat(step.throughputPerSecond()).as(variant.name() + " against " + step.littlesLawModel())
+                    .isBetween(0.8 * step.littlesLawPerSecond(), 1.15 * step.littlesLawPerSecond());
+        }
+        double tenThreadsCpu = variant(result, "no-scheduler").steps().getFirst().process().cpuSeconds();
+        double perCpuCpu = variant(result, "parallel-cpus").steps().getFirst().process().cpuSeconds();
+        assertThat(tenThreadsCpu / perCpuCpu).as("the same work costs the same CPU").isBetween(0.75, 1.33);
+    }
+}
