@@ -34,11 +34,11 @@ final class RunCommand implements Callable<Integer> {
     private List<String> variants = List.of();
 
     @Option(names = "--scale", paramLabel = "S",
-            description = "Time scale: latencies and timeouts x S (1 = the article's own). Default: each experiment's own, 0.15 for blocking-io.")
+            description = "Time scale: latencies and timeouts x S (1 = the article's own). Default: each experiment's own (see ./lab list).")
     private Double scale;
 
     @Option(names = "--cpus", paramLabel = "N",
-            description = "CPUs the services see (-XX:ActiveProcessorCount). Default: the article's machine, 8 for blocking-io.")
+            description = "CPUs the services see (-XX:ActiveProcessorCount). Default: the article's machine (8), this machine's own for cpu-bound.")
     private Integer cpus;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where results/<run> goes. Default: results/ in the lab.")

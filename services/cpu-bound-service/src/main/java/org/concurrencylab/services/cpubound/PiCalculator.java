@@ -48,8 +48,13 @@ final class PiCalculator {
         return new PiCalculator(termsPerRequest, bestNanosPerTerm);
     }
 
-    /** Sizes a request to a number of terms another JVM calibrated, so that every variant does the same work. */
+    /**
+     * Sizes a request to a number of terms another JVM calibrated, so that every variant does the same
+     * work; the series still runs the calibration's rounds once, untimed, so that the JIT has compiled
+     * it the same way in every JVM before the first request.
+     */
     static PiCalculator of(long termsPerRequest, Duration workPerRequest) {
+        calibrate(workPerRequest);
         return new PiCalculator(termsPerRequest, (double) workPerRequest.toNanos() / termsPerRequest);
     }
 
