@@ -1,9 +1,12 @@
 package org.concurrencylab.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
+import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.ResultsJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -11,7 +14,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "report", description = "Print the report of an earlier run again, from its results.json alone.")
+@Command(name = "report", description = "Rebuild an earlier run's reports (terminal, report.md, report.html) from its results.json alone.")
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -21,12 +24,16 @@ final class ReportCommand implements Callable<Integer> {
     private Path directory;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         Path file = Files.isDirectory(directory) ? directory.resolve(ResultsJson.FILE_NAME) : directory;
         if (!Files.isRegularFile(file)) {
             throw new ParameterException(spec.commandLine(), "no results at " + file);
         }
-        System.out.print(TerminalReport.render(ResultsJson.read(file)));
+        RunResult run = ResultsJson.read(file);
+        System.out.print(TerminalReport.render(run));
+        ReportFiles.Written reports = ReportFiles.write(run, file.toAbsolutePath().getParent());
+        System.out.println();
+        System.out.println("Reports: " + reports.html() + ", " + reports.markdown());
         return 0;
     }
 }

@@ -6,6 +6,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.runner.JavaRuntime;
@@ -59,7 +60,9 @@ final class RunCommand implements Callable<Integer> {
         System.out.println();
         System.out.print(TerminalReport.render(run.result()));
         System.out.println();
+        ReportFiles.Written reports = ReportFiles.write(run.result(), run.directory());
         System.out.println("Results: " + run.directory().resolve(ResultsJson.FILE_NAME));
+        System.out.println("Reports: " + reports.html() + " (open it in a browser), " + reports.markdown());
         boolean anyFailed = run.result().experiments().stream()
                 .flatMap(experiment -> experiment.variants().stream())
                 .anyMatch(variant -> !variant.ok());

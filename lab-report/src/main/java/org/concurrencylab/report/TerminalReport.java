@@ -40,6 +40,11 @@ public final class TerminalReport {
         return out.toString();
     }
 
+    static String loadHeading(String load) {
+        return load.contains("/s") ? "open: arrivals on a fixed schedule, latency from the scheduled send, \"sent/s\" the rate achieved"
+                : "users x requests each";
+    }
+
     private static String experiment(ExperimentResult experiment, RunInfo info) {
         StringBuilder out = new StringBuilder();
         double scale = experiment.scale();
@@ -52,9 +57,8 @@ public final class TerminalReport {
         out.append(format(Locale.ROOT, "   Services saw %s CPUs (this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.%n",
                 cpus, info.machineCpus(), info.machineCpus()));
         for (String load : loads(experiment)) {
-            out.append(format(Locale.ROOT, "%n-- load %s %s%n", load, load.contains("/s") ? "(open: arrivals on a fixed "
-                    + "schedule, latency from the scheduled send, \"sent/s\" the rate achieved)" : "(users x requests each)"));
-            out.append(stepTable(experiment, load, scale, info.machineCpus()));
+            out.append(format(Locale.ROOT, "%n-- load %s (%s)%n", load, loadHeading(load)));
+            out.append(stepTable(experiment, load, scale, info.machineCpus()).render());
         }
         for (VariantResult variant : experiment.variants()) {
             if (!variant.ok()) {
@@ -72,13 +76,13 @@ public final class TerminalReport {
         return out.toString();
     }
 
-    private static List<String> loads(ExperimentResult experiment) {
+    static List<String> loads(ExperimentResult experiment) {
         Set<String> loads = new LinkedHashSet<>();
         experiment.variants().forEach(variant -> variant.steps().forEach(step -> loads.add(step.load())));
         return new ArrayList<>(loads);
     }
 
-    private static String stepTable(ExperimentResult experiment, String load, double scale, int machineCpus) {
+    static TextTable stepTable(ExperimentResult experiment, String load, double scale, int machineCpus) {
         List<StepResult> steps = experiment.variants().stream()
                 .flatMap(variant -> variant.steps().stream().filter(step -> step.load().equals(load)))
                 .toList();
@@ -116,7 +120,7 @@ public final class TerminalReport {
                 table.add(cells.toArray(String[]::new));
             });
         }
-        return table.render();
+        return table;
     }
 
     /** The count, and the kinds when there are any: a timeout and a refusal say different things. */

@@ -3,7 +3,10 @@ package org.concurrencylab.report;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain-text table with columns as wide as their widest cell; numbers are right-aligned. */
+/**
+ * A table of cells, rendered as plain text (columns as wide as their widest cell, numbers
+ * right-aligned), as Markdown, or as HTML.
+ */
 final class TextTable {
 
     private final List<String> headers;
@@ -37,6 +40,32 @@ final class TextTable {
         out.append(rule.toString().stripTrailing()).append('\n');
         rows.forEach(row -> line(out, row, widths));
         return out.toString();
+    }
+
+    String renderMarkdown() {
+        StringBuilder out = new StringBuilder();
+        out.append("| ").append(String.join(" | ", headers.stream().map(TextTable::markdownCell).toList())).append(" |\n");
+        out.append("|").append(headers.stream().map(header -> "---|").reduce("", String::concat)).append('\n');
+        for (List<String> row : rows) {
+            out.append("| ").append(String.join(" | ", row.stream().map(TextTable::markdownCell).toList())).append(" |\n");
+        }
+        return out.toString();
+    }
+
+    String renderHtml() {
+        StringBuilder out = new StringBuilder("<table><thead><tr>");
+        headers.forEach(header -> out.append("<th>").append(Html.escape(header)).append("</th>"));
+        out.append("</tr></thead><tbody>");
+        for (List<String> row : rows) {
+            out.append("<tr>");
+            row.forEach(cell -> out.append(isNumeric(cell) ? "<td class=\"num\">" : "<td>").append(Html.escape(cell)).append("</td>"));
+            out.append("</tr>");
+        }
+        return out.append("</tbody></table>\n").toString();
+    }
+
+    private static String markdownCell(String cell) {
+        return cell.replace("|", "\\|");
     }
 
     private static void line(StringBuilder out, List<String> cells, int[] widths) {

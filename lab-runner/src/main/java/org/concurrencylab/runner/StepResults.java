@@ -112,9 +112,11 @@ final class StepResults {
     private static ProcessUsage usage(List<ProbeSample> samples, ProcessCounters before,
                                       ProcessCounters after) {
         long heapPeak = samples.stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(after.heapUsedBytes());
+        long served = after.serverRequests() - before.serverRequests();
         return new ProcessUsage((after.processCpuNanos() - before.processCpuNanos()) / 1e9, heapPeak,
                 difference(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
-                difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()));
+                difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()),
+                served, served == 0 ? 0 : (after.serverRequestNanos() - before.serverRequestNanos()) / 1e6 / served);
     }
 
     private static long difference(long before, long after) {

@@ -1,0 +1,57 @@
+package org.concurrencylab.report;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+
+/**
+ * Little's law, twice per step, each side measured independently. In flight: the client's time
+ * average of requests outstanding, against the service's own L = X x W from its request timers
+ * (which start only when a thread takes the request): a gap beyond 10 % means requests waited before
+ * the handler, in an accept queue or Tomcat's. Capacity: the throughput the variant's sizing
+ * predicts against the one measured: a gap beyond 10 % means the model does not fit the run.
+ */
+final class LittlesLawChecks {
+
+    static final double FLAG_ABOVE = 0.10;
+
+    private LittlesLawChecks() {
+    }
+
+    static TextTable of(ExperimentResult experiment) {
+        TextTable table = new TextTable("variant", "load", "in flight: client", "in service: X x W", "dev",
+                "predicted TPS", "measured TPS", "dev", "flagged");
+        for (VariantResult variant : experiment.variants()) {
+            for (StepResult step : variant.steps()) {
+                List<String> flags = new ArrayList<>();
+                double inService = step.process().serverRequests() / step.elapsedSeconds() * step.process().serverMeanMillis() / 1000;
+                double inFlightDeviation = deviation(step.meanInFlight(), inService);
+                if (Math.abs(inFlightDeviation) > FLAG_ABOVE) {
+                    flags.add("in flight");
+                }
+                double capacityDeviation = deviation(step.throughputPerSecond(), step.littlesLawPerSecond());
+                if (Math.abs(capacityDeviation) > FLAG_ABOVE) {
+                    flags.add("capacity");
+                }
+                table.add(variant.name(), step.load(), TerminalReport.number(step.meanInFlight()),
+                        TerminalReport.number(inService), percent(inFlightDeviation),
+                        TerminalReport.number(step.littlesLawPerSecond()), TerminalReport.number(step.throughputPerSecond()),
+                        percent(capacityDeviation), flags.isEmpty() ? "" : String.join(", ", flags) + " > 10 %");
+            }
+        }
+        return table;
+    }
+
+    private static double deviation(double measured, double expected) {
+        return expected == 0 ? 0 : measured / expected - 1;
+    }
+
+    private static String percent(double deviation) {
+        return format(Locale.ROOT, "%+.1f %%", 100 * deviation);
+    }
+}

@@ -1,0 +1,22 @@
+package org.concurrencylab.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.concurrencylab.results.RunResult;
+
+/** Writes report.md and report.html beside a run's results.json. */
+public final class ReportFiles {
+
+    public record Written(Path markdown, Path html) {
+    }
+
+    private ReportFiles() {
+    }
+
+    public static Written write(RunResult run, Path directory) throws IOException {
+        Path markdown = Files.writeString(directory.resolve("report.md"), MarkdownReport.render(run));
+        Path html = Files.writeString(directory.resolve("report.html"), HtmlReport.render(run));
+        return new Written(markdown, html);
+    }
+}

@@ -1,0 +1,92 @@
+// Draws the report's charts from the embedded run data. The body records what was drawn, so that
+// a headless browser can check the page: data-charts-drawn, data-empty-charts, data-errors.
+(function () {
+  var errors = [];
+  window.addEventListener('error', function (event) { errors.push(String(event.message)); });
+  var palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
+                 '#bcbd22', '#17becf', '#393b79', '#637939'];
+  var drawn = 0, empty = 0;
+
+  function figure(container, caption) {
+    var fig = document.createElement('figure');
+    var cap = document.createElement('figcaption');
+    cap.textContent = caption;
+    var canvas = document.createElement('canvas');
+    canvas.width = 560; canvas.height = 300;
+    fig.appendChild(cap); fig.appendChild(canvas); container.appendChild(fig);
+    return canvas;
+  }
+
+  function chart(canvas, config) {
+    var points = 0;
+    config.data.datasets.forEach(function (set) {
+      set.data.forEach(function (value) {
+        var y = (value !== null && typeof value === 'object') ? value.y : value;
+        if (y !== null && y !== undefined && !isNaN(y)) { points++; }
+      });
+    });
+    config.options = Object.assign({ animation: false, responsive: false, plugins: { legend: { labels: { boxWidth: 10, font: { size: 10 } } } } }, config.options || {});
+    new Chart(canvas, config);
+    drawn++;
+    if (points === 0) { empty++; canvas.parentNode.setAttribute('data-empty', 'true'); }
+  }
+
+  function xy(at, values) {
+    var out = [];
+    for (var i = 0; i < at.length; i++) { if (values[i] !== null) { out.push({ x: at[i], y: values[i] }); } }
+    return out;
+  }
+
+  function lines(variants, values) {
+    return variants.map(function (v, i) {
+      return { label: v.name, data: xy(v.at, values(v)), borderColor: palette[i % palette.length],
+               backgroundColor: palette[i % palette.length], pointRadius: 0, borderWidth: 1.5, showLine: true };
+    });
+  }
+
+  var axisX = { type: 'linear', title: { display: true, text: "time since the step's start (article seconds)" } };
+
+  try {
+    var data = JSON.parse(document.getElementById('lab-data').textContent);
+    document.querySelectorAll('.charts[data-load]').forEach(function (container) {
+      var experiment = data.experiments[Number(container.dataset.experiment)];
+      var load = experiment.loads[Number(container.dataset.load)];
+      var variants = load.variants;
+      chart(figure(container, 'p95 latency over time, per article second (ms, log scale)'), {
+        type: 'scatter', data: { datasets: lines(variants, function (v) { return v.p95; }) },
+        options: { scales: { x: axisX, y: { type: 'logarithmic', title: { display: true, text: 'ms' } } } }
+      });
+      chart(figure(container, 'answered per article second'), {
+        type: 'scatter', data: { datasets: lines(variants, function (v) { return v.completed; }) },
+        options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'requests' } } } }
+      });
+      chart(figure(container, "throughput against the Little's-law bound (requests/s, as run)"), {
+        type: 'bar',
+        data: { labels: variants.map(function (v) { return v.name; }), datasets: [
+          { label: 'measured', data: variants.map(function (v) { return v.throughput; }), backgroundColor: '#1f77b4' },
+          { label: "Little's law", data: variants.map(function (v) { return v.bound; }), backgroundColor: '#c7c9d6' }] },
+        options: { scales: { y: { beginAtZero: true } } }
+      });
+    });
+    document.querySelectorAll('.charts.threads').forEach(function (container) {
+      var experiment = data.experiments[Number(container.dataset.experiment)];
+      var last = experiment.loads[experiment.loads.length - 1];
+      (last ? last.variants : []).forEach(function (v) {
+        var pools = Object.keys(v.pools);
+        chart(figure(container, v.name + ': live threads by pool (stacked)'), {
+          type: 'line',
+          data: { datasets: pools.map(function (pool, i) {
+            return { label: pool, data: xy(v.at, v.pools[pool]), fill: i === 0 ? 'origin' : '-1', pointRadius: 0,
+                     borderWidth: 1, borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length] + '88' };
+          }) },
+          options: { scales: { x: axisX, y: { stacked: true, beginAtZero: true, title: { display: true, text: 'threads' } } } }
+        });
+      });
+    });
+  } catch (e) {
+    errors.push(String(e && e.stack || e));
+  }
+  document.body.setAttribute('data-charts-drawn', String(drawn));
+  document.body.setAttribute('data-empty-charts', String(empty));
+  document.body.setAttribute('data-errors', JSON.stringify(errors));
+})();

@@ -1,0 +1,117 @@
+package org.concurrencylab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.concurrencylab.results.Arrivals;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.ProcessUsage;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.Threads;
+import org.concurrencylab.results.Timeline;
+import org.concurrencylab.results.TimelinePoint;
+import org.concurrencylab.results.VariantResult;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens report.html in headless Chromium (Debian's chromium package; .ci/run installs it) and reads
+ * back what the page's script recorded on its body: how many charts it drew, how many had no data,
+ * and any script error. Skipped, and said so, where no Chromium is installed.
+ */
+class HtmlReportInBrowserTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void everyChartIsDrawnWithDataAndNoScriptFails() throws Exception {
+        Path chromium = chromium().orElse(null);
+        Assumptions.assumeTrue(chromium != null, "skipped: no Chromium found (apt-get install chromium)");
+        Path html = ReportFiles.write(run(), directory).html();
+
+        String dom = dumpDom(chromium, html);
+
+        // 1 load x 3 charts (latency, answered, throughput) + 2 variants' threads
+        assertThat(attribute(dom, "data-errors")).isEqualTo("[]");
+        assertThat(attribute(dom, "data-charts-drawn")).isEqualTo("5");
+        assertThat(attribute(dom, "data-empty-charts")).isEqualTo("0");
+    }
+
+    @Test
+    void thePageNeedsNoNetwork() throws Exception {
+        String html = Files.readString(ReportFiles.write(run(), directory).html());
+
+        assertThat(html).doesNotContain("<script src=").doesNotContain("<link ").contains("Chart.js");
+    }
+
+    private static String dumpDom(Path chromium, Path html) throws Exception {
+        Path profile = Files.createTempDirectory("lab-chromium");
+        Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--user-data-dir=" + profile, "--virtual-time-budget=10000", "--dump-dom", html.toUri().toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        byte[] out = process.getInputStream().readAllBytes();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("Chromium did not finish within 60 s");
+        }
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    private static String attribute(String dom, String name) {
+        Matcher matcher = Pattern.compile("<body[^>]*\\s" + name + "=\"([^\"]*)\"").matcher(dom);
+        assertThat(matcher.find()).as(name + " on the body after the page's script ran").isTrue();
+        return matcher.group(1).replace("&quot;", "\"");
+    }
+
+    private static Optional<Path> chromium() {
+        List<Path> candidates = new ArrayList<>();
+        for (String directory : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Stream.of("chromium", "chromium-browser", "google-chrome").forEach(name -> candidates.add(Path.of(directory, name)));
+        }
+        candidates.add(Path.of("/usr/bin/chromium"));
+        return candidates.stream().filter(Files::isExecutable).findFirst();
+    }
+
+    private static RunResult run() {
+        return new RunResult(new RunInfo("20261121-000000", 0.15, 2, "25", "4.1.1", "Linux amd64", "a", "b"),
+                List.of(new ExperimentResult("fan-out", "An article", "seed.txt", 0.15, 45, Map.of(),
+                        List.of(variant("common-pool", 300), variant("dedicated-pool-400", 48)),
+                        List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more")),
+                        List.of("a finding"))));
+    }
+
+    private static VariantResult variant(String name, double p95) {
+        List<TimelinePoint> points = new ArrayList<>();
+        for (int second = 0; second < 10; second++) {
+            points.add(new TimelinePoint(second, 20, 19, 0, p95 * (1 + second), p95 * (1 + second) * 1.1, p95 * 3,
+                    Map.of("tomcat-workers", 10 + second, "common-pool", 7)));
+        }
+        StepResult step = new StepResult("20/s for 60s", LoadPlan.open(133.3, 9, 9000),
+                new Requests(1200, 1200, 0, Map.of()), 130, new LatencyMillis(p95 / 2, p95 / 2, p95, p95, p95, p95), 9.2,
+                12, 133, "model", 133, new Threads(30, Map.of("tomcat-workers", 20), List.of()),
+                new ProcessUsage(1, 100_000_000, 10, 5, 1200, p95 / 2), new Arrivals(133.3, 133.3, 0.1, 1, 2, 0),
+                new Timeline(150, points), null, new SeedFigure("article: An article", null, 339.0, 345.0, null), "x.csv");
+        return new VariantResult(name, "summary", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
+    }
+}
