@@ -41,8 +41,13 @@ public final class ProbeSampler implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final ContextSwitches contextSwitches = new ContextSwitches();
 
+    /** Stacks are read on every this-many-th sample, about four times a second: they cost more than states. */
+    private final int stackEvery;
+    private long sampleCount;
+
     public ProbeSampler(Duration interval, int capacity) {
         this.capacity = capacity;
+        this.stackEvery = (int) Math.max(1, Math.round(250_000_000.0 / Math.max(1, interval.toNanos())));
         this.scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "lab-probe");
             thread.setDaemon(true);
@@ -59,18 +64,24 @@ public final class ProbeSampler implements AutoCloseable {
             poolByThreadName.clear(); // a pool that keeps creating threads with new numbers
         }
         Map<String, PoolSnapshot> pools = new TreeMap<>();
+        Map<String, Map<String, Integer>> activities = new TreeMap<>();
+        boolean withStacks = sampleCount++ % stackEvery == 0;
         int live = 0;
-        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), 0)) {
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), withStacks ? ThreadActivity.STACK_DEPTH : 0)) {
             if (info == null) {
                 continue; // ended since the ids were listed
             }
             live++;
-            pools.merge(poolByThreadName.computeIfAbsent(info.getThreadName(), ThreadPools::poolOf), PoolSnapshot.EMPTY.plus(info.getThreadState()),
-                    (sum, one) -> sum.plus(info.getThreadState()));
+            String pool = poolByThreadName.computeIfAbsent(info.getThreadName(), ThreadPools::poolOf);
+            pools.merge(pool, PoolSnapshot.EMPTY.plus(info.getThreadState()), (sum, one) -> sum.plus(info.getThreadState()));
+            if (withStacks) {
+                activities.computeIfAbsent(pool, any -> new TreeMap<>())
+                        .merge(ThreadActivity.of(info.getThreadState(), info.getStackTrace()).name(), 1, Integer::sum);
+            }
         }
         return new ProbeSample(now, live, pools,
                 virtualThreadCount("MountedVirtualThreadCount"), virtualThreadCount("QueuedVirtualThreadCount"),
-                memory.getHeapMemoryUsage().getUsed(), os.getProcessCpuTime());
+                memory.getHeapMemoryUsage().getUsed(), os.getProcessCpuTime(), activities);
     }
 
     public ProcessCounters counters() {

@@ -82,6 +82,13 @@ public final class HtmlReport {
                         .append(Html.escape(variant.failure())).append("</p>\n");
             }
         }
+        List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
+        if (!diagnosis.isEmpty()) {
+            out.append("<h3>Where the saturated variants were held back <small>(from stack samples)</small></h3>\n<ul>\n");
+            diagnosis.forEach(finding -> out.append("<li><strong>").append(Html.escape(finding.variant())).append("</strong>, ")
+                    .append(Html.escape(finding.load())).append(": ").append(Html.escape(finding.sentence())).append("</li>\n"));
+            out.append("</ul>\n");
+        }
         out.append("<h3>Little's law</h3>\n").append(LittlesLawChecks.of(experiment).renderHtml());
         out.append("<h3>Claims of the article, checked on this run</h3>\n<ul class=\"claims\">\n");
         for (ClaimResult claim : experiment.claims()) {

@@ -2,6 +2,7 @@ package org.concurrencylab.report;
 
 import static java.lang.String.format;
 
+import java.util.List;
 import java.util.Locale;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
@@ -35,6 +36,12 @@ public final class MarkdownReport {
                 if (!variant.ok()) {
                     out.append(format(Locale.ROOT, "%n**%s failed:** %s%n", variant.name(), variant.failure()));
                 }
+            }
+            List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
+            if (!diagnosis.isEmpty()) {
+                out.append("\n### Where the saturated variants were held back\n\n");
+                diagnosis.forEach(finding -> out.append(format(Locale.ROOT, "- **%s**, %s: %s%n", finding.variant(),
+                        finding.load(), finding.sentence())));
             }
             out.append("\n### Little's law\n\n");
             out.append(LittlesLawChecks.of(experiment).renderMarkdown());

@@ -65,6 +65,12 @@ public final class TerminalReport {
                 out.append(format(Locale.ROOT, "   %s FAILED: %s%n", variant.name(), variant.failure()));
             }
         }
+        List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
+        if (!diagnosis.isEmpty()) {
+            out.append(format(Locale.ROOT, "%nWhere the saturated variants were held back (from stack samples):%n"));
+            diagnosis.forEach(finding -> out.append(format(Locale.ROOT, "  %s, %s: %s%n", finding.variant(), finding.load(),
+                    finding.sentence())));
+        }
         out.append(format(Locale.ROOT, "%nClaims of the article, checked on this run:%n"));
         for (ClaimResult claim : experiment.claims()) {
             out.append(format(Locale.ROOT, "  [%s] %s%n      %s%n", claim.status(), claim.text(), claim.evidence()));

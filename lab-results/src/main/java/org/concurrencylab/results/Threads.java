@@ -9,6 +9,11 @@ import java.util.Map;
  * @param peakLive   most live platform threads in any sample
  * @param peakByPool most live threads of each pool in any sample
  * @param samples    the samples taken during the step, for time charts
+ * @param stackSamples    how many of the samples read the threads' stacks
+ * @param activityByPool  threads of each pool by what they were doing, averaged over those samples:
+ *                        RUNNING_ON_CPU, SOCKET_READ, FUTURE_WAIT, SLEEPING, LOCK_WAIT (taken by a
+ *                        request), IO_EVENT_WAIT, IDLE, OTHER_WAIT (free)
  */
-public record Threads(int peakLive, Map<String, Integer> peakByPool, List<ThreadSample> samples) {
+public record Threads(int peakLive, Map<String, Integer> peakByPool, List<ThreadSample> samples, int stackSamples,
+                      Map<String, Map<String, Double>> activityByPool) {
 }

@@ -22,7 +22,8 @@ class ResultsJsonTest {
         StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 3000),
                 new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5,
                 new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1, 100, "C/D", 100,
-                new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1))),
+                new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)), 1,
+                        Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))),
                 new ProcessUsage(1.5, 1000, 10, 5, 1000, 101), new Arrivals(20, 19.99, 0.1, 0.5, 2, 0),
                 new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))),
                 new DownstreamUsage(40, 301, 30, 0.2), new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv");

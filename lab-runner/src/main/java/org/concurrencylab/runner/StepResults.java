@@ -106,7 +106,22 @@ final class StepResults {
             series.add(new ThreadSample(sample.epochMillis() - startEpochMillis, sample.liveThreads(), live, runnable,
                     sample.virtualMounted(), sample.heapUsedBytes()));
         }
-        return new Threads(peakLive, peakByPool, series);
+        return new Threads(peakLive, peakByPool, series, stackSamples(samples), activityByPool(samples));
+    }
+
+    private static int stackSamples(List<ProbeSample> samples) {
+        return (int) samples.stream().filter(sample -> !sample.activities().isEmpty()).count();
+    }
+
+    /** The mean number of threads per pool and activity over the samples that read stacks. */
+    private static Map<String, Map<String, Double>> activityByPool(List<ProbeSample> samples) {
+        int count = stackSamples(samples);
+        Map<String, Map<String, Double>> means = new TreeMap<>();
+        for (ProbeSample sample : samples) {
+            sample.activities().forEach((pool, byActivity) -> byActivity.forEach((activity, threads) ->
+                    means.computeIfAbsent(pool, any -> new TreeMap<>()).merge(activity, (double) threads / count, Double::sum)));
+        }
+        return means;
     }
 
     private static ProcessUsage usage(List<ProbeSample> samples, ProcessCounters before,

@@ -12,7 +12,10 @@ import java.util.Map;
  * @param virtualQueued      virtual threads queued for a carrier, or -1 where the JDK does not tell
  * @param heapUsedBytes      heap in use
  * @param processCpuNanos    CPU time of the whole process so far
+ * @param activities         on samples that read stacks (a few a second), threads by pool and by what
+ *                           they were doing (ThreadActivity names); empty on the others
  */
 public record ProbeSample(long epochMillis, int liveThreads, Map<String, PoolSnapshot> pools,
-                          long virtualMounted, long virtualQueued, long heapUsedBytes, long processCpuNanos) {
+                          long virtualMounted, long virtualQueued, long heapUsedBytes, long processCpuNanos,
+                          Map<String, Map<String, Integer>> activities) {
 }

@@ -1,0 +1,61 @@
+package org.concurrencylab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.ProcessUsage;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.Threads;
+import org.concurrencylab.results.Timeline;
+import org.concurrencylab.results.VariantResult;
+import org.junit.jupiter.api.Test;
+
+class DiagnosisTest {
+
+    @Test
+    void namesThePoolWorkingForTheRequestsNotThePoolWaitingOnItsFutures() {
+        Map<String, Map<String, Double>> collapsed = Map.of(
+                "common-pool", Map.of("SOCKET_READ", 7.0),
+                "tomcat-workers", Map.of("FUTURE_WAIT", 190.0, "IDLE", 10.0),
+                "jvm", Map.of("OTHER_WAIT", 6.0));
+        ExperimentResult experiment = experiment(variant("common-pool", 50, 5000, collapsed),
+                variant("dedicated-pool-400", 50, 52, Map.of("fan-out-pool", Map.of("SOCKET_READ", 12.0, "IDLE", 388.0))));
+
+        List<Diagnosis.Finding> findings = Diagnosis.of(experiment);
+
+        assertThat(findings).singleElement().satisfies(finding -> {
+            assertThat(finding.variant()).isEqualTo("common-pool");
+            assertThat(finding.sentence()).startsWith("common-pool is the bottleneck: 7 of its 7 threads")
+                    .contains("7 blocked in a socket read").contains("tomcat-workers: 190 parked on a future, 10 idle")
+                    .doesNotContain("jvm");
+        });
+    }
+
+    @Test
+    void saysSoWhenNoPoolWasFullyTaken() {
+        String sentence = Diagnosis.sentence(step("heavy", 500, Map.of("pi", Map.of("RUNNING_ON_CPU", 1.0, "IDLE", 3.0))));
+
+        assertThat(sentence).startsWith("no pool had all its threads taken by requests");
+    }
+
+    private static ExperimentResult experiment(VariantResult... variants) {
+        return new ExperimentResult("fan-out", "t", "s", 0.15, 45, Map.of(), List.of(variants), List.of(), List.of());
+    }
+
+    private static VariantResult variant(String name, double loneMean, double loadedMean, Map<String, Map<String, Double>> pools) {
+        return new VariantResult(name, "s", "seed", 8, "ok", null, Map.of(), Map.of(),
+                List.of(step("lone", loneMean, Map.of()), step("heavy", loadedMean, pools)));
+    }
+
+    private static StepResult step(String load, double mean, Map<String, Map<String, Double>> pools) {
+        return new StepResult(load, LoadPlan.closed(1, 1, 1000), new Requests(10, 10, 0, Map.of()), 10,
+                new LatencyMillis(mean, mean, mean, mean, mean, mean), 1, 1, 10, "m", 10,
+                new Threads(10, Map.of(), List.of(), 20, pools), new ProcessUsage(1, 1, 1, 1, 10, mean),
+                null, new Timeline(150, List.of()), null, null, "x.csv");
+    }
+}
