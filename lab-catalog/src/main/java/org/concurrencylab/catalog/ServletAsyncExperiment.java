@@ -30,7 +30,7 @@ final class ServletAsyncExperiment {
         return new Experiment(NAME, ARTICLE, "002_6109a3ab95499e96.txt",
                 "A call of D = 1 s per request on 10 Tomcat threads: a Callable frees the threads, but so do 39 threads, and today's executor has 8.",
                 "servlet-async-service", "/ruleTheWorld", Optional.of(new Downstream("downstream-service", "/sleep/1")),
-                Duration.ofSeconds(1), Duration.ofSeconds(60), 8, 0.15, new WarmUp(20, 15), List.of(LOAD),
+                Duration.ofSeconds(1), Duration.ofSeconds(60), 8, 0.15, new WarmUp(20, 30), List.of(LOAD),
                 variants(), claims(), List.of());
     }
 

@@ -36,6 +36,9 @@ public final class LabRunner {
     private final LabHome home;
     private final JavaRuntime java;
     private final RunProgress progress;
+    /** One count over every experiment of the run, so that `./lab run all` shows one progress. */
+    private int variantsStarted;
+    private int variantsTotal;
 
     public LabRunner(LabHome home, JavaRuntime java, RunProgress progress) {
         this.home = home;
@@ -50,6 +53,8 @@ public final class LabRunner {
         List<ExperimentResult> results = new ArrayList<>();
         double firstScale = Double.NaN;
         String springBoot = "unknown";
+        variantsTotal = experiments.stream().mapToInt(experiment -> chosen(experiment, options).size()).sum();
+        variantsStarted = 0;
         for (Experiment experiment : experiments) {
             Scaled scaled = new Scaled(options.scale().orElse(experiment.defaultScale()));
             firstScale = Double.isNaN(firstScale) ? scaled.scale() : firstScale;
@@ -77,9 +82,8 @@ public final class LabRunner {
         try (StartedDownstream downstream = StartedDownstream.start(experiment, environment, directory)) {
             downstream.service().ifPresent(service -> downstreamSizing.putAll(service.sizing()));
             VariantRunner runner = new VariantRunner(environment);
-            for (int i = 0; i < variants.size(); i++) {
-                Variant variant = variants.get(i);
-                progress.variantStarted(experiment.name(), variant.name(), i + 1, variants.size());
+            for (Variant variant : variants) {
+                progress.variantStarted(experiment.name(), variant.name(), ++variantsStarted, variantsTotal);
                 VariantResult result = downstream.failure().isPresent()
                         ? VariantRunner.failed(variant, environment.cpusFor(variant), downstream.failure().get())
                         : runner.run(experiment, variant, directory, downstream.service());
