@@ -46,6 +46,9 @@ class HtmlReportInBrowserTest {
     @Test
     void everyChartIsDrawnWithDataAndNoScriptFails() throws Exception {
         Path chromium = chromium().orElse(null);
+        if (chromium == null) {
+            System.err.println("HtmlReportInBrowserTest: skipped: no Chromium found (apt-get install chromium)");
+        }
         Assumptions.assumeTrue(chromium != null, "skipped: no Chromium found (apt-get install chromium)");
         Path html = ReportFiles.write(run(), directory).html();
 
