@@ -1,0 +1,59 @@
+package org.concurrencylab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.concurrencylab.catalog.Catalog;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.WarmUp;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The servlet-async service for real, on a short open load at S = 0.1: 20 requests/s for 10 s, that is
+ * 200/s for 1 s with D = 100 ms. Ten blocking Tomcat threads can answer at most 10 / D = 100/s and the
+ * Callable on Boot's default executor at most 8 / D = 80/s, whatever arrives; the Callable on the
+ * article's unbounded executor keeps up. Each must stay under its Little's-law bound, and come near it.
+ */
+class ServletAsyncIntegrationTest extends RealServicesTest {
+
+    @Test
+    void eachVariantIsHeldToTheThreadsThatWaitForTheSleepService() throws Exception {
+        Experiment servletAsync = Catalog.experiment("servlet-async").orElseThrow();
+        Experiment shortRun = new Experiment(servletAsync.name(), servletAsync.title(), servletAsync.seedFile(),
+                servletAsync.summary(), servletAsync.service(), servletAsync.path(), servletAsync.downstream(),
+                servletAsync.downstreamLatency(), Duration.ofSeconds(20), servletAsync.defaultCpus(), 0.1, new WarmUp(10, 20),
+                List.of(new LoadStep.Open(20, Duration.ofSeconds(10))), servletAsync.variants(), servletAsync.claims(),
+                servletAsync.findings());
+
+        ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
+                .run(List.of(shortRun), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(),
+                        List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded"), out))
+                .result().experiments().getFirst();
+
+        assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
+        for (VariantResult variant : result.variants()) {
+            StepResult step = variant.steps().getFirst();
+            assertThat(step.requests().failed()).as(variant.name() + " failures (2 s timeout)").isZero();
+            // the bound is a rate over the whole step; the tail of a queue drains at it too
+            assertThat(step.throughputPerSecond()).as(variant.name() + " against " + step.littlesLawModel())
+                    .isBetween(0.6 * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
+        }
+        assertThat(step(result, "blocking-10").littlesLawPerSecond()).isEqualTo(100.0);
+        assertThat(step(result, "callable-10-boot-default").littlesLawPerSecond()).isEqualTo(80.0);
+        assertThat(step(result, "callable-10-boot-default").threads().peakByPool()).containsEntry("mvc-async", 8);
+        assertThat(variant(result, "callable-10-boot-default").sizing()).containsEntry("mvcAsyncMaxThreads", 8);
+        // the unbounded executor holds as many calls as arrive: 200/s x D = 20 at once, no queue
+        assertThat(step(result, "callable-10-unbounded").latencyMillis().p50()).isLessThan(2 * 100.0);
+    }
+
+    private static StepResult step(ExperimentResult result, String variant) {
+        return variant(result, variant).steps().getFirst();
+    }
+}
