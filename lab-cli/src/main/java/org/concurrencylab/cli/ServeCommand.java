@@ -71,6 +71,9 @@ final class ServeCommand implements Callable<Integer> {
                     System.out.printf("  calls %s, started for it and stopped with it%n", downstream));
             System.out.printf("Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n", target);
             int exit = service.waitFor();
+            if (ServiceProcess.stoppedByTheLab()) {
+                return 0;
+            }
             System.err.println("lab: the service ended by itself with code " + exit + "; see " + log);
             return 1;
         }

@@ -113,6 +113,11 @@ public final class ServiceProcess implements AutoCloseable {
         return process.waitFor();
     }
 
+    /** Whether the lab is exiting and stopping its services, rather than this one having failed. */
+    public static boolean stoppedByTheLab() {
+        return ServiceProcesses.labStopping();
+    }
+
     @Override
     public void close() {
         ServiceProcesses.stop(process);

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 final class ServiceProcesses {
 
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+    private static volatile boolean labStopping;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(ServiceProcesses::stopAll, "lab-stop-services"));
@@ -38,7 +39,13 @@ final class ServiceProcesses {
         }
     }
 
+    /** Whether the lab itself is exiting, so that a service ending now was stopped rather than failed. */
+    static boolean labStopping() {
+        return labStopping;
+    }
+
     private static void stopAll() {
+        labStopping = true;
         RUNNING.forEach(Process::destroy);
         for (Process process : RUNNING) {
             try {
