@@ -82,7 +82,13 @@ public sealed interface CapacityModel {
             String service = number(hold.serviceTimeInD()) + "D";
             return switch (step) {
                 case LoadStep.Closed closed -> {
-                    int slots = Math.max(1, threads / hold.threads());
+                    if (threads < hold.threads()) {
+                        // fewer threads than one request needs at once: its parts queue behind each other
+                        double capacity = threads / (hold.threads() * serviceSeconds);
+                        yield new Bound(capacity, threads + " " + pool + " threads" + perRequest + ": a request's parts queue, "
+                                + "n / (k x " + service + ")");
+                    }
+                    int slots = threads / hold.threads();
                     if (slots >= closed.users()) {
                         yield new Bound(closed.users() / serviceSeconds,
                                 threads + " " + pool + " threads" + perRequest + " >= " + closed.users() + " users: C/" + service);

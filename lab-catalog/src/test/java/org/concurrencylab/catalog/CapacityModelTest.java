@@ -54,6 +54,8 @@ class CapacityModelTest {
         Duration d = Duration.ofMillis(300);
 
         assertThat(commonPool.boundForCpus(twentyPerSecond, d, 8).throughputPerSecond()).isCloseTo(7 / 0.6, within(1e-9));
+        // on 2 CPUs the pool has one thread: even a lone request's two calls run one after the other
+        assertThat(commonPool.boundForCpus(new LoadStep.Closed(1, 5), d, 2).throughputPerSecond()).isCloseTo(1 / 0.6, within(1e-9));
         assertThat(commonPool.boundForCpus(twentyPerSecond, d, 64).throughputPerSecond()).isCloseTo(20.0, within(1e-9));
         assertThat(new CapacityModel.Unbounded("test").bound(twentyPerSecond, d, Map.of(), 8).throughputPerSecond())
                 .isCloseTo(20.0, within(1e-9));
