@@ -19,6 +19,7 @@ import javax.management.ObjectName;
 import org.concurrencylab.probe.model.PoolSnapshot;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.ProcessCounters;
+import org.concurrencylab.probe.model.ThreadActivity;
 
 /**
  * Samples the service's threads and resources on its own thread into a bounded buffer. Sampling

@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.concurrencylab.probe.model.ThreadActivity;
 import org.junit.jupiter.api.Test;
 
 /** Real threads in real waits, classified from their live stacks as the probe reads them. */

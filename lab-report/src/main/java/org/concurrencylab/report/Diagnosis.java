@@ -3,12 +3,16 @@ package org.concurrencylab.report;
 import static java.lang.String.format;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.concurrencylab.probe.model.ThreadActivity;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
@@ -26,10 +30,10 @@ public final class Diagnosis {
     public record Finding(String variant, String load, String sentence) {
     }
 
-    /** Threads the JVM, the probe or the servers' own I/O keep whatever the variant: never the bottleneck. */
-    private static final Set<String> BACKGROUND = Set.of("jvm", "lab-probe", "other", "tomcat-io", "Cleaner");
+    /** The pools every JVM has, plus Tomcat's own I/O threads, which take no request: never the bottleneck. */
+    private static final Set<String> BACKGROUND = Stream.concat(TerminalReport.BACKGROUND_POOLS.stream(), Stream.of("tomcat-io"))
+            .collect(Collectors.toUnmodifiableSet());
     private static final double ALL_BUSY = 0.9;
-    private static final List<String> BUSY = List.of("RUNNING_ON_CPU", "SOCKET_READ", "FUTURE_WAIT", "SLEEPING", "LOCK_WAIT");
 
     private Diagnosis() {
     }
@@ -68,7 +72,7 @@ public final class Diagnosis {
                 .filter(pool -> !BACKGROUND.contains(pool) && live(pools.get(pool)) >= 0.5
                         && busy(pools.get(pool)) / live(pools.get(pool)) >= ALL_BUSY)
                 // a pool whose threads wait on another pool's futures is not where the time goes
-                .min(Comparator.comparing((String pool) -> "FUTURE_WAIT".equals(top(pools.get(pool))))
+                .min(Comparator.comparing((String pool) -> ThreadActivity.FUTURE_WAIT.name().equals(top(pools.get(pool))))
                         .thenComparing(pool -> live(pools.get(pool))));
         StringBuilder sentence = new StringBuilder();
         if (bottleneck.isPresent()) {
@@ -96,7 +100,14 @@ public final class Diagnosis {
     }
 
     private static double busy(Map<String, Double> threads) {
-        return BUSY.stream().mapToDouble(activity -> threads.getOrDefault(activity, 0.0)).sum();
+        return threads.entrySet().stream()
+                .filter(entry -> activity(entry.getKey()).map(ThreadActivity::busy).orElse(false))
+                .mapToDouble(Map.Entry::getValue).sum();
+    }
+
+    /** Results written by another version of the probe may name an activity this one does not know. */
+    private static Optional<ThreadActivity> activity(String name) {
+        return Arrays.stream(ThreadActivity.values()).filter(activity -> activity.name().equals(name)).findFirst();
     }
 
     private static String top(Map<String, Double> threads) {
@@ -112,16 +123,7 @@ public final class Diagnosis {
     }
 
     private static String describe(String activity) {
-        return switch (activity) {
-            case "RUNNING_ON_CPU" -> "running on CPU";
-            case "SOCKET_READ" -> "blocked in a socket read";
-            case "FUTURE_WAIT" -> "parked on a future";
-            case "SLEEPING" -> "sleeping";
-            case "LOCK_WAIT" -> "blocked on a lock";
-            case "IO_EVENT_WAIT" -> "waiting for I/O events";
-            case "IDLE" -> "idle";
-            default -> "waiting otherwise";
-        };
+        return activity(activity).map(ThreadActivity::description).orElse(ThreadActivity.OTHER_WAIT.description());
     }
 
     private static String count(double mean) {

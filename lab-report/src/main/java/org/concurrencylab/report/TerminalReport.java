@@ -24,7 +24,7 @@ import org.concurrencylab.results.VariantResult;
 public final class TerminalReport {
 
     /** Pools that exist in every JVM and say nothing about the variant. */
-    private static final Set<String> BACKGROUND_POOLS = Set.of("jvm", "lab-probe", "Cleaner", "other");
+    static final Set<String> BACKGROUND_POOLS = Set.of("jvm", "lab-probe", "Cleaner", "other");
 
     private TerminalReport() {
     }

@@ -1,10 +1,11 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.model;
 
 /**
  * What a thread is doing, read from its state and the top of its stack: enough to tell a pool that
  * works (or waits on behalf of a request) from one that waits for work, which is what names a
  * bottleneck. Matching is by class and method names of the JDK, Tomcat, Netty and Reactor, so that
- * it holds for any service; what matches none is "other-wait".
+ * it holds for any service; what matches none is "other-wait". Shared by the probe, which classifies,
+ * and the report, which names and counts.
  */
 public enum ThreadActivity {
     RUNNING_ON_CPU("running on CPU", true),
@@ -13,7 +14,7 @@ public enum ThreadActivity {
     SLEEPING("sleeping", true),
     LOCK_WAIT("blocked on a lock", true),
     IO_EVENT_WAIT("waiting for I/O events", false),
-    IDLE("idle, waiting for work", false),
+    IDLE("idle", false),
     OTHER_WAIT("waiting otherwise", false);
 
     private final String description;
