@@ -35,6 +35,11 @@ public record Experiment(String name, String title, String seedFile, String summ
     /** {@code defaultCpus} for an experiment whose services should see the machine as it is. */
     public static final int THIS_MACHINE = 0;
 
+    /** The processor count the services see when the run does not say: {@link #defaultCpus}, resolved on this machine. */
+    public int defaultCpusOn(int machineCpus) {
+        return defaultCpus == THIS_MACHINE ? machineCpus : defaultCpus;
+    }
+
     public Optional<Variant> variant(String variantName) {
         return variants.stream().filter(variant -> variant.name().equals(variantName)).findFirst();
     }

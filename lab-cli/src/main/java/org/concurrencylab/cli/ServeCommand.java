@@ -50,8 +50,7 @@ final class ServeCommand implements Callable<Integer> {
         Choices.cpus(spec.commandLine(), cpus);
         checkPortFree();
         double runScale = Double.isNaN(checkedScale) ? 1.0 : checkedScale;
-        int runCpus = cpus != null ? cpus : experiment.defaultCpus() == Experiment.THIS_MACHINE
-                ? Runtime.getRuntime().availableProcessors() : experiment.defaultCpus();
+        int runCpus = cpus != null ? cpus : experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors());
         Path log = Files.createTempFile("lab-serve-" + variant.name() + "-", ".log");
         RunProgress progress = new RunProgress() {
             @Override

@@ -59,8 +59,7 @@ public final class LabRunner {
             Scaled scaled = new Scaled(options.scale().orElse(experiment.defaultScale()));
             firstScale = Double.isNaN(firstScale) ? scaled.scale() : firstScale;
             RunEnvironment environment = new RunEnvironment(java, home, scaled,
-                    options.cpus().orElse(experiment.defaultCpus() == Experiment.THIS_MACHINE ? machineCpus
-                            : experiment.defaultCpus()), machineCpus, progress);
+                    options.cpus().orElse(experiment.defaultCpusOn(machineCpus)), machineCpus, progress);
             ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory);
             springBoot = result.variants().stream()
                     .map(variant -> variant.sizing().get("springBoot"))
