@@ -201,7 +201,7 @@ final class BlockingIoExperiment {
     }
 
     private static SeedFigure seed(double throughput, double meanMillis, String note) {
-        return new SeedFigure("article: " + ARTICLE, throughput, meanMillis, null, note);
+        return SeedFigure.ofArticle(ARTICLE, throughput, meanMillis, null, note);
     }
 
 }

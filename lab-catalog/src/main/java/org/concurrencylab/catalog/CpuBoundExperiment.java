@@ -175,7 +175,7 @@ final class CpuBoundExperiment {
     }
 
     private static SeedFigure seed(Double meanMillis, String note) {
-        return new SeedFigure("article: " + ARTICLE, null, meanMillis, null, note);
+        return SeedFigure.ofArticle(ARTICLE, null, meanMillis, null, note);
     }
 
     /**

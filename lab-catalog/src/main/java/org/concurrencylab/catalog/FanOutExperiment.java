@@ -260,7 +260,7 @@ final class FanOutExperiment {
     }
 
     private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {
-        return new SeedFigure("article: " + ARTICLE, null, meanMillis, p95Millis, note);
+        return SeedFigure.ofArticle(ARTICLE, null, meanMillis, p95Millis, note);
     }
 
     /** How much the median latency grew from the first third of the arrivals to the last. */

@@ -154,6 +154,6 @@ final class ServletAsyncExperiment {
     }
 
     private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {
-        return new SeedFigure("article: " + ARTICLE, null, meanMillis, p95Millis, note);
+        return SeedFigure.ofArticle(ARTICLE, null, meanMillis, p95Millis, note);
     }
 }

@@ -10,4 +10,10 @@ package org.concurrencylab.results;
  */
 public record SeedFigure(String source, Double throughputPerSecond, Double meanLatencyMillis, Double p95LatencyMillis,
                          String note) {
+
+    /** A figure of the article titled {@code title}, its source labelled so. */
+    public static SeedFigure ofArticle(String title, Double throughputPerSecond, Double meanLatencyMillis,
+                                       Double p95LatencyMillis, String note) {
+        return new SeedFigure("article: " + title, throughputPerSecond, meanLatencyMillis, p95LatencyMillis, note);
+    }
 }
