@@ -25,10 +25,8 @@ class CpuBoundIntegrationTest extends RealServicesTest {
         Experiment cpuBound = Catalog.experiment("cpu-bound").orElseThrow();
         // twice the article's timeout: the 30 requests are 0.75 of it, and a first run on a fresh CI
         // machine once saw the cores slowed for a while; this test is about throughput, not timeouts
-        Experiment patient = new Experiment(cpuBound.name(), cpuBound.title(), cpuBound.seedFile(), cpuBound.summary(),
-                cpuBound.service(), cpuBound.path(), cpuBound.downstream(), cpuBound.downstreamLatency(),
-                cpuBound.requestTimeout().multipliedBy(2), cpuBound.defaultCpus(), cpuBound.defaultScale(), cpuBound.warmUp(),
-                cpuBound.steps(), cpuBound.variants(), cpuBound.claims(), cpuBound.findings(), cpuBound.calibration());
+        Experiment patient = shortened(cpuBound, cpuBound.defaultScale(), cpuBound.requestTimeout().multipliedBy(2),
+                cpuBound.warmUp(), cpuBound.steps());
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(patient), new RunOptions(OptionalDouble.of(0.1),
                         OptionalInt.empty(), List.of("no-scheduler", "parallel-cpus"), out))

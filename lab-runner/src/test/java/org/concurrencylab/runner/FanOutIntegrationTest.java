@@ -30,10 +30,8 @@ class FanOutIntegrationTest extends RealServicesTest {
     @Test
     void aSizedPoolKeepsUpWhileTheDefaultPoolIsHeldToItsLittlesLawCapacity() throws Exception {
         Experiment fanOut = Catalog.experiment("fan-out").orElseThrow();
-        Experiment shortRun = new Experiment(fanOut.name(), fanOut.title(), fanOut.seedFile(), fanOut.summary(),
-                fanOut.service(), fanOut.path(), fanOut.downstream(), fanOut.downstreamLatency(), Duration.ofSeconds(10),
-                fanOut.defaultCpus(), SCALE, new WarmUp(8, 30), List.of(new LoadStep.Open(20, Duration.ofSeconds(10))),
-                fanOut.variants(), fanOut.claims(), fanOut.findings());
+        Experiment shortRun = shortened(fanOut, SCALE, Duration.ofSeconds(10), new WarmUp(8, 30),
+                List.of(new LoadStep.Open(20, Duration.ofSeconds(10))));
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(shortRun), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(),

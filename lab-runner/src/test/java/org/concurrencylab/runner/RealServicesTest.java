@@ -3,6 +3,11 @@ package org.concurrencylab.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
 import org.junit.jupiter.api.AfterEach;
@@ -19,6 +24,13 @@ abstract class RealServicesTest {
     @AfterEach
     void noServiceJvmIsLeftRunning() {
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+    }
+
+    /** The catalog's experiment with a test's scale, timeout, warm-up and load; everything else as declared. */
+    static Experiment shortened(Experiment e, double scale, Duration requestTimeout, WarmUp warmUp, List<LoadStep> steps) {
+        return new Experiment(e.name(), e.title(), e.seedFile(), e.summary(), e.service(), e.path(), e.downstream(),
+                e.downstreamLatency(), requestTimeout, e.defaultCpus(), scale, warmUp, steps, e.variants(), e.claims(),
+                e.findings(), e.calibration());
     }
 
     static VariantResult variant(ExperimentResult result, String name) {

@@ -26,11 +26,8 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
     @Test
     void eachVariantIsHeldToTheThreadsThatWaitForTheSleepService() throws Exception {
         Experiment servletAsync = Catalog.experiment("servlet-async").orElseThrow();
-        Experiment shortRun = new Experiment(servletAsync.name(), servletAsync.title(), servletAsync.seedFile(),
-                servletAsync.summary(), servletAsync.service(), servletAsync.path(), servletAsync.downstream(),
-                servletAsync.downstreamLatency(), Duration.ofSeconds(20), servletAsync.defaultCpus(), 0.1, new WarmUp(10, 20),
-                List.of(new LoadStep.Open(20, Duration.ofSeconds(10))), servletAsync.variants(), servletAsync.claims(),
-                servletAsync.findings());
+        Experiment shortRun = shortened(servletAsync, 0.1, Duration.ofSeconds(20), new WarmUp(10, 20),
+                List.of(new LoadStep.Open(20, Duration.ofSeconds(10))));
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(shortRun), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(),
