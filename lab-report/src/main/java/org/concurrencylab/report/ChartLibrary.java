@@ -28,8 +28,8 @@ final class ChartLibrary {
         return properties.getProperty("version");
     }
 
-    static String script() {
-        try (InputStream in = resource(WEBJAR + version() + "/dist/chart.umd.js")) {
+    static String script(String version) {
+        try (InputStream in = resource(WEBJAR + version + "/dist/chart.umd.js")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

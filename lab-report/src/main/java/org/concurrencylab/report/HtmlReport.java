@@ -151,10 +151,11 @@ public final class HtmlReport {
 
     private static String page(String runId, String body, String data) {
         String template = resource("report-template.html");
+        String chartJsVersion = ChartLibrary.version();
         return template
                 .replace("{{title}}", "Concurrency Lab run " + Html.escape(runId))
-                .replace("{{chartjs-version}}", ChartLibrary.version())
-                .replace("{{chartjs}}", ChartLibrary.script())
+                .replace("{{chartjs-version}}", chartJsVersion)
+                .replace("{{chartjs}}", ChartLibrary.script(chartJsVersion))
                 .replace("{{body}}", body)
                 .replace("{{data}}", data)
                 .replace("{{script}}", resource("report.js"));

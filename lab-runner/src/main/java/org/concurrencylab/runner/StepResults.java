@@ -106,16 +106,12 @@ final class StepResults {
             series.add(new ThreadSample(sample.epochMillis() - startEpochMillis, sample.liveThreads(), live, runnable,
                     sample.virtualMounted(), sample.heapUsedBytes()));
         }
-        return new Threads(peakLive, peakByPool, series, stackSamples(samples), activityByPool(samples));
-    }
-
-    private static int stackSamples(List<ProbeSample> samples) {
-        return (int) samples.stream().filter(sample -> !sample.activities().isEmpty()).count();
+        int stackSamples = (int) samples.stream().filter(sample -> !sample.activities().isEmpty()).count();
+        return new Threads(peakLive, peakByPool, series, stackSamples, activityByPool(samples, stackSamples));
     }
 
     /** The mean number of threads per pool and activity over the samples that read stacks. */
-    private static Map<String, Map<String, Double>> activityByPool(List<ProbeSample> samples) {
-        int count = stackSamples(samples);
+    private static Map<String, Map<String, Double>> activityByPool(List<ProbeSample> samples, int count) {
         Map<String, Map<String, Double>> means = new TreeMap<>();
         for (ProbeSample sample : samples) {
             sample.activities().forEach((pool, byActivity) -> byActivity.forEach((activity, threads) ->
