@@ -56,6 +56,13 @@ final class Choices {
         return scale == null ? Double.NaN : scale;
     }
 
+    /** A bound keeps a typo from turning a run into hours: 1000 D is 2.5 minutes per variant at S = 0.15. */
+    static void warmUp(CommandLine command, Integer lengthInD) {
+        if (lengthInD != null && (lengthInD < 1 || lengthInD > 1000)) {
+            throw new ParameterException(command, "--warm-up must be between 1 and 1000 (multiples of D), not " + lengthInD);
+        }
+    }
+
     static void cpus(CommandLine command, Integer cpus) {
         if (cpus != null && (cpus < 1 || cpus > 1024)) {
             throw new ParameterException(command, "--cpus must be between 1 and 1024, not " + cpus);

@@ -42,6 +42,11 @@ final class RunCommand implements Callable<Integer> {
             description = "CPUs the services see (-XX:ActiveProcessorCount). Default: the article's machine (8), this machine's own for cpu-bound.")
     private Integer cpus;
 
+    @Option(names = "--warm-up", paramLabel = "N",
+            description = "Warm-up per variant, in multiples of D, before anything is measured. Default: each experiment's own "
+                    + "(see ./lab list). Longer gives the JIT time to finish: steadier figures, a longer run.")
+    private Integer warmUp;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Where results/<run> goes. Default: results/ in the lab.")
     private Path out;
 
@@ -51,10 +56,12 @@ final class RunCommand implements Callable<Integer> {
         Choices.checkVariants(spec.commandLine(), chosen, variants);
         double checkedScale = Choices.scale(spec.commandLine(), scale);
         Choices.cpus(spec.commandLine(), cpus);
+        Choices.warmUp(spec.commandLine(), warmUp);
         LabHome home = LabHome.locate();
         RunOptions options = new RunOptions(
                 Double.isNaN(checkedScale) ? OptionalDouble.empty() : OptionalDouble.of(checkedScale),
                 cpus == null ? OptionalInt.empty() : OptionalInt.of(cpus), variants,
+                warmUp == null ? OptionalInt.empty() : OptionalInt.of(warmUp),
                 out == null ? home.root().resolve("results") : out.toAbsolutePath());
         LabRunner.CompletedRun run = new LabRunner(home, JavaRuntime.current(), new TerminalProgress()).run(chosen, options);
         System.out.println();

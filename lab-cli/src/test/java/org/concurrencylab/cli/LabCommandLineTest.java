@@ -38,6 +38,8 @@ class LabCommandLineTest {
         assertThat(execute("run", "blocking-io", "--scale", "fast")).isEqualTo(2);
         assertThat(execute("run", "blocking-io", "--scale", "0")).isEqualTo(2);
         assertThat(execute("run", "blocking-io", "--cpus", "0")).isEqualTo(2);
+        assertThat(execute("run", "blocking-io", "--warm-up", "0")).isEqualTo(2);
+        assertThat(execute("run", "blocking-io", "--warm-up", "long")).isEqualTo(2);
         assertThat(execute("serve", "blocking-io", "mvc-tomcat-20", "--port", "70000")).isEqualTo(2);
     }
 

@@ -40,7 +40,7 @@ public final class ProbeSampler implements AutoCloseable {
     private final Map<String, String> poolByThreadName = new java.util.HashMap<>();
     private final int capacity;
     private final ScheduledExecutorService scheduler;
-    private final ContextSwitches contextSwitches = new ContextSwitches();
+    private final TaskCounters taskCounters = new TaskCounters();
 
     /** Stacks are read on every this-many-th sample, about four times a second: they cost more than states. */
     private final int stackEvery;
@@ -86,9 +86,9 @@ public final class ProbeSampler implements AutoCloseable {
     }
 
     public ProcessCounters counters() {
-        ContextSwitches.Counts switches = contextSwitches.read();
+        TaskCounters.Counts tasks = taskCounters.read();
         return new ProcessCounters(System.currentTimeMillis(), os.getProcessCpuTime(),
-                memory.getHeapMemoryUsage().getUsed(), switches.voluntary(), switches.involuntary(), 0, 0);
+                memory.getHeapMemoryUsage().getUsed(), tasks.voluntary(), tasks.involuntary(), tasks.compilerCpuNanos(), 0, 0);
     }
 
     /** The buffered samples taken at or after {@code sinceEpochMillis}, oldest first. */

@@ -54,9 +54,9 @@ public final class HtmlReport {
         table.add("Spring Boot", info.springBoot());
         table.add("machine", info.os() + ", " + info.machineCpus() + " CPUs");
         for (ExperimentResult experiment : run.experiments()) {
-            table.add(experiment.name(), format(Locale.ROOT, "S = %s, D = %s ms, services saw %s CPUs",
+            table.add(experiment.name(), format(Locale.ROOT, "S = %s, D = %s ms, services saw %s CPUs, warm-up %s",
                     TerminalReport.number(experiment.scale()), TerminalReport.number(experiment.downstreamLatencyMillis()),
-                    experiment.variants().stream().map(VariantResult::cpus).distinct().toList()));
+                    experiment.variants().stream().map(VariantResult::cpus).distinct().toList(), TerminalReport.warmUp(experiment)));
         }
         table.add("run", info.startedAt() + " to " + info.finishedAt());
         return "<section class=\"environment\"><h2>Environment</h2>" + table.renderHtml() + "</section>\n";
@@ -90,6 +90,10 @@ public final class HtmlReport {
             out.append("</ul>\n");
         }
         out.append("<h3>Little's law</h3>\n").append(LittlesLawChecks.of(experiment).renderHtml());
+        List<JitActivity.BusyStep> warming = JitActivity.busySteps(experiment);
+        if (!warming.isEmpty()) {
+            out.append("<p class=\"jit\">").append(Html.escape(JitActivity.sentence(warming))).append("</p>\n");
+        }
         out.append("<h3>Claims of the article, checked on this run</h3>\n<ul class=\"claims\">\n");
         for (ClaimResult claim : experiment.claims()) {
             out.append(format(Locale.ROOT, "<li class=\"%s\"><strong>%s</strong> %s<br><span class=\"evidence\">%s</span></li>%n",

@@ -14,7 +14,8 @@ import org.concurrencylab.results.VariantResult;
  * average of requests outstanding, against the service's own L = X x W from its request timers
  * (which start only when a thread takes the request): a gap beyond 10 % means requests waited before
  * the handler, in an accept queue or Tomcat's. Capacity: the throughput the variant's sizing
- * predicts against the one measured: a gap beyond 10 % means the model does not fit the run.
+ * predicts against the one measured: a gap beyond 10 % means the model does not fit the run. The
+ * JIT's share of a core sits beside them because a busy compiler is a common reason for either gap.
  */
 final class LittlesLawChecks {
 
@@ -25,7 +26,7 @@ final class LittlesLawChecks {
 
     static TextTable of(ExperimentResult experiment) {
         TextTable table = new TextTable("variant", "load", "in flight: client", "in service: X x W", "dev",
-                "predicted TPS", "measured TPS", "dev", "flagged");
+                "predicted TPS", "measured TPS", "dev", "JIT", "flagged");
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
                 List<String> flags = new ArrayList<>();
@@ -38,10 +39,14 @@ final class LittlesLawChecks {
                 if (Math.abs(capacityDeviation) > FLAG_ABOVE) {
                     flags.add("capacity");
                 }
+                if (JitActivity.share(step) > JitActivity.BUSY_ABOVE) {
+                    flags.add("JIT busy");
+                }
                 table.add(variant.name(), step.load(), TerminalReport.number(step.meanInFlight()),
                         TerminalReport.number(inService), percent(inFlightDeviation),
                         TerminalReport.number(step.littlesLawPerSecond()), TerminalReport.number(step.throughputPerSecond()),
-                        percent(capacityDeviation), flags.isEmpty() ? "" : String.join(", ", flags) + " > 10 %");
+                        percent(capacityDeviation), JitActivity.percent(step),
+                        flags.isEmpty() ? "" : String.join(", ", flags) + " > 10 %");
             }
         }
         return table;

@@ -25,9 +25,9 @@ public final class MarkdownReport {
         out.append("Figures marked *article* are the article's own, at its time scale; everything else was measured in this run.\n");
         for (ExperimentResult experiment : run.experiments()) {
             out.append(format(Locale.ROOT, "%n## %s: after \"%s\"%n%n", experiment.name(), experiment.title()));
-            out.append(format(Locale.ROOT, "Time scale S = %s, D = %s ms; services saw %s CPUs.%n",
+            out.append(format(Locale.ROOT, "Time scale S = %s, D = %s ms; services saw %s CPUs; each variant warmed up with %s.%n",
                     TerminalReport.number(experiment.scale()), TerminalReport.number(experiment.downstreamLatencyMillis()),
-                    experiment.variants().stream().map(VariantResult::cpus).distinct().toList()));
+                    experiment.variants().stream().map(VariantResult::cpus).distinct().toList(), TerminalReport.warmUp(experiment)));
             for (String load : TerminalReport.loads(experiment)) {
                 out.append(format(Locale.ROOT, "%n### Load %s (%s)%n%n", load, TerminalReport.loadHeading(load)));
                 out.append(TerminalReport.stepTable(experiment, load, experiment.scale(), info.machineCpus()).renderMarkdown());
@@ -45,6 +45,10 @@ public final class MarkdownReport {
             }
             out.append("\n### Little's law\n\n");
             out.append(LittlesLawChecks.of(experiment).renderMarkdown());
+            List<JitActivity.BusyStep> warming = JitActivity.busySteps(experiment);
+            if (!warming.isEmpty()) {
+                out.append('\n').append(JitActivity.sentence(warming)).append('\n');
+            }
             out.append("\n### Claims of the article, checked on this run\n\n");
             for (ClaimResult claim : experiment.claims()) {
                 out.append(format(Locale.ROOT, "- **%s**: %s  %n  %s%n", claim.status(), claim.text(), claim.evidence()));

@@ -40,6 +40,11 @@ public final class TerminalReport {
         return out.toString();
     }
 
+    static String warmUp(ExperimentResult experiment) {
+        return experiment.warmUp() == null ? "an unrecorded load"
+                : format(Locale.ROOT, "%d users for %d D", experiment.warmUp().users(), experiment.warmUp().lengthInD());
+    }
+
     static String loadHeading(String load) {
         return load.contains("/s") ? "open: arrivals on a fixed schedule, latency from the scheduled send, \"sent/s\" the rate achieved"
                 : "users x requests each";
@@ -52,6 +57,7 @@ public final class TerminalReport {
         out.append(format(Locale.ROOT, "   Time scale S = %s, D = %s ms. \"@S=1\" columns rescale our figures to the article's time;%n"
                 + "   \"article\" figures are the article's own, never measured here.%n",
                 number(experiment.scale()), number(experiment.downstreamLatencyMillis())));
+        out.append(format(Locale.ROOT, "   Each variant warmed up with %s before it was measured.%n", warmUp(experiment)));
         Set<Integer> cpus = new LinkedHashSet<>();
         experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
         out.append(format(Locale.ROOT, "   Services saw %s CPUs (this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.%n",
@@ -64,6 +70,10 @@ public final class TerminalReport {
             if (!variant.ok()) {
                 out.append(format(Locale.ROOT, "   %s FAILED: %s%n", variant.name(), variant.failure()));
             }
+        }
+        List<JitActivity.BusyStep> warming = JitActivity.busySteps(experiment);
+        if (!warming.isEmpty()) {
+            out.append(format(Locale.ROOT, "%n%s%n", JitActivity.sentence(warming)));
         }
         List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
         if (!diagnosis.isEmpty()) {

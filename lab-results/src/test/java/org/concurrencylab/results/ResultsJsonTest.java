@@ -24,13 +24,13 @@ class ResultsJsonTest {
                 new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1, 100, "C/D", 100,
                 new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)), 1,
                         Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))),
-                new ProcessUsage(1.5, 1000, 10, 5, 1000, 101), new Arrivals(20, 19.99, 0.1, 0.5, 2, 0),
+                new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101), new Arrivals(20, 19.99, 0.1, 0.5, 2, 0),
                 new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))),
                 new DownstreamUsage(40, 301, 30, 0.2), new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv");
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
         RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b"),
-                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, Map.of(), List.of(variant),
+                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), Map.of(), List.of(variant),
                         List.of(new ClaimResult("c", "text", "reproduced", "numbers")), List.of("a finding"))));
 
         Path file = ResultsJson.write(run, directory);

@@ -17,12 +17,14 @@ import java.util.Objects;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Measurements;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.WarmUpLoad;
 
 /** Runs experiments variant by variant, checks their claims, and writes results/&lt;run&gt;/results.json. */
 public final class LabRunner {
@@ -59,7 +61,8 @@ public final class LabRunner {
             Scaled scaled = new Scaled(options.scale().orElse(experiment.defaultScale()));
             firstScale = Double.isNaN(firstScale) ? scaled.scale() : firstScale;
             RunEnvironment environment = new RunEnvironment(java, home, scaled,
-                    options.cpus().orElse(experiment.defaultCpusOn(machineCpus)), machineCpus, progress);
+                    options.cpus().orElse(experiment.defaultCpusOn(machineCpus)), machineCpus,
+                    new WarmUp(experiment.warmUp().users(), options.warmUpInD().orElse(experiment.warmUp().lengthInD())), progress);
             ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory);
             springBoot = result.variants().stream()
                     .map(variant -> variant.sizing().get("springBoot"))
@@ -97,14 +100,15 @@ public final class LabRunner {
         List<String> findings = experiment.findings().stream()
                 .flatMap(finding -> finding.describe(measurements).stream()).toList();
         return new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(), environment.scaled().scale(),
-                serviceTime.toNanos() / 1e6, downstreamSizing, results, claims, findings);
+                serviceTime.toNanos() / 1e6, new WarmUpLoad(environment.warmUp().users(), environment.warmUp().lengthInD()),
+                downstreamSizing, results, claims, findings);
     }
 
     /** Starts one variant for {@code ./lab serve}, with its downstream if it has one; closing stops both. */
     public Served serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log)
             throws ServiceStartException, InterruptedException, IOException {
         RunEnvironment environment = new RunEnvironment(java, home, new Scaled(scale), cpus,
-                Runtime.getRuntime().availableProcessors(), progress);
+                Runtime.getRuntime().availableProcessors(), experiment.warmUp(), progress);
         Optional<DownstreamService> downstream = Optional.empty();
         if (experiment.downstream().isPresent()) {
             downstream = Optional.of(DownstreamService.start(environment, experiment,

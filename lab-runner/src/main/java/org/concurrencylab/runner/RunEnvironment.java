@@ -7,11 +7,12 @@ import java.util.Optional;
 import org.concurrencylab.catalog.Calibration;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.VariantResult;
 
 /**
  * What every variant of one experiment shares in a run: the JDK, the scale, the CPU count the
- * services are given, and the start-up cache.
+ * services are given, the warm-up, and the start-up cache.
  */
 final class RunEnvironment {
 
@@ -19,15 +20,18 @@ final class RunEnvironment {
     private final Scaled scaled;
     private final int cpus;
     private final int machineCpus;
+    private final WarmUp warmUp;
     private final StartupCache startupCache;
     private final RunProgress progress;
     private final Map<String, String> calibrated = new LinkedHashMap<>();
 
-    RunEnvironment(JavaRuntime java, LabHome home, Scaled scaled, int cpus, int machineCpus, RunProgress progress) {
+    RunEnvironment(JavaRuntime java, LabHome home, Scaled scaled, int cpus, int machineCpus, WarmUp warmUp,
+                   RunProgress progress) {
         this.java = java;
         this.scaled = scaled;
         this.cpus = cpus;
         this.machineCpus = machineCpus;
+        this.warmUp = warmUp;
         this.progress = progress;
         this.startupCache = new StartupCache(java, home, progress::note);
     }
@@ -79,6 +83,10 @@ final class RunEnvironment {
 
     Scaled scaled() {
         return scaled;
+    }
+
+    WarmUp warmUp() {
+        return warmUp;
     }
 
     int cpus() {

@@ -11,7 +11,9 @@ import java.util.OptionalInt;
  * @param scale    the time scale S, or empty for each experiment's default
  * @param cpus     the processor count the services see, or empty for each experiment's default
  * @param variants the variants to run, or empty for all
+ * @param warmUpInD the warm-up length in multiples of D, or empty for each experiment's own
  * @param outDir   where results/&lt;run&gt; goes
  */
-public record RunOptions(OptionalDouble scale, OptionalInt cpus, List<String> variants, Path outDir) {
+public record RunOptions(OptionalDouble scale, OptionalInt cpus, List<String> variants, OptionalInt warmUpInD,
+                         Path outDir) {
 }

@@ -127,7 +127,13 @@ final class StepResults {
         return new ProcessUsage((after.processCpuNanos() - before.processCpuNanos()) / 1e9, heapPeak,
                 difference(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
                 difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()),
+                jitCpuSeconds(before, after),
                 served, served == 0 ? 0 : (after.serverRequestNanos() - before.serverRequestNanos()) / 1e6 / served);
+    }
+
+    private static double jitCpuSeconds(ProcessCounters before, ProcessCounters after) {
+        long nanos = difference(before.jitCpuNanos(), after.jitCpuNanos());
+        return nanos < 0 ? -1 : nanos / 1e9;
     }
 
     private static long difference(long before, long after) {

@@ -50,7 +50,7 @@ final class VariantRunner {
             Map<String, Object> sizing = probe.read(-1).sizing();
             URI target = service.uri(experiment.path());
             progress.phase(variant.name(), "warming up");
-            warmUp(target, experiment.warmUp(), serviceTime, timeout);
+            warmUp(target, environment.warmUp(), serviceTime, timeout);
             List<StepResult> steps = new ArrayList<>();
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());

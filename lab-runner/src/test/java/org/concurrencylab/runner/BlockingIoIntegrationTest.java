@@ -39,7 +39,7 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         LabRunner runner = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT);
 
         LabRunner.CompletedRun run = runner.run(List.of(experiment), new RunOptions(OptionalDouble.of(0.1),
-                OptionalInt.of(8), List.of("mvc-tomcat-20", "webflux-netty-blocking"), out));
+                OptionalInt.of(8), List.of("mvc-tomcat-20", "webflux-netty-blocking"), OptionalInt.empty(), out));
 
         ExperimentResult result = run.result().experiments().getFirst();
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
@@ -81,7 +81,7 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                 List.of(), List.of());
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(experiment), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(), List.of(), out))
+                .run(List.of(experiment), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(), List.of(), OptionalInt.empty(), out))
                 .result().experiments().getFirst();
 
         VariantResult failed = variant(result, "broken");

@@ -29,7 +29,7 @@ class CpuBoundIntegrationTest extends RealServicesTest {
                 cpuBound.warmUp(), cpuBound.steps());
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(patient), new RunOptions(OptionalDouble.of(0.1),
-                        OptionalInt.empty(), List.of("no-scheduler", "parallel-cpus"), out))
+                        OptionalInt.empty(), List.of("no-scheduler", "parallel-cpus"), OptionalInt.empty(), out))
                 .result().experiments().getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");

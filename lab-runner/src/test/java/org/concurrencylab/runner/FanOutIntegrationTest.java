@@ -35,7 +35,7 @@ class FanOutIntegrationTest extends RealServicesTest {
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(shortRun), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(),
-                        List.of("littles-law-pool", "common-pool-own-cpus"), out))
+                        List.of("littles-law-pool", "common-pool-own-cpus"), OptionalInt.empty(), out))
                 .result().experiments().getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");

@@ -31,7 +31,7 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(shortRun), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(),
-                        List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded"), out))
+                        List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded"), OptionalInt.empty(), out))
                 .result().experiments().getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");

@@ -6,15 +6,17 @@ package org.concurrencylab.probe.model;
  *
  * @param voluntaryContextSwitches   over the process's threads so far; -1 where /proc is not available
  * @param involuntaryContextSwitches over the process's threads so far; -1 where /proc is not available
+ * @param jitCpuNanos                CPU the JIT compiler threads have used so far; -1 where /proc is not
+ *                                   available
  * @param serverRequests             requests the service has answered so far (Actuator's own excluded)
  * @param serverRequestNanos         the time it took over them, by its own timers
  */
 public record ProcessCounters(long epochMillis, long processCpuNanos, long heapUsedBytes,
                               long voluntaryContextSwitches, long involuntaryContextSwitches,
-                              long serverRequests, long serverRequestNanos) {
+                              long jitCpuNanos, long serverRequests, long serverRequestNanos) {
 
     public ProcessCounters withServerRequests(long requests, long nanos) {
         return new ProcessCounters(epochMillis, processCpuNanos, heapUsedBytes, voluntaryContextSwitches,
-                involuntaryContextSwitches, requests, nanos);
+                involuntaryContextSwitches, jitCpuNanos, requests, nanos);
     }
 }

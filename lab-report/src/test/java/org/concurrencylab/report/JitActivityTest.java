@@ -1,0 +1,49 @@
+package org.concurrencylab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.ProcessUsage;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.Threads;
+import org.concurrencylab.results.Timeline;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.WarmUpLoad;
+import org.junit.jupiter.api.Test;
+
+class JitActivityTest {
+
+    @Test
+    void namesOnlyTheStepsWhoseCompilerTookMoreThanATenthOfACore() {
+        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.15, 150, new WarmUpLoad(100, 5),
+                Map.of(), List.of(variant("cold", 0.45), variant("warm", 0.06), variant("unknown", -1)), List.of(), List.of());
+
+        List<JitActivity.BusyStep> busy = JitActivity.busySteps(experiment);
+
+        assertThat(busy).singleElement().satisfies(step -> {
+            assertThat(step.variant()).isEqualTo("cold");
+            assertThat(step.shareOfACore()).isEqualTo(0.3);
+        });
+        assertThat(JitActivity.sentence(busy)).contains("cold 10x10 (30 %)").contains("--warm-up");
+    }
+
+    @Test
+    void showsADashWhenTheJvmDidNotTell() {
+        assertThat(JitActivity.percent(variant("unknown", -1).steps().getFirst())).isEqualTo("-");
+        assertThat(JitActivity.percent(variant("warm", 0.06).steps().getFirst())).isEqualTo("4 %");
+    }
+
+    /** One step of 1.5 s in which the JIT compiled for {@code jitSeconds}. */
+    private static VariantResult variant(String name, double jitSeconds) {
+        StepResult step = new StepResult("10x10", LoadPlan.closed(10, 10, 1000), new Requests(100, 100, 0, Map.of()), 66,
+                new LatencyMillis(150, 150, 150, 150, 150, 150), 1.5, 10, 66.7, "m", 66.7,
+                new Threads(20, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(0.5, 1, 1, 1, jitSeconds, 100, 150),
+                null, new Timeline(150, List.of()), null, null, "x.csv");
+        return new VariantResult(name, "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
+    }
+}
