@@ -194,10 +194,13 @@ final class BlockingIoExperiment {
         return m.perD(step) >= 0.8 * step.plan().users();
     }
 
+    /** The JIT's share is named because on a small machine a compiler still warming up is what eats the cores. */
     private static String withCpu(Measurements m, StepResult step) {
-        return format("%.2f per D (%.0f %% of C/D), %d threads at peak, service CPU %.2f cores busy",
+        double jit = step.process().jitShareOfACore(step.elapsedSeconds());
+        return format("%.2f per D (%.0f %% of C/D), %d threads at peak, service CPU %.2f cores busy%s",
                 m.perD(step), 100 * m.perD(step) / step.plan().users(), step.threads().peakLive(),
-                step.process().cpuSeconds() / step.elapsedSeconds());
+                step.process().cpuSeconds() / step.elapsedSeconds(),
+                jit < 0 ? "" : format(" (%.2f of them the JIT compiling)", jit));
     }
 
     private static SeedFigure seed(double throughput, double meanMillis, String note) {
