@@ -4,6 +4,7 @@ import static java.lang.String.format;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -161,8 +162,23 @@ final class CpuBoundExperiment {
                             + "%.0f ms of CPU (D = %.0f ms per core x %s CPUs): the 30 requests are %.1f s of CPU.",
                     variant.name(), sizing.get("piTermsPerRequest"), ((Number) sizing.get("piNanosPerTerm")).doubleValue(),
                     ((Number) sizing.get("workPerRequestMillis")).doubleValue(), m.seconds() * 1000,
-                    sizing.get("machineCpus"), 30 * ((Number) sizing.get("workPerRequestMillis")).doubleValue() / 1000);
+                    sizing.get("machineCpus"), 30 * ((Number) sizing.get("workPerRequestMillis")).doubleValue() / 1000)
+                    + rateSpread(m);
         }));
+    }
+
+    /**
+     * Every JVM times the series again before its first request. How far those rates spread is how far
+     * the same work costs different CPU from one variant to the next on this machine (its compiled code,
+     * a shared host), so it is the noise floor of every comparison between variants here.
+     */
+    private static String rateSpread(Measurements m) {
+        DoubleSummaryStatistics rates = m.variants().stream()
+                .map(variant -> variant.sizing().get("piNanosPerTermHere"))
+                .filter(Number.class::isInstance).mapToDouble(rate -> ((Number) rate).doubleValue())
+                .summaryStatistics();
+        return rates.getCount() < 2 ? "" : format(" Each JVM's own rate before its first request: %.3f to %.3f ns a term, a spread of %.0f %%"
+                + " between variants that no variant controls.", rates.getMin(), rates.getMax(), 100 * (rates.getMax() / rates.getMin() - 1));
     }
 
     /** How busy the machine's cores were with the service during the step: its CPU time over wall time x CPUs. */

@@ -28,6 +28,7 @@ class CpuBoundConfiguration {
             sizing.put("workPerRequestMillis", workPerRequest(properties).toNanos() / 1e6);
             sizing.put("piTermsPerRequest", calculator.termsPerRequest());
             sizing.put("piNanosPerTerm", calculator.nanosPerTerm());
+            sizing.put("piNanosPerTermHere", calculator.nanosPerTermHere());
             sizing.put("piCalibratedHere", properties.terms() <= 0);
         };
     }

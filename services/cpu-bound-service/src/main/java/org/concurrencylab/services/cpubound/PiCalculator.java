@@ -16,10 +16,13 @@ final class PiCalculator {
 
     private final long termsPerRequest;
     private final double nanosPerTerm;
+    /** This JVM's own rate, which differs from the calibrating JVM's as far as their compiled code does. */
+    private final double nanosPerTermHere;
 
-    private PiCalculator(long termsPerRequest, double nanosPerTerm) {
+    private PiCalculator(long termsPerRequest, double nanosPerTerm, double nanosPerTermHere) {
         this.termsPerRequest = termsPerRequest;
         this.nanosPerTerm = nanosPerTerm;
+        this.nanosPerTermHere = nanosPerTermHere;
     }
 
     /**
@@ -27,6 +30,12 @@ final class PiCalculator {
      * is the best of the compiled rounds: a round that another process interrupted is only slower.
      */
     static PiCalculator calibrate(Duration workPerRequest) {
+        double nanosPerTerm = bestNanosPerTerm();
+        long termsPerRequest = Math.max(1, Math.round(workPerRequest.toNanos() / nanosPerTerm));
+        return new PiCalculator(termsPerRequest, nanosPerTerm, nanosPerTerm);
+    }
+
+    private static double bestNanosPerTerm() {
         long terms = 1_000;
         double bestNanosPerTerm = Double.MAX_VALUE;
         double sink = 0;
@@ -44,18 +53,17 @@ final class PiCalculator {
         if (sink == 42) {
             throw new IllegalStateException("unreachable: keeps the loop from being optimised away");
         }
-        long termsPerRequest = Math.max(1, Math.round(workPerRequest.toNanos() / bestNanosPerTerm));
-        return new PiCalculator(termsPerRequest, bestNanosPerTerm);
+        return bestNanosPerTerm;
     }
 
     /**
      * Sizes a request to a number of terms another JVM calibrated, so that every variant does the same
-     * work; the series still runs the calibration's rounds once, untimed, so that the JIT has compiled
-     * it the same way in every JVM before the first request.
+     * work; the series still runs the calibration's rounds once, so that the JIT has compiled it before
+     * the first request, and this JVM's own rate is kept for the report.
      */
     static PiCalculator of(long termsPerRequest, Duration workPerRequest) {
-        calibrate(workPerRequest);
-        return new PiCalculator(termsPerRequest, (double) workPerRequest.toNanos() / termsPerRequest);
+        double here = calibrate(workPerRequest).nanosPerTerm;
+        return new PiCalculator(termsPerRequest, (double) workPerRequest.toNanos() / termsPerRequest, here);
     }
 
     long termsPerRequest() {
@@ -64,6 +72,10 @@ final class PiCalculator {
 
     double nanosPerTerm() {
         return nanosPerTerm;
+    }
+
+    double nanosPerTermHere() {
+        return nanosPerTermHere;
     }
 
     static double pi(long terms) {
