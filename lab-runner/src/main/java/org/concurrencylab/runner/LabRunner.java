@@ -57,6 +57,8 @@ public final class LabRunner {
         String springBoot = "unknown";
         variantsTotal = experiments.stream().mapToInt(experiment -> chosen(experiment, options).size()).sum();
         variantsStarted = 0;
+        progress.note("warming up the lab's own load drivers");
+        DriverWarmUp.run();
         for (Experiment experiment : experiments) {
             Scaled scaled = new Scaled(options.scale().orElse(experiment.defaultScale()));
             firstScale = Double.isNaN(firstScale) ? scaled.scale() : firstScale;
