@@ -5,6 +5,7 @@ import static java.lang.String.format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
@@ -30,13 +31,22 @@ final class JitActivity {
         List<BusyStep> busy = new ArrayList<>();
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
-                double share = share(step);
-                if (share > BUSY_ABOVE) {
-                    busy.add(new BusyStep(variant.name(), step.load(), share));
+                if (busy(step)) {
+                    busy.add(new BusyStep(variant.name(), step.load(), share(step)));
                 }
             }
         }
         return busy;
+    }
+
+    static boolean busy(StepResult step) {
+        return share(step) > BUSY_ABOVE;
+    }
+
+    /** The sentence naming the experiment's busy steps, if it had any. */
+    static Optional<String> sentence(ExperimentResult experiment) {
+        List<BusyStep> busy = busySteps(experiment);
+        return busy.isEmpty() ? Optional.empty() : Optional.of(sentence(busy));
     }
 
     static double share(StepResult step) {

@@ -39,7 +39,7 @@ final class LittlesLawChecks {
                 if (Math.abs(capacityDeviation) > FLAG_ABOVE) {
                     flags.add("capacity");
                 }
-                if (JitActivity.share(step) > JitActivity.BUSY_ABOVE) {
+                if (JitActivity.busy(step)) {
                     flags.add("JIT busy");
                 }
                 table.add(variant.name(), step.load(), TerminalReport.number(step.meanInFlight()),

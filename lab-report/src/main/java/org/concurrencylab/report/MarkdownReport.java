@@ -45,10 +45,7 @@ public final class MarkdownReport {
             }
             out.append("\n### Little's law\n\n");
             out.append(LittlesLawChecks.of(experiment).renderMarkdown());
-            List<JitActivity.BusyStep> warming = JitActivity.busySteps(experiment);
-            if (!warming.isEmpty()) {
-                out.append('\n').append(JitActivity.sentence(warming)).append('\n');
-            }
+            JitActivity.sentence(experiment).ifPresent(sentence -> out.append('\n').append(sentence).append('\n'));
             out.append("\n### Claims of the article, checked on this run\n\n");
             for (ClaimResult claim : experiment.claims()) {
                 out.append(format(Locale.ROOT, "- **%s**: %s  %n  %s%n", claim.status(), claim.text(), claim.evidence()));

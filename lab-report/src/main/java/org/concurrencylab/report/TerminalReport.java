@@ -71,10 +71,7 @@ public final class TerminalReport {
                 out.append(format(Locale.ROOT, "   %s FAILED: %s%n", variant.name(), variant.failure()));
             }
         }
-        List<JitActivity.BusyStep> warming = JitActivity.busySteps(experiment);
-        if (!warming.isEmpty()) {
-            out.append(format(Locale.ROOT, "%n%s%n", JitActivity.sentence(warming)));
-        }
+        JitActivity.sentence(experiment).ifPresent(sentence -> out.append(format(Locale.ROOT, "%n%s%n", sentence)));
         List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
         if (!diagnosis.isEmpty()) {
             out.append(format(Locale.ROOT, "%nWhere the saturated variants were held back (from stack samples):%n"));
