@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.concurrencylab.catalog.CapacityModel.PinnedEventLoops;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
+import org.concurrencylab.probe.model.ThreadActivity;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
 
@@ -215,8 +216,8 @@ final class BlockingIoExperiment {
      */
     private static String idleWhileQueued(Measurements m, StepResult step) {
         Map<String, Double> pool = step.threads().activityByPool().getOrDefault("bounded-elastic", Map.of());
-        double idle = pool.getOrDefault("IDLE", 0.0);
-        double taken = pool.getOrDefault("SLEEPING", 0.0);
+        double idle = pool.getOrDefault(ThreadActivity.IDLE.name(), 0.0);
+        double taken = pool.getOrDefault(ThreadActivity.SLEEPING.name(), 0.0);
         if (idle < 1 || step.latencyMillis().mean() < 1.1 * m.seconds() * 1000) {
             return "";
         }
