@@ -5,8 +5,7 @@ import static java.lang.String.format;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import org.concurrencylab.catalog.CapacityModel.PinnedEventLoops;
+import org.concurrencylab.catalog.CapacityModel.EventLoops;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
 import org.concurrencylab.probe.model.ThreadActivity;
@@ -25,18 +24,27 @@ final class BlockingIoExperiment {
     private static final String HEAVY = "100x10";
 
     /** Reactor Netty's default: max(CPUs, 4) event loops. */
-    private static final PinnedEventLoops NETTY_LOOPS = new PinnedEventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
+    private static final EventLoops NETTY_LOOPS = new EventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
     private static final SharedPool TOMCAT_WORKERS = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
 
     private BlockingIoExperiment() {
     }
 
     static Experiment create() {
-        return new Experiment(NAME, ARTICLE, "001_da8892cf349cebb5.txt",
-                "A handler blocks for D = 1 s: which thread waits, and how many can wait at once, sets the throughput.",
-                "blocking-io-service", "/value", Optional.empty(), Duration.ofSeconds(1), Duration.ofSeconds(30), 8, 0.15,
-                new WarmUp(100, 5), List.of(new LoadStep.Closed(10, 10), new LoadStep.Closed(100, 10)),
-                variants(), claims(), List.of());
+        return Experiment.custom(NAME)
+                .article(ARTICLE, "001_da8892cf349cebb5.txt",
+                        "A handler blocks for D = 1 s: which thread waits, and how many can wait at once, sets the throughput.")
+                .service("blocking-io-service", "/value")
+                .downstreamLatency(Duration.ofSeconds(1))
+                .requestTimeout(Duration.ofSeconds(30))
+                // measured here: at S = 0.4 (D = 400 ms) the request path's CPU leaves every step within 3 %
+                // of its bound in 3.5 minutes; at 0.15 the unbounded variants lost 11-22 % to it
+                .scale(0.4)
+                .warmUp(new WarmUp(100, 5))
+                .steps(new LoadStep.Closed(10, 10), new LoadStep.Closed(100, 10))
+                .variants(variants())
+                .claims(claims())
+                .build();
     }
 
     private static List<Variant> variants() {
@@ -87,7 +95,9 @@ final class BlockingIoExperiment {
                         "10 users on MVC with 20 Tomcat workers get close to 10 requests per D, the Little's-law maximum.",
                         m -> {
                             StepResult step = m.step("mvc-tomcat-20", LIGHT);
-                            return Verdict.of(m.perD(step) >= 9.0, format("%.2f per D measured, bound 10", m.perD(step)));
+                            // the article's 9.95 per D is 99.5 % of the bound; 95 % leaves this machine's request path its share
+                            return Verdict.onSteps(m.perD(step) >= 0.95 * 10,
+                                    format("%.2f per D measured, bound 10 (%.1f %%)", m.perD(step), 10 * m.perD(step)), step);
                         }),
                 new Claim("tomcat-20-queues",
                         "With 100 users, 20 Tomcat workers cap throughput near 20 per D; the rest queue and mean latency grows to about 5 D.",
@@ -95,15 +105,17 @@ final class BlockingIoExperiment {
                             StepResult step = m.step("mvc-tomcat-20", HEAVY);
                             double mean = m.inD(step.latencyMillis().mean());
                             // the median beside the mean: whether the queue was served in turn or some users waited far longer
-                            return Verdict.of(m.perD(step) <= 20.5 && m.perD(step) >= 18 && mean >= 4.3 && mean <= 5.3,
+                            // the article: 19.92 per D and 4.82 D; 95 % of the bound, and its mean within 10 %
+                            return Verdict.onSteps(m.perD(step) <= 20.4 && m.perD(step) >= 19 && mean >= 4.34 && mean <= 5.3,
                                     format("%.2f per D, mean latency %.2f D (median %.2f D, p95 %.2f D)", m.perD(step), mean,
-                                            m.inD(step.latencyMillis().p50()), m.inD(step.latencyMillis().p95())));
+                                            m.inD(step.latencyMillis().p50()), m.inD(step.latencyMillis().p95())), step);
                         }),
                 new Claim("tomcat-200-scales",
-                        "With Tomcat's default 200 workers, all 100 users are served at once: near 100 per D (80 % of C/D or more), far above any pool cap.",
+                        "With Tomcat's default 200 workers, all 100 users are served at once: near 100 per D (95 % of C/D or more), far above any pool cap.",
                         m -> {
                             StepResult step = m.step("mvc-tomcat-200", HEAVY);
-                            return Verdict.of(servesAllUsers(m, step), withCpu(m, step) + "; by pool " + step.threads().peakByPool());
+                            return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step) + "; by pool " + step.threads().peakByPool(),
+                                    step);
                         }),
                 new Claim("netty-blocking-capped-by-loops",
                         "Blocking inside Mono.fromCallable on Netty holds an event loop per request: throughput falls to about the number of loops per D, latency balloons.",
@@ -111,15 +123,17 @@ final class BlockingIoExperiment {
                             StepResult step = m.step("webflux-netty-blocking", HEAVY);
                             Object loops = m.variant("webflux-netty-blocking").sizing().get("nettyEventLoops");
                             double loopCount = loops instanceof Number n ? n.doubleValue() : Double.NaN;
-                            return Verdict.of(m.perD(step) <= loopCount * 1.02 && m.perD(step) >= loopCount * 0.9,
-                                    format("%.2f per D with %s event loops, mean latency %.2f D",
-                                            m.perD(step), loops, m.inD(step.latencyMillis().mean())));
+                            // the article: 7.90 per D on 8 loops, 98.75 %
+                            return Verdict.onSteps(m.perD(step) <= loopCount * 1.02 && m.perD(step) >= loopCount * 0.95,
+                                    format("%.2f per D with %s event loops (%.1f %% of the bound %s), mean latency %.2f D",
+                                            m.perD(step), loops, 100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
+                                            step.littlesLawModel(), m.inD(step.latencyMillis().mean())), step);
                         }),
                 new Claim("netty-elastic-scales",
-                        "subscribeOn an unbounded elastic pool moves the wait off the event loops: Netty gets back near 100 per D (80 % of C/D or more).",
+                        "subscribeOn an unbounded elastic pool moves the wait off the event loops: Netty gets back near 100 per D (95 % of C/D or more).",
                         m -> {
                             StepResult step = m.step("webflux-netty-elastic", HEAVY);
-                            return Verdict.of(servesAllUsers(m, step), withCpu(m, step));
+                            return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                         }),
                 new Claim("tomcat-subscribeon-more-threads",
                         "WebFlux on Tomcat with subscribeOn also gets near 100 per D, but with far more threads than Netty with the same pool.",
@@ -127,18 +141,18 @@ final class BlockingIoExperiment {
                             StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
                             StepResult netty = m.step("webflux-netty-elastic", HEAVY);
                             double ratio = (double) tomcat.threads().peakLive() / netty.threads().peakLive();
-                            return Verdict.of(servesAllUsers(m, tomcat) && ratio >= 1.5,
+                            return Verdict.onSteps(servesAllUsers(m, tomcat) && ratio >= 1.5,
                                     format("%s; against %d threads on Netty (x%.2f)", withCpu(m, tomcat),
-                                            netty.threads().peakLive(), ratio));
+                                            netty.threads().peakLive(), ratio), tomcat, netty);
                         }),
                 new Claim("tomcat-without-subscribeon-fewer-threads",
                         "On Tomcat, leaving out subscribeOn keeps the wait on the worker: about the same throughput with fewer threads.",
                         m -> {
                             StepResult plain = m.step("webflux-tomcat-blocking", HEAVY);
                             StepResult moved = m.step("webflux-tomcat-elastic", HEAVY);
-                            return Verdict.of(servesAllUsers(m, plain) && plain.threads().peakLive() < moved.threads().peakLive(),
+                            return Verdict.onSteps(servesAllUsers(m, plain) && plain.threads().peakLive() < moved.threads().peakLive(),
                                     format("%s; against %d threads with subscribeOn", withCpu(m, plain),
-                                            moved.threads().peakLive()));
+                                            moved.threads().peakLive()), plain, moved);
                         }),
                 new Claim("router-function-same",
                         "A RouterFunction only declares the handler differently: it is neither faster nor lighter on threads.",
@@ -147,17 +161,17 @@ final class BlockingIoExperiment {
                             StepResult annotated = m.step("webflux-tomcat-blocking", HEAVY);
                             double throughputRatio = router.throughputPerSecond() / annotated.throughputPerSecond();
                             int threadDifference = Math.abs(router.threads().peakLive() - annotated.threads().peakLive());
-                            return Verdict.of(Math.abs(throughputRatio - 1) <= 0.05
+                            return Verdict.onSteps(Math.abs(throughputRatio - 1) <= 0.05
                                             && threadDifference <= Math.max(10, 0.15 * annotated.threads().peakLive()),
                                     format("%.2f against %.2f per D; %d against %d threads at peak",
                                             m.perD(router), m.perD(annotated), router.threads().peakLive(),
-                                            annotated.threads().peakLive()));
+                                            annotated.threads().peakLive()), router, annotated);
                         }),
                 new Claim("deferred-result-scales",
-                        "Without Reactor, MVC returning a DeferredResult completed from a cached pool also gets near 100 per D (80 % of C/D or more).",
+                        "Without Reactor, MVC returning a DeferredResult completed from a cached pool also gets near 100 per D (95 % of C/D or more).",
                         m -> {
                             StepResult step = m.step("mvc-deferred-result", HEAVY);
-                            return Verdict.of(servesAllUsers(m, step), withCpu(m, step));
+                            return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                         }),
                 new Claim("bounded-elastic-capped",
                         "Modern: today's boundedElastic() caps its threads at 10 per CPU, so 100 users get at most min(100, 10 x CPUs) per D.",
@@ -168,46 +182,48 @@ final class BlockingIoExperiment {
                             int peakThreads = step.threads().peakByPool().getOrDefault("bounded-elastic", 0);
                             // one more than the cap: the pool's evictor thread carries its name
                             boolean capped = peakThreads <= cap + 1 && m.perD(step) <= 1.02 * cap;
-                            return Verdict.of(capped, format("%.2f per D with a cap of %.0f threads (%d of the pool's threads at peak); "
+                            return Verdict.onSteps(capped, format("%.2f per D with a cap of %.0f threads (%d of the pool's threads at peak); "
                                             + "a shared queue would allow %.2f per D%s", m.perD(step), cap, peakThreads,
-                                    step.littlesLawPerSecond() * m.seconds(), idleWhileQueued(m, step)));
+                                    step.littlesLawPerSecond() * m.seconds(), idleWhileQueued(m, step)), step);
                         }),
                 new Claim("virtual-threads-scale",
                         "Modern: MVC on virtual threads serves 100 users near 100 per D with far fewer platform threads than 200 workers.",
                         m -> {
                             StepResult virtual = m.step("mvc-virtual-threads", HEAVY);
                             StepResult platform = m.step("mvc-tomcat-200", HEAVY);
-                            return Verdict.of(servesAllUsers(m, virtual) && virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(),
+                            return Verdict.onSteps(servesAllUsers(m, virtual) && virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(),
                                     format("%s (platform threads); against %d on 200 workers", withCpu(m, virtual),
-                                            platform.threads().peakLive()));
+                                            platform.threads().peakLive()), virtual, platform);
                         }),
                 new Claim("non-blocking-needs-no-pool",
                         "Modern: a handler that does not block (Mono.delay) serves 100 users near 100 per D on the event loops alone.",
                         m -> {
                             StepResult delay = m.step("webflux-netty-delay", HEAVY);
                             StepResult elastic = m.step("webflux-netty-elastic", HEAVY);
-                            return Verdict.of(servesAllUsers(m, delay) && delay.threads().peakLive() < elastic.threads().peakLive() / 2,
+                            return Verdict.onSteps(servesAllUsers(m, delay) && delay.threads().peakLive() < elastic.threads().peakLive() / 2,
                                     format("%s; against %d with an elastic pool", withCpu(m, delay),
-                                            elastic.threads().peakLive()));
+                                            elastic.threads().peakLive()), delay, elastic);
                         }));
     }
 
     /**
-     * "About 100 per D" in the article's sense: far from any pool cap (20 or 8 per D), at 80 % of C/D
-     * or more. What is left below C/D on a small machine is CPU, so the evidence shows how busy the
-     * service's CPUs were.
+     * "About 100 per D" in the article's sense: the article measured 99.4 of 100; 95 % of C/D leaves
+     * this machine's request path its share and is still far from any pool cap (20 or 8 per D).
      */
     private static boolean servesAllUsers(Measurements m, StepResult step) {
-        return m.perD(step) >= 0.8 * step.plan().users();
+        return m.perD(step) >= 0.95 * step.plan().users();
     }
 
-    /** The JIT's share is named because on a small machine a compiler still warming up is what eats the cores. */
+    /** What the machine allowed is named beside the measurement, so a gap is split into system and machine. */
     private static String withCpu(Measurements m, StepResult step) {
         double jit = step.process().jitShareOfACore(step.elapsedSeconds());
-        return format("%.2f per D (%.0f %% of C/D), %d threads at peak, service CPU %.2f cores busy%s",
+        String machine = step.machine() == null || step.machine().cpuBoundPerSecond() < 0 ? "" : format(
+                "; with this machine's CPU %.1f per D (c = %.2f ms a request)",
+                step.machine().cpuBoundPerSecond() * m.seconds(), step.machine().cpuMillisPerRequest());
+        return format("%.2f per D (%.1f %% of C/D), %d threads at peak, service CPU %.2f cores busy%s%s",
                 m.perD(step), 100 * m.perD(step) / step.plan().users(), step.threads().peakLive(),
                 step.process().cpuSeconds() / step.elapsedSeconds(),
-                jit < 0 ? "" : format(" (%.2f of them the JIT compiling)", jit));
+                jit < 0 ? "" : format(" (%.2f of them the JIT compiling)", jit), machine);
     }
 
     /**

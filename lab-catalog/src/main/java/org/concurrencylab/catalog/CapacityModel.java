@@ -3,6 +3,7 @@ package org.concurrencylab.catalog;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.IntUnaryOperator;
+import org.concurrencylab.driver.Connections;
 
 /**
  * How many requests a variant can hold at once, and so, by Little's law, the most it can serve per
@@ -13,8 +14,21 @@ import java.util.function.IntUnaryOperator;
  */
 public sealed interface CapacityModel {
 
-    /** @param explanation how the bound follows from the variant's sizing, in words */
-    record Bound(double throughputPerSecond, String explanation) {
+    /**
+     * @param explanation how the bound follows from the variant's sizing, in words
+     * @param holdInD     how long one request holds what it needs, in D, without any CPU cost: what the
+     *                    machine's CPU stretches (see {@link MachineBound}); NaN where CPU is the work itself
+     */
+    record Bound(double throughputPerSecond, String explanation, double holdInD) {
+
+        public Bound(double throughputPerSecond, String explanation) {
+            this(throughputPerSecond, explanation, 1);
+        }
+
+        /** Whether the bound is of waiting, which the machine's CPU can stretch, rather than of CPU work. */
+        public boolean waits() {
+            return !Double.isNaN(holdInD);
+        }
     }
 
     /**
@@ -25,12 +39,16 @@ public sealed interface CapacityModel {
         public static final Hold ONE_THREAD_FOR_D = new Hold(1, 1);
     }
 
-    /** The bound with the sizes the running service reported, falling back on the formula. */
-    Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus);
+    /**
+     * The bound with the sizes the running service reported, falling back on the formula.
+     *
+     * @param connections how the client held its connections: it decides which event loop serves a request
+     */
+    Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus);
 
     /** The bound a JVM seeing {@code cpus} processors would give. */
-    default Bound boundForCpus(LoadStep step, Duration d, int cpus) {
-        return bound(step, d, Map.of(), cpus);
+    default Bound boundForCpus(LoadStep step, Connections connections, Duration d, int cpus) {
+        return bound(step, connections, d, Map.of(), cpus);
     }
 
     private static double seconds(Duration duration) {
@@ -54,12 +72,12 @@ public sealed interface CapacityModel {
         }
 
         @Override
-        public Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             return switch (step) {
                 case LoadStep.Closed closed -> new Bound(closed.users() / (serviceTimeInD * seconds(d)),
-                        "no cap below " + closed.users() + " users (" + why + "): C/" + number(serviceTimeInD) + "D");
+                        "no cap below " + closed.users() + " users (" + why + "): C/" + number(serviceTimeInD) + "D", serviceTimeInD);
                 case LoadStep.Open open -> new Bound(open.ratePerSecond(),
-                        "no cap (" + why + "): every arrival is served");
+                        "no cap (" + why + "): every arrival is served", serviceTimeInD);
             };
         }
     }
@@ -75,7 +93,7 @@ public sealed interface CapacityModel {
         }
 
         @Override
-        public Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             int threads = size(sizing, sizingKey, sizeForCpus, cpus);
             double serviceSeconds = hold.serviceTimeInD() * seconds(d);
             String perRequest = hold.threads() == 1 ? "" : "/" + hold.threads();
@@ -86,24 +104,27 @@ public sealed interface CapacityModel {
                         // fewer threads than one request needs at once: its parts queue behind each other
                         double capacity = threads / (hold.threads() * serviceSeconds);
                         yield new Bound(capacity, threads + " " + pool + " threads" + perRequest + ": a request's parts queue, "
-                                + "n / (k x " + service + ")");
+                                + "n / (k x " + service + ")", hold.threads() * hold.serviceTimeInD());
                     }
                     int slots = threads / hold.threads();
                     if (slots >= closed.users()) {
                         yield new Bound(closed.users() / serviceSeconds,
-                                threads + " " + pool + " threads" + perRequest + " >= " + closed.users() + " users: C/" + service);
+                                threads + " " + pool + " threads" + perRequest + " >= " + closed.users() + " users: C/" + service,
+                                hold.serviceTimeInD());
                     }
                     double rounds = Math.ceil((double) closed.totalRequests() / slots);
                     yield new Bound(closed.totalRequests() / (rounds * serviceSeconds),
-                            threads + " " + pool + " threads" + perRequest + " < " + closed.users() + " users: n/" + service);
+                            threads + " " + pool + " threads" + perRequest + " < " + closed.users() + " users: n/" + service,
+                            hold.serviceTimeInD());
                 }
                 case LoadStep.Open open -> {
                     double capacity = threads / (hold.threads() * serviceSeconds);
                     yield capacity >= open.ratePerSecond()
                             ? new Bound(open.ratePerSecond(), threads + " " + pool + " threads" + perRequest + " / " + service
-                                    + " = " + number(capacity) + "/s >= the arrival rate")
+                                    + " = " + number(capacity) + "/s >= the arrival rate", hold.serviceTimeInD())
                             : new Bound(capacity, threads + " " + pool + " threads" + perRequest + " / " + service
-                                    + " = " + number(capacity) + "/s < " + open.ratePerSecond() + "/s arriving: a queue grows");
+                                    + " = " + number(capacity) + "/s < " + open.ratePerSecond() + "/s arriving: a queue grows",
+                                    hold.serviceTimeInD());
                 }
             };
         }
@@ -118,7 +139,7 @@ public sealed interface CapacityModel {
      */
     record CpuWork(String threads, String threadsKey, IntUnaryOperator threadsForCpus) implements CapacityModel {
         @Override
-        public Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             int machineCpus = size(sizing, "machineCpus", any -> cpus, cpus);
             int n = size(sizing, threadsKey, threadsForCpus, machineCpus);
             int busy = n <= 0 ? machineCpus : Math.min(n, machineCpus);
@@ -126,27 +147,65 @@ public sealed interface CapacityModel {
             String explanation = (n <= 0 ? "a thread per request" : n + " " + threads + " threads") + " on " + machineCpus
                     + " CPUs: " + busy + " requests of D x " + machineCpus + " CPU at once";
             return switch (step) {
-                case LoadStep.Closed closed -> new Bound(perSecond, explanation);
-                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation);
+                case LoadStep.Closed closed -> new Bound(perSecond, explanation, Double.NaN);
+                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, Double.NaN);
             };
         }
     }
 
     /**
-     * Event loops that each own the connections assigned to them, round robin, at accept: a loop
-     * blocked for D serves its own users one after another, so the loop with the most users,
-     * ceil(C / n) of them, sets the length of the run: ceil(C / n) x R x D.
+     * How long C users x R requests take, in D, when every request opens a connection that the server
+     * hands to the next of {@code loops} loops in turn and a loop serves its connections one after
+     * another for D each. Played out request by request (at most a few thousand): with more loops than
+     * users in flight the turn often lands on a busy loop while another is idle, which no closed formula
+     * here captures (10 users on 8 loops: 15 D for 100 requests, not 13).
      */
-    record PinnedEventLoops(String sizingKey, IntUnaryOperator sizeForCpus) implements CapacityModel {
+    static double roundRobinElapsedInD(int users, int repetitions, int loops) {
+        double[] loopFreeAt = new double[loops];
+        // a user's next request: when it is sent, who sends it, how many that user has sent
+        java.util.PriorityQueue<double[]> sends = new java.util.PriorityQueue<>(
+                java.util.Comparator.<double[]>comparingDouble(send -> send[0]).thenComparingDouble(send -> send[1]));
+        for (int user = 0; user < users; user++) {
+            sends.add(new double[] {0, user, 0});
+        }
+        long accepted = 0;
+        double end = 0;
+        while (!sends.isEmpty()) {
+            double[] send = sends.poll();
+            int loop = (int) (accepted++ % loops);
+            double done = Math.max(send[0], loopFreeAt[loop]) + 1;
+            loopFreeAt[loop] = done;
+            end = Math.max(end, done);
+            if (send[2] + 1 < repetitions) {
+                sends.add(new double[] {done, send[1], send[2] + 1});
+            }
+        }
+        return end;
+    }
+
+    /**
+     * Event loops that each own the connections assigned to them, round robin, at accept; a loop
+     * blocked for D serves its own connections one after another. Kept-alive users stay on the loop
+     * they were accepted on, so the loop with the most users, ceil(C / n) of them, sets the length of
+     * the run: ceil(C / n) x R x D. A new connection per request goes to the next loop in turn, so
+     * every loop keeps a queue while C > n and the loops serve n per D: ceil(C x R / n) x D.
+     */
+    record EventLoops(String sizingKey, IntUnaryOperator sizeForCpus) implements CapacityModel {
         @Override
-        public Bound bound(LoadStep step, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             int loops = size(sizing, sizingKey, sizeForCpus, cpus);
             return switch (step) {
-                case LoadStep.Closed closed -> {
+                case LoadStep.Closed closed when connections == Connections.KEEP_ALIVE -> {
                     int busiest = (closed.users() + loops - 1) / loops;
                     double elapsed = (double) busiest * closed.repetitions() * seconds(d);
-                    yield new Bound(closed.totalRequests() / elapsed,
-                            loops + " event loops, " + busiest + " users on the busiest: C x R / (" + busiest + " x R x D)");
+                    yield new Bound(closed.totalRequests() / elapsed, loops + " event loops, " + busiest
+                            + " kept-alive users on the busiest: C x R / (" + busiest + " x R x D)");
+                }
+                case LoadStep.Closed closed -> {
+                    double elapsedInD = roundRobinElapsedInD(closed.users(), closed.repetitions(), loops);
+                    yield new Bound(closed.totalRequests() / (elapsedInD * seconds(d)), loops
+                            + " event loops, each new connection given to the next loop in turn, a loop serving its own one "
+                            + "after another: " + number(elapsedInD) + " D for C x R");
                 }
                 case LoadStep.Open open -> {
                     double capacity = loops / seconds(d);

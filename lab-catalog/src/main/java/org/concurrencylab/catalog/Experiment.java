@@ -1,12 +1,16 @@
 package org.concurrencylab.catalog;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import org.concurrencylab.driver.Connections;
 
 /**
  * One article's system, declared: what runs, under which load, and what the article claimed.
- * Durations and rates are the article's (S = 1); the runner scales them.
+ * Durations and rates are the article's (S = 1); the runner scales them. Declare one with
+ * {@link #custom(String)}: what an experiment does not say comes from {@link Defaults}.
  *
  * @param service           the service module that implements the system
  * @param path              what the load requests, e.g. {@code /users/2505}
@@ -15,6 +19,8 @@ import java.util.Optional;
  * @param requestTimeout    the client's per-request timeout
  * @param defaultCpus       the processor count the services see by default: the article's machine, or
  *                          {@link #THIS_MACHINE} where emulating it would only oversubscribe real cores
+ * @param connections       how the article's client held its connections
+ * @param jit               how the service JVMs compile
  * @param findings          sentences this run's numbers tell about this machine, beside the claims
  * @param calibration       a value the first variant measures and the others reuse, if any
  */
@@ -22,18 +28,63 @@ public record Experiment(String name, String title, String seedFile, String summ
                          Optional<Downstream> downstream, Duration downstreamLatency, Duration requestTimeout,
                          int defaultCpus, double defaultScale, WarmUp warmUp, List<LoadStep> steps,
                          List<Variant> variants, List<Claim> claims, List<Finding> findings,
-                         Optional<Calibration> calibration) {
-
-    public Experiment(String name, String title, String seedFile, String summary, String service, String path,
-                      Optional<Downstream> downstream, Duration downstreamLatency, Duration requestTimeout,
-                      int defaultCpus, double defaultScale, WarmUp warmUp, List<LoadStep> steps,
-                      List<Variant> variants, List<Claim> claims, List<Finding> findings) {
-        this(name, title, seedFile, summary, service, path, downstream, downstreamLatency, requestTimeout, defaultCpus,
-                defaultScale, warmUp, steps, variants, claims, findings, Optional.empty());
-    }
+                         Optional<Calibration> calibration, Connections connections, JitPolicy jit) {
 
     /** {@code defaultCpus} for an experiment whose services should see the machine as it is. */
     public static final int THIS_MACHINE = 0;
+
+    public Experiment {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(service, name + ": service");
+        Objects.requireNonNull(path, name + ": path");
+        Objects.requireNonNull(downstreamLatency, name + ": D");
+        Objects.requireNonNull(warmUp, name + ": warm-up");
+        if (steps.isEmpty() || variants.isEmpty()) {
+            throw new IllegalArgumentException(name + ": an experiment needs at least one load step and one variant");
+        }
+        if (!(defaultScale > 0 && defaultScale <= 10)) {
+            throw new IllegalArgumentException(name + ": its scale must be above 0 and at most 10");
+        }
+        if (defaultCpus < 0) {
+            throw new IllegalArgumentException(name + ": CPUs must be THIS_MACHINE or at least 1");
+        }
+        if (new HashSet<>(variants.stream().map(Variant::name).toList()).size() != variants.size()) {
+            throw new IllegalArgumentException(name + ": two variants share a name");
+        }
+        steps = List.copyOf(steps);
+        variants = List.copyOf(variants);
+        claims = List.copyOf(claims);
+        findings = List.copyOf(findings);
+    }
+
+    /** A new declaration; what it does not set comes from {@link Defaults}. */
+    public static Builder custom(String name) {
+        return new Builder(name);
+    }
+
+    /** This declaration, to change a few things (a test's shorter load, say). */
+    public Builder toBuilder() {
+        Builder builder = new Builder(name);
+        builder.title = title;
+        builder.seedFile = seedFile;
+        builder.summary = summary;
+        builder.service = service;
+        builder.path = path;
+        builder.downstream = downstream;
+        builder.downstreamLatency = downstreamLatency;
+        builder.requestTimeout = requestTimeout;
+        builder.defaultCpus = defaultCpus;
+        builder.defaultScale = defaultScale;
+        builder.warmUp = warmUp;
+        builder.steps = steps;
+        builder.variants = variants;
+        builder.claims = claims;
+        builder.findings = findings;
+        builder.calibration = calibration;
+        builder.connections = connections;
+        builder.jit = jit;
+        return builder;
+    }
 
     /** The processor count the services see when the run does not say: {@link #defaultCpus}, resolved on this machine. */
     public int defaultCpusOn(int machineCpus) {
@@ -46,5 +97,126 @@ public record Experiment(String name, String title, String seedFile, String summ
 
     public List<String> variantNames() {
         return variants.stream().map(Variant::name).toList();
+    }
+
+    /** Builds an {@link Experiment}; {@link #build()} checks that it is complete. */
+    public static final class Builder {
+        private final String name;
+        private String title = "";
+        private String seedFile = "";
+        private String summary = "";
+        private String service;
+        private String path;
+        private Optional<Downstream> downstream = Optional.empty();
+        private Duration downstreamLatency;
+        private Duration requestTimeout = Defaults.REQUEST_TIMEOUT;
+        private int defaultCpus = Defaults.CPUS;
+        private double defaultScale = Defaults.SCALE;
+        private WarmUp warmUp;
+        private List<LoadStep> steps = List.of();
+        private List<Variant> variants = List.of();
+        private List<Claim> claims = List.of();
+        private List<Finding> findings = List.of();
+        private Optional<Calibration> calibration = Optional.empty();
+        private Connections connections = Defaults.CONNECTIONS;
+        private JitPolicy jit = Defaults.JIT;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /** The article's title, its file among the seeds, and what the experiment shows in one sentence. */
+        public Builder article(String title, String seedFile, String summary) {
+            this.title = title;
+            this.seedFile = seedFile;
+            this.summary = summary;
+            return this;
+        }
+
+        /** The service module that implements the system, and the path the load requests. */
+        public Builder service(String service, String path) {
+            this.service = service;
+            this.path = path;
+            return this;
+        }
+
+        public Builder downstream(Downstream downstream) {
+            this.downstream = Optional.of(downstream);
+            return this;
+        }
+
+        /** D, the article's downstream latency (S = 1). */
+        public Builder downstreamLatency(Duration d) {
+            this.downstreamLatency = d;
+            return this;
+        }
+
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = timeout;
+            return this;
+        }
+
+        /** The CPUs the services see by default, or {@link Experiment#THIS_MACHINE}. */
+        public Builder cpus(int cpus) {
+            this.defaultCpus = cpus;
+            return this;
+        }
+
+        public Builder scale(double scale) {
+            this.defaultScale = scale;
+            return this;
+        }
+
+        public Builder warmUp(WarmUp warmUp) {
+            this.warmUp = warmUp;
+            return this;
+        }
+
+        public Builder steps(LoadStep... steps) {
+            this.steps = List.of(steps);
+            return this;
+        }
+
+        public Builder steps(List<LoadStep> steps) {
+            this.steps = List.copyOf(steps);
+            return this;
+        }
+
+        public Builder variants(List<Variant> variants) {
+            this.variants = List.copyOf(variants);
+            return this;
+        }
+
+        public Builder claims(List<Claim> claims) {
+            this.claims = List.copyOf(claims);
+            return this;
+        }
+
+        public Builder findings(List<Finding> findings) {
+            this.findings = List.copyOf(findings);
+            return this;
+        }
+
+        public Builder calibration(Calibration calibration) {
+            this.calibration = Optional.of(calibration);
+            return this;
+        }
+
+        /** How the article's client held its connections. */
+        public Builder connections(Connections connections) {
+            this.connections = connections;
+            return this;
+        }
+
+        public Builder jit(JitPolicy jit) {
+            this.jit = jit;
+            return this;
+        }
+
+        public Experiment build() {
+            return new Experiment(name, title, seedFile, summary, service, path, downstream, downstreamLatency,
+                    requestTimeout, defaultCpus, defaultScale, warmUp, steps, variants, claims, findings, calibration,
+                    connections, jit);
+        }
     }
 }

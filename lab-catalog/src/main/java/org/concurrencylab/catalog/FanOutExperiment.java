@@ -5,7 +5,6 @@ import static java.lang.String.format;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.concurrencylab.catalog.CapacityModel.Hold;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
@@ -43,10 +42,20 @@ final class FanOutExperiment {
     }
 
     static Experiment create() {
-        return new Experiment(NAME, ARTICLE, "000_4a17038cdd221ede.txt",
-                "Two calls of D = 300 ms each, made in parallel on a pool: faster alone, but under 20 requests/s the pool is the limit.",
-                "fan-out-service", "/users/2505", Optional.of(new Downstream("downstream-service", "/metadata/names/1")), D, Duration.ofSeconds(60), 8, 0.15,
-                new WarmUp(24, 60), List.of(LONE, UNDER_LOAD), variants(), claims(), findings());
+        return Experiment.custom(NAME)
+                .article(ARTICLE, "000_4a17038cdd221ede.txt",
+                        "Two calls of D = 300 ms each, made in parallel on a pool: faster alone, but under 20 requests/s the pool is the limit.")
+                .service("fan-out-service", "/users/2505")
+                .downstream(new Downstream("downstream-service", "/metadata/names/1"))
+                .downstreamLatency(D)
+                .requestTimeout(Duration.ofSeconds(60))
+                .scale(0.15)
+                .warmUp(new WarmUp(24, 60))
+                .steps(LONE, UNDER_LOAD)
+                .variants(variants())
+                .claims(claims())
+                .findings(findings())
+                .build();
     }
 
     private static List<Variant> variants() {

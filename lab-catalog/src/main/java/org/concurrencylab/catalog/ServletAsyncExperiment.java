@@ -5,7 +5,6 @@ import static java.lang.String.format;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
 import org.concurrencylab.results.SeedFigure;
@@ -27,11 +26,19 @@ final class ServletAsyncExperiment {
     }
 
     static Experiment create() {
-        return new Experiment(NAME, ARTICLE, "002_6109a3ab95499e96.txt",
-                "A call of D = 1 s per request on 10 Tomcat threads: a Callable frees the threads, but so do 39 threads, and today's executor has 8.",
-                "servlet-async-service", "/ruleTheWorld", Optional.of(new Downstream("downstream-service", "/sleep/1")),
-                Duration.ofSeconds(1), Duration.ofSeconds(60), 8, 0.15, new WarmUp(20, 30), List.of(LOAD),
-                variants(), claims(), List.of());
+        return Experiment.custom(NAME)
+                .article(ARTICLE, "002_6109a3ab95499e96.txt",
+                        "A call of D = 1 s per request on 10 Tomcat threads: a Callable frees the threads, but so do 39 threads, and today's executor has 8.")
+                .service("servlet-async-service", "/ruleTheWorld")
+                .downstream(new Downstream("downstream-service", "/sleep/1"))
+                .downstreamLatency(Duration.ofSeconds(1))
+                .requestTimeout(Duration.ofSeconds(60))
+                .scale(0.15)
+                .warmUp(new WarmUp(20, 30))
+                .steps(LOAD)
+                .variants(variants())
+                .claims(claims())
+                .build();
     }
 
     private static List<Variant> variants() {

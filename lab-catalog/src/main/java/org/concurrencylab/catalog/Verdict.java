@@ -1,10 +1,20 @@
 package org.concurrencylab.catalog;
 
+import static java.lang.String.format;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.concurrencylab.results.StepResult;
+
 /** A claim's outcome on this run, with the measured numbers that decided it. */
 public record Verdict(Status status, String evidence) {
 
     public enum Status {
-        REPRODUCED("reproduced"), NOT_REPRODUCED("not reproduced"), NOT_APPLICABLE("not applicable");
+        REPRODUCED("reproduced"), NOT_REPRODUCED("not reproduced"),
+        /** The measurement cannot tell: a machine-bound step, or a difference inside the run-to-run noise. */
+        NOT_DECIDED("not decided"),
+        NOT_APPLICABLE("not applicable");
 
         private final String label;
 
@@ -19,6 +29,37 @@ public record Verdict(Status status, String evidence) {
 
     public static Verdict of(boolean holds, String evidence) {
         return new Verdict(holds ? Status.REPRODUCED : Status.NOT_REPRODUCED, evidence);
+    }
+
+    /**
+     * A verdict decided on these steps. When one of them was machine-bound (this machine's CPU or a JIT
+     * still compiling decided its figures) a claim that does not hold is not decided rather than
+     * refuted, and one that holds says that it held on such a step.
+     */
+    public static Verdict onSteps(boolean holds, String evidence, StepResult... steps) {
+        List<String> machineBound = Arrays.stream(steps).filter(StepResult::machineBound)
+                .map(step -> step.load() + ": " + step.machine().why()).toList();
+        if (machineBound.isEmpty()) {
+            return of(holds, evidence);
+        }
+        String note = "; machine-bound step (" + String.join("; ", machineBound) + ")";
+        return new Verdict(holds ? Status.REPRODUCED : Status.NOT_DECIDED, evidence + note);
+    }
+
+    /**
+     * A comparison between two figures that the run-to-run noise could flip: decided only when the
+     * difference the model predicts is larger than the noise; otherwise not decided, with both figures.
+     *
+     * @param predicted the relative difference the model predicts
+     * @param noise     the relative run-to-run noise of such figures on this machine
+     */
+    public static Verdict beyondNoise(boolean holds, double predicted, double noise, String evidence) {
+        if (Math.abs(predicted) <= noise) {
+            return new Verdict(Status.NOT_DECIDED, evidence + format(Locale.ROOT,
+                    "; the model predicts a %.0f %% difference, inside the %.0f %% run-to-run noise, so one run cannot tell",
+                    100 * Math.abs(predicted), 100 * noise));
+        }
+        return of(holds, evidence);
     }
 
     public static Verdict notApplicable(String why) {

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
+import static org.concurrencylab.driver.Connections.KEEP_ALIVE;
+import static org.concurrencylab.driver.Connections.NEW_PER_REQUEST;
+
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -14,26 +17,41 @@ class CapacityModelTest {
 
     @Test
     void pinnedLoopsAreBoundByTheBusiestLoop() {
-        var loops = new CapacityModel.PinnedEventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
+        var loops = new CapacityModel.EventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
 
         // 8 loops: 13 users on the busiest, 130 s for 1000 requests, not 8 per second
-        assertThat(loops.bound(HUNDRED_USERS, ONE_SECOND, Map.of("nettyEventLoops", 8), 8).throughputPerSecond())
+        assertThat(loops.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of("nettyEventLoops", 8), 8).throughputPerSecond())
                 .isCloseTo(1000.0 / 130, within(1e-9));
         // the machine's 2 CPUs give 4 loops and exactly 25 users on each
-        assertThat(loops.boundForCpus(HUNDRED_USERS, ONE_SECOND, 2).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
+        assertThat(loops.boundForCpus(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, 2).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
         // fewer users than loops: everyone is served at once
-        assertThat(loops.bound(new LoadStep.Closed(4, 10), ONE_SECOND, Map.of(), 8).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
+        assertThat(loops.bound(new LoadStep.Closed(4, 10), KEEP_ALIVE, ONE_SECOND, Map.of(), 8).throughputPerSecond()).isCloseTo(4.0, within(1e-9));
+    }
+
+    @Test
+    void newConnectionsSpreadOverTheLoopsSoEveryLoopServesOnePerD() {
+        var loops = new CapacityModel.EventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
+
+        // 1000 requests, each on a new connection given to the next of 8 loops: 125 D, not the busiest loop's 130 D
+        assertThat(loops.bound(HUNDRED_USERS, NEW_PER_REQUEST, ONE_SECOND, Map.of("nettyEventLoops", 8), 8).throughputPerSecond())
+                .isCloseTo(8.0, within(1e-9));
+        // 10 users on 8 loops: the turn lands on a busy loop while others idle, 15 D for 100 requests, not 13
+        assertThat(loops.bound(new LoadStep.Closed(10, 10), NEW_PER_REQUEST, ONE_SECOND, Map.of("nettyEventLoops", 8), 8)
+                .throughputPerSecond()).isCloseTo(100.0 / 15, within(1e-9));
+        // as many users as loops: each keeps its own loop in turn, C per D
+        assertThat(loops.bound(new LoadStep.Closed(8, 10), NEW_PER_REQUEST, ONE_SECOND, Map.of("nettyEventLoops", 8), 8)
+                .throughputPerSecond()).isCloseTo(8.0, within(1e-9));
     }
 
     @Test
     void aSharedPoolServesAtMostItsThreadsPerServiceTime() {
         var tomcat = new CapacityModel.SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
 
-        assertThat(tomcat.bound(HUNDRED_USERS, ONE_SECOND, Map.of("tomcatMaxThreads", 20), 8).throughputPerSecond())
+        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of("tomcatMaxThreads", 20), 8).throughputPerSecond())
                 .isCloseTo(20.0, within(1e-9));
-        assertThat(tomcat.bound(HUNDRED_USERS, ONE_SECOND, Map.of(), 8).throughputPerSecond()).isCloseTo(100.0, within(1e-9));
+        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of(), 8).throughputPerSecond()).isCloseTo(100.0, within(1e-9));
         // 1000 requests through 30 threads take ceil(1000 / 30) = 34 rounds of D
-        assertThat(tomcat.bound(HUNDRED_USERS, ONE_SECOND, Map.of("tomcatMaxThreads", 30), 8).throughputPerSecond())
+        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of("tomcatMaxThreads", 30), 8).throughputPerSecond())
                 .isCloseTo(1000.0 / 34, within(1e-9));
     }
 
@@ -41,7 +59,7 @@ class CapacityModelTest {
     void theBoundScalesWithTheServiceTime() {
         var unbounded = new CapacityModel.Unbounded("test");
 
-        assertThat(unbounded.bound(HUNDRED_USERS, Duration.ofMillis(100), Map.of(), 8).throughputPerSecond())
+        assertThat(unbounded.bound(HUNDRED_USERS, KEEP_ALIVE, Duration.ofMillis(100), Map.of(), 8).throughputPerSecond())
                 .isCloseTo(1000.0, within(1e-9));
     }
 
@@ -53,11 +71,11 @@ class CapacityModelTest {
         LoadStep twentyPerSecond = new LoadStep.Open(20, Duration.ofSeconds(60));
         Duration d = Duration.ofMillis(300);
 
-        assertThat(commonPool.boundForCpus(twentyPerSecond, d, 8).throughputPerSecond()).isCloseTo(7 / 0.6, within(1e-9));
+        assertThat(commonPool.boundForCpus(twentyPerSecond, KEEP_ALIVE, d, 8).throughputPerSecond()).isCloseTo(7 / 0.6, within(1e-9));
         // on 2 CPUs the pool has one thread: even a lone request's two calls run one after the other
-        assertThat(commonPool.boundForCpus(new LoadStep.Closed(1, 5), d, 2).throughputPerSecond()).isCloseTo(1 / 0.6, within(1e-9));
-        assertThat(commonPool.boundForCpus(twentyPerSecond, d, 64).throughputPerSecond()).isCloseTo(20.0, within(1e-9));
-        assertThat(new CapacityModel.Unbounded("test").bound(twentyPerSecond, d, Map.of(), 8).throughputPerSecond())
+        assertThat(commonPool.boundForCpus(new LoadStep.Closed(1, 5), KEEP_ALIVE, d, 2).throughputPerSecond()).isCloseTo(1 / 0.6, within(1e-9));
+        assertThat(commonPool.boundForCpus(twentyPerSecond, KEEP_ALIVE, d, 64).throughputPerSecond()).isCloseTo(20.0, within(1e-9));
+        assertThat(new CapacityModel.Unbounded("test").bound(twentyPerSecond, KEEP_ALIVE, d, Map.of(), 8).throughputPerSecond())
                 .isCloseTo(20.0, within(1e-9));
     }
 
@@ -66,7 +84,7 @@ class CapacityModelTest {
         var sequential = new CapacityModel.SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200,
                 new CapacityModel.Hold(1, 2));
 
-        assertThat(sequential.boundForCpus(new LoadStep.Closed(1, 5), ONE_SECOND, 8).throughputPerSecond())
+        assertThat(sequential.boundForCpus(new LoadStep.Closed(1, 5), KEEP_ALIVE, ONE_SECOND, 8).throughputPerSecond())
                 .isCloseTo(0.5, within(1e-9));
     }
 
@@ -77,9 +95,9 @@ class CapacityModelTest {
         var single = new CapacityModel.CpuWork("pi", "schedulerThreads", cpus -> 1);
         LoadStep thirtyAtOnce = new LoadStep.Closed(30, 1);
 
-        assertThat(tomcat.bound(thirtyAtOnce, ONE_SECOND, Map.of("machineCpus", 2), 2).throughputPerSecond())
+        assertThat(tomcat.bound(thirtyAtOnce, KEEP_ALIVE, ONE_SECOND, Map.of("machineCpus", 2), 2).throughputPerSecond())
                 .isCloseTo(1.0, within(1e-9));
-        assertThat(single.bound(thirtyAtOnce, ONE_SECOND, Map.of("machineCpus", 2, "schedulerThreads", 1), 2)
+        assertThat(single.bound(thirtyAtOnce, KEEP_ALIVE, ONE_SECOND, Map.of("machineCpus", 2, "schedulerThreads", 1), 2)
                 .throughputPerSecond()).isCloseTo(0.5, within(1e-9));
     }
 
@@ -87,8 +105,8 @@ class CapacityModelTest {
     void boundedElasticFollowsTheCpuCount() {
         var boundedElastic = new CapacityModel.SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus);
 
-        assertThat(boundedElastic.boundForCpus(HUNDRED_USERS, ONE_SECOND, 2).throughputPerSecond()).isCloseTo(20.0, within(1e-9));
-        assertThat(boundedElastic.boundForCpus(HUNDRED_USERS, ONE_SECOND, 8).throughputPerSecond())
+        assertThat(boundedElastic.boundForCpus(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, 2).throughputPerSecond()).isCloseTo(20.0, within(1e-9));
+        assertThat(boundedElastic.boundForCpus(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, 8).throughputPerSecond())
                 .isCloseTo(1000.0 / 13, within(1e-9));
     }
 }

@@ -45,7 +45,7 @@ class ClaimEvidenceTest {
     }
 
     private static ClaimResult boundedElasticClaim(int peakThreads, double throughput) {
-        StepResult heavy = step("100x10", LoadPlan.closed(100, 10, 30_000), throughput, 185, 1000 / throughput, 512.8,
+        StepResult heavy = step("100x10", LoadPlan.closed(100, 10, 30_000, "keep-alive"), throughput, 185, 1000 / throughput, 512.8,
                 new Threads(peakThreads + 20, Map.of("bounded-elastic", peakThreads), List.of(), 30,
                         Map.of("bounded-elastic", Map.of("IDLE", 14.0, "SLEEPING", 67.0))), 1.0);
         VariantResult variant = new VariantResult("webflux-netty-bounded-elastic", "s", "modern", 8, "ok", null,
@@ -54,7 +54,7 @@ class ClaimEvidenceTest {
     }
 
     private static ClaimResult cpuBusyClaim(double cpuSeconds) {
-        StepResult atOnce = step("30x1", LoadPlan.closed(30, 1, 6_000), 6.0, 3000, 5.0, 6.667,
+        StepResult atOnce = step("30x1", LoadPlan.closed(30, 1, 6_000, "keep-alive"), 6.0, 3000, 5.0, 6.667,
                 new Threads(40, Map.of(), List.of(), 0, Map.of()), cpuSeconds);
         VariantResult variant = new VariantResult("no-scheduler", "s", "seed", 2, "ok", null,
                 Map.of("schedulerThreads", 0), Map.of(), List.of(atOnce));
@@ -66,7 +66,7 @@ class ClaimEvidenceTest {
         long requests = Math.round(throughput * elapsedSeconds);
         return new StepResult(load, plan, new Requests(requests, requests, 0, Map.of()), throughput,
                 new LatencyMillis(mean, mean, mean, mean, mean, mean), elapsedSeconds, 1, bound, "m", bound, threads,
-                new ProcessUsage(cpuSeconds, 1, 1, 1, 0.1, requests, mean), null, new Timeline(150, List.of()), null, null, "x.csv");
+                new ProcessUsage(cpuSeconds, 1, 1, 1, 0.1, requests, mean), null, new Timeline(150, List.of()), null, null, null, "x.csv");
     }
 
     private static Claim claim(String experiment, String id) {

@@ -3,10 +3,13 @@ package org.concurrencylab.cli;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.driver.Connections;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -60,6 +63,22 @@ final class Choices {
     static void warmUp(CommandLine command, Integer lengthInD) {
         if (lengthInD != null && (lengthInD < 1 || lengthInD > 1000)) {
             throw new ParameterException(command, "--warm-up must be between 1 and 1000 (multiples of D), not " + lengthInD);
+        }
+    }
+
+    static Optional<Connections> connections(CommandLine command, String label) {
+        try {
+            return Optional.ofNullable(label).map(Connections::ofLabel);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(command, "--" + e.getMessage());
+        }
+    }
+
+    static Optional<JitPolicy> jit(CommandLine command, String label) {
+        try {
+            return Optional.ofNullable(label).map(JitPolicy::ofLabel);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(command, "--jit: " + e.getMessage());
         }
     }
 

@@ -2,10 +2,13 @@ package org.concurrencylab.cli;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.JitPolicy;
+import org.concurrencylab.driver.Connections;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;
@@ -47,6 +50,16 @@ final class RunCommand implements Callable<Integer> {
                     + "(see ./lab list). Longer gives the JIT time to finish: steadier figures, a longer run.")
     private Integer warmUp;
 
+    @Option(names = "--connections", paramLabel = "HOW",
+            description = "How the load's users hold connections: new-per-request (siege's and Gatling's default) or "
+                    + "keep-alive (one per user, as JMeter). Default: the article's client (see ./lab list).")
+    private String connections;
+
+    @Option(names = "--jit", paramLabel = "POLICY",
+            description = "How the service JVMs compile: c1 (quick to warm, quiet after) or full (C1 and C2). "
+                    + "Default: each experiment's own (see ./lab list).")
+    private String jit;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Where results/<run> goes. Default: results/ in the lab.")
     private Path out;
 
@@ -57,11 +70,13 @@ final class RunCommand implements Callable<Integer> {
         double checkedScale = Choices.scale(spec.commandLine(), scale);
         Choices.cpus(spec.commandLine(), cpus);
         Choices.warmUp(spec.commandLine(), warmUp);
+        Optional<Connections> checkedConnections = Choices.connections(spec.commandLine(), connections);
+        Optional<JitPolicy> checkedJit = Choices.jit(spec.commandLine(), jit);
         LabHome home = LabHome.locate();
         RunOptions options = new RunOptions(
                 Double.isNaN(checkedScale) ? OptionalDouble.empty() : OptionalDouble.of(checkedScale),
                 cpus == null ? OptionalInt.empty() : OptionalInt.of(cpus), variants,
-                warmUp == null ? OptionalInt.empty() : OptionalInt.of(warmUp),
+                warmUp == null ? OptionalInt.empty() : OptionalInt.of(warmUp), checkedConnections, checkedJit,
                 out == null ? home.root().resolve("results") : out.toAbsolutePath());
         LabRunner.CompletedRun run = new LabRunner(home, JavaRuntime.current(), new TerminalProgress()).run(chosen, options);
         System.out.println();

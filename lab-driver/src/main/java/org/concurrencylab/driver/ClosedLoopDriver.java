@@ -24,6 +24,8 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
 import org.apache.hc.client5.http.io.ConnectionEndpoint;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.core5.http.HeaderElements;
+import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
@@ -31,9 +33,10 @@ import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
 /**
- * Drives a {@link ClosedModel}: one thread and one persistent connection per user, as siege does.
- * The connection per user matters: servers that pin a connection to one event loop (Reactor Netty)
- * then see the same spread of users over loops as they did in the articles.
+ * Drives a {@link ClosedModel}: one thread per user, as siege does, and either a new connection per
+ * request (siege's default) or one kept-alive connection per user. The choice matters to servers
+ * that pin a connection to one event loop (Reactor Netty): kept-alive users stay on the loop they
+ * were accepted on, new connections are spread over the loops as they come.
  */
 public final class ClosedLoopDriver {
 
@@ -58,10 +61,12 @@ public final class ClosedLoopDriver {
             for (int i = 0; i < model.users(); i++) {
                 users.add(new User(i, target, model, progress, start));
             }
-            for (User user : users) {
-                user.connect();
+            if (model.connections() == Connections.KEEP_ALIVE) {
+                for (User user : users) {
+                    user.connect();
+                }
+                Thread.sleep(SETTLE_MILLIS);
             }
-            Thread.sleep(SETTLE_MILLIS);
             for (User user : users) {
                 running.add(pool.submit(user));
             }
@@ -182,8 +187,13 @@ public final class ClosedLoopDriver {
         }
 
         private Outcome send() {
+            HttpGet request = new HttpGet(target);
+            if (model.connections() == Connections.NEW_PER_REQUEST) {
+                // as siege's "connection = close": the server closes it after the answer, the next request connects anew
+                request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);
+            }
             try {
-                return client.execute(new HttpGet(target), response -> {
+                return client.execute(request, response -> {
                     EntityUtils.consume(response.getEntity());
                     return Outcome.ofStatus(response.getCode());
                 });
@@ -209,7 +219,7 @@ public final class ClosedLoopDriver {
         }
 
         /**
-         * One connection, kept alive, no retries and no redirects: a retry would hide a failure and
+         * One connection at a time, no retries and no redirects: a retry would hide a failure and
          * distort the latency. The response timeout is an inactivity timeout, which equals a total
          * timeout here because the lab's services send nothing before their answer is complete.
          */

@@ -8,8 +8,10 @@ import java.time.Duration;
  *
  * @param sendingWindow users start no new request once this much time has passed (requests already
  *                      sent are still awaited); a warm-up uses it to run for a time rather than a count
+ * @param connections   whether each request opens its own connection (siege's default) or each user keeps one
  */
-public record ClosedModel(int users, int repetitions, Duration requestTimeout, Duration sendingWindow) {
+public record ClosedModel(int users, int repetitions, Duration requestTimeout, Duration sendingWindow,
+                          Connections connections) {
 
     public ClosedModel {
         if (users < 1 || repetitions < 1) {
@@ -21,10 +23,13 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
         if (sendingWindow.isNegative() || sendingWindow.isZero()) {
             throw new IllegalArgumentException("sending window must be positive");
         }
+        if (connections == null) {
+            throw new IllegalArgumentException("say how users hold their connections");
+        }
     }
 
     /** Every user sends all its repetitions, however long they take. */
-    public ClosedModel(int users, int repetitions, Duration requestTimeout) {
-        this(users, repetitions, requestTimeout, Duration.ofNanos(Long.MAX_VALUE));
+    public ClosedModel(int users, int repetitions, Duration requestTimeout, Connections connections) {
+        this(users, repetitions, requestTimeout, Duration.ofNanos(Long.MAX_VALUE), connections);
     }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
+import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
 import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -25,6 +26,8 @@ import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.ConnectionClosedException;
+import org.apache.hc.core5.http.HeaderElements;
+import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.io.CloseMode;
@@ -70,7 +73,7 @@ public final class OpenLoopDriver {
                     continue;
                 }
                 schedule.inFlight.incrementAndGet();
-                Future<SimpleHttpResponse> exchange = client.execute(SimpleRequestBuilder.get(target).build(), request);
+                Future<SimpleHttpResponse> exchange = client.execute(request(target, model.connections()), request);
                 deadlines.schedule(() -> {
                     if (request.finish(Outcome.TIMEOUT)) {
                         exchange.cancel(true);
@@ -86,6 +89,18 @@ public final class OpenLoopDriver {
             deadlines.shutdownNow();
             client.close(CloseMode.IMMEDIATE);
         }
+    }
+
+    /**
+     * A new connection per request is Gatling's connection per injected user: the server closes it
+     * after the answer, so the pool opens a fresh one for the next arrival.
+     */
+    private static SimpleHttpRequest request(URI target, Connections connections) {
+        SimpleRequestBuilder request = SimpleRequestBuilder.get(target);
+        if (connections == Connections.NEW_PER_REQUEST) {
+            request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);
+        }
+        return request.build();
     }
 
     /**

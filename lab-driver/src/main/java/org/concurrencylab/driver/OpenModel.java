@@ -11,8 +11,11 @@ import java.time.Duration;
  * @param maxInFlight    safety cap on requests awaiting an answer: a request due while this many are
  *                       in flight is not sent and is counted as {@link Outcome#NOT_SENT}, so the schedule
  *                       is kept and the machine is protected from an unbounded number of sockets
+ * @param connections    a new connection per request (Gatling's connection per injected user), or
+ *                       connections kept alive in a pool and reused by later arrivals
  */
-public record OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, int maxInFlight) {
+public record OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, int maxInFlight,
+                        Connections connections) {
 
     /** Far above the in-flight count of any experiment (rate x timeout = 1200), far below the file limit. */
     public static final int DEFAULT_MAX_IN_FLIGHT = 5_000;
@@ -27,10 +30,13 @@ public record OpenModel(double ratePerSecond, Duration duration, Duration reques
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("the in-flight cap must be at least 1");
         }
+        if (connections == null) {
+            throw new IllegalArgumentException("say how requests hold their connections");
+        }
     }
 
-    public OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout) {
-        this(ratePerSecond, duration, requestTimeout, DEFAULT_MAX_IN_FLIGHT);
+    public OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, Connections connections) {
+        this(ratePerSecond, duration, requestTimeout, DEFAULT_MAX_IN_FLIGHT, connections);
     }
 
     /** How many requests the schedule holds: one every 1 / rate seconds during the duration. */

@@ -24,7 +24,7 @@ class ClosedLoopDriverTest {
     @Test
     void usersBeyondTheServersThreadsQueueAndThroughputStaysAtItsBound() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(2, D, 200)) {
-            LoadResult result = driver.run(server.uri(), new ClosedModel(6, 5, Duration.ofSeconds(5)), Progress.NONE);
+            LoadResult result = driver.run(server.uri(), new ClosedModel(6, 5, Duration.ofSeconds(5), Connections.KEEP_ALIVE), Progress.NONE);
 
             double bound = 2 / (D.toNanos() / 1e9); // 2 threads / 50 ms = 40 per second
             assertThat(result.sent()).isEqualTo(30);
@@ -40,7 +40,7 @@ class ClosedLoopDriverTest {
     @Test
     void usersWithinTheServersThreadsAreServedAtOnce() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(8, D, 200)) {
-            LoadResult result = driver.run(server.uri(), new ClosedModel(4, 5, Duration.ofSeconds(5)), Progress.NONE);
+            LoadResult result = driver.run(server.uri(), new ClosedModel(4, 5, Duration.ofSeconds(5), Connections.KEEP_ALIVE), Progress.NONE);
 
             double bound = 4 / (D.toNanos() / 1e9);
             assertThat(result.throughputPerSecond()).isBetween(0.75 * bound, 1.02 * bound);
@@ -51,16 +51,29 @@ class ClosedLoopDriverTest {
     @Test
     void eachUserKeepsOneConnectionForAllItsRequests() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(8, Duration.ofMillis(5), 200)) {
-            driver.run(server.uri(), new ClosedModel(5, 4, Duration.ofSeconds(5)), Progress.NONE);
+            driver.run(server.uri(), new ClosedModel(5, 4, Duration.ofSeconds(5), Connections.KEEP_ALIVE), Progress.NONE);
 
             assertThat(server.connections()).isEqualTo(5);
         }
     }
 
     @Test
+    void aNewConnectionPerRequestOpensOneForEveryRequestAndStillQueuesAtTheBound() throws Exception {
+        try (FakeSlowServer server = new FakeSlowServer(2, D, 200)) {
+            LoadResult result = driver.run(server.uri(), new ClosedModel(6, 5, Duration.ofSeconds(5),
+                    Connections.NEW_PER_REQUEST), Progress.NONE);
+
+            assertThat(server.connections()).isEqualTo(30);
+            assertThat(result.ok()).isEqualTo(30);
+            double bound = 2 / (D.toNanos() / 1e9);
+            assertThat(result.throughputPerSecond()).isBetween(0.75 * bound, 1.02 * bound);
+        }
+    }
+
+    @Test
     void answersSlowerThanTheTimeoutCountAsTimeouts() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(4, Duration.ofMillis(400), 200)) {
-            LoadResult result = driver.run(server.uri(), new ClosedModel(2, 2, Duration.ofMillis(100)), Progress.NONE);
+            LoadResult result = driver.run(server.uri(), new ClosedModel(2, 2, Duration.ofMillis(100), Connections.NEW_PER_REQUEST), Progress.NONE);
 
             assertThat(result.ok()).isZero();
             assertThat(result.failuresByKind()).containsEntry(Outcome.TIMEOUT, 4L);
@@ -73,7 +86,7 @@ class ClosedLoopDriverTest {
     void serverErrorsAreCountedByKind() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(2, Duration.ofMillis(1), 503)) {
             AtomicInteger failedSeen = new AtomicInteger();
-            LoadResult result = driver.run(server.uri(), new ClosedModel(2, 3, Duration.ofSeconds(2)),
+            LoadResult result = driver.run(server.uri(), new ClosedModel(2, 3, Duration.ofSeconds(2), Connections.NEW_PER_REQUEST),
                     outcome -> { if (outcome.failed()) failedSeen.incrementAndGet(); });
 
             assertThat(result.failuresByKind()).containsEntry(Outcome.HTTP_5XX, 6L);
@@ -87,7 +100,7 @@ class ClosedLoopDriverTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
-        LoadResult result = driver.run(URI.create("http://127.0.0.1:" + port + "/"), new ClosedModel(2, 2, Duration.ofSeconds(1)),
+        LoadResult result = driver.run(URI.create("http://127.0.0.1:" + port + "/"), new ClosedModel(2, 2, Duration.ofSeconds(1), Connections.NEW_PER_REQUEST),
                 Progress.NONE);
 
         assertThat(result.failuresByKind()).containsEntry(Outcome.CONNECTION_ERROR, 4L);
@@ -97,7 +110,7 @@ class ClosedLoopDriverTest {
     void aSendingWindowEndsTheLoadByTime() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(4, Duration.ofMillis(20), 200)) {
             LoadResult result = driver.run(server.uri(),
-                    new ClosedModel(2, 1_000_000, Duration.ofSeconds(2), Duration.ofMillis(200)), Progress.NONE);
+                    new ClosedModel(2, 1_000_000, Duration.ofSeconds(2), Duration.ofMillis(200), Connections.KEEP_ALIVE), Progress.NONE);
 
             assertThat(result.elapsedSeconds()).isBetween(0.18, 1.0);
             assertThat(result.sent()).isBetween(4L, 22L);
@@ -106,7 +119,7 @@ class ClosedLoopDriverTest {
 
     @Test
     void refusesTargetsOffLoopback() {
-        assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"), new ClosedModel(1, 1, Duration.ofSeconds(1)),
+        assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"), new ClosedModel(1, 1, Duration.ofSeconds(1), Connections.NEW_PER_REQUEST),
                 Progress.NONE))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a loopback address");

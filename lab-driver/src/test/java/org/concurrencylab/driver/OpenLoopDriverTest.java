@@ -20,11 +20,12 @@ class OpenLoopDriverTest {
     @Test
     void aServerWithRoomToSpareAnswersEveryRequestAtTheScheduledRate() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(8, Duration.ofMillis(20), 200)) {
-            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofSeconds(1), Duration.ofSeconds(5)),
+            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofSeconds(1), Duration.ofSeconds(5), Connections.NEW_PER_REQUEST),
                     Progress.NONE);
 
             assertThat(result.sent()).isEqualTo(100);
             assertThat(result.ok()).isEqualTo(100);
+            assertThat(server.connections()).as("a connection per injected request").isEqualTo(100);
             assertThat(result.achievedSendRatePerSecond()).isBetween(98.0, 102.0);
             // 8 threads x 1/20 ms = 400 per second of capacity: nothing queues, about D each
             assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0).isBetween(19.0, 60.0);
@@ -37,11 +38,12 @@ class OpenLoopDriverTest {
     void aSlowServerDoesNotSlowTheArrivalsAndItsQueueShowsInTheLatency() throws Exception {
         Duration delay = Duration.ofMillis(50);
         try (FakeSlowServer server = new FakeSlowServer(1, delay, 200)) {
-            LoadResult result = driver.run(server.uri(), new OpenModel(50, Duration.ofSeconds(1), Duration.ofSeconds(10)),
+            LoadResult result = driver.run(server.uri(), new OpenModel(50, Duration.ofSeconds(1), Duration.ofSeconds(10), Connections.KEEP_ALIVE),
                     Progress.NONE);
 
             double capacity = 1 / (delay.toNanos() / 1e9); // one thread: 20 per second
             assertThat(result.ok()).isEqualTo(50);
+            assertThat(server.connections()).as("kept-alive connections are reused").isLessThan(50);
             assertThat(result.achievedSendRatePerSecond()).isBetween(49.0, 51.0);
             assertThat(result.throughputPerSecond()).isBetween(0.7 * capacity, 1.02 * capacity);
             // offered 50/s, served 20/s: the queue grows by 30 a second, so the last requests wait
@@ -59,7 +61,7 @@ class OpenLoopDriverTest {
         Duration timeout = Duration.ofMillis(200);
         try (FakeSlowServer server = new FakeSlowServer(1, Duration.ofMillis(1000), 200)) {
             long started = System.nanoTime();
-            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofMillis(200), timeout),
+            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofMillis(200), timeout, Connections.NEW_PER_REQUEST),
                     Progress.NONE);
             double seconds = (System.nanoTime() - started) / 1e9;
 
@@ -75,7 +77,7 @@ class OpenLoopDriverTest {
     @Test
     void theInFlightCapLeavesRequestsUnsentRatherThanQueueingThem() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(1, Duration.ofMillis(500), 200)) {
-            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofMillis(200), Duration.ofSeconds(5), 5),
+            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofMillis(200), Duration.ofSeconds(5), 5, Connections.NEW_PER_REQUEST),
                     Progress.NONE);
 
             long notSent = result.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
@@ -88,7 +90,7 @@ class OpenLoopDriverTest {
     @Test
     void refusesTargetsOffLoopback() {
         assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"),
-                new OpenModel(1, Duration.ofSeconds(1), Duration.ofSeconds(1)), Progress.NONE))
+                new OpenModel(1, Duration.ofSeconds(1), Duration.ofSeconds(1), Connections.NEW_PER_REQUEST), Progress.NONE))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a loopback address");
     }

@@ -92,6 +92,8 @@ public final class HtmlReport {
         out.append("<h3>Little's law</h3>\n").append(LittlesLawChecks.of(experiment).renderHtml());
         JitActivity.sentence(experiment).ifPresent(sentence ->
                 out.append("<p class=\"jit\">").append(Html.escape(sentence)).append("</p>\n"));
+        MachineBoundSteps.sentence(experiment).ifPresent(sentence ->
+                out.append("<p class=\"jit\">").append(Html.escape(sentence)).append("</p>\n"));
         out.append("<h3>Claims of the article, checked on this run</h3>\n<ul class=\"claims\">\n");
         for (ClaimResult claim : experiment.claims()) {
             out.append(format(Locale.ROOT, "<li class=\"%s\"><strong>%s</strong> %s<br><span class=\"evidence\">%s</span></li>%n",

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
@@ -18,7 +19,7 @@ import org.concurrencylab.results.VariantResult;
  */
 final class JitActivity {
 
-    static final double BUSY_ABOVE = 0.10;
+    static final double BUSY_ABOVE = Defaults.JIT_BUSY_SHARE_OF_A_CORE;
 
     /** One step and the share of a core its JIT took. */
     record BusyStep(String variant, String load, double shareOfACore) {

@@ -46,6 +46,7 @@ public final class MarkdownReport {
             out.append("\n### Little's law\n\n");
             out.append(LittlesLawChecks.of(experiment).renderMarkdown());
             JitActivity.sentence(experiment).ifPresent(sentence -> out.append('\n').append(sentence).append('\n'));
+            MachineBoundSteps.sentence(experiment).ifPresent(sentence -> out.append('\n').append(sentence).append('\n'));
             out.append("\n### Claims of the article, checked on this run\n\n");
             for (ClaimResult claim : experiment.claims()) {
                 out.append(format(Locale.ROOT, "- **%s**: %s  %n  %s%n", claim.status(), claim.text(), claim.evidence()));

@@ -45,6 +45,13 @@ public final class TerminalReport {
                 : format(Locale.ROOT, "%d users for %d D", experiment.warmUp().users(), experiment.warmUp().lengthInD());
     }
 
+    /** How the client held its connections and how the services compiled, as this run did it. */
+    static String clientAndJit(ExperimentResult experiment) {
+        String connections = experiment.variants().stream().flatMap(variant -> variant.steps().stream())
+                .map(step -> step.plan().connections()).filter(java.util.Objects::nonNull).findFirst().orElse("unrecorded");
+        return "connections " + connections + ", service JIT " + (experiment.jit() == null ? "unrecorded" : experiment.jit());
+    }
+
     static String loadHeading(String load) {
         return load.contains("/s") ? "open: arrivals on a fixed schedule, latency from the scheduled send, \"sent/s\" the rate achieved"
                 : "users x requests each";
@@ -57,7 +64,8 @@ public final class TerminalReport {
         out.append(format(Locale.ROOT, "   Time scale S = %s, D = %s ms. \"@S=1\" columns rescale our figures to the article's time;%n"
                 + "   \"article\" figures are the article's own, never measured here.%n",
                 number(experiment.scale()), number(experiment.downstreamLatencyMillis())));
-        out.append(format(Locale.ROOT, "   Each variant warmed up with %s before it was measured.%n", warmUp(experiment)));
+        out.append(format(Locale.ROOT, "   Each variant warmed up with %s before it was measured; %s.%n", warmUp(experiment),
+                clientAndJit(experiment)));
         Set<Integer> cpus = new LinkedHashSet<>();
         experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
         out.append(format(Locale.ROOT, "   Services saw %s CPUs (this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.%n",
@@ -72,6 +80,7 @@ public final class TerminalReport {
             }
         }
         JitActivity.sentence(experiment).ifPresent(sentence -> out.append(format(Locale.ROOT, "%n%s%n", sentence)));
+        MachineBoundSteps.sentence(experiment).ifPresent(sentence -> out.append(format(Locale.ROOT, "%n%s%n", sentence)));
         List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
         if (!diagnosis.isEmpty()) {
             out.append(format(Locale.ROOT, "%nWhere the saturated variants were held back (from stack samples):%n"));
@@ -105,7 +114,8 @@ public final class TerminalReport {
         if (open) {
             headers.add("sent/s");
         }
-        headers.addAll(List.of("peak thr", "heap MB", "largest pools", "LL TPS", "TPS/LL", "LL@" + machineCpus));
+        headers.addAll(List.of("peak thr", "heap MB", "largest pools", "LL TPS", "TPS/LL", "LL@" + machineCpus,
+                "LL+CPU", "c ms", "step"));
         if (downstream) {
             headers.add("downstr ms");
         }
@@ -123,7 +133,8 @@ public final class TerminalReport {
                         number(step.process().heapPeakBytes() / 1e6), largestPools(step.threads().peakByPool()),
                         number(step.littlesLawPerSecond()),
                         format(Locale.ROOT, "%.1f %%", 100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
-                        number(step.machineLittlesLawPerSecond())));
+                        number(step.machineLittlesLawPerSecond()), MachineBoundSteps.cpuBound(step),
+                        MachineBoundSteps.cpuPerRequest(step), MachineBoundSteps.verdict(step)));
                 if (downstream) {
                     cells.add(step.downstream() == null ? "-" : number(step.downstream().meanMillis()));
                 }

@@ -45,7 +45,7 @@ class DiagnosisTest {
     }
 
     private static ExperimentResult experiment(VariantResult... variants) {
-        return new ExperimentResult("fan-out", "t", "s", 0.15, 45, new WarmUpLoad(24, 60), Map.of(), List.of(variants), List.of(), List.of());
+        return new ExperimentResult("fan-out", "t", "s", 0.15, 45, new WarmUpLoad(24, 60), "c1", Map.of(), List.of(variants), List.of(), List.of());
     }
 
     private static VariantResult variant(String name, double loneMean, double loadedMean, Map<String, Map<String, Double>> pools) {
@@ -54,9 +54,9 @@ class DiagnosisTest {
     }
 
     private static StepResult step(String load, double mean, Map<String, Map<String, Double>> pools) {
-        return new StepResult(load, LoadPlan.closed(1, 1, 1000), new Requests(10, 10, 0, Map.of()), 10,
+        return new StepResult(load, LoadPlan.closed(1, 1, 1000, "keep-alive"), new Requests(10, 10, 0, Map.of()), 10,
                 new LatencyMillis(mean, mean, mean, mean, mean, mean), 1, 1, 10, "m", 10,
                 new Threads(10, Map.of(), List.of(), 20, pools), new ProcessUsage(1, 1, 1, 1, 0.01, 10, mean),
-                null, new Timeline(150, List.of()), null, null, "x.csv");
+                null, new Timeline(150, List.of()), null, null, null, "x.csv");
     }
 }

@@ -99,7 +99,7 @@ class HtmlReportInBrowserTest {
 
     private static RunResult run() {
         return new RunResult(new RunInfo("20261121-000000", 0.15, 2, "25", "4.1.1", "Linux amd64", "a", "b"),
-                List.of(new ExperimentResult("fan-out", "An article", "seed.txt", 0.15, 45, new WarmUpLoad(24, 60), Map.of(),
+                List.of(new ExperimentResult("fan-out", "An article", "seed.txt", 0.15, 45, new WarmUpLoad(24, 60), "c1", Map.of(),
                         List.of(variant("common-pool", 300), variant("dedicated-pool-400", 48)),
                         List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more")),
                         List.of("a finding"))));
@@ -111,11 +111,11 @@ class HtmlReportInBrowserTest {
             points.add(new TimelinePoint(second, 20, 19, 0, p95 * (1 + second), p95 * (1 + second) * 1.1, p95 * 3,
                     Map.of("tomcat-workers", 10 + second, "common-pool", 7)));
         }
-        StepResult step = new StepResult("20/s for 60s", LoadPlan.open(133.3, 9, 9000),
+        StepResult step = new StepResult("20/s for 60s", LoadPlan.open(133.3, 9, 9000, "new-per-request"),
                 new Requests(1200, 1200, 0, Map.of()), 130, new LatencyMillis(p95 / 2, p95 / 2, p95, p95, p95, p95), 9.2,
                 12, 133, "model", 133, new Threads(30, Map.of("tomcat-workers", 20), List.of(), 0, Map.of()),
                 new ProcessUsage(1, 100_000_000, 10, 5, 0.05, 1200, p95 / 2), new Arrivals(133.3, 133.3, 0.1, 1, 2, 0),
-                new Timeline(150, points), null, new SeedFigure("article: An article", null, 339.0, 345.0, null), "x.csv");
+                new Timeline(150, points), null, null, new SeedFigure("article: An article", null, 339.0, 345.0, null), "x.csv");
         return new VariantResult(name, "summary", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
     }
 }

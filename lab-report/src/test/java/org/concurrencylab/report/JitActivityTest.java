@@ -20,7 +20,7 @@ class JitActivityTest {
 
     @Test
     void namesOnlyTheStepsWhoseCompilerTookMoreThanATenthOfACore() {
-        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.15, 150, new WarmUpLoad(100, 5),
+        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.15, 150, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant("cold", 0.45), variant("warm", 0.06), variant("unknown", -1)), List.of(), List.of());
 
         List<JitActivity.BusyStep> busy = JitActivity.busySteps(experiment);
@@ -40,10 +40,10 @@ class JitActivityTest {
 
     /** One step of 1.5 s in which the JIT compiled for {@code jitSeconds}. */
     private static VariantResult variant(String name, double jitSeconds) {
-        StepResult step = new StepResult("10x10", LoadPlan.closed(10, 10, 1000), new Requests(100, 100, 0, Map.of()), 66,
+        StepResult step = new StepResult("10x10", LoadPlan.closed(10, 10, 1000, "keep-alive"), new Requests(100, 100, 0, Map.of()), 66,
                 new LatencyMillis(150, 150, 150, 150, 150, 150), 1.5, 10, 66.7, "m", 66.7,
                 new Threads(20, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(0.5, 1, 1, 1, jitSeconds, 100, 150),
-                null, new Timeline(150, List.of()), null, null, "x.csv");
+                null, new Timeline(150, List.of()), null, null, null, "x.csv");
         return new VariantResult(name, "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
     }
 }

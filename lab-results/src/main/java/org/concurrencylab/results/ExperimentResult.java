@@ -8,11 +8,12 @@ import java.util.Map;
  * @param scale                   the time scale S this experiment ran at
  * @param downstreamLatencyMillis D as it ran (the article's D x S)
  * @param warmUp                  the load each variant ran before it was measured
+ * @param jit                     how the service JVMs compiled: {@code c1} (C1 only) or {@code full}; null in older results
  * @param downstreamSizing        how the downstream simulator was sized, as it reported; empty when there is none
  * @param findings                what the run's numbers say about this machine, in sentences
  */
 public record ExperimentResult(String name, String title, String seed, double scale, double downstreamLatencyMillis,
-                               WarmUpLoad warmUp,
+                               WarmUpLoad warmUp, String jit,
                                Map<String, Object> downstreamSizing, List<VariantResult> variants,
                                List<ClaimResult> claims, List<String> findings) {
 }

@@ -19,18 +19,21 @@ class ResultsJsonTest {
 
     @Test
     void writesTheDocumentedNamesAndReadsThemBack() throws Exception {
-        StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 3000),
+        StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 3000, "new-per-request"),
                 new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5,
                 new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1, 100, "C/D", 100,
                 new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)), 1,
                         Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))),
                 new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101), new Arrivals(20, 19.99, 0.1, 0.5, 2, 0),
                 new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))),
-                new DownstreamUsage(40, 301, 30, 0.2), new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv");
+                new DownstreamUsage(40, 301, 30, 0.2),
+                new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5), new ProcessCpu("service", "service", 1.0, 0.02, 1.0)),
+                        1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU"),
+                new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv");
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
         RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b"),
-                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), Map.of(), List.of(variant),
+                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), "c1", Map.of(), List.of(variant),
                         List.of(new ClaimResult("c", "text", "reproduced", "numbers")), List.of("a finding"))));
 
         Path file = ResultsJson.write(run, directory);
@@ -56,6 +59,12 @@ class ResultsJsonTest {
             assertThat(stepJson.get("latencyMillis").has(name)).as("latencyMillis." + name).isTrue();
         }
         assertThat(stepJson.get("threads").has("peakLive")).isTrue();
+        assertThat(stepJson.get("plan").get("connections").asString()).isEqualTo("new-per-request");
+        for (String name : List.of("cores", "idleShare", "processes", "cpuMillisPerRequest", "cpuBoundPerSecond",
+                "cpuBoundModel", "machineShare", "verdict", "why")) {
+            assertThat(stepJson.get("machine").has(name)).as("machine." + name).isTrue();
+        }
+        assertThat(stepJson.get("machine").get("processes").get(0).get("role").asString()).isEqualTo("driver");
         assertThat(stepJson.get("threads").has("peakByPool")).isTrue();
         JsonNode claim = experiment.get("claims").get(0);
         for (String name : List.of("id", "text", "status", "evidence")) {

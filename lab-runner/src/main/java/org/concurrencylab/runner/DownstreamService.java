@@ -10,6 +10,7 @@ import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
+import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
@@ -42,12 +43,17 @@ public final class DownstreamService implements AutoCloseable {
             Duration timeout = environment.scaled().of(experiment.requestTimeout());
             new ClosedLoopDriver().run(process.uri(downstream.warmUpPath()), new ClosedModel(warmUp.users(),
                     Integer.MAX_VALUE / warmUp.users(), timeout,
-                    environment.scaled().of(experiment.downstreamLatency()).multipliedBy(warmUp.lengthInD())), Progress.NONE);
+                    environment.scaled().of(experiment.downstreamLatency()).multipliedBy(warmUp.lengthInD()),
+                    Connections.KEEP_ALIVE), Progress.NONE);
             return started;
         } catch (IOException | RuntimeException | InterruptedException e) {
             process.close();
             throw e;
         }
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     URI baseUri() {

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
+import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
@@ -27,8 +28,8 @@ final class DriverWarmUp {
 
     private static final byte[] ANSWER = "42".getBytes(StandardCharsets.US_ASCII);
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration CLOSED_LOAD = Duration.ofMillis(1500);
-    private static final Duration OPEN_LOAD = Duration.ofMillis(1000);
+    private static final Duration CLOSED_LOAD = Duration.ofMillis(800);
+    private static final Duration OPEN_LOAD = Duration.ofMillis(500);
 
     private DriverWarmUp() {
     }
@@ -53,8 +54,12 @@ final class DriverWarmUp {
         server.start();
         try {
             URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-            new ClosedLoopDriver().run(target, new ClosedModel(10, Integer.MAX_VALUE / 10, TIMEOUT, CLOSED_LOAD), Progress.NONE);
-            new OpenLoopDriver().run(target, new OpenModel(500, OPEN_LOAD, TIMEOUT), Progress.NONE);
+            // both ways of holding connections, whichever the experiments use
+            for (Connections connections : Connections.values()) {
+                new ClosedLoopDriver().run(target, new ClosedModel(10, Integer.MAX_VALUE / 10, TIMEOUT, CLOSED_LOAD, connections),
+                        Progress.NONE);
+                new OpenLoopDriver().run(target, new OpenModel(500, OPEN_LOAD, TIMEOUT, connections), Progress.NONE);
+            }
         } finally {
             server.stop(0);
             handlers.shutdownNow();

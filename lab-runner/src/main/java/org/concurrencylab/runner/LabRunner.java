@@ -64,7 +64,8 @@ public final class LabRunner {
             firstScale = Double.isNaN(firstScale) ? scaled.scale() : firstScale;
             RunEnvironment environment = new RunEnvironment(java, home, scaled,
                     options.cpus().orElse(experiment.defaultCpusOn(machineCpus)), machineCpus,
-                    new WarmUp(experiment.warmUp().users(), options.warmUpInD().orElse(experiment.warmUp().lengthInD())), progress);
+                    new WarmUp(experiment.warmUp().users(), options.warmUpInD().orElse(experiment.warmUp().lengthInD())),
+                    options.connections().orElse(experiment.connections()), options.jit().orElse(experiment.jit()), progress);
             ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory);
             springBoot = result.variants().stream()
                     .map(variant -> variant.sizing().get("springBoot"))
@@ -103,6 +104,7 @@ public final class LabRunner {
                 .flatMap(finding -> finding.describe(measurements).stream()).toList();
         return new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(), environment.scaled().scale(),
                 serviceTime.toNanos() / 1e6, new WarmUpLoad(environment.warmUp().users(), environment.warmUp().lengthInD()),
+                environment.jit().label(),
                 downstreamSizing, results, claims, findings);
     }
 
@@ -110,7 +112,8 @@ public final class LabRunner {
     public Served serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log)
             throws ServiceStartException, InterruptedException, IOException {
         RunEnvironment environment = new RunEnvironment(java, home, new Scaled(scale), cpus,
-                Runtime.getRuntime().availableProcessors(), experiment.warmUp(), progress);
+                Runtime.getRuntime().availableProcessors(), experiment.warmUp(), experiment.connections(),
+                experiment.jit(), progress);
         Optional<DownstreamService> downstream = Optional.empty();
         if (experiment.downstream().isPresent()) {
             downstream = Optional.of(DownstreamService.start(environment, experiment,

@@ -6,13 +6,16 @@ import java.util.Map;
 import java.util.Optional;
 import org.concurrencylab.catalog.Calibration;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.WarmUp;
+import org.concurrencylab.driver.Connections;
 import org.concurrencylab.results.VariantResult;
 
 /**
  * What every variant of one experiment shares in a run: the JDK, the scale, the CPU count the
- * services are given, the warm-up, and the start-up cache.
+ * services are given, the warm-up, how the client holds connections, how the JVMs compile, and the
+ * start-up cache.
  */
 final class RunEnvironment {
 
@@ -21,17 +24,21 @@ final class RunEnvironment {
     private final int cpus;
     private final int machineCpus;
     private final WarmUp warmUp;
+    private final Connections connections;
+    private final JitPolicy jit;
     private final StartupCache startupCache;
     private final RunProgress progress;
     private final Map<String, String> calibrated = new LinkedHashMap<>();
 
     RunEnvironment(JavaRuntime java, LabHome home, Scaled scaled, int cpus, int machineCpus, WarmUp warmUp,
-                   RunProgress progress) {
+                   Connections connections, JitPolicy jit, RunProgress progress) {
         this.java = java;
         this.scaled = scaled;
         this.cpus = cpus;
         this.machineCpus = machineCpus;
         this.warmUp = warmUp;
+        this.connections = connections;
+        this.jit = jit;
         this.progress = progress;
         this.startupCache = new StartupCache(java, home, progress::note);
     }
@@ -50,8 +57,8 @@ final class RunEnvironment {
         properties.put("lab.machine-cpus", Integer.toString(machineCpus));
         downstream.ifPresent(uri -> properties.put("lab.downstream.url", uri.toString()));
         StartupCache.Prepared prepared = startupCache.prepare(experiment.service(),
-                variant.properties().getOrDefault("spring.main.web-application-type", "servlet"), variant.properties());
-        return new ServiceCommand(java, prepared.jar(), cpusFor(variant), prepared.jvmFlags(), properties);
+                variant.properties().getOrDefault("spring.main.web-application-type", "servlet"), jit, variant.properties());
+        return new ServiceCommand(java, prepared.jar(), cpusFor(variant), jit, prepared.jvmFlags(), properties);
     }
 
     /**
@@ -73,8 +80,8 @@ final class RunEnvironment {
         properties.put("server.port", "0");
         properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
         properties.put("lab.probe.interval", scaled.probeInterval().toString());
-        StartupCache.Prepared prepared = startupCache.prepare(service, "reactive", Map.of());
-        return new ServiceCommand(java, prepared.jar(), machineCpus, prepared.jvmFlags(), properties);
+        StartupCache.Prepared prepared = startupCache.prepare(service, "reactive", jit, Map.of());
+        return new ServiceCommand(java, prepared.jar(), machineCpus, jit, prepared.jvmFlags(), properties);
     }
 
     int cpusFor(Variant variant) {
@@ -91,6 +98,14 @@ final class RunEnvironment {
 
     int cpus() {
         return cpus;
+    }
+
+    Connections connections() {
+        return connections;
+    }
+
+    JitPolicy jit() {
+        return jit;
     }
 
     int machineCpus() {

@@ -4,15 +4,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.JitPolicy;
 
 /**
  * The command line of one service JVM.
  *
  * @param cpus        what the JVM is told it has ({@code -XX:ActiveProcessorCount}); pools size from it
+ * @param jit         how the JVM compiles
  * @param startupJvmFlags flags that only make start-up faster (a class data or AOT cache)
  * @param properties  Spring properties, passed as {@code --key=value}
  */
-public record ServiceCommand(JavaRuntime java, Path jar, int cpus, List<String> startupJvmFlags,
+public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit, List<String> startupJvmFlags,
                              Map<String, String> properties) {
 
     /**
@@ -26,6 +28,7 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, List<String> 
         arguments.add(java.executable().toString());
         arguments.add("-XX:ActiveProcessorCount=" + cpus);
         arguments.addAll(FIXED_JVM_FLAGS);
+        arguments.addAll(jit.jvmFlags());
         arguments.addAll(startupJvmFlags);
         arguments.add("-jar");
         arguments.add(jar.toString());

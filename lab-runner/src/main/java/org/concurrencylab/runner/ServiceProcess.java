@@ -108,6 +108,11 @@ public final class ServiceProcess implements AutoCloseable {
         return port;
     }
 
+    /** The JVM's process id, for the machine-wide CPU account of a step. */
+    long pid() {
+        return process.pid();
+    }
+
     /** Blocks until the service ends by itself or the calling thread is interrupted. */
     public int waitFor() throws InterruptedException {
         return process.waitFor();

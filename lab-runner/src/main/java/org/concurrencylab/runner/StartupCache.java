@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.concurrencylab.catalog.JitPolicy;
 
 /**
  * Makes service JVMs start in about half the time, which matters when an experiment starts a dozen
@@ -39,18 +40,18 @@ final class StartupCache {
         this.progress = progress;
     }
 
-    Prepared prepare(String service, String webApplicationType, Map<String, String> trainingProperties)
+    Prepared prepare(String service, String webApplicationType, JitPolicy jit, Map<String, String> trainingProperties)
             throws InterruptedException {
-        String key = service + "/" + webApplicationType;
+        String key = service + "/" + webApplicationType + "/" + jit.label();
         Prepared prepared = preparedByServiceAndStack.get(key);
         if (prepared == null) {
-            prepared = prepareOnce(service, webApplicationType, trainingProperties);
+            prepared = prepareOnce(service, webApplicationType, jit, trainingProperties);
             preparedByServiceAndStack.put(key, prepared);
         }
         return prepared;
     }
 
-    private Prepared prepareOnce(String service, String webApplicationType, Map<String, String> trainingProperties)
+    private Prepared prepareOnce(String service, String webApplicationType, JitPolicy jit, Map<String, String> trainingProperties)
             throws InterruptedException {
         Path fatJar = home.serviceJar(service);
         Path directory = home.serviceTarget(service).resolve("startup");
@@ -69,11 +70,13 @@ final class StartupCache {
             if (!Files.isRegularFile(extracted)) {
                 return new Prepared(fatJar, List.of());
             }
-            Path cache = directory.resolve(webApplicationType + "-jdk" + java.version().replace('+', '_')
+            // a cache is only taken by a JVM with the same compiler settings as the one that wrote it
+            Path cache = directory.resolve(webApplicationType + "-" + jit.label() + "-jdk" + java.version().replace('+', '_')
                     + (java.hasAotCache() ? ".aot" : ".jsa"));
             if (!Files.isRegularFile(cache)) {
-                progress.accept("training a start-up cache for " + service + " (" + webApplicationType + "), once");
-                train(directory, extracted, cache, trainingProperties);
+                progress.accept("training a start-up cache for " + service + " (" + webApplicationType + ", JIT "
+                        + jit.label() + "), once");
+                train(directory, extracted, cache, jit, trainingProperties);
             }
             if (!Files.isRegularFile(cache)) {
                 return new Prepared(extracted, List.of());
@@ -87,11 +90,12 @@ final class StartupCache {
         }
     }
 
-    private void train(Path directory, Path jar, Path cache, Map<String, String> properties)
+    private void train(Path directory, Path jar, Path cache, JitPolicy jit, Map<String, String> properties)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
         command.addAll(ServiceCommand.FIXED_JVM_FLAGS);
+        command.addAll(jit.jvmFlags());
         command.add(java.hasAotCache() ? "-XX:AOTCacheOutput=" + cache : "-XX:ArchiveClassesAtExit=" + cache);
         command.add("-Dspring.context.exit=onRefresh");
         command.add("-jar");

@@ -1,13 +1,20 @@
 package org.concurrencylab.runner;
 
+import static java.lang.String.format;
+
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.concurrencylab.catalog.CapacityModel;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.MachineBound;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.probe.model.ProbeReport;
@@ -17,6 +24,8 @@ import org.concurrencylab.results.Arrivals;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.MachineUsage;
+import org.concurrencylab.results.ProcessCpu;
 import org.concurrencylab.results.ProcessUsage;
 import org.concurrencylab.results.Requests;
 import org.concurrencylab.results.StepResult;
@@ -30,36 +39,74 @@ final class StepResults {
     }
 
     /** @param articleD D as the article had it: capacity models work in the article's units */
-    record Context(Variant variant, LoadStep step, Duration articleD, Scaled scaled, Duration requestTimeout,
-                   int cpus, int machineCpus, Map<String, Object> sizing, String requestLog) {
+    record Context(Variant variant, LoadStep step, Connections connections, Duration articleD, Scaled scaled,
+                   Duration requestTimeout, int cpus, int machineCpus, Map<String, Object> sizing, String requestLog) {
     }
 
     static StepResult of(Context context, LoadResult load, ProbeReport before, ProbeReport after,
-                         DownstreamUsage downstream) {
+                         DownstreamUsage downstream, MachineCpu.Reading machineBefore, MachineCpu.Reading machineAfter,
+                         MachineCpu.Background background, int cores) {
         double scale = context.scaled().scale();
         CapacityModel.Bound bound = context.variant().capacity()
-                .bound(context.step(), context.articleD(), context.sizing(), context.cpus());
+                .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
         CapacityModel.Bound machineBound = context.variant().capacity()
-                .boundForCpus(context.step(), context.articleD(), context.machineCpus());
+                .boundForCpus(context.step(), context.connections(), context.articleD(), context.machineCpus());
         List<ProbeSample> samples = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= load.endEpochMillis())
                 .toList();
         double timeoutMillis = context.requestTimeout().toNanos() / 1e6;
-        return new StepResult(context.step().label(), plan(context.step(), context.scaled(), timeoutMillis),
+        ProcessUsage process = usage(samples, before.counters(), after.counters());
+        MachineUsage machine = machine(context, bound, load, process, machineBefore, machineAfter, background, cores);
+        return new StepResult(context.step().label(), plan(context.step(), context.scaled(), timeoutMillis, context.connections()),
                 requests(load), load.throughputPerSecond(), latency(load.okLatencyMicros()), load.elapsedSeconds(),
                 load.meanInFlight(), bound.throughputPerSecond() / scale, bound.explanation(),
                 machineBound.throughputPerSecond() / scale, threads(samples, load.startEpochMillis()),
-                usage(samples, before.counters(), after.counters()),
+                process,
                 context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null,
-                Timelines.of(load, samples, scale), downstream,
+                Timelines.of(load, samples, scale), downstream, machine,
                 context.variant().seed().get(context.step().label()), context.requestLog());
     }
 
-    private static LoadPlan plan(LoadStep step, Scaled scaled, double timeoutMillis) {
+    /**
+     * Who used the CPU, what bound that leaves, and whether the machine rather than the system decided
+     * the step: its model's share above {@link Defaults#MACHINE_SHARE_OF_BOUND}, or a JIT still busy.
+     */
+    private static MachineUsage machine(Context context, CapacityModel.Bound bound, LoadResult load, ProcessUsage process,
+                                        MachineCpu.Reading before, MachineCpu.Reading after, MachineCpu.Background background,
+                                        int cores) {
+        long completed = load.sent() - load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
+        List<ProcessCpu> processes = MachineCpu.used(before, after, completed, background);
+        double cpuPerRequest = processes.stream().mapToDouble(ProcessCpu::cpuMillisPerRequest).filter(cpu -> cpu >= 0).sum() / 1e3;
+        double poolPerSecond = bound.throughputPerSecond() / context.scaled().scale();
+        List<String> why = new ArrayList<>();
+        double jit = process.jitShareOfACore(load.elapsedSeconds());
+        if (jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {
+            why.add(format(Locale.ROOT, "the service's JIT took %.0f %% of a core", 100 * jit));
+        }
+        if (!bound.waits() || cpuPerRequest <= 0) {
+            String model = bound.waits() ? "no CPU was measured" : "CPU work is what this step measures: no separate machine bound";
+            return new MachineUsage(cores, MachineCpu.idleShare(before, after), processes, cpuPerRequest * 1e3, -1, model, 0,
+                    why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why));
+        }
+        double holdSeconds = bound.holdInD() * context.scaled().of(context.articleD()).toNanos() / 1e9;
+        MachineBound.Estimate estimate = context.step() instanceof LoadStep.Closed closed
+                ? MachineBound.closed(poolPerSecond, closed.totalRequests(), holdSeconds, cpuPerRequest, cores)
+                : MachineBound.open(poolPerSecond, holdSeconds, cpuPerRequest, cores);
+        if (estimate.share() > Defaults.MACHINE_SHARE_OF_BOUND) {
+            why.add(format(Locale.ROOT, "this machine's CPU takes %.1f %% of the figure by the model (%s)",
+                    100 * estimate.share(), estimate.explanation()));
+        }
+        return new MachineUsage(cores, MachineCpu.idleShare(before, after), processes, cpuPerRequest * 1e3,
+                estimate.perSecond(), estimate.explanation(), estimate.share(),
+                why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why));
+    }
+
+    private static LoadPlan plan(LoadStep step, Scaled scaled, double timeoutMillis, Connections connections) {
         return switch (step) {
-            case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis);
+            case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis,
+                    connections.label());
             case LoadStep.Open open -> LoadPlan.open(scaled.rate(open.ratePerSecond()),
-                    scaled.of(open.duration()).toNanos() / 1e9, timeoutMillis);
+                    scaled.of(open.duration()).toNanos() / 1e9, timeoutMillis, connections.label());
         };
     }
 

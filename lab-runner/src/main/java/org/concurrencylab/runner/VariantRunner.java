@@ -30,6 +30,7 @@ final class VariantRunner {
     private final RunEnvironment environment;
     private final ClosedLoopDriver closedDriver = new ClosedLoopDriver();
     private final OpenLoopDriver openDriver = new OpenLoopDriver();
+    private final MachineCpu machineCpu = new MachineCpu();
 
     VariantRunner(RunEnvironment environment) {
         this.environment = environment;
@@ -52,18 +53,24 @@ final class VariantRunner {
             progress.phase(variant.name(), "warming up");
             warmUp(target, environment.warmUp(), serviceTime, timeout);
             List<StepResult> steps = new ArrayList<>();
+            List<MachineCpu.Tracked> processes = tracked(service, downstream);
+            MachineCpu.Background background = background(processes);
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(-1);
                 Optional<ProbeReport> downstreamBefore = read(downstream, -1);
+                MachineCpu.Reading machineBefore = machineCpu.read(processes);
                 LoadResult load = drive(target, step, timeout, outcome -> progress.requestDone(outcome.failed()));
+                MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
                 DownstreamUsage downstreamUsage = downstreamBefore.isEmpty() ? null : DownstreamService.usage(
                         downstreamBefore.get(), read(downstream, load.startEpochMillis()).orElseThrow(), load.endEpochMillis());
                 String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
                 RequestLog.write(load, resultsDirectory.resolve(requestLog));
-                steps.add(StepResults.of(new StepResults.Context(variant, step, experiment.downstreamLatency(), scaled,
-                        timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, downstreamUsage));
+                steps.add(StepResults.of(new StepResults.Context(variant, step, environment.connections(),
+                        experiment.downstreamLatency(), scaled,
+                        timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, downstreamUsage,
+                        machineBefore, machineAfter, background, machineCpu.cores()));
             }
             return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                     "ok", null, sizing, variant.properties(), steps);
@@ -74,19 +81,41 @@ final class VariantRunner {
         }
     }
 
+    /**
+     * Every process's CPU with no load at all, read once after the warm-up: the probe samples threads
+     * and stacks whether requests come or not, and that CPU belongs to no request.
+     */
+    private MachineCpu.Background background(List<MachineCpu.Tracked> processes) throws InterruptedException {
+        MachineCpu.Reading before = machineCpu.read(processes);
+        Thread.sleep(QUIET.toMillis());
+        return MachineCpu.Background.between(before, machineCpu.read(processes));
+    }
+
+    /** Long enough for the 10 ms ticks of a process's CPU time to count a background of a few per cent. */
+    private static final Duration QUIET = Duration.ofSeconds(1);
+
+    /** The lab's own JVM drives the load, so its CPU is the client's. */
+    private static List<MachineCpu.Tracked> tracked(ServiceProcess service, Optional<DownstreamService> downstream) {
+        List<MachineCpu.Tracked> processes = new ArrayList<>();
+        processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
+        processes.add(new MachineCpu.Tracked("service", "service", service.pid()));
+        downstream.ifPresent(simulator -> processes.add(new MachineCpu.Tracked("downstream", "downstream", simulator.pid())));
+        return processes;
+    }
+
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */
     private void warmUp(URI target, WarmUp warmUp, Duration serviceTime, Duration timeout) throws InterruptedException {
         closedDriver.run(target, new ClosedModel(warmUp.users(), Integer.MAX_VALUE / warmUp.users(), timeout,
-                serviceTime.multipliedBy(warmUp.lengthInD())), Progress.NONE);
+                serviceTime.multipliedBy(warmUp.lengthInD()), environment.connections()), Progress.NONE);
     }
 
     private LoadResult drive(URI target, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
         Scaled scaled = environment.scaled();
         return switch (step) {
             case LoadStep.Closed closed -> closedDriver.run(target,
-                    new ClosedModel(closed.users(), closed.repetitions(), timeout), progress);
-            case LoadStep.Open open -> openDriver.run(target,
-                    new OpenModel(scaled.rate(open.ratePerSecond()), scaled.of(open.duration()), timeout), progress);
+                    new ClosedModel(closed.users(), closed.repetitions(), timeout, environment.connections()), progress);
+            case LoadStep.Open open -> openDriver.run(target, new OpenModel(scaled.rate(open.ratePerSecond()),
+                    scaled.of(open.duration()), timeout, environment.connections()), progress);
         };
     }
 

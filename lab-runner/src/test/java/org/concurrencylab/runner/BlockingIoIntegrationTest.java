@@ -8,9 +8,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
@@ -38,8 +35,8 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
         LabRunner runner = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT);
 
-        LabRunner.CompletedRun run = runner.run(List.of(experiment), new RunOptions(OptionalDouble.of(0.1),
-                OptionalInt.of(8), List.of("mvc-tomcat-20", "webflux-netty-blocking"), OptionalInt.empty(), out));
+        LabRunner.CompletedRun run = runner.run(List.of(experiment), RunOptions.defaults(out).withScale(0.1)
+                .withCpus(8).withVariants(List.of("mvc-tomcat-20", "webflux-netty-blocking")));
 
         ExperimentResult result = run.result().experiments().getFirst();
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
@@ -73,15 +70,20 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         working.put("spring.main.web-application-type", "servlet");
         working.put("lab.handler", "blocking");
         CapacityModel unbounded = new CapacityModel.Unbounded("test");
-        Experiment experiment = new Experiment("startup-failure", "test", "none", "test", "blocking-io-service", "/value",
-                Optional.empty(), Duration.ofMillis(20), Duration.ofSeconds(5), 2, 1.0, new WarmUp(2, 5),
-                List.of(new LoadStep.Closed(2, 2)),
-                List.of(new Variant("broken", "does not start", Origin.MODERN, broken, unbounded, Map.of()),
-                        new Variant("working", "starts", Origin.MODERN, working, unbounded, Map.of())),
-                List.of(), List.of());
+        Experiment experiment = Experiment.custom("startup-failure")
+                .service("blocking-io-service", "/value")
+                .downstreamLatency(Duration.ofMillis(20))
+                .requestTimeout(Duration.ofSeconds(5))
+                .cpus(2)
+                .scale(1.0)
+                .warmUp(new WarmUp(2, 5))
+                .steps(new LoadStep.Closed(2, 2))
+                .variants(List.of(new Variant("broken", "does not start", Origin.MODERN, broken, unbounded, Map.of()),
+                        new Variant("working", "starts", Origin.MODERN, working, unbounded, Map.of())))
+                .build();
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(experiment), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(), List.of(), OptionalInt.empty(), out))
+                .run(List.of(experiment), RunOptions.defaults(out))
                 .result().experiments().getFirst();
 
         VariantResult failed = variant(result, "broken");

@@ -3,8 +3,6 @@ package org.concurrencylab.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.results.ExperimentResult;
@@ -28,8 +26,8 @@ class CpuBoundIntegrationTest extends RealServicesTest {
         Experiment patient = shortened(cpuBound, cpuBound.defaultScale(), cpuBound.requestTimeout().multipliedBy(2),
                 cpuBound.warmUp(), cpuBound.steps());
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(patient), new RunOptions(OptionalDouble.of(0.1),
-                        OptionalInt.empty(), List.of("no-scheduler", "parallel-cpus"), OptionalInt.empty(), out))
+                .run(List.of(patient), RunOptions.defaults(out).withScale(0.1)
+                        .withVariants(List.of("no-scheduler", "parallel-cpus")))
                 .result().experiments().getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");

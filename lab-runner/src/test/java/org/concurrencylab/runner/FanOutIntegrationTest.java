@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
@@ -34,8 +32,8 @@ class FanOutIntegrationTest extends RealServicesTest {
                 List.of(new LoadStep.Open(20, Duration.ofSeconds(10))));
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(shortRun), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(),
-                        List.of("littles-law-pool", "common-pool-own-cpus"), OptionalInt.empty(), out))
+                .run(List.of(shortRun), RunOptions.defaults(out)
+                        .withVariants(List.of("littles-law-pool", "common-pool-own-cpus")))
                 .result().experiments().getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");

@@ -28,9 +28,7 @@ abstract class RealServicesTest {
 
     /** The catalog's experiment with a test's scale, timeout, warm-up and load; everything else as declared. */
     static Experiment shortened(Experiment e, double scale, Duration requestTimeout, WarmUp warmUp, List<LoadStep> steps) {
-        return new Experiment(e.name(), e.title(), e.seedFile(), e.summary(), e.service(), e.path(), e.downstream(),
-                e.downstreamLatency(), requestTimeout, e.defaultCpus(), scale, warmUp, steps, e.variants(), e.claims(),
-                e.findings(), e.calibration());
+        return e.toBuilder().scale(scale).requestTimeout(requestTimeout).warmUp(warmUp).steps(steps).build();
     }
 
     static VariantResult variant(ExperimentResult result, String name) {

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
@@ -30,8 +28,8 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
                 List.of(new LoadStep.Open(20, Duration.ofSeconds(10))));
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(shortRun), new RunOptions(OptionalDouble.empty(), OptionalInt.empty(),
-                        List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded"), OptionalInt.empty(), out))
+                .run(List.of(shortRun), RunOptions.defaults(out)
+                        .withVariants(List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded")))
                 .result().experiments().getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");

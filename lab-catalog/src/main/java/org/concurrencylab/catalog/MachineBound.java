@@ -1,0 +1,95 @@
+package org.concurrencylab.catalog;
+
+import static java.lang.String.format;
+
+import java.util.Locale;
+
+/**
+ * The bound this machine's CPU allows for a step, beside the pool's Little's-law bound, so that a gap
+ * between a measurement and its bound can be split into what the system caused and what the
+ * machine did. c is the CPU one request costs, client and services together, as measured.
+ * <ul>
+ * <li>Closed load. Every request holds its slot for its hold time plus its own CPU, c, so the
+ * rounds of the pool's bound each last hold + c; and with a constant D the users stay in step, so
+ * the requests a pool releases together (n = X x hold of them) meet on the cores at once: the last
+ * of them starts n x c / cores late, at least once per step. No load gets past cores / c either.
+ * That is the least the machine takes: measured here, users also change places within a burst
+ * from round to round, which costs more, so a measurement may fall below this bound, never above.</li>
+ * <li>Open load. Arrivals are spread, so the throughput is the pool's until U reaches 1; the CPU
+ * adds its response time to every request: c plus the wait of an M/M/k queue with k = cores
+ * (Erlang C), which is what the latency figures carry of the machine.</li>
+ * </ul>
+ */
+public final class MachineBound {
+
+    /**
+     * @param perSecond   the bound with this machine's CPU
+     * @param share       the share of the step's figure the machine takes: throughput for a closed
+     *                    load, latency against the hold time for an open one
+     * @param explanation the numbers that gave it
+     */
+    public record Estimate(double perSecond, double share, String explanation) {
+    }
+
+    private MachineBound() {
+    }
+
+    /**
+     * @param poolPerSecond the pool's Little's-law bound for the step, as it ran (scaled)
+     * @param requests      the step's requests, C x R
+     * @param holdSeconds   how long a request holds its slot without any CPU cost (D, or 2 D for two calls in a row)
+     * @param cpuSeconds    c, the CPU one request costs on this machine
+     */
+    public static Estimate closed(double poolPerSecond, int requests, double holdSeconds, double cpuSeconds, int cores) {
+        check(poolPerSecond, holdSeconds, cpuSeconds, cores);
+        double poolSeconds = requests / poolPerSecond;
+        double rounds = poolSeconds / holdSeconds;
+        double inFlight = requests / rounds;
+        double burstSeconds = inFlight * cpuSeconds / cores;
+        double saturated = cores / cpuSeconds;
+        double perSecond = Math.min(requests / (rounds * (holdSeconds + cpuSeconds) + burstSeconds), saturated);
+        String explanation = format(Locale.ROOT, "c = %.2f ms on %d cores: %.0f rounds of %.0f ms + c, and the %.0f requests "
+                        + "released together queue %.1f ms on the cores%s",
+                cpuSeconds * 1e3, cores, rounds, holdSeconds * 1e3, inFlight, burstSeconds * 1e3,
+                perSecond == saturated ? format(Locale.ROOT, "; the cores cap it at %.1f/s", saturated) : "");
+        return new Estimate(perSecond, 1 - perSecond / poolPerSecond, explanation);
+    }
+
+    /**
+     * @param poolPerSecond the pool's bound for the step: the arrival rate, or the smaller capacity
+     * @param holdSeconds   the time a request takes without any CPU cost
+     */
+    public static Estimate open(double poolPerSecond, double holdSeconds, double cpuSeconds, int cores) {
+        check(poolPerSecond, holdSeconds, cpuSeconds, cores);
+        double saturated = cores / cpuSeconds;
+        if (poolPerSecond >= saturated) {
+            return new Estimate(saturated, 1 - saturated / poolPerSecond, format(Locale.ROOT,
+                    "c = %.2f ms on %d cores: they serve at most %.1f/s, below the %.1f/s the pool allows",
+                    cpuSeconds * 1e3, cores, saturated, poolPerSecond));
+        }
+        double offered = poolPerSecond * cpuSeconds;
+        double utilization = offered / cores;
+        double waitSeconds = erlangC(cores, offered) * cpuSeconds / cores / (1 - utilization);
+        double responseSeconds = cpuSeconds + waitSeconds;
+        return new Estimate(poolPerSecond, responseSeconds / holdSeconds, format(Locale.ROOT,
+                "c = %.2f ms on %d cores, %.0f %% busy: the CPU adds %.2f ms to a hold of %.0f ms",
+                cpuSeconds * 1e3, cores, 100 * utilization, responseSeconds * 1e3, holdSeconds * 1e3));
+    }
+
+    /** The probability that an arrival waits in an M/M/k queue offered {@code offered} Erlangs. */
+    static double erlangC(int servers, double offered) {
+        // Erlang B by its stable recurrence, then C from B
+        double blocking = 1;
+        for (int k = 1; k <= servers; k++) {
+            blocking = offered * blocking / (k + offered * blocking);
+        }
+        double utilization = offered / servers;
+        return blocking / (1 - utilization + utilization * blocking);
+    }
+
+    private static void check(double poolPerSecond, double holdSeconds, double cpuSeconds, int cores) {
+        if (!(poolPerSecond > 0 && holdSeconds > 0 && cpuSeconds > 0 && cores > 0)) {
+            throw new IllegalArgumentException("a bound needs a positive pool bound, hold time, CPU per request and core count");
+        }
+    }
+}

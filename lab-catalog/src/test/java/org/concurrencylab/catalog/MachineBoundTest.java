@@ -1,0 +1,69 @@
+package org.concurrencylab.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+/** The machine's bound on hand-made inputs, worked out by hand in each comment. */
+class MachineBoundTest {
+
+    @Test
+    void aCheapRequestPathLeavesTheClosedBoundToThePool() {
+        // 100 users x 10 at D = 400 ms, 250/s by the pool: 10 rounds of 400.5 ms, plus one burst of
+        // 100 x 0.5 ms / 2 cores = 25 ms: 1000 requests in 4030 ms
+        MachineBound.Estimate estimate = MachineBound.closed(250, 1000, 0.4, 0.0005, 2);
+
+        assertThat(estimate.perSecond()).isCloseTo(1000 / 4.030, within(1e-9));
+        assertThat(estimate.share()).isLessThan(Defaults.MACHINE_SHARE_OF_BOUND);
+    }
+
+    @Test
+    void aBurstOfCostlyRequestsMakesAClosedStepMachineBound() {
+        // at D = 150 ms and c = 1.5 ms: 10 rounds of 151.5 ms and a burst of 100 x 1.5 / 2 = 75 ms
+        MachineBound.Estimate estimate = MachineBound.closed(1000 / 1.5, 1000, 0.15, 0.0015, 2);
+
+        assertThat(estimate.perSecond()).isCloseTo(1000 / 1.590, within(1e-9));
+        assertThat(estimate.share()).isCloseTo(1 - 1.5 / 1.59, within(1e-9)).isGreaterThan(Defaults.MACHINE_SHARE_OF_BOUND);
+        assertThat(estimate.explanation()).contains("c = 1.50 ms on 2 cores");
+    }
+
+    @Test
+    void theCoresCapAClosedStepWhenTheyCannotKeepUp() {
+        // c = 4 ms on 2 cores: 500/s at most, below the pool's 666.7/s
+        MachineBound.Estimate estimate = MachineBound.closed(1000 / 1.5, 1000, 0.15, 0.004, 2);
+
+        assertThat(estimate.perSecond()).isCloseTo(500, within(1e-9));
+        assertThat(estimate.explanation()).contains("the cores cap it at 500.0/s");
+    }
+
+    @Test
+    void anOpenLoadKeepsItsRateAndPaysTheCpusResponseTimeInLatency() {
+        // 20/s x 2 ms = 0.04 Erlangs on 2 cores: an arrival almost never waits, so about c on a hold of 300 ms
+        MachineBound.Estimate light = MachineBound.open(20, 0.3, 0.002, 2);
+        assertThat(light.perSecond()).isEqualTo(20);
+        assertThat(light.share()).isBetween(0.002 / 0.3, 0.00201 / 0.3);
+
+        // 800/s x 2 ms = 1.6 Erlangs, 80 % busy: the M/M/2 wait, C(2, 1.6) x 1 ms / 0.2, joins c on a hold of 150 ms
+        MachineBound.Estimate busy = MachineBound.open(800, 0.15, 0.002, 2);
+        double waits = MachineBound.erlangC(2, 1.6);
+        assertThat(busy.share()).isCloseTo((0.002 + waits * 0.001 / 0.2) / 0.15, within(1e-12));
+        assertThat(busy.share()).isGreaterThan(Defaults.MACHINE_SHARE_OF_BOUND);
+
+        // 2000/s x 2 ms needs 4 cores of 2: the cores serve 1000/s
+        assertThat(MachineBound.open(2000, 0.3, 0.002, 2).perSecond()).isCloseTo(1000, within(1e-9));
+    }
+
+    @Test
+    void erlangCMatchesItsTextbookValues() {
+        // one server: the probability of waiting is the utilization; two servers offered 1 Erlang: 1/3
+        assertThat(MachineBound.erlangC(1, 0.5)).isCloseTo(0.5, within(1e-12));
+        assertThat(MachineBound.erlangC(2, 1.0)).isCloseTo(1.0 / 3, within(1e-12));
+    }
+
+    @Test
+    void refusesInputsWithoutMeaning() {
+        assertThatThrownBy(() -> MachineBound.closed(250, 1000, 0.4, 0, 2)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

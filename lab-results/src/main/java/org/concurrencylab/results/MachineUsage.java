@@ -1,0 +1,44 @@
+package org.concurrencylab.results;
+
+import java.util.List;
+
+/**
+ * The machine during one step: who used its CPU, and what that leaves of the step's bound.
+ *
+ * @param cores               the machine's logical processors
+ * @param idleShare           the share of all cores' time that was idle during the step, -1 when unknown
+ * @param processes           the CPU of every process the lab ran during the step
+ * @param cpuMillisPerRequest c: the CPU all of them used per completed request, client and services together
+ * @param cpuBoundPerSecond   the most this machine's CPU allows for this load and variant, by the lab's
+ *                            model (see {@code cpuBoundModel}); -1 where the CPU is the subject itself
+ * @param cpuBoundModel       how that bound follows from c, the cores and the pool's bound, in words
+ * @param machineShare        the share of the step's figure this machine's CPU takes, by that model: the
+ *                            throughput a closed load loses, the latency an open load gains
+ * @param verdict             {@code clean}, or {@code machine-bound} when the machine's share or a busy JIT is
+ *                            large enough to decide the step's figures
+ * @param why                 what made it machine-bound, with the numbers; empty when clean
+ */
+public record MachineUsage(int cores, double idleShare, List<ProcessCpu> processes, double cpuMillisPerRequest,
+                           double cpuBoundPerSecond, String cpuBoundModel, double machineShare, String verdict,
+                           String why) {
+
+    public static final String CLEAN = "clean";
+    public static final String MACHINE_BOUND = "machine-bound";
+
+    public boolean machineBound() {
+        return MACHINE_BOUND.equals(verdict);
+    }
+
+    /** The CPU the processes of one role used, summed; -1 when none of them could be read. */
+    public double cpuSeconds(String role) {
+        double sum = 0;
+        boolean any = false;
+        for (ProcessCpu process : processes) {
+            if (process.role().equals(role) && process.cpuSeconds() >= 0) {
+                sum += process.cpuSeconds();
+                any = true;
+            }
+        }
+        return any ? sum : -1;
+    }
+}

@@ -1,0 +1,100 @@
+package org.concurrencylab.runner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.ProcessCpu;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
+
+/**
+ * The CPU every process of a step used, and how idle the whole machine was, read before and after
+ * the step through OSHI (Linux, macOS and Windows alike). On a small machine the load driver, the
+ * services and their simulators share the cores with whatever else runs: the account shows who
+ * took them.
+ */
+final class MachineCpu {
+
+    /** A process the lab runs, under the role it plays in the step. */
+    record Tracked(String role, String name, long pid) {
+    }
+
+    /** What the counters said at one moment. */
+    record Reading(long nanoTime, long[] ticks, Map<Tracked, Long> cpuMillis) {
+    }
+
+    /**
+     * What each process uses with no load at all (the probe's sampling, timers, the lab's progress
+     * line), in cores: a step's CPU less this, over its requests, is what a request costs.
+     */
+    record Background(Map<Tracked, Double> cores) {
+
+        static final Background NONE = new Background(Map.of());
+
+        static Background between(Reading before, Reading after) {
+            double seconds = (after.nanoTime() - before.nanoTime()) / 1e9;
+            Map<Tracked, Double> cores = new LinkedHashMap<>();
+            before.cpuMillis().forEach((tracked, start) -> {
+                long end = after.cpuMillis().getOrDefault(tracked, -1L);
+                if (start >= 0 && end >= 0 && seconds > 0) {
+                    cores.put(tracked, (end - start) / 1e3 / seconds);
+                }
+            });
+            return new Background(cores);
+        }
+
+        double of(Tracked tracked) {
+            return cores.getOrDefault(tracked, 0.0);
+        }
+    }
+
+    private static final SystemInfo SYSTEM = new SystemInfo();
+
+    private final CentralProcessor processor = SYSTEM.getHardware().getProcessor();
+    private final OperatingSystem os = SYSTEM.getOperatingSystem();
+
+    int cores() {
+        return processor.getLogicalProcessorCount();
+    }
+
+    Reading read(List<Tracked> processes) {
+        Map<Tracked, Long> cpu = new LinkedHashMap<>();
+        for (Tracked tracked : processes) {
+            OSProcess process = os.getProcess((int) tracked.pid());
+            cpu.put(tracked, process == null ? -1L : process.getKernelTime() + process.getUserTime());
+        }
+        return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu);
+    }
+
+    /**
+     * Each process's CPU between two readings, and per request what it used beyond its background; a
+     * process gone before the second reading counts -1.
+     */
+    static List<ProcessCpu> used(Reading before, Reading after, long requests, Background background) {
+        double elapsed = (after.nanoTime() - before.nanoTime()) / 1e9;
+        List<ProcessCpu> used = new ArrayList<>();
+        before.cpuMillis().forEach((tracked, start) -> {
+            long end = after.cpuMillis().getOrDefault(tracked, -1L);
+            double seconds = start < 0 || end < 0 ? -1 : (end - start) / 1e3;
+            double forRequests = Math.max(0, seconds - background.of(tracked) * elapsed);
+            used.add(new ProcessCpu(tracked.role(), tracked.name(), seconds, background.of(tracked),
+                    seconds < 0 || requests == 0 ? -1 : forRequests * 1e3 / requests));
+        });
+        return used;
+    }
+
+    /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle). */
+    static double idleShare(Reading before, Reading after) {
+        long total = 0;
+        for (int i = 0; i < after.ticks().length; i++) {
+            total += after.ticks()[i] - before.ticks()[i];
+        }
+        int idle = CentralProcessor.TickType.IDLE.getIndex();
+        int ioWait = CentralProcessor.TickType.IOWAIT.getIndex();
+        long idleTicks = after.ticks()[idle] - before.ticks()[idle] + after.ticks()[ioWait] - before.ticks()[ioWait];
+        return total <= 0 ? -1 : (double) idleTicks / total;
+    }
+}
