@@ -49,7 +49,9 @@ final class FanOutExperiment {
                 .downstream(new Downstream("downstream-service", "/metadata/names/1"))
                 .downstreamLatency(D)
                 .requestTimeout(Duration.ofSeconds(60))
-                .scale(0.15)
+                // measured here: at S = 0.3 (D = 90 ms) the request path's 4 ms of CPU adds 4-5 % to a call of D,
+                // inside the claims' 1.15 D; at 0.15 it added 10 %
+                .scale(0.3)
                 .warmUp(new WarmUp(24, 60))
                 .steps(LONE, UNDER_LOAD)
                 .variants(variants())
@@ -109,8 +111,8 @@ final class FanOutExperiment {
                         m -> {
                             StepResult step = m.step("sequential", load);
                             double p95 = m.inD(step.latencyMillis().p95());
-                            return Verdict.of(p95 <= 2.6 && step.requests().failed() == 0,
-                                    format("p95 %.2f D (bound 1.3 x 2 D), %d failed", p95, step.requests().failed()));
+                            return Verdict.onSteps(p95 <= 2 * NEAR_D && step.requests().failed() == 0,
+                                    format("p95 %.2f D (bound %.2f x 2 D), %d failed", p95, NEAR_D, step.requests().failed()), step);
                         }),
                 new Claim("common-pool-collapses",
                         "Under the same load, supplyAsync on the default pool collapses: p95 more than 10 times the sequential one, and latency grows through the run.",
@@ -231,17 +233,20 @@ final class FanOutExperiment {
                 }));
     }
 
+    /** "p95 near D" at the article's precision: its pool of 400 had a p95 of 345 ms, 1.15 D. */
+    private static final double NEAR_D = 1.15;
+
     private static Verdict nearD(Measurements m, String variant) {
         StepResult step = m.step(variant, UNDER_LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
-        return Verdict.of(p95 <= 1.3 && step.requests().failed() == 0,
-                format("p95 %.2f D (bound 1.3 D), mean %.0f ms, %d failed", p95, step.latencyMillis().mean(),
-                        step.requests().failed()));
+        return Verdict.onSteps(p95 <= NEAR_D && step.requests().failed() == 0,
+                format("p95 %.2f D (bound %.2f D), mean %.0f ms, %d failed", p95, NEAR_D, step.latencyMillis().mean(),
+                        step.requests().failed()), step);
     }
 
     /**
      * The modern fixes are judged against the article's own fix on the same machine in the same run:
-     * p95 within 1.3 D, or within 15 % of the pool of 400's, whichever is looser. What is left above
+     * p95 within 1.15 D, or within 15 % of the pool of 400's, whichever is looser. What is left above
      * D is the request path's CPU on a small machine, which no choice of pool removes.
      */
     private static Verdict asWellAsPoolOf400(Measurements m, String variant) {
@@ -249,9 +254,9 @@ final class FanOutExperiment {
         StepResult pool = m.step("dedicated-pool-400", UNDER_LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
         double poolP95 = m.inD(pool.latencyMillis().p95());
-        return Verdict.of(step.requests().failed() == 0 && p95 <= Math.max(1.3, 1.15 * poolP95),
+        return Verdict.onSteps(step.requests().failed() == 0 && p95 <= Math.max(NEAR_D, 1.15 * poolP95),
                 format("p95 %.2f D against %.2f D with the pool of 400, mean %.0f ms, %d failed", p95, poolP95,
-                        step.latencyMillis().mean(), step.requests().failed()));
+                        step.latencyMillis().mean(), step.requests().failed()), step, pool);
     }
 
     private static String failures(StepResult step) {

@@ -13,8 +13,10 @@ import java.util.Locale;
  * rounds of the pool's bound each last hold + c; and with a constant D the users stay in step, so
  * the requests a pool releases together (n = X x hold of them) meet on the cores at once: the last
  * of them starts n x c / cores late, at least once per step. No load gets past cores / c either.
- * That is the least the machine takes: measured here, users also change places within a burst
- * from round to round, which costs more, so a measurement may fall below this bound, never above.</li>
+ * That is the least the machine takes, and the bound shown. Measured here, users also change places
+ * within a burst from round to round, and then each waits for half its burst every round: the hold
+ * stretches by 1 + c / hold + U / 2, with U = X x c / cores the utilization at the pool's bound. That
+ * is the most the machine takes, and the share by which a step is judged.</li>
  * <li>Open load. Arrivals are spread, so the throughput is the pool's until U reaches 1; the CPU
  * adds its response time to every request: c plus the wait of an M/M/k queue with k = cores
  * (Erlang C), which is what the latency figures carry of the machine.</li>
@@ -24,7 +26,7 @@ public final class MachineBound {
 
     /**
      * @param perSecond   the bound with this machine's CPU
-     * @param share       the share of the step's figure the machine takes: throughput for a closed
+     * @param share       the most of the step's figure the machine may take: throughput for a closed
      *                    load, latency against the hold time for an open one
      * @param explanation the numbers that gave it
      */
@@ -48,11 +50,15 @@ public final class MachineBound {
         double burstSeconds = inFlight * cpuSeconds / cores;
         double saturated = cores / cpuSeconds;
         double perSecond = Math.min(requests / (rounds * (holdSeconds + cpuSeconds) + burstSeconds), saturated);
+        double utilization = poolPerSecond * cpuSeconds / cores;
+        double everyRound = 1 - 1 / (1 + cpuSeconds / holdSeconds + utilization / 2);
+        double share = Math.max(1 - perSecond / poolPerSecond, everyRound);
         String explanation = format(Locale.ROOT, "c = %.2f ms on %d cores: %.0f rounds of %.0f ms + c, and the %.0f requests "
-                        + "released together queue %.1f ms on the cores%s",
+                        + "released together queue %.1f ms on the cores once (%.1f %%) or every round (%.1f %%)%s",
                 cpuSeconds * 1e3, cores, rounds, holdSeconds * 1e3, inFlight, burstSeconds * 1e3,
+                100 * (1 - perSecond / poolPerSecond), 100 * everyRound,
                 perSecond == saturated ? format(Locale.ROOT, "; the cores cap it at %.1f/s", saturated) : "");
-        return new Estimate(perSecond, 1 - perSecond / poolPerSecond, explanation);
+        return new Estimate(perSecond, share, explanation);
     }
 
     /**

@@ -33,7 +33,8 @@ final class ServletAsyncExperiment {
                 .downstream(new Downstream("downstream-service", "/sleep/1"))
                 .downstreamLatency(Duration.ofSeconds(1))
                 .requestTimeout(Duration.ofSeconds(60))
-                .scale(0.15)
+                // as fan-out: at S = 0.3 the request path's CPU stays a few per cent of D
+                .scale(0.3)
                 .warmUp(new WarmUp(20, 30))
                 .steps(LOAD)
                 .variants(variants())
@@ -89,9 +90,9 @@ final class ServletAsyncExperiment {
                         m -> {
                             StepResult step = m.step("callable-10-unbounded", load);
                             double p95 = m.inD(step.latencyMillis().p95());
-                            return Verdict.of(step.requests().failed() == 0 && p95 <= 1.3,
-                                    format("%d of %d OK, p95 %.2f D (bound 1.3 D)", step.requests().ok(),
-                                            step.requests().sent(), p95));
+                            return Verdict.onSteps(step.requests().failed() == 0 && p95 <= NEAR_D,
+                                    format("%d of %d OK, p95 %.2f D (bound %.2f D)", step.requests().ok(),
+                                            step.requests().sent(), p95, NEAR_D), step);
                         }),
                 new Claim("callable-costs-threads",
                         "The Callable's executor adds threads: about 29 more than blocking on 10.",
@@ -109,11 +110,11 @@ final class ServletAsyncExperiment {
                             StepResult threads39 = m.step("blocking-39", load);
                             StepResult callable = m.step("callable-10-unbounded", load);
                             double p95 = m.inD(threads39.latencyMillis().p95());
-                            return Verdict.of(threads39.requests().failed() == 0 && p95 <= 1.3
+                            return Verdict.onSteps(threads39.requests().failed() == 0 && p95 <= NEAR_D
                                             && threads39.latencyMillis().mean() <= 1.05 * callable.latencyMillis().mean(),
                                     format("p95 %.2f D, mean %.1f ms against %.1f ms with the Callable, %d failed",
                                             p95, threads39.latencyMillis().mean(), callable.latencyMillis().mean(),
-                                            threads39.requests().failed()));
+                                            threads39.requests().failed()), threads39, callable);
                         }),
                 new Claim("blocking-39-less-heap",
                         "... and with less heap than the Callable.",
@@ -152,12 +153,15 @@ final class ServletAsyncExperiment {
                         }));
     }
 
+    /** "p95 near D" at the article's precision: its Callable's p95 was 1.037 D. */
+    private static final double NEAR_D = 1.15;
+
     private static Verdict nearD(Measurements m, String variant) {
         StepResult step = m.step(variant, LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
-        return Verdict.of(step.requests().failed() == 0 && p95 <= 1.3,
-                format("p95 %.2f D (bound 1.3 D), %d failed, %d platform threads at peak", p95,
-                        step.requests().failed(), step.threads().peakLive()));
+        return Verdict.onSteps(step.requests().failed() == 0 && p95 <= NEAR_D,
+                format("p95 %.2f D (bound %.2f D), %d failed, %d platform threads at peak", p95, NEAR_D,
+                        step.requests().failed(), step.threads().peakLive()), step);
     }
 
     private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {

@@ -3,6 +3,7 @@ package org.concurrencylab.runner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.concurrencylab.catalog.JitPolicy;
 
@@ -23,6 +24,31 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
      */
     static final List<String> FIXED_JVM_FLAGS = List.of("-XX:+UseG1GC", "-Xms256m", "-Xmx1g");
 
+    /**
+     * What the lab's services may never do, whatever the environment or a user's Spring configuration
+     * says: listen beyond loopback, or expose more of Actuator than the lab reads. Command-line
+     * arguments outrank every other source of Spring properties, so these come last on it.
+     */
+    static final List<String> SAFETY_PROPERTIES = List.of(
+            "--server.address=127.0.0.1",
+            "--management.server.address=127.0.0.1",
+            "--management.endpoints.web.exposure.include=health,info,prometheus,labprobe",
+            "--management.endpoints.jmx.exposure.exclude=*");
+
+    /**
+     * Environment variables that would reach into a service JVM: Spring binds SPRING_*, SERVER_* and
+     * MANAGEMENT_* to properties (a management port of its own would listen beyond the lab's
+     * address), and the JVM reads its options from the *_OPTIONS ones.
+     */
+    private static final List<String> SCRUBBED_PREFIXES = List.of("SPRING_", "SERVER_", "MANAGEMENT_", "LAB_");
+    private static final List<String> SCRUBBED_NAMES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+
+    /** Leaves a service's process nothing from the lab's environment that could widen what it exposes. */
+    static void confine(Map<String, String> environment) {
+        environment.keySet().removeIf(name -> SCRUBBED_NAMES.contains(name)
+                || SCRUBBED_PREFIXES.stream().anyMatch(prefix -> name.toUpperCase(Locale.ROOT).startsWith(prefix)));
+    }
+
     List<String> toArguments() {
         List<String> arguments = new ArrayList<>();
         arguments.add(java.executable().toString());
@@ -34,6 +60,7 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
         arguments.add(jar.toString());
         arguments.add("--lab.parent-pid=" + ProcessHandle.current().pid());
         properties.forEach((key, value) -> arguments.add("--" + key + "=" + value));
+        arguments.addAll(SAFETY_PROPERTIES);
         return arguments;
     }
 }

@@ -35,6 +35,7 @@ public final class ServiceProcess implements AutoCloseable {
             ProcessBuilder builder = new ProcessBuilder(command.toArguments())
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
+            ServiceCommand.confine(builder.environment());
             builder.environment().put("PORTFILE", portFile.toString());
             process = builder.start();
         } catch (IOException e) {

@@ -102,6 +102,7 @@ final class StartupCache {
         command.add(jar.toString());
         command.add("--server.port=0");
         properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+        command.addAll(ServiceCommand.SAFETY_PROPERTIES);
         run(directory, command);
     }
 
@@ -112,6 +113,7 @@ final class StartupCache {
                 .directory(directory.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        ServiceCommand.confine(builder.environment());
         builder.environment().put("PORTFILE", directory.resolve("training.port").toString());
         Process process = builder.start();
         ServiceProcesses.register(process);

@@ -16,6 +16,7 @@ import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.ProcessCpu;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
@@ -23,10 +24,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Real service JVMs, real HTTP on loopback, at a time scale of 0.1 (D = 100 ms) so that it runs in
- * well under a minute. Throughput is held to the Little's-law bound of each variant: it may not beat it (2 % for
- * clock granularity) and must come within 15 % of it, a margin a 2-core machine running client and
- * server side by side can keep, and that still fails if a pool had the wrong size or the loops did
- * not pin connections.
+ * well under a minute, with siege's new connection per request. Throughput is held to the Little's-law
+ * bound of each variant: it may not beat it (2 % for clock granularity), and on a step the lab judged
+ * clean (its own CPU model leaves the bound within 2 %, the JIT quiet) it must come within 5 % of it,
+ * which still fails if a pool had the wrong size or the loops took connections other than in turn.
+ * A step the lab judged machine-bound is held to 15 %: on a shared 2-core CI machine it may be.
  */
 class BlockingIoIntegrationTest extends RealServicesTest {
 
@@ -43,8 +45,13 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         for (VariantResult variant : result.variants()) {
             for (StepResult step : variant.steps()) {
                 assertThat(step.requests().failed()).as(variant.name() + " " + step.load() + " failures").isZero();
-                assertThat(step.throughputPerSecond()).as(variant.name() + " " + step.load() + " against " + step.littlesLawModel())
-                        .isBetween(0.85 * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
+                double lowest = step.machineBound() ? 0.85 : 0.95;
+                assertThat(step.throughputPerSecond()).as(variant.name() + " " + step.load() + " against " + step.littlesLawModel()
+                                + (step.machineBound() ? ", machine-bound: " + step.machine().why() : ", clean"))
+                        .isBetween(lowest * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
+                assertThat(step.plan().connections()).isEqualTo("new-per-request");
+                assertThat(step.machine().processes()).extracting(ProcessCpu::role).containsExactly("driver", "service");
+                assertThat(step.machine().cpuMillisPerRequest()).as("c").isPositive();
                 assertThat(Files.readAllLines(run.directory().resolve(step.requestLog()))).hasSize(step.plan().users()
                         * step.plan().repetitions() + 1);
             }
@@ -55,8 +62,8 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         VariantResult netty = variant(result, "webflux-netty-blocking");
         assertThat(netty.sizing()).containsEntry("nettyEventLoops", 8);
         assertThat(step(netty, "100x10").threads().peakByPool()).containsEntry("netty-event-loops", 8);
-        // the spread of 100 users over 8 loops, 13 on the busiest, not 8 per D
-        assertThat(step(netty, "100x10").littlesLawPerSecond()).isCloseTo(1000 / (13 * 10 * 0.1), within(1e-9));
+        // a new connection per request goes to each of the 8 loops in turn: 8 per D, 125 D for 1000 requests
+        assertThat(step(netty, "100x10").littlesLawPerSecond()).isCloseTo(8 / 0.1, within(1e-9));
         assertThat(result.claims()).filteredOn(claim -> claim.id().equals("tomcat-20-queues"))
                 .singleElement().satisfies(claim -> assertThat(claim.status()).isEqualTo("reproduced"));
         assertThat(ResultsJson.read(run.directory())).isEqualTo(run.result());

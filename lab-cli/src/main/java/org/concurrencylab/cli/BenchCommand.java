@@ -1,0 +1,74 @@
+package org.concurrencylab.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.report.FidelitySummary;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.runner.JavaRuntime;
+import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.LabRunner;
+import org.concurrencylab.runner.RunOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "bench", description = {
+        "Run experiments several times in a row at their defaults and print how steady they are: per step the share "
+                + "of its bound and the p95 in D (min, median, max), per claim how many runs agreed.",
+        "Or, with --summarize, print the same for runs already on disk."})
+final class BenchCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "EXPERIMENT", description = "Experiment names, or all (default: all).")
+    private List<String> experiments = List.of();
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "How many runs in a row (default: ${DEFAULT-VALUE}).")
+    private int runs;
+
+    @Option(names = "--summarize", arity = "1..*", paramLabel = "DIR",
+            description = "Summarize these results/<run> directories instead of running.")
+    private List<Path> summarize = List.of();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the runs go. Default: results/ in the lab.")
+    private Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        List<RunResult> results = new ArrayList<>();
+        if (!summarize.isEmpty()) {
+            for (Path directory : summarize) {
+                if (!Files.isRegularFile(directory.resolve(ResultsJson.FILE_NAME))) {
+                    throw new ParameterException(spec.commandLine(), "no " + ResultsJson.FILE_NAME + " in " + directory);
+                }
+                results.add(ResultsJson.read(directory));
+            }
+        } else {
+            if (runs < 1 || runs > 100) {
+                throw new ParameterException(spec.commandLine(), "--runs must be between 1 and 100, not " + runs);
+            }
+            List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments.isEmpty() ? List.of("all") : experiments);
+            LabHome home = LabHome.locate();
+            RunOptions options = RunOptions.defaults(out == null ? home.root().resolve("results") : out.toAbsolutePath());
+            for (int run = 1; run <= runs; run++) {
+                System.out.printf("bench: run %d of %d%n", run, runs);
+                LabRunner.CompletedRun completed = new LabRunner(home, JavaRuntime.current(), new TerminalProgress())
+                        .run(chosen, options);
+                System.out.printf("%nbench: run %d written to %s%n", run, completed.directory());
+                results.add(completed.result());
+            }
+        }
+        System.out.println();
+        System.out.print(FidelitySummary.render(results));
+        return 0;
+    }
+}

@@ -1,0 +1,38 @@
+package org.concurrencylab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.catalog.JitPolicy;
+import org.junit.jupiter.api.Test;
+
+/** What keeps a service on loopback and its Actuator small, whatever the environment says. */
+class ServiceCommandTest {
+
+    @Test
+    void theEnvironmentCannotReachIntoAServicesSpringPropertiesOrJvmOptions() {
+        Map<String, String> environment = new HashMap<>(Map.of("SERVER_ADDRESS", "0.0.0.0",
+                "MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE", "*", "MANAGEMENT_SERVER_PORT", "9999",
+                "SPRING_APPLICATION_JSON", "{\"server\":{\"address\":\"0.0.0.0\"}}", "spring_profiles_active", "x",
+                "JAVA_TOOL_OPTIONS", "-javaagent:x.jar", "PATH", "/usr/bin", "HOME", "/root"));
+
+        ServiceCommand.confine(environment);
+
+        assertThat(environment).containsOnlyKeys("PATH", "HOME");
+    }
+
+    @Test
+    void theLabsSafetyPropertiesComeLastSoTheyOutrankAVariantsOwn() {
+        ServiceCommand command = new ServiceCommand(JavaRuntime.current(), Path.of("service.jar"), 8, JitPolicy.C1_ONLY, List.of(),
+                Map.of("server.address", "0.0.0.0", "management.endpoints.web.exposure.include", "*"));
+
+        List<String> arguments = command.toArguments();
+
+        assertThat(arguments.subList(arguments.size() - ServiceCommand.SAFETY_PROPERTIES.size(), arguments.size()))
+                .isEqualTo(ServiceCommand.SAFETY_PROPERTIES);
+        assertThat(arguments).contains("--server.address=127.0.0.1", "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=8");
+    }
+}
