@@ -11,10 +11,12 @@ final class ListCommand implements Runnable {
     @Override
     public void run() {
         for (Experiment experiment : Catalog.experiments()) {
-            System.out.printf("%s  (after \"%s\")%n  %s%n  default scale %s, services see %s, warm-up %d users for %d D%n",
+            System.out.printf("%s  (after \"%s\")%n  %s%n  default scale %s, services see %s, warm-up %d users for %d D,"
+                            + " connections %s, service JIT %s%n",
                     experiment.name(), experiment.title(), experiment.summary(), experiment.defaultScale(),
                     experiment.defaultCpus() == Experiment.THIS_MACHINE ? "this machine's CPUs" : experiment.defaultCpus() + " CPUs",
-                    experiment.warmUp().users(), experiment.warmUp().lengthInD());
+                    experiment.warmUp().users(), experiment.warmUp().lengthInD(), experiment.connections().label(),
+                    experiment.jit().label());
             for (Variant variant : experiment.variants()) {
                 System.out.printf("    %-32s %-8s %s%n", variant.name(), variant.origin().label(), variant.summary());
             }

@@ -44,6 +44,16 @@ class LabCommandLineTest {
     }
 
     @Test
+    void unknownClientAndCompilerChoicesNameTheValidOnes() {
+        assertThat(execute("run", "blocking-io", "--connections", "pooled")).isEqualTo(2);
+        assertThat(err.toString()).contains("new-per-request or keep-alive");
+        assertThat(execute("run", "blocking-io", "--jit", "c2")).isEqualTo(2);
+        assertThat(err.toString()).contains("c1 or full");
+        assertThat(execute("bench", "blocking-io", "--runs", "0")).isEqualTo(2);
+        assertThat(execute("bench", "--summarize", "/no/such/run")).isEqualTo(2);
+    }
+
+    @Test
     void aPortInUseIsRefusedBeforeAnythingStarts() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             assertThat(execute("serve", "blocking-io", "mvc-tomcat-20", "--port", Integer.toString(taken.getLocalPort())))

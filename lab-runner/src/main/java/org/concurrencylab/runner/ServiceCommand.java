@@ -31,7 +31,6 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
      */
     static final List<String> SAFETY_PROPERTIES = List.of(
             "--server.address=127.0.0.1",
-            "--management.server.address=127.0.0.1",
             "--management.endpoints.web.exposure.include=health,info,prometheus,labprobe",
             "--management.endpoints.jmx.exposure.exclude=*");
 

@@ -1,0 +1,56 @@
+package org.concurrencylab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.MachineUsage;
+import org.concurrencylab.results.ProcessUsage;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.Threads;
+import org.concurrencylab.results.Timeline;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.WarmUpLoad;
+import org.junit.jupiter.api.Test;
+
+class FidelitySummaryTest {
+
+    @Test
+    void givesEachStepsSpreadOverTheRunsAndHowManyRunsAgreedOnEachClaim() {
+        List<RunResult> runs = List.of(run(97, 410, false, "reproduced"), run(99, 400, false, "reproduced"),
+                run(90, 440, true, "not decided"));
+
+        String summary = FidelitySummary.render(runs);
+
+        assertThat(summary).contains("Fidelity over 3 runs");
+        // shares of the bound 100/s: 90, 97, 99 %; p95 over D = 400 ms: 1.00, 1.03, 1.10
+        assertThat(summary).containsPattern("mvc-tomcat-200 100x10\\s+3\\s+90.0 %\\s+97.0 %\\s+99.0 %\\s+1.00\\s+1.03\\s+1.10\\s+1 of 3");
+        assertThat(summary).containsPattern("tomcat-200-scales\\s+not decided=1, reproduced=2\\s+2 of 3");
+    }
+
+    @Test
+    void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+        assertThat(FidelitySummary.median(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(2.5);
+        assertThat(FidelitySummary.median(List.of(5.0))).isEqualTo(5.0);
+    }
+
+    private static RunResult run(double throughput, double p95, boolean machineBound, String verdict) {
+        MachineUsage machine = new MachineUsage(2, 0.5, List.of(), 0.5, 99, "m", machineBound ? 0.08 : 0.01,
+                machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN, machineBound ? "the CPU" : "");
+        StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 12000, "new-per-request"),
+                new Requests(1000, 1000, 0, Map.of()), throughput, new LatencyMillis(400, 400, 400, p95, p95, p95), 10, 40,
+                100, "m", 100, new Threads(200, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(1, 1, 1, 1, 0, 1000, 400),
+                null, new Timeline(400, List.of()), null, machine, null, "x.csv");
+        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
+        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
+                Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());
+        return new RunResult(new RunInfo("r", 0.4, 2, "25", "4.1.1", "Linux", "a", "b"), List.of(experiment));
+    }
+}
