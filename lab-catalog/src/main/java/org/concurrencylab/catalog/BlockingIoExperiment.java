@@ -141,7 +141,7 @@ final class BlockingIoExperiment {
                             StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
                             StepResult netty = m.step("webflux-netty-elastic", HEAVY);
                             double ratio = (double) tomcat.threads().peakLive() / netty.threads().peakLive();
-                            return Verdict.onSteps(servesAllUsers(m, tomcat) && ratio >= 1.5,
+                            return Verdict.onSteps(ratio >= 1.5, servesAllUsers(m, tomcat),
                                     format("%s; against %d threads on Netty (x%.2f)", withCpu(m, tomcat),
                                             netty.threads().peakLive(), ratio), tomcat, netty);
                         }),
@@ -150,7 +150,7 @@ final class BlockingIoExperiment {
                         m -> {
                             StepResult plain = m.step("webflux-tomcat-blocking", HEAVY);
                             StepResult moved = m.step("webflux-tomcat-elastic", HEAVY);
-                            return Verdict.onSteps(servesAllUsers(m, plain) && plain.threads().peakLive() < moved.threads().peakLive(),
+                            return Verdict.onSteps(plain.threads().peakLive() < moved.threads().peakLive(), servesAllUsers(m, plain),
                                     format("%s; against %d threads with subscribeOn", withCpu(m, plain),
                                             moved.threads().peakLive()), plain, moved);
                         }),
@@ -161,8 +161,8 @@ final class BlockingIoExperiment {
                             StepResult annotated = m.step("webflux-tomcat-blocking", HEAVY);
                             double throughputRatio = router.throughputPerSecond() / annotated.throughputPerSecond();
                             int threadDifference = Math.abs(router.threads().peakLive() - annotated.threads().peakLive());
-                            return Verdict.onSteps(Math.abs(throughputRatio - 1) <= 0.05
-                                            && threadDifference <= Math.max(10, 0.15 * annotated.threads().peakLive()),
+                            return Verdict.onSteps(threadDifference <= Math.max(10, 0.15 * annotated.threads().peakLive()),
+                                    Math.abs(throughputRatio - 1) <= 0.05,
                                     format("%.2f against %.2f per D; %d against %d threads at peak",
                                             m.perD(router), m.perD(annotated), router.threads().peakLive(),
                                             annotated.threads().peakLive()), router, annotated);
@@ -191,7 +191,7 @@ final class BlockingIoExperiment {
                         m -> {
                             StepResult virtual = m.step("mvc-virtual-threads", HEAVY);
                             StepResult platform = m.step("mvc-tomcat-200", HEAVY);
-                            return Verdict.onSteps(servesAllUsers(m, virtual) && virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(),
+                            return Verdict.onSteps(virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(), servesAllUsers(m, virtual),
                                     format("%s (platform threads); against %d on 200 workers", withCpu(m, virtual),
                                             platform.threads().peakLive()), virtual, platform);
                         }),
@@ -200,7 +200,7 @@ final class BlockingIoExperiment {
                         m -> {
                             StepResult delay = m.step("webflux-netty-delay", HEAVY);
                             StepResult elastic = m.step("webflux-netty-elastic", HEAVY);
-                            return Verdict.onSteps(servesAllUsers(m, delay) && delay.threads().peakLive() < elastic.threads().peakLive() / 2,
+                            return Verdict.onSteps(delay.threads().peakLive() < elastic.threads().peakLive() / 2, servesAllUsers(m, delay),
                                     format("%s; against %d with an elastic pool", withCpu(m, delay),
                                             elastic.threads().peakLive()), delay, elastic);
                         }));

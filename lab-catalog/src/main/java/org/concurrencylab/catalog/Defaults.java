@@ -38,6 +38,13 @@ public final class Defaults {
     public static final double JIT_BUSY_SHARE_OF_A_CORE = 0.10;
 
     /**
+     * A step needs this many requests before its CPU per request can be told from the background its
+     * processes use anyway: over a second of 5 lone requests, a background known to a few hundredths
+     * of a core still moves c by several milliseconds.
+     */
+    public static final int REQUESTS_TO_MEASURE_C = 50;
+
+    /**
      * How far one variant's latency figure moves from one run to the next on a small machine with
      * nothing else running: measured here, cpu-bound's parallel-2 and parallel-4 means moved by 6-10 %
      * between runs. A predicted difference smaller than this is not decided by one run.

@@ -47,6 +47,15 @@ public record Verdict(Status status, String evidence) {
     }
 
     /**
+     * A claim with a part no machine can move (a thread count, a pool's size) and a part measured
+     * against a bound on these steps: when the first fails the claim is not reproduced whatever the
+     * steps were; otherwise as {@link #onSteps(boolean, String, StepResult...)}.
+     */
+    public static Verdict onSteps(boolean structural, boolean measured, String evidence, StepResult... steps) {
+        return structural ? onSteps(measured, evidence, steps) : of(false, evidence);
+    }
+
+    /**
      * A comparison between two figures that the run-to-run noise could flip: decided only when the
      * difference the model predicts is larger than the noise; otherwise not decided, with both figures.
      *

@@ -50,7 +50,11 @@ final class BenchCommand implements Callable<Integer> {
                 if (!Files.isRegularFile(directory.resolve(ResultsJson.FILE_NAME))) {
                     throw new ParameterException(spec.commandLine(), "no " + ResultsJson.FILE_NAME + " in " + directory);
                 }
-                results.add(ResultsJson.read(directory));
+                try {
+                    results.add(ResultsJson.read(directory));
+                } catch (java.io.IOException e) {
+                    throw new ParameterException(spec.commandLine(), e.getMessage());
+                }
             }
         } else {
             if (runs < 1 || runs > 100) {
@@ -58,7 +62,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments.isEmpty() ? List.of("all") : experiments);
             LabHome home = LabHome.locate();
-            RunOptions options = RunOptions.defaults(out == null ? home.root().resolve("results") : out.toAbsolutePath());
+            RunOptions options = RunOptions.defaults(Choices.outDirectory(spec.commandLine(), out, home.root().resolve("results")));
             for (int run = 1; run <= runs; run++) {
                 System.out.printf("bench: run %d of %d%n", run, runs);
                 LabRunner.CompletedRun completed = new LabRunner(home, JavaRuntime.current(), new TerminalProgress())

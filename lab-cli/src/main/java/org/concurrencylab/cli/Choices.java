@@ -1,5 +1,8 @@
 package org.concurrencylab.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -80,6 +83,53 @@ final class Choices {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command, "--jit: " + e.getMessage());
         }
+    }
+
+    /** A name list that is there but names nothing (--variant ,) is a mistake, not "all of them". */
+    static void variantsGiven(CommandLine command, List<String> variants) {
+        if (command.getParseResult().hasMatchedOption("--variant")
+                && (variants.isEmpty() || variants.stream().anyMatch(String::isBlank))) {
+            throw new ParameterException(command, "--variant needs variant names, comma-separated, with none empty");
+        }
+    }
+
+    /**
+     * Where results go, made and tried before anything starts: a run should not measure for minutes
+     * and then fail to write. An empty --out is refused rather than taken as the current directory.
+     */
+    static Path outDirectory(CommandLine command, Path out, Path defaultDirectory) {
+        if (out != null && out.toString().isBlank()) {
+            throw new ParameterException(command, "--out needs a directory; leave it out for " + defaultDirectory);
+        }
+        Path directory = out == null ? defaultDirectory : out.toAbsolutePath();
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new ParameterException(command, "--out " + directory + " is a file, not a directory");
+        }
+        try {
+            Files.createDirectories(directory);
+            Files.delete(Files.createTempFile(directory, ".lab-write-test-", ""));
+        } catch (IOException | SecurityException e) {
+            throw new ParameterException(command, "cannot write results into " + directory + " (" + reason(e)
+                    + "); choose another with --out");
+        }
+        return directory;
+    }
+
+    static String reason(Exception e) {
+        return e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+
+    /** --fail-on's names, as the verdicts are spelled in results ("not-reproduced" is "not reproduced"). */
+    static List<String> verdicts(CommandLine command, List<String> names) {
+        List<String> valid = List.of("not-reproduced", "not-decided", "not-applicable");
+        for (String name : names) {
+            if (!valid.contains(name)) {
+                throw new ParameterException(command, "--fail-on takes " + String.join(", ", valid) + ", not '" + name + "'");
+            }
+        }
+        return names.stream().map(name -> name.replace('-', ' ')).toList();
     }
 
     static void cpus(CommandLine command, Integer cpus) {

@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** {@code ./lab}: the entry point. Bad input ends with one line on stderr and exit code 2. */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Concurrency Lab 0.1",
         description = "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
-        subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class, BenchCommand.class,
+        subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class,
+                BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Lab implements Runnable {
 

@@ -29,9 +29,20 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             throw new ParameterException(spec.commandLine(), "no results at " + file);
         }
-        RunResult run = ResultsJson.read(file);
+        RunResult run;
+        try {
+            run = ResultsJson.read(file);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage() + "; point at another run's directory");
+        }
         System.out.print(TerminalReport.render(run));
-        ReportFiles.Written reports = ReportFiles.write(run, file.toAbsolutePath().getParent());
+        ReportFiles.Written reports;
+        try {
+            reports = ReportFiles.write(run, file.toAbsolutePath().getParent());
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "cannot write the reports beside " + file + " ("
+                    + Choices.reason(e) + "); copy the run's directory somewhere writable");
+        }
         System.out.println();
         System.out.println("Reports: " + reports.html() + ", " + reports.markdown());
         return 0;

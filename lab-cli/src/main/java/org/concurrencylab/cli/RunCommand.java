@@ -12,6 +12,7 @@ import org.concurrencylab.driver.Connections;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.RunResult;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.LabRunner;
@@ -25,8 +26,12 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "run", description = {
         "Run experiments: every variant in its own JVM, the article's load, then a table per load step "
                 + "and the article's claims checked.",
-        "Exit code 0 when every variant ran (whatever the claims say), 1 when a variant failed, 2 on bad input."})
+        "Exit code 0 when every variant ran, 1 when a variant failed, 2 on bad input, 3 when a claim's verdict is "
+                + "one that --fail-on names (by default the claims never change the exit code)."})
 final class RunCommand implements Callable<Integer> {
+
+    /** The exit code when a claim ends with a verdict named by --fail-on. */
+    static final int CLAIM_FAILED = 3;
 
     @Spec
     private CommandSpec spec;
@@ -60,12 +65,20 @@ final class RunCommand implements Callable<Integer> {
                     + "Default: each experiment's own (see ./lab list).")
     private String jit;
 
+    @Option(names = "--fail-on", split = ",", paramLabel = "VERDICT",
+            description = "Exit with code 3 when any claim ends with one of these verdicts: not-reproduced, not-decided, "
+                    + "not-applicable (comma-separated), for a CI that guards the claims. verdicts.xml (JUnit XML) is "
+                    + "written beside results.json either way.")
+    private List<String> failOn = List.of();
+
     @Option(names = "--out", paramLabel = "DIR", description = "Where results/<run> goes. Default: results/ in the lab.")
     private Path out;
 
     @Override
     public Integer call() throws Exception {
         List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments);
+        Choices.variantsGiven(spec.commandLine(), variants);
+        List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
         Choices.checkVariants(spec.commandLine(), chosen, variants);
         double checkedScale = Choices.scale(spec.commandLine(), scale);
         Choices.cpus(spec.commandLine(), cpus);
@@ -77,17 +90,32 @@ final class RunCommand implements Callable<Integer> {
                 Double.isNaN(checkedScale) ? OptionalDouble.empty() : OptionalDouble.of(checkedScale),
                 cpus == null ? OptionalInt.empty() : OptionalInt.of(cpus), variants,
                 warmUp == null ? OptionalInt.empty() : OptionalInt.of(warmUp), checkedConnections, checkedJit,
-                out == null ? home.root().resolve("results") : out.toAbsolutePath());
-        LabRunner.CompletedRun run = new LabRunner(home, JavaRuntime.current(), new TerminalProgress()).run(chosen, options);
+                Choices.outDirectory(spec.commandLine(), out, home.root().resolve("results")));
+        TerminalProgress progress = new TerminalProgress();
+        Thread sayWhatStopped = new Thread(() -> progress.stoppedLine().ifPresent(System.err::println), "lab-stopped-line");
+        Runtime.getRuntime().addShutdownHook(sayWhatStopped);
+        LabRunner.CompletedRun run = new LabRunner(home, JavaRuntime.current(), progress).run(chosen, options);
+        progress.finished();
         System.out.println();
         System.out.print(TerminalReport.render(run.result()));
         System.out.println();
         ReportFiles.Written reports = ReportFiles.write(run.result(), run.directory());
         System.out.println("Results: " + run.directory().resolve(ResultsJson.FILE_NAME));
-        System.out.println("Reports: " + reports.html() + " (open it in a browser), " + reports.markdown());
-        boolean anyFailed = run.result().experiments().stream()
+        System.out.println("Reports: " + reports.html() + " (open it in a browser), " + reports.markdown()
+                + ", verdicts " + reports.verdicts());
+        return exitCode(run.result(), failingVerdicts);
+    }
+
+    /** 1 when a variant failed, else 3 when a claim ended with a verdict the user asked to fail on, else 0. */
+    static int exitCode(RunResult run, List<String> failingVerdicts) {
+        boolean anyFailed = run.experiments().stream()
                 .flatMap(experiment -> experiment.variants().stream())
                 .anyMatch(variant -> !variant.ok());
-        return anyFailed ? 1 : 0;
+        if (anyFailed) {
+            return 1;
+        }
+        boolean failingClaim = run.experiments().stream().flatMap(experiment -> experiment.claims().stream())
+                .anyMatch(claim -> failingVerdicts.contains(claim.status()));
+        return failingClaim ? CLAIM_FAILED : 0;
     }
 }

@@ -14,6 +14,7 @@ import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunProgress;
 import org.concurrencylab.runner.ServiceProcess;
+import org.concurrencylab.runner.ServiceStartException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -51,7 +52,10 @@ final class ServeCommand implements Callable<Integer> {
         checkPortFree();
         double runScale = Double.isNaN(checkedScale) ? 1.0 : checkedScale;
         int runCpus = cpus != null ? cpus : experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors());
-        Path log = Files.createTempFile("lab-serve-" + variant.name() + "-", ".log");
+        // one log per variant under the lab's results, replaced by the next serve of it: nothing piles up in /tmp
+        LabHome home = LabHome.locate();
+        Path log = Files.createDirectories(home.root().resolve("results").resolve("serve"))
+                .resolve(experiment.name() + "-" + variant.name() + ".log");
         RunProgress progress = new RunProgress() {
             @Override
             public void note(String message) {
@@ -60,8 +64,15 @@ final class ServeCommand implements Callable<Integer> {
         };
         System.out.printf("Starting %s / %s with %d CPUs, D = %.0f ms ...%n", experiment.name(), variant.name(), runCpus,
                 experiment.downstreamLatency().toMillis() * runScale);
-        try (LabRunner.Served served = new LabRunner(LabHome.locate(), JavaRuntime.current(), progress)
-                .serve(experiment, variant, port, runScale, runCpus, log)) {
+        LabRunner.Served started;
+        try {
+            started = new LabRunner(home, JavaRuntime.current(), progress).serve(experiment, variant, port, runScale, runCpus, log);
+        } catch (ServiceStartException e) {
+            // another process may have taken the port between the check and the start
+            throw new ParameterException(spec.commandLine(), "could not start " + variant.name() + ": " + e.getMessage()
+                    + " (log: " + log + ")");
+        }
+        try (LabRunner.Served served = started) {
             ServiceProcess service = served.service();
             URI target = service.uri(experiment.path());
             System.out.printf("Serving %s%n  probe:      %s%n  prometheus: %s%n  log:        %s%n",

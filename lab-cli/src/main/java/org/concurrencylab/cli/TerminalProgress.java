@@ -24,6 +24,37 @@ final class TerminalProgress implements RunProgress {
     private long lastDrawNanos;
     private long variantStartNanos;
 
+    private volatile int written;
+    private volatile int planned;
+    private volatile java.nio.file.Path directory;
+    private volatile boolean finished;
+
+    @Override
+    public synchronized void experimentWritten(String experiment, int written, int planned, java.nio.file.Path directory) {
+        this.written = written;
+        this.planned = planned;
+        this.directory = directory;
+        clearLine();
+        System.out.printf("  %s written to %s (%d of %d experiments)%n", experiment, directory, written, planned);
+    }
+
+    /** The run ended as planned: nothing to say on the way out. */
+    void finished() {
+        finished = true;
+    }
+
+    /** One line for a run stopped before its end (Ctrl-C, SIGTERM): what stopped, and what was kept. */
+    java.util.Optional<String> stoppedLine() {
+        if (finished) {
+            return java.util.Optional.empty();
+        }
+        String kept = written == 0 ? "no experiment had finished, so no results were written"
+                : String.format(Locale.ROOT, "the results of %d of %d experiments are kept in %s (./lab report %s)",
+                        written, planned, directory, directory);
+        return java.util.Optional.of("lab: stopped during " + (variant.isEmpty() ? "start-up" : variant)
+                + "; its service JVMs are being stopped; " + kept);
+    }
+
     @Override
     public synchronized void note(String message) {
         clearLine();

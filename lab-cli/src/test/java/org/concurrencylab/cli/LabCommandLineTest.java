@@ -6,7 +6,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** Bad input ends with exit code 2 and one line that says what is wrong and what is valid. */
@@ -49,6 +53,8 @@ class LabCommandLineTest {
         assertThat(err.toString()).contains("new-per-request or keep-alive");
         assertThat(execute("run", "blocking-io", "--jit", "c2")).isEqualTo(2);
         assertThat(err.toString()).contains("c1 or full");
+        assertThat(execute("run", "blocking-io", "--fail-on", "flaky")).isEqualTo(2);
+        assertThat(err.toString()).contains("--fail-on takes not-reproduced, not-decided, not-applicable");
         assertThat(execute("bench", "blocking-io", "--runs", "0")).isEqualTo(2);
         assertThat(execute("bench", "--summarize", "/no/such/run")).isEqualTo(2);
     }
@@ -60,5 +66,33 @@ class LabCommandLineTest {
                     .isEqualTo(2);
             assertThat(err.toString()).contains("is in use");
         }
+    }
+
+    @Test
+    void aVariantListThatNamesNothingIsRefusedRatherThanRunningEverything() {
+        assertThat(execute("run", "blocking-io", "--variant", ",")).isEqualTo(2);
+        assertThat(err.toString()).contains("--variant needs variant names");
+        assertThat(err.toString().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void anOutDirectoryThatCannotTakeResultsIsRefusedBeforeAnythingRuns(@TempDir Path directory) throws Exception {
+        assertThat(execute("run", "blocking-io", "--out", "")).isEqualTo(2);
+        Path file = Files.writeString(directory.resolve("a-file"), "x");
+        assertThat(execute("run", "blocking-io", "--out", file.toString())).isEqualTo(2);
+        assertThat(execute("run", "blocking-io", "--out", file.resolve("below-a-file").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out needs a directory").contains("is a file, not a directory")
+                .contains("cannot write results into");
+        assertThat(err.toString().strip().lines()).hasSize(3);
+    }
+
+    @Test
+    void reportOfSomethingThatIsNotARunSaysSoInOneLine(@TempDir Path directory) throws Exception {
+        for (String content : List.of("", "{}", "[]", "{\"run\": {")) {
+            Files.writeString(directory.resolve("results.json"), content);
+            assertThat(execute("report", directory.toString())).as(content).isEqualTo(2);
+        }
+        assertThat(execute("report", directory.resolve("nowhere").toString())).isEqualTo(2);
+        assertThat(err.toString().strip().lines()).hasSize(5).allSatisfy(line -> assertThat(line).startsWith("lab: "));
     }
 }

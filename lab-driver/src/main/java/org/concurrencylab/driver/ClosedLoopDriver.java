@@ -24,10 +24,12 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
 import org.apache.hc.client5.http.io.ConnectionEndpoint;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.HeaderElements;
 import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.NoHttpResponseException;
+import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
@@ -225,7 +227,8 @@ public final class ClosedLoopDriver {
          */
         private static BasicHttpClientConnectionManager newConnection(java.time.Duration timeout) {
             Timeout limit = Timeout.of(timeout);
-            BasicHttpClientConnectionManager connection = new BasicHttpClientConnectionManager();
+            BasicHttpClientConnectionManager connection = BasicHttpClientConnectionManager.create(null, LoopbackOnly.RESOLVER,
+                    RegistryBuilder.<TlsSocketStrategy>create().build(), null);
             connection.setConnectionConfig(ConnectionConfig.custom()
                     .setConnectTimeout(limit)
                     .setSocketTimeout(limit)

@@ -3,23 +3,51 @@ package org.concurrencylab.driver;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
+import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 
-/** The lab puts load on its own services only: any target off this machine's loopback is refused. */
+/**
+ * The lab puts load on its own services only: any target off this machine's loopback is refused.
+ * Checking the name once is not enough, because the client resolves it again to connect (a name can
+ * answer differently the second time); so the drivers' clients also resolve through
+ * {@link #RESOLVER}, which refuses any address off loopback at the moment of connecting.
+ */
 public final class LoopbackOnly {
+
+    /** The resolver every connection of the drivers goes through. */
+    public static final DnsResolver RESOLVER = new DnsResolver() {
+        @Override
+        public InetAddress[] resolve(String host) throws UnknownHostException {
+            InetAddress[] addresses = SystemDefaultDnsResolver.INSTANCE.resolve(host);
+            for (InetAddress address : addresses) {
+                if (!address.isLoopbackAddress()) {
+                    throw new UnknownHostException(host + " resolves to " + address.getHostAddress()
+                            + ", not a loopback address: the lab loads its own services only");
+                }
+            }
+            return addresses;
+        }
+
+        @Override
+        public String resolveCanonicalHostname(String host) throws UnknownHostException {
+            return SystemDefaultDnsResolver.INSTANCE.resolveCanonicalHostname(host);
+        }
+    };
 
     private LoopbackOnly() {
     }
 
     public static URI check(URI target) {
+        // a URI that java.net.URI cannot split into a host (evil_host.example.com, say) has none to check
+        if (target.getHost() == null || target.getHost().isEmpty()) {
+            throw new IllegalArgumentException("refusing to load " + target + ": no host that can be checked");
+        }
         try {
-            for (InetAddress address : InetAddress.getAllByName(target.getHost())) {
-                if (!address.isLoopbackAddress()) {
-                    throw new IllegalArgumentException("refusing to load " + target + ": not a loopback address");
-                }
-            }
+            RESOLVER.resolve(target.getHost());
             return target;
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("refusing to load " + target + ": unknown host", e);
+            throw new IllegalArgumentException("refusing to load " + target + ": " + (e.getMessage().contains("loopback")
+                    ? "not a loopback address" : "unknown host"), e);
         }
     }
 }

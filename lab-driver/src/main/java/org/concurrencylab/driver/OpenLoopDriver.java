@@ -126,6 +126,7 @@ public final class OpenLoopDriver {
         PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(model.maxInFlight())
                 .setMaxConnPerRoute(model.maxInFlight())
+                .setDnsResolver(LoopbackOnly.RESOLVER)
                 .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(limit).setSocketTimeout(limit).build())
                 .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(HttpVersionPolicy.FORCE_HTTP_1).build())
                 .build();

@@ -38,17 +38,22 @@ final class ProbeHttpServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /** A bad {@code since} is the caller's mistake: 400, and the exchange is still answered and closed. */
     private static void answer(HttpExchange exchange, ProbeEndpoint endpoint) throws IOException {
         try (exchange) {
-            Long since = since(exchange.getRequestURI().getRawQuery());
+            Long since;
+            try {
+                since = since(exchange.getRequestURI().getRawQuery());
+            } catch (NumberFormatException e) {
+                exchange.sendResponseHeaders(400, -1);
+                return;
+            }
             byte[] body = MAPPER.writeValueAsBytes(endpoint.report(since));
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }
-        } catch (RuntimeException e) {
-            exchange.sendResponseHeaders(400, -1);
         }
     }
 

@@ -38,6 +38,9 @@ public final class HtmlReport {
         RunInfo info = run.run();
         StringBuilder body = new StringBuilder();
         body.append("<h1>Concurrency Lab run ").append(Html.escape(info.id())).append("</h1>\n");
+        TerminalReport.partial(run).ifPresent(sentence ->
+                body.append("<p class=\"failed\"><strong>").append(Html.escape(sentence)).append("</strong></p>\n"));
+        body.append(summary(run));
         body.append(environment(run));
         body.append("<p class=\"note\">Figures marked <em>article</em> are the article's own, at its time scale; "
                 + "everything else was measured in this run.</p>\n");
@@ -45,6 +48,36 @@ public final class HtmlReport {
             body.append(experiment(run.experiments().get(e), e, info.machineCpus()));
         }
         return page(info.id(), body.toString(), data(run));
+    }
+
+    /**
+     * The verdicts first, as a reader wants them: per experiment the count of each verdict, every claim
+     * with its evidence, and where the saturated variants were held back; the tables and charts follow.
+     */
+    private static String summary(RunResult run) {
+        StringBuilder out = new StringBuilder("<section class=\"summary\"><h2>Verdicts</h2>\n");
+        for (ExperimentResult experiment : run.experiments()) {
+            java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+            experiment.claims().forEach(claim -> counts.merge(claim.status(), 1L, Long::sum));
+            out.append(format(Locale.ROOT, "<h3><a href=\"#%s\">%s</a> <small>%s</small></h3>%n", Html.escape(experiment.name()),
+                    Html.escape(experiment.name()), Html.escape(counts.entrySet().stream()
+                            .map(entry -> entry.getValue() + " " + entry.getKey()).reduce((a, b) -> a + ", " + b).orElse("no claims"))));
+            out.append("<ul class=\"claims\">\n");
+            for (ClaimResult claim : experiment.claims()) {
+                out.append(format(Locale.ROOT, "<li class=\"%s\"><strong>%s</strong> %s<br><span class=\"evidence\">%s</span></li>%n",
+                        claim.status().replace(' ', '-'), Html.escape(claim.status()), Html.escape(claim.text()),
+                        Html.escape(claim.evidence())));
+            }
+            out.append("</ul>\n");
+            List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
+            if (!diagnosis.isEmpty()) {
+                out.append("<p class=\"note\">Bottlenecks, from stack samples:</p>\n<ul>\n");
+                diagnosis.forEach(finding -> out.append("<li><strong>").append(Html.escape(finding.variant())).append("</strong>, ")
+                        .append(Html.escape(finding.load())).append(": ").append(Html.escape(finding.sentence())).append("</li>\n"));
+                out.append("</ul>\n");
+            }
+        }
+        return out.append("</section>\n").toString();
     }
 
     private static String environment(RunResult run) {
@@ -82,25 +115,11 @@ public final class HtmlReport {
                         .append(Html.escape(variant.failure())).append("</p>\n");
             }
         }
-        List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
-        if (!diagnosis.isEmpty()) {
-            out.append("<h3>Where the saturated variants were held back <small>(from stack samples)</small></h3>\n<ul>\n");
-            diagnosis.forEach(finding -> out.append("<li><strong>").append(Html.escape(finding.variant())).append("</strong>, ")
-                    .append(Html.escape(finding.load())).append(": ").append(Html.escape(finding.sentence())).append("</li>\n"));
-            out.append("</ul>\n");
-        }
         out.append("<h3>Little's law</h3>\n").append(LittlesLawChecks.of(experiment).renderHtml());
         JitActivity.sentence(experiment).ifPresent(sentence ->
                 out.append("<p class=\"jit\">").append(Html.escape(sentence)).append("</p>\n"));
         MachineBoundSteps.sentence(experiment).ifPresent(sentence ->
                 out.append("<p class=\"jit\">").append(Html.escape(sentence)).append("</p>\n"));
-        out.append("<h3>Claims of the article, checked on this run</h3>\n<ul class=\"claims\">\n");
-        for (ClaimResult claim : experiment.claims()) {
-            out.append(format(Locale.ROOT, "<li class=\"%s\"><strong>%s</strong> %s<br><span class=\"evidence\">%s</span></li>%n",
-                    claim.status().replace(' ', '-'), Html.escape(claim.status()), Html.escape(claim.text()),
-                    Html.escape(claim.evidence())));
-        }
-        out.append("</ul>\n");
         if (!experiment.findings().isEmpty()) {
             out.append("<h3>What this run shows about this machine</h3>\n<ul>\n");
             experiment.findings().forEach(finding -> out.append("<li>").append(Html.escape(finding)).append("</li>\n"));

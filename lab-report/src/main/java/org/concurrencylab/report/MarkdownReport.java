@@ -22,6 +22,7 @@ public final class MarkdownReport {
         out.append("# Concurrency Lab run ").append(info.id()).append("\n\n");
         out.append(format(Locale.ROOT, "JDK %s, Spring Boot %s, %s, %d CPUs on this machine, started %s.%n%n",
                 info.jdk(), info.springBoot(), info.os(), info.machineCpus(), info.startedAt()));
+        TerminalReport.partial(run).ifPresent(sentence -> out.append("**").append(sentence).append("**\n\n"));
         out.append("Figures marked *article* are the article's own, at its time scale; everything else was measured in this run.\n");
         for (ExperimentResult experiment : run.experiments()) {
             out.append(format(Locale.ROOT, "%n## %s: after \"%s\"%n%n", experiment.name(), experiment.title()));

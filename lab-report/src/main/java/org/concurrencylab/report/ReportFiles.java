@@ -5,10 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.concurrencylab.results.RunResult;
 
-/** Writes report.md and report.html beside a run's results.json. */
+/** Writes report.md, report.html and the claims' verdicts as JUnit XML beside a run's results.json. */
 public final class ReportFiles {
 
-    public record Written(Path markdown, Path html) {
+    public record Written(Path markdown, Path html, Path verdicts) {
     }
 
     private ReportFiles() {
@@ -17,6 +17,7 @@ public final class ReportFiles {
     public static Written write(RunResult run, Path directory) throws IOException {
         Path markdown = Files.writeString(directory.resolve("report.md"), MarkdownReport.render(run));
         Path html = Files.writeString(directory.resolve("report.html"), HtmlReport.render(run));
-        return new Written(markdown, html);
+        Path verdicts = Files.writeString(directory.resolve(JUnitVerdicts.FILE_NAME), JUnitVerdicts.render(run));
+        return new Written(markdown, html, verdicts);
     }
 }

@@ -34,10 +34,22 @@ public final class TerminalReport {
         RunInfo info = run.run();
         out.append(format(Locale.ROOT, "Run %s: scale S=%s, JDK %s, Spring Boot %s, %d CPUs on this machine%n",
                 info.id(), number(info.scale()), info.jdk(), info.springBoot(), info.machineCpus()));
+        partial(run).ifPresent(sentence -> out.append(sentence).append('\n'));
         for (ExperimentResult experiment : run.experiments()) {
             out.append('\n').append(experiment(experiment, info));
         }
         return out.toString();
+    }
+
+    /** The sentence for a run that stopped before its end, if this is one. */
+    static java.util.Optional<String> partial(RunResult run) {
+        if (!run.run().partial()) {
+            return java.util.Optional.empty();
+        }
+        List<String> missing = run.run().missing(run.experiments());
+        return java.util.Optional.of(format(Locale.ROOT, "PARTIAL RUN: it stopped before its end; %d of %d experiments "
+                + "finished and are shown here%s.", run.experiments().size(), run.experiments().size() + missing.size(),
+                missing.isEmpty() ? "" : " (not run: " + String.join(", ", missing) + ")"));
     }
 
     static String warmUp(ExperimentResult experiment) {

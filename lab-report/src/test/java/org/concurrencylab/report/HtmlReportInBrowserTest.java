@@ -59,6 +59,8 @@ class HtmlReportInBrowserTest {
         assertThat(attribute(dom, "data-errors")).isEqualTo("[]");
         assertThat(attribute(dom, "data-charts-drawn")).isEqualTo("5");
         assertThat(attribute(dom, "data-empty-charts")).isEqualTo("0");
+        // the verdicts come first, above the first table
+        assertThat(dom.indexOf("<h2>Verdicts</h2>")).isNotNegative().isLessThan(dom.indexOf("<table"));
     }
 
     @Test
@@ -98,7 +100,7 @@ class HtmlReportInBrowserTest {
     }
 
     private static RunResult run() {
-        return new RunResult(new RunInfo("20261121-000000", 0.15, 2, "25", "4.1.1", "Linux amd64", "a", "b"),
+        return new RunResult(new RunInfo("20261121-000000", 0.15, 2, "25", "4.1.1", "Linux amd64", "a", "b", List.of("blocking-io"), true),
                 List.of(new ExperimentResult("fan-out", "An article", "seed.txt", 0.15, 45, new WarmUpLoad(24, 60), "c1", Map.of(),
                         List.of(variant("common-pool", 300), variant("dedicated-pool-400", 48)),
                         List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more")),

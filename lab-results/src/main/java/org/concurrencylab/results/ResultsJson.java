@@ -1,8 +1,11 @@
 package org.concurrencylab.results;
 
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,18 +18,53 @@ public final class ResultsJson {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
+    /** A file that is not a lab run's results: truncated, empty, or some other JSON. */
+    public static final class NotResults extends IOException {
+        public NotResults(String message) {
+            super(message);
+        }
+    }
+
     private ResultsJson() {
     }
 
+    /**
+     * Writes the whole file next to its place and then moves it there in one step, so that a reader,
+     * or a lab killed in the middle of writing, only ever finds the previous complete file or the new one.
+     */
     public static Path write(RunResult result, Path directory) throws IOException {
         Files.createDirectories(directory);
         Path file = directory.resolve(FILE_NAME);
-        MAPPER.writeValue(file.toFile(), result);
-        return file;
+        Path partial = Files.createTempFile(directory, "." + FILE_NAME + "-", ".partial");
+        try {
+            MAPPER.writeValue(partial.toFile(), result);
+            try {
+                Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return file;
+        } finally {
+            Files.deleteIfExists(partial);
+        }
     }
 
-    public static RunResult read(Path directory) {
+    /** @throws NotResults when the file is not a complete results.json of a run */
+    public static RunResult read(Path directory) throws IOException {
         Path file = Files.isDirectory(directory) ? directory.resolve(FILE_NAME) : directory;
-        return MAPPER.readValue(file.toFile(), RunResult.class);
+        RunResult run;
+        try {
+            run = MAPPER.readValue(file.toFile(), RunResult.class);
+        } catch (JacksonException e) {
+            throw new NotResults(file + " is not a lab run's results (" + firstLine(e.getOriginalMessage()) + ")");
+        }
+        if (run == null || run.run() == null || run.experiments() == null) {
+            throw new NotResults(file + " is not a lab run's results (no run or experiments in it)");
+        }
+        return run;
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "unreadable" : message.lines().findFirst().orElse("unreadable");
     }
 }

@@ -32,7 +32,7 @@ class ResultsJsonTest {
                 new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv");
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
-        RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b"),
+        RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
                 List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), "c1", Map.of(), List.of(variant),
                         List.of(new ClaimResult("c", "text", "reproduced", "numbers")), List.of("a finding"))));
 
@@ -71,5 +71,34 @@ class ResultsJsonTest {
             assertThat(claim.has(name)).as("claims[]." + name).isTrue();
         }
         assertThat(ResultsJson.read(directory)).isEqualTo(run);
+    }
+
+    @Test
+    void aFileThatIsNotACompleteRunIsRefusedWithOneSentence() throws Exception {
+        for (String content : List.of("", "{}", "[]", "{\"run\": {\"id\": \"r1\", \"scale\": 0.4", "not json")) {
+            Files.writeString(directory.resolve(ResultsJson.FILE_NAME), content);
+
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultsJson.read(directory))
+                    .as("content %s", content)
+                    .isInstanceOf(ResultsJson.NotResults.class)
+                    .hasMessageContaining("is not a lab run's results")
+                    .satisfies(e -> assertThat(e.getMessage().lines()).hasSize(1));
+        }
+    }
+
+    @Test
+    void writingReplacesTheFileInOneStepAndLeavesNothingElse() throws Exception {
+        RunResult partial = new RunResult(new RunInfo("r1", 0.4, 2, "25", "4.1.1", "Linux", "a", null,
+                List.of("blocking-io", "cpu-bound"), false), List.of());
+
+        ResultsJson.write(partial, directory);
+        ResultsJson.write(partial, directory);
+
+        try (var files = Files.list(directory)) {
+            assertThat(files.map(file -> file.getFileName().toString()).toList()).containsExactly(ResultsJson.FILE_NAME);
+        }
+        RunResult read = ResultsJson.read(directory);
+        assertThat(read.run().partial()).isTrue();
+        assertThat(read.run().missing(read.experiments())).containsExactly("blocking-io", "cpu-bound");
     }
 }

@@ -51,6 +51,7 @@ public final class LabRunner {
     public CompletedRun run(List<Experiment> experiments, RunOptions options) throws IOException, InterruptedException {
         String started = Instant.now().toString();
         Path directory = newRunDirectory(options.outDir());
+        List<String> planned = experiments.stream().map(Experiment::name).toList();
         int machineCpus = Runtime.getRuntime().availableProcessors();
         List<ExperimentResult> results = new ArrayList<>();
         double firstScale = Double.NaN;
@@ -71,13 +72,15 @@ public final class LabRunner {
                     .map(variant -> variant.sizing().get("springBoot"))
                     .filter(Objects::nonNull).map(Object::toString).findFirst().orElse(springBoot);
             results.add(result);
+            // each experiment is on disk as soon as it ends: a run stopped later keeps it
+            boolean complete = results.size() == experiments.size();
+            RunInfo info = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
+                    springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started,
+                    complete ? Instant.now().toString() : null, planned, complete);
+            ResultsJson.write(new RunResult(info, List.copyOf(results)), directory);
+            progress.experimentWritten(experiment.name(), results.size(), experiments.size(), directory);
         }
-        RunInfo info = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
-                springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started,
-                Instant.now().toString());
-        RunResult run = new RunResult(info, results);
-        ResultsJson.write(run, directory);
-        return new CompletedRun(run, directory);
+        return new CompletedRun(ResultsJson.read(directory), directory);
     }
 
     private ExperimentResult run(Experiment experiment, List<Variant> variants, RunEnvironment environment, Path directory)
@@ -157,12 +160,17 @@ public final class LabRunner {
         return experiment.variants().stream().filter(variant -> options.variants().contains(variant.name())).toList();
     }
 
+    /** Created, not checked then created: two runs started in the same second get a directory each. */
     private static Path newRunDirectory(Path outDir) throws IOException {
+        Files.createDirectories(outDir);
         String id = LocalDateTime.now().format(RUN_ID);
-        Path directory = outDir.resolve(id);
-        for (int suffix = 2; Files.exists(directory); suffix++) {
-            directory = outDir.resolve(id + "-" + suffix);
+        for (int suffix = 1; ; suffix++) {
+            Path directory = outDir.resolve(suffix == 1 ? id : id + "-" + suffix);
+            try {
+                return Files.createDirectory(directory);
+            } catch (java.nio.file.FileAlreadyExistsException taken) {
+                // the next suffix
+            }
         }
-        return Files.createDirectories(directory);
     }
 }

@@ -2,13 +2,24 @@ package org.concurrencylab.runner;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.driver.RequestRecord;
 
-/** Writes every request of a step as CSV, for time charts: one line per request, in the order they were due. */
+/**
+ * Writes every request of a step, for time charts and for the tools latency people already use: the
+ * CSV (one line per request, in the order they were due), an HdrHistogram interval log ({@code .hlog},
+ * one interval per article second of due time, microseconds) and its percentile distribution
+ * ({@code .hgrm}, milliseconds), both of the successful requests' latencies, the ones the report uses.
+ */
 final class RequestLog {
 
     static final String HEADER = "user,sequence,start_ms,latency_ms,late_ms,outcome";
@@ -16,9 +27,10 @@ final class RequestLog {
     private RequestLog() {
     }
 
-    static void write(LoadResult load, Path file) throws IOException {
-        Files.createDirectories(file.getParent());
-        try (BufferedWriter out = Files.newBufferedWriter(file)) {
+    /** @param csv the CSV's path; the histogram files go beside it, with the same name */
+    static void write(LoadResult load, Path csv, Duration articleSecond) throws IOException {
+        Files.createDirectories(csv.getParent());
+        try (BufferedWriter out = Files.newBufferedWriter(csv)) {
             out.write(HEADER);
             out.newLine();
             for (RequestRecord request : load.requests()) {
@@ -27,6 +39,37 @@ final class RequestLog {
                         request.outcome()));
                 out.newLine();
             }
+        }
+        String base = csv.getFileName().toString().replaceFirst("\\.csv$", "");
+        writeIntervalLog(load, csv.resolveSibling(base + ".hlog"), articleSecond);
+        try (PrintStream out = new PrintStream(Files.newOutputStream(csv.resolveSibling(base + ".hgrm")), false, "UTF-8")) {
+            // recorded in microseconds, shown in milliseconds as HdrHistogram's plotter expects
+            load.okLatencyMicros().outputPercentileDistribution(out, 1000.0);
+        }
+    }
+
+    private static void writeIntervalLog(LoadResult load, Path file, Duration articleSecond) throws IOException {
+        long binNanos = Math.max(1, articleSecond.toNanos());
+        TreeMap<Long, Histogram> bins = new TreeMap<>();
+        for (RequestRecord request : load.requests()) {
+            if (request.outcome() == Outcome.OK) {
+                bins.computeIfAbsent(request.startNanos() / binNanos, any -> new Histogram(3))
+                        .recordValue(Math.max(1, request.latencyNanos() / 1000));
+            }
+        }
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
+            HistogramLogWriter writer = new HistogramLogWriter(out);
+            writer.outputComment("latency of successful requests in microseconds, one interval per article second of due time");
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(load.startEpochMillis());
+            writer.setBaseTime(load.startEpochMillis());
+            writer.outputLegend();
+            bins.forEach((bin, histogram) -> {
+                long start = load.startEpochMillis() + bin * binNanos / 1_000_000;
+                histogram.setStartTimeStamp(start);
+                histogram.setEndTimeStamp(start + binNanos / 1_000_000);
+                writer.outputIntervalHistogram(histogram);
+            });
         }
     }
 }

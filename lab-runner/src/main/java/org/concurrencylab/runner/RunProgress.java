@@ -25,4 +25,8 @@ public interface RunProgress {
 
     default void variantFinished(VariantResult result) {
     }
+
+    /** An experiment's results are on disk: {@code written} of {@code planned} experiments so far. */
+    default void experimentWritten(String experiment, int written, int planned, java.nio.file.Path directory) {
+    }
 }

@@ -30,8 +30,7 @@ public final class ServiceProcess implements AutoCloseable {
         Process process;
         try {
             Files.createDirectories(log.getParent());
-            portFile = Files.createTempFile("lab-port-", ".txt");
-            Files.delete(portFile);
+            portFile = PortFiles.next();
             ProcessBuilder builder = new ProcessBuilder(command.toArguments())
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());

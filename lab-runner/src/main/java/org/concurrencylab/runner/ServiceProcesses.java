@@ -1,5 +1,6 @@
 package org.concurrencylab.runner;
 
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -25,16 +26,24 @@ final class ServiceProcesses {
         RUNNING.add(process);
     }
 
+    /**
+     * Stops a JVM and whatever it started: the JDK's AOT training, for one, writes its cache from a
+     * child JVM of its own that would outlive its parent.
+     */
     static void stop(Process process) {
+        List<ProcessHandle> children = process.descendants().toList();
         try {
             process.destroy();
+            children.forEach(ProcessHandle::destroy);
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             }
+            children.forEach(child -> child.onExit().completeOnTimeout(child, 5, TimeUnit.SECONDS).join());
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         } finally {
+            children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
             RUNNING.remove(process);
         }
     }
@@ -46,7 +55,9 @@ final class ServiceProcesses {
 
     private static void stopAll() {
         labStopping = true;
+        List<ProcessHandle> children = RUNNING.stream().flatMap(Process::descendants).toList();
         RUNNING.forEach(Process::destroy);
+        children.forEach(ProcessHandle::destroyForcibly);
         for (Process process : RUNNING) {
             try {
                 if (!process.waitFor(5, TimeUnit.SECONDS)) {

@@ -3,6 +3,7 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -27,6 +28,7 @@ final class StartupCache {
     }
 
     private static final long TRAINING_TIMEOUT_SECONDS = 120;
+    private static final String PARTIAL = ".partial";
 
     private final JavaRuntime java;
     private final LabHome home;
@@ -96,14 +98,35 @@ final class StartupCache {
         command.add(java.executable().toString());
         command.addAll(ServiceCommand.FIXED_JVM_FLAGS);
         command.addAll(jit.jvmFlags());
-        command.add(java.hasAotCache() ? "-XX:AOTCacheOutput=" + cache : "-XX:ArchiveClassesAtExit=" + cache);
+        // written under a name of its own and moved into place only when training ended well: a cache
+        // from a training the lab interrupted is never used
+        Path partial = cache.resolveSibling(cache.getFileName() + PARTIAL);
+        deletePartials(directory);
+        command.add(java.hasAotCache() ? "-XX:AOTCacheOutput=" + partial : "-XX:ArchiveClassesAtExit=" + partial);
         command.add("-Dspring.context.exit=onRefresh");
         command.add("-jar");
         command.add(jar.toString());
         command.add("--server.port=0");
         properties.forEach((key, value) -> command.add("--" + key + "=" + value));
         command.addAll(ServiceCommand.SAFETY_PROPERTIES);
-        run(directory, command);
+        try {
+            run(directory, command);
+            if (!Files.isRegularFile(partial) || Files.size(partial) == 0) {
+                throw new IOException("training wrote no cache; see " + directory.resolve("startup-cache.log"));
+            }
+            Files.move(partial, cache, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            deletePartials(directory);
+        }
+    }
+
+    /** What an interrupted training left: the JDK writes the cache and its own .config beside it. */
+    private static void deletePartials(Path directory) throws IOException {
+        try (var files = Files.list(directory)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().contains(PARTIAL)).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
     }
 
     private static void run(Path directory, List<String> command) throws IOException, InterruptedException {
@@ -120,6 +143,9 @@ final class StartupCache {
         try {
             if (!process.waitFor(TRAINING_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 throw new IOException("training did not end within " + TRAINING_TIMEOUT_SECONDS + " s; see " + log);
+            }
+            if (process.exitValue() != 0) {
+                throw new IOException("training ended with code " + process.exitValue() + "; see " + log);
             }
         } finally {
             ServiceProcesses.stop(process);

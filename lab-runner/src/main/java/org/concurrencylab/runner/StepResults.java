@@ -83,8 +83,10 @@ final class StepResults {
         if (jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {
             why.add(format(Locale.ROOT, "the service's JIT took %.0f %% of a core", 100 * jit));
         }
-        if (!bound.waits() || cpuPerRequest <= 0) {
-            String model = bound.waits() ? "no CPU was measured" : "CPU work is what this step measures: no separate machine bound";
+        if (!bound.waits() || cpuPerRequest <= 0 || completed < Defaults.REQUESTS_TO_MEASURE_C) {
+            String model = !bound.waits() ? "CPU work is what this step measures: no separate machine bound"
+                    : completed < Defaults.REQUESTS_TO_MEASURE_C ? "too few requests (" + completed + ") to tell their CPU "
+                    + "from the processes' background" : "no CPU was measured";
             return new MachineUsage(cores, MachineCpu.idleShare(before, after), processes, cpuPerRequest * 1e3, -1, model, 0,
                     why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why));
         }

@@ -66,7 +66,7 @@ final class VariantRunner {
                 DownstreamUsage downstreamUsage = downstreamBefore.isEmpty() ? null : DownstreamService.usage(
                         downstreamBefore.get(), read(downstream, load.startEpochMillis()).orElseThrow(), load.endEpochMillis());
                 String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
-                RequestLog.write(load, resultsDirectory.resolve(requestLog));
+                RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.of(Duration.ofSeconds(1)));
                 steps.add(StepResults.of(new StepResults.Context(variant, step, environment.connections(),
                         experiment.downstreamLatency(), scaled,
                         timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, downstreamUsage,

@@ -1,0 +1,64 @@
+package org.concurrencylab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.concurrencylab.report.JUnitVerdicts;
+import org.concurrencylab.report.ReportFiles;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.WarmUpLoad;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+/** --fail-on and the JUnit verdict file, on hand-made results. */
+class FailOnTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void theExitCodeFollowsTheVerdictsAskedForAndOnlyThose() {
+        RunResult allReproduced = run("reproduced", "reproduced");
+        RunResult oneNotReproduced = run("reproduced", "not reproduced");
+        RunResult oneNotDecided = run("not decided", "reproduced");
+
+        List<String> notReproduced = List.of("not reproduced");
+        assertThat(RunCommand.exitCode(allReproduced, notReproduced)).isZero();
+        assertThat(RunCommand.exitCode(oneNotReproduced, notReproduced)).isEqualTo(RunCommand.CLAIM_FAILED);
+        assertThat(RunCommand.exitCode(oneNotReproduced, List.of())).as("claims alone never fail a run unless asked").isZero();
+        assertThat(RunCommand.exitCode(oneNotDecided, notReproduced)).isZero();
+        assertThat(RunCommand.exitCode(oneNotDecided, List.of("not reproduced", "not decided"))).isEqualTo(RunCommand.CLAIM_FAILED);
+    }
+
+    @Test
+    void theVerdictFileIsJUnitXmlWithAFailurePerClaimNotReproduced() throws Exception {
+        ReportFiles.Written written = ReportFiles.write(run("reproduced", "not reproduced"), directory);
+
+        assertThat(written.verdicts()).isEqualTo(directory.resolve(JUnitVerdicts.FILE_NAME));
+        Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(written.verdicts().toFile());
+        assertThat(xml.getDocumentElement().getAttribute("tests")).isEqualTo("2");
+        assertThat(xml.getDocumentElement().getAttribute("failures")).isEqualTo("1");
+        assertThat(xml.getElementsByTagName("testcase").getLength()).isEqualTo(2);
+        assertThat(xml.getElementsByTagName("failure").item(0).getAttributes().getNamedItem("message").getNodeValue())
+                .isEqualTo("not reproduced: 7.1 per D < 8 & \"far\"");
+        assertThat(Files.readString(written.verdicts())).contains("name=\"second\"");
+    }
+
+    private static RunResult run(String first, String second) {
+        VariantResult variant = new VariantResult("v", "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of());
+        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
+                Map.of(), List.of(variant), List.of(new ClaimResult("first", "one", first, "9.9 per D"),
+                new ClaimResult("second", "two", second, "7.1 per D < 8 & \"far\"")), List.of());
+        return new RunResult(new RunInfo("r1", 0.4, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
+                List.of(experiment));
+    }
+}

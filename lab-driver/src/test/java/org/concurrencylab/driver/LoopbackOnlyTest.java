@@ -1,0 +1,34 @@
+package org.concurrencylab.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.net.UnknownHostException;
+import org.junit.jupiter.api.Test;
+
+class LoopbackOnlyTest {
+
+    @Test
+    void aTargetWhoseHostCannotBeParsedIsRefusedRatherThanTakenForLocalhost() {
+        // java.net.URI finds no host in a name with an underscore: getAllByName(null) would have answered localhost
+        assertThat(URI.create("http://evil_host.example.com:8080/").getHost()).isNull();
+        assertThatThrownBy(() -> LoopbackOnly.check(URI.create("http://evil_host.example.com:8080/")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no host that can be checked");
+    }
+
+    @Test
+    void loopbackTargetsPassAndOthersAreRefused() {
+        assertThat(LoopbackOnly.check(URI.create("http://127.0.0.1:8080/value"))).isNotNull();
+        assertThat(LoopbackOnly.check(URI.create("http://localhost:8080/value"))).isNotNull();
+        assertThatThrownBy(() -> LoopbackOnly.check(URI.create("http://192.0.2.1/")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a loopback address");
+    }
+
+    @Test
+    void theResolverTheClientsConnectThroughRefusesAnAddressOffLoopback() throws Exception {
+        assertThat(LoopbackOnly.RESOLVER.resolve("127.0.0.1")).allSatisfy(address -> assertThat(address.isLoopbackAddress()).isTrue());
+        assertThatThrownBy(() -> LoopbackOnly.RESOLVER.resolve("192.0.2.1")).isInstanceOf(UnknownHostException.class)
+                .hasMessageContaining("not a loopback address");
+    }
+}

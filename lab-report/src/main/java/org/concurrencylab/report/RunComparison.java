@@ -1,0 +1,219 @@
+package org.concurrencylab.report;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+
+/**
+ * Runs side by side, the first as the baseline: per step of the experiments they share, how
+ * throughput and the latency percentiles moved, flagged beyond a tolerance; the claims whose verdict
+ * changed; and what differs in their environments. In the terminal and as compare.html.
+ */
+public final class RunComparison {
+
+    /**
+     * How far a figure moves between two runs of the same settings on this 2-core machine, measured
+     * with the fidelity benchmark (three runs of the catalog at the defaults, one after another).
+     * Steps that wait (every experiment but cpu-bound): throughput moved by up to 6.4 % (Netty's loops
+     * taking 10 users' new connections in turn, boundedElastic's per-thread queues), latency
+     * percentiles by up to 12.6 % (a p99 of Tomcat's 200 workers). Steps whose work is CPU: throughput
+     * by up to 11 % and the p50 by up to 23 % (parallel-2: the JVMs' rates for the same code spread).
+     * Beyond these, a move is a change.
+     */
+    public static final double THROUGHPUT_TOLERANCE = 0.07;
+    public static final double LATENCY_TOLERANCE = 0.15;
+    public static final double CPU_WORK_THROUGHPUT_TOLERANCE = 0.12;
+    public static final double CPU_WORK_LATENCY_TOLERANCE = 0.25;
+
+    /** One figure of one step, in the baseline and another run. */
+    public record Move(String experiment, String variant, String load, String figure, double before, double after,
+                       boolean beyondTolerance) {
+
+        double change() {
+            return before == 0 ? 0 : after / before - 1;
+        }
+    }
+
+    public record VerdictChange(String experiment, String claim, String before, String after) {
+
+        /** From reproduced to not reproduced or back: the claim's answer changed, not only whether one run could tell. */
+        public boolean decisive() {
+            return DECIDED.contains(before) && DECIDED.contains(after);
+        }
+    }
+
+    private static final List<String> DECIDED = List.of("reproduced", "not reproduced");
+
+    public record Comparison(String baseline, String other, List<String> environment, List<Move> moves,
+                             List<VerdictChange> verdicts) {
+
+        public List<Move> beyondTolerance() {
+            return moves.stream().filter(Move::beyondTolerance).toList();
+        }
+
+        /** Whether anything changed: a decided verdict, or a figure beyond its tolerance. */
+        public boolean changed() {
+            return verdicts.stream().anyMatch(VerdictChange::decisive) || !beyondTolerance().isEmpty();
+        }
+    }
+
+    private RunComparison() {
+    }
+
+    public static List<Comparison> of(List<RunResult> runs) {
+        RunResult baseline = runs.getFirst();
+        return runs.subList(1, runs.size()).stream().map(other -> compare(baseline, other)).toList();
+    }
+
+    static Comparison compare(RunResult baseline, RunResult other) {
+        List<Move> moves = new ArrayList<>();
+        List<VerdictChange> verdicts = new ArrayList<>();
+        for (ExperimentResult before : baseline.experiments()) {
+            Optional<ExperimentResult> after = other.experiments().stream()
+                    .filter(experiment -> experiment.name().equals(before.name())).findFirst();
+            if (after.isEmpty()) {
+                continue;
+            }
+            for (VariantResult variant : before.variants()) {
+                for (StepResult step : variant.steps()) {
+                    step(after.get(), variant.name(), step.load()).ifPresent(moved -> moves.addAll(moves(before.name(),
+                            variant.name(), step, moved)));
+                }
+            }
+            for (ClaimResult claim : before.claims()) {
+                after.get().claims().stream().filter(candidate -> candidate.id().equals(claim.id())).findFirst()
+                        .filter(candidate -> !candidate.status().equals(claim.status()))
+                        .ifPresent(changed -> verdicts.add(new VerdictChange(before.name(), claim.id(), claim.status(),
+                                changed.status())));
+            }
+        }
+        return new Comparison(baseline.run().id(), other.run().id(), environment(baseline, other), moves, verdicts);
+    }
+
+    private static List<Move> moves(String experiment, String variant, StepResult before, StepResult after) {
+        // a step whose machine bound is not applicable measured CPU work: its figures move further
+        boolean cpuWork = before.machine() != null && before.machine().cpuBoundPerSecond() < 0
+                && before.machine().cpuBoundModel().startsWith("CPU work");
+        double throughput = cpuWork ? CPU_WORK_THROUGHPUT_TOLERANCE : THROUGHPUT_TOLERANCE;
+        double latency = cpuWork ? CPU_WORK_LATENCY_TOLERANCE : LATENCY_TOLERANCE;
+        List<Move> moves = new ArrayList<>();
+        moves.add(move(experiment, variant, before.load(), "TPS", before.throughputPerSecond(), after.throughputPerSecond(),
+                throughput));
+        moves.add(move(experiment, variant, before.load(), "p50 ms", before.latencyMillis().p50(), after.latencyMillis().p50(),
+                latency));
+        moves.add(move(experiment, variant, before.load(), "p95 ms", before.latencyMillis().p95(), after.latencyMillis().p95(),
+                latency));
+        moves.add(move(experiment, variant, before.load(), "p99 ms", before.latencyMillis().p99(), after.latencyMillis().p99(),
+                latency));
+        return moves;
+    }
+
+    private static Move move(String experiment, String variant, String load, String figure, double before, double after,
+                             double tolerance) {
+        boolean beyond = before > 0 && Math.abs(after / before - 1) > tolerance;
+        return new Move(experiment, variant, load, figure, before, after, beyond);
+    }
+
+    private static Optional<StepResult> step(ExperimentResult experiment, String variant, String load) {
+        return experiment.variants().stream().filter(candidate -> candidate.name().equals(variant))
+                .flatMap(candidate -> candidate.steps().stream()).filter(step -> step.load().equals(load)).findFirst();
+    }
+
+    /** What differs between the two runs' settings and machines, by name: "jdk: 21 -> 25". */
+    private static List<String> environment(RunResult baseline, RunResult other) {
+        Map<String, String> before = settings(baseline);
+        Map<String, String> after = settings(other);
+        List<String> differences = new ArrayList<>();
+        before.forEach((name, value) -> {
+            String changed = after.get(name);
+            if (after.containsKey(name) && !Objects.equals(value, changed)) {
+                differences.add(name + ": " + value + " -> " + changed);
+            }
+        });
+        return differences;
+    }
+
+    private static Map<String, String> settings(RunResult run) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("jdk", run.run().jdk());
+        settings.put("springBoot", run.run().springBoot());
+        settings.put("os", run.run().os());
+        settings.put("machineCpus", Integer.toString(run.run().machineCpus()));
+        for (ExperimentResult experiment : run.experiments()) {
+            settings.put(experiment.name() + " scale", TerminalReport.number(experiment.scale()));
+            settings.put(experiment.name() + " jit", String.valueOf(experiment.jit()));
+            settings.put(experiment.name() + " service CPUs", experiment.variants().stream().map(VariantResult::cpus)
+                    .distinct().toList().toString());
+            settings.put(experiment.name() + " connections", experiment.variants().stream()
+                    .flatMap(variant -> variant.steps().stream()).map(step -> step.plan().connections())
+                    .filter(Objects::nonNull).findFirst().orElse("unrecorded"));
+        }
+        return settings;
+    }
+
+    public static String render(List<Comparison> comparisons) {
+        StringBuilder out = new StringBuilder();
+        for (Comparison comparison : comparisons) {
+            out.append(format(Locale.ROOT, "== %s against %s (the baseline)%n", comparison.other(), comparison.baseline()));
+            out.append(comparison.environment().isEmpty() ? "   same settings and machine\n"
+                    : "   differs: " + String.join("; ", comparison.environment()) + "\n");
+            out.append(format(Locale.ROOT, "%nClaims whose verdict changed: %s%n", comparison.verdicts().isEmpty() ? "none" : ""));
+            comparison.verdicts().forEach(change -> out.append(format(Locale.ROOT, "  %s %s: %s -> %s%s%n", change.experiment(),
+                    change.claim(), change.before(), change.after(), change.decisive() ? "" : " (one run could not tell)")));
+            out.append(format(Locale.ROOT, "%nFigures beyond tolerance (throughput %.0f %%, latency %.0f %%; CPU work %.0f %% and %.0f %%): %s%n",
+                    100 * THROUGHPUT_TOLERANCE, 100 * LATENCY_TOLERANCE, 100 * CPU_WORK_THROUGHPUT_TOLERANCE,
+                    100 * CPU_WORK_LATENCY_TOLERANCE, comparison.beyondTolerance().isEmpty() ? "none" : ""));
+            if (!comparison.beyondTolerance().isEmpty()) {
+                out.append(table(comparison.beyondTolerance()).render());
+            }
+            out.append(format(Locale.ROOT, "(%d figures compared)%n%n", comparison.moves().size()));
+        }
+        return out.toString();
+    }
+
+    public static String renderHtml(List<Comparison> comparisons) {
+        StringBuilder body = new StringBuilder("<h1>Concurrency Lab: runs compared</h1>\n");
+        for (Comparison comparison : comparisons) {
+            body.append(format(Locale.ROOT, "<h2>%s against %s <small>(the baseline)</small></h2>%n",
+                    Html.escape(comparison.other()), Html.escape(comparison.baseline())));
+            body.append("<p>").append(Html.escape(comparison.environment().isEmpty() ? "Same settings and machine."
+                    : "Differs: " + String.join("; ", comparison.environment()))).append("</p>\n");
+            body.append("<h3>Claims whose verdict changed</h3>\n<ul>\n");
+            if (comparison.verdicts().isEmpty()) {
+                body.append("<li>none</li>\n");
+            }
+            comparison.verdicts().forEach(change -> body.append("<li>").append(Html.escape(change.experiment() + " "
+                    + change.claim() + ": " + change.before() + " -> " + change.after())).append("</li>\n"));
+            body.append("</ul>\n");
+            body.append(format(Locale.ROOT, "<h3>Every figure <small>(beyond tolerance, marked: throughput %.0f %%, latency "
+                            + "%.0f %%; CPU work %.0f %% and %.0f %%)</small></h3>%n", 100 * THROUGHPUT_TOLERANCE,
+                    100 * LATENCY_TOLERANCE, 100 * CPU_WORK_THROUGHPUT_TOLERANCE, 100 * CPU_WORK_LATENCY_TOLERANCE));
+            body.append(table(comparison.moves()).renderHtml());
+        }
+        return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Concurrency Lab: runs compared</title>\n"
+                + "<style>body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;font-size:13px}"
+                + "td,th{border:1px solid #ccc;padding:3px 6px}td.num{text-align:right}small{color:#666}</style></head>\n"
+                + "<body>\n" + body + "</body></html>\n";
+    }
+
+    private static TextTable table(List<Move> moves) {
+        TextTable table = new TextTable("experiment", "variant", "load", "figure", "baseline", "this run", "change", "beyond");
+        for (Move move : moves) {
+            table.add(move.experiment(), move.variant(), move.load(), move.figure(), TerminalReport.number(move.before()),
+                    TerminalReport.number(move.after()), format(Locale.ROOT, "%+.1f %%", 100 * move.change()),
+                    move.beyondTolerance() ? "yes" : "");
+        }
+        return table;
+    }
+}

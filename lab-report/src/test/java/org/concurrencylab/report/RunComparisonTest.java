@@ -1,0 +1,66 @@
+package org.concurrencylab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.ProcessUsage;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.Threads;
+import org.concurrencylab.results.Timeline;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.WarmUpLoad;
+import org.junit.jupiter.api.Test;
+
+class RunComparisonTest {
+
+    @Test
+    void twoRunsWithinTheNoiseShowNoChange() {
+        RunComparison.Comparison comparison = RunComparison.compare(run("a", "25", 245, 410, "reproduced"),
+                run("b", "25", 243, 415, "reproduced"));
+
+        assertThat(comparison.environment()).isEmpty();
+        assertThat(comparison.verdicts()).isEmpty();
+        assertThat(comparison.beyondTolerance()).isEmpty();
+        assertThat(comparison.moves()).hasSize(4);
+        assertThat(RunComparison.render(List.of(comparison))).contains("same settings and machine")
+                .contains("Claims whose verdict changed: none").contains("beyond tolerance (throughput 7 %, latency 15 %; CPU work 12 % and 25 %): none");
+        assertThat(comparison.changed()).isFalse();
+    }
+
+    @Test
+    void namesTheChangedVerdictTheMovedFiguresAndWhatDiffers() {
+        RunComparison.Comparison comparison = RunComparison.compare(run("a", "21", 245, 410, "reproduced"),
+                run("b", "25", 200, 520, "not reproduced"));
+
+        assertThat(comparison.environment()).containsExactly("jdk: 21 -> 25");
+        assertThat(comparison.verdicts()).singleElement().satisfies(change -> {
+            assertThat(change.claim()).isEqualTo("tomcat-200-scales");
+            assertThat(change.after()).isEqualTo("not reproduced");
+        });
+        assertThat(comparison.changed()).isTrue();
+        // throughput -18 %, every percentile +27 %
+        assertThat(comparison.beyondTolerance()).extracting(RunComparison.Move::figure)
+                .containsExactly("TPS", "p50 ms", "p95 ms", "p99 ms");
+        assertThat(RunComparison.renderHtml(List.of(comparison))).contains("jdk: 21 -&gt; 25").doesNotContain("<script");
+    }
+
+    private static RunResult run(String id, String jdk, double throughput, double latency, String verdict) {
+        StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 12000, "new-per-request"),
+                new Requests(1000, 1000, 0, Map.of()), throughput, new LatencyMillis(latency, latency, latency, latency, latency, latency),
+                4, 100, 250, "m", 250, new Threads(200, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(1, 1, 1, 1, 0, 1000, 400),
+                null, new Timeline(400, List.of()), null, null, null, "x.csv");
+        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
+        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
+                Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());
+        return new RunResult(new RunInfo(id, 0.4, 2, jdk, "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
+                List.of(experiment));
+    }
+}
