@@ -37,13 +37,17 @@ public record Verdict(Status status, String evidence) {
      * refuted, and one that holds says that it held on such a step.
      */
     public static Verdict onSteps(boolean holds, String evidence, StepResult... steps) {
-        List<String> machineBound = Arrays.stream(steps).filter(StepResult::machineBound)
-                .map(step -> step.load() + ": " + step.machine().why()).toList();
+        List<StepResult> machineBound = Arrays.stream(steps).filter(StepResult::machineBound).toList();
         if (machineBound.isEmpty()) {
             return of(holds, evidence);
         }
-        String note = "; machine-bound step (" + String.join("; ", machineBound) + ")";
-        return new Verdict(holds ? Status.REPRODUCED : Status.NOT_DECIDED, evidence + note);
+        if (holds) {
+            // it held even so: the step is named, the report says why it was machine-bound
+            return of(true, evidence + "; held on a machine-bound step ("
+                    + String.join(", ", machineBound.stream().map(StepResult::load).distinct().toList()) + ")");
+        }
+        return new Verdict(Status.NOT_DECIDED, evidence + "; machine-bound step (" + String.join("; ",
+                machineBound.stream().map(step -> step.load() + ": " + step.machine().why()).toList()) + ")");
     }
 
     /**

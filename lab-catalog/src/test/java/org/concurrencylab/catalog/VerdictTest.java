@@ -1,0 +1,66 @@
+package org.concurrencylab.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.MachineUsage;
+import org.concurrencylab.results.ProcessUsage;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.Threads;
+import org.concurrencylab.results.Timeline;
+import org.junit.jupiter.api.Test;
+
+/** A claim decided on a machine-bound step, or on a difference inside the noise, says so. */
+class VerdictTest {
+
+    private static final StepResult CLEAN = step(false);
+    private static final StepResult MACHINE_BOUND = step(true);
+
+    @Test
+    void onCleanStepsAClaimIsReproducedOrNot() {
+        assertThat(Verdict.onSteps(true, "98 %", CLEAN).status()).isEqualTo(Verdict.Status.REPRODUCED);
+        assertThat(Verdict.onSteps(false, "80 %", CLEAN).status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
+    }
+
+    @Test
+    void onAMachineBoundStepAFailureIsNotDecidedWithTheReasonAndASuccessNamesTheStep() {
+        Verdict failed = Verdict.onSteps(false, "80 %", CLEAN, MACHINE_BOUND);
+        assertThat(failed.status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+        assertThat(failed.evidence()).startsWith("80 %").contains("machine-bound step (100x10: this machine's CPU takes 9 %");
+
+        Verdict held = Verdict.onSteps(true, "97 %", MACHINE_BOUND);
+        assertThat(held.status()).isEqualTo(Verdict.Status.REPRODUCED);
+        assertThat(held.evidence()).isEqualTo("97 %; held on a machine-bound step (100x10)");
+    }
+
+    @Test
+    void aPartNoMachineCanMoveDecidesOnItsOwn() {
+        // fewer threads than claimed is not the machine's doing, whatever the step
+        assertThat(Verdict.onSteps(false, true, "x1.3 the threads", MACHINE_BOUND).status())
+                .isEqualTo(Verdict.Status.NOT_REPRODUCED);
+        assertThat(Verdict.onSteps(true, false, "x1.6 the threads, 80 %", MACHINE_BOUND).status())
+                .isEqualTo(Verdict.Status.NOT_DECIDED);
+    }
+
+    @Test
+    void aDifferenceThatTheModelPutsInsideTheNoiseIsNotDecided() {
+        Verdict inside = Verdict.beyondNoise(true, 0.06, 0.07, "2475 against 2587 ms");
+        assertThat(inside.status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+        assertThat(inside.evidence()).contains("2475 against 2587 ms").contains("6 % difference, inside the 7 % run-to-run noise");
+        assertThat(Verdict.beyondNoise(false, 0.20, 0.07, "").status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
+    }
+
+    private static StepResult step(boolean machineBound) {
+        MachineUsage machine = new MachineUsage(2, 0.8, List.of(), 1.5, 230, "model", machineBound ? 0.09 : 0.01,
+                machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN,
+                machineBound ? "this machine's CPU takes 9 % of the figure by the model" : "");
+        return new StepResult("100x10", LoadPlan.closed(100, 10, 12000, "new-per-request"), new Requests(1000, 1000, 0, Map.of()),
+                240, new LatencyMillis(410, 405, 410, 415, 420, 430), 4.2, 98, 250, "m", 250,
+                new Threads(120, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(1, 1, 1, 1, 0, 1000, 405), null,
+                new Timeline(400, List.of()), null, machine, null, "x.csv");
+    }
+}
