@@ -3,6 +3,8 @@ package org.concurrencylab.runner;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -29,6 +31,16 @@ final class DriverWarmUp {
     private static final byte[] ANSWER = "42".getBytes(StandardCharsets.US_ASCII);
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final Duration CLOSED_LOAD = Duration.ofMillis(800);
+    private static final int USERS = 20;
+    private static final Duration COMPILER_POLL = Duration.ofMillis(250);
+    private static final int QUIET_POLLS = 3;
+    private static final Duration COMPILER_QUIET_AT_MOST = Duration.ofSeconds(8);
+    /**
+     * Measured: after 0.8 s of it, the lab's JVM still spent 0.6-3.6 ms of CPU per request while driving
+     * the first variants (its compiler finishing the connection path), against 0-0.2 ms once warm, and
+     * that alone made Tomcat-200's 100-user step machine-bound.
+     */
+    private static final Duration NEW_CONNECTIONS_LOAD = Duration.ofMillis(3000);
     private static final Duration OPEN_LOAD = Duration.ofMillis(500);
 
     private DriverWarmUp() {
@@ -54,15 +66,39 @@ final class DriverWarmUp {
         server.start();
         try {
             URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-            // both ways of holding connections, whichever the experiments use
+            // both ways of holding connections, whichever the experiments use; the new connection per
+            // request longest, since it is the default and the most code
             for (Connections connections : Connections.values()) {
-                new ClosedLoopDriver().run(target, new ClosedModel(10, Integer.MAX_VALUE / 10, TIMEOUT, CLOSED_LOAD, connections),
+                Duration closed = connections == Connections.NEW_PER_REQUEST ? NEW_CONNECTIONS_LOAD : CLOSED_LOAD;
+                new ClosedLoopDriver().run(target, new ClosedModel(USERS, Integer.MAX_VALUE / USERS, TIMEOUT, closed, connections),
                         Progress.NONE);
                 new OpenLoopDriver().run(target, new OpenModel(500, OPEN_LOAD, TIMEOUT, connections), Progress.NONE);
             }
         } finally {
             server.stop(0);
             handlers.shutdownNow();
+        }
+        awaitCompilerQuiet();
+    }
+
+    /**
+     * The compiler works behind the load: measured here, right after the warm-up load the lab's JVM
+     * still spent 6 ms of CPU per request of the first step, against 0-0.3 ms later. So the first
+     * variant waits until the compilers have finished nothing new for a while, at most a few seconds.
+     */
+    private static void awaitCompilerQuiet() throws InterruptedException {
+        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+        if (compiler == null || !compiler.isCompilationTimeMonitoringSupported()) {
+            return;
+        }
+        long deadline = System.nanoTime() + COMPILER_QUIET_AT_MOST.toNanos();
+        long last = compiler.getTotalCompilationTime();
+        int quietPolls = 0;
+        while (quietPolls < QUIET_POLLS && System.nanoTime() < deadline) {
+            Thread.sleep(COMPILER_POLL.toMillis());
+            long now = compiler.getTotalCompilationTime();
+            quietPolls = now == last ? quietPolls + 1 : 0;
+            last = now;
         }
     }
 }
