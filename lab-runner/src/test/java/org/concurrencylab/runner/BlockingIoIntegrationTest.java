@@ -47,8 +47,9 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                 assertThat(step.requests().failed()).as(variant.name() + " " + step.load() + " failures").isZero();
                 double lowest = step.machineBound() ? 0.85 : 0.95;
                 if (variant.name().equals("webflux-netty-blocking") && step.load().equals("10x10")) {
-                    // 10 users' new connections on 8 loops in turn: 13 D at best, 15 D when turns land on busy loops
-                    lowest *= 13 / CapacityModel.roundRobinElapsedInD(10, 10, 8);
+                    // 10 users' new connections on 8 loops in turn: 13 D at best, 15 D when turns land on busy
+                    // loops, which the lab cannot order; at D = 100 ms the request path adds up to a tenth
+                    lowest = 0.9 * 13 / CapacityModel.roundRobinElapsedInD(10, 10, 8);
                 }
                 assertThat(step.throughputPerSecond()).as(variant.name() + " " + step.load() + " against " + step.littlesLawModel()
                                 + (step.machineBound() ? ", machine-bound: " + step.machine().why() : ", clean"))
