@@ -195,10 +195,7 @@ final class CpuBoundExperiment {
      * a shared host), so it is the noise floor of every comparison between variants here.
      */
     private static String rateSpread(Measurements m) {
-        DoubleSummaryStatistics rates = m.variants().stream()
-                .map(variant -> variant.sizing().get("piNanosPerTermHere"))
-                .filter(Number.class::isInstance).mapToDouble(rate -> ((Number) rate).doubleValue())
-                .summaryStatistics();
+        DoubleSummaryStatistics rates = jvmRates(m);
         return rates.getCount() < 2 ? "" : format(" Each JVM's own rate before its first request: %.3f to %.3f ns a term, a spread of %.0f %%"
                 + " between variants that no variant controls.", rates.getMin(), rates.getMax(), 100 * (rates.getMax() / rates.getMin() - 1));
     }
@@ -218,12 +215,17 @@ final class CpuBoundExperiment {
      * rates in this run, and never less than the run-to-run spread measured on this lab's machine.
      */
     private static double noise(Measurements m) {
-        DoubleSummaryStatistics rates = m.variants().stream()
+        DoubleSummaryStatistics rates = jvmRates(m);
+        double spread = rates.getCount() < 2 ? 0 : rates.getMax() / rates.getMin() - 1;
+        return Math.max(Defaults.RUN_TO_RUN_NOISE, spread);
+    }
+
+    /** Each variant's JVM's own rate for the series, timed before its first request. */
+    private static DoubleSummaryStatistics jvmRates(Measurements m) {
+        return m.variants().stream()
                 .map(variant -> variant.sizing().get("piNanosPerTermHere"))
                 .filter(Number.class::isInstance).mapToDouble(rate -> ((Number) rate).doubleValue())
                 .summaryStatistics();
-        double spread = rates.getCount() < 2 ? 0 : rates.getMax() / rates.getMin() - 1;
-        return Math.max(Defaults.RUN_TO_RUN_NOISE, spread);
     }
 
     /** How busy the machine's cores were with the service during the step: its CPU time over wall time x CPUs. */

@@ -102,9 +102,8 @@ public final class RunComparison {
     }
 
     private static List<Move> moves(String experiment, String variant, StepResult before, StepResult after) {
-        // a step whose machine bound is not applicable measured CPU work: its figures move further
-        boolean cpuWork = before.machine() != null && before.machine().cpuBoundPerSecond() < 0
-                && before.machine().cpuBoundModel().startsWith("CPU work");
+        // a step whose work is CPU moves further from run to run
+        boolean cpuWork = before.machine() != null && before.machine().cpuWork();
         double throughput = cpuWork ? CPU_WORK_THROUGHPUT_TOLERANCE : THROUGHPUT_TOLERANCE;
         double latency = cpuWork ? CPU_WORK_LATENCY_TOLERANCE : LATENCY_TOLERANCE;
         List<Move> moves = new ArrayList<>();

@@ -25,6 +25,14 @@ public record MachineUsage(int cores, double idleShare, List<ProcessCpu> process
     public static final String CLEAN = "clean";
     public static final String MACHINE_BOUND = "machine-bound";
 
+    /** The {@code cpuBoundModel} of a step whose work is CPU, where no bound of the machine stands apart. */
+    public static final String CPU_WORK = "CPU work is what this step measures: no separate machine bound";
+
+    /** Whether the step's work was CPU itself (cpu-bound), rather than waiting the machine's CPU can stretch. */
+    public boolean cpuWork() {
+        return CPU_WORK.equals(cpuBoundModel);
+    }
+
     public boolean machineBound() {
         return MACHINE_BOUND.equals(verdict);
     }

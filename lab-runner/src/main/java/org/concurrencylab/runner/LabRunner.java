@@ -49,9 +49,13 @@ public final class LabRunner {
     }
 
     public CompletedRun run(List<Experiment> experiments, RunOptions options) throws IOException, InterruptedException {
+        if (experiments.isEmpty()) {
+            throw new IllegalArgumentException("a run needs at least one experiment");
+        }
         String started = Instant.now().toString();
         Path directory = newRunDirectory(options.outDir());
         List<String> planned = experiments.stream().map(Experiment::name).toList();
+        RunResult written = null;
         int machineCpus = Runtime.getRuntime().availableProcessors();
         List<ExperimentResult> results = new ArrayList<>();
         double firstScale = Double.NaN;
@@ -77,10 +81,11 @@ public final class LabRunner {
             RunInfo info = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
                     springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started,
                     complete ? Instant.now().toString() : null, planned, complete);
-            ResultsJson.write(new RunResult(info, List.copyOf(results)), directory);
+            written = new RunResult(info, List.copyOf(results));
+            ResultsJson.write(written, directory);
             progress.experimentWritten(experiment.name(), results.size(), experiments.size(), directory);
         }
-        return new CompletedRun(ResultsJson.read(directory), directory);
+        return new CompletedRun(written, directory);
     }
 
     private ExperimentResult run(Experiment experiment, List<Variant> variants, RunEnvironment environment, Path directory)

@@ -84,7 +84,7 @@ final class StepResults {
             why.add(format(Locale.ROOT, "the service's JIT took %.0f %% of a core", 100 * jit));
         }
         if (!bound.waits() || cpuPerRequest <= 0 || completed < Defaults.REQUESTS_TO_MEASURE_C) {
-            String model = !bound.waits() ? "CPU work is what this step measures: no separate machine bound"
+            String model = !bound.waits() ? MachineUsage.CPU_WORK
                     : completed < Defaults.REQUESTS_TO_MEASURE_C ? "too few requests (" + completed + ") to tell their CPU "
                     + "from the processes' background" : "no CPU was measured";
             return new MachineUsage(cores, MachineCpu.idleShare(before, after), processes, cpuPerRequest * 1e3, -1, model, 0,
