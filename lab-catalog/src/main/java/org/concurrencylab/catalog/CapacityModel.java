@@ -76,6 +76,8 @@ public sealed interface CapacityModel {
             return switch (step) {
                 case LoadStep.Closed closed -> new Bound(closed.users() / (serviceTimeInD * seconds(d)),
                         "no cap below " + closed.users() + " users (" + why + "): C/" + number(serviceTimeInD) + "D", serviceTimeInD);
+                case LoadStep.Held held -> new Bound(held.users() / (serviceTimeInD * seconds(d)),
+                        "no cap below " + held.users() + " users (" + why + "): C/" + number(serviceTimeInD) + "D", serviceTimeInD);
                 case LoadStep.Open open -> new Bound(open.ratePerSecond(),
                         "no cap (" + why + "): every arrival is served", serviceTimeInD);
             };
@@ -117,6 +119,11 @@ public sealed interface CapacityModel {
                             threads + " " + pool + " threads" + perRequest + " < " + closed.users() + " users: n/" + service,
                             hold.serviceTimeInD());
                 }
+                case LoadStep.Held held -> {
+                    int atOnce = Math.min(threads / hold.threads(), held.users());
+                    yield new Bound(Math.max(1, atOnce) / serviceSeconds, threads + " " + pool + " threads" + perRequest
+                            + ", " + held.users() + " users: min(n, C)/" + service, hold.serviceTimeInD());
+                }
                 case LoadStep.Open open -> {
                     double capacity = threads / (hold.threads() * serviceSeconds);
                     yield capacity >= open.ratePerSecond()
@@ -148,6 +155,7 @@ public sealed interface CapacityModel {
                     + " CPUs: " + busy + " requests of D x " + machineCpus + " CPU at once";
             return switch (step) {
                 case LoadStep.Closed closed -> new Bound(perSecond, explanation, Double.NaN);
+                case LoadStep.Held held -> new Bound(perSecond, explanation, Double.NaN);
                 case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, Double.NaN);
             };
         }
@@ -211,10 +219,34 @@ public sealed interface CapacityModel {
                             + " D for C x R" + (playedOut > rounds ? ", up to " + number(playedOut)
                             + " D when turns land on busy loops" : ""));
                 }
+                case LoadStep.Held held -> new Bound(Math.min(loops, held.users()) / seconds(d),
+                        loops + " event loops, " + held.users() + " users: min(n, C)/D");
                 case LoadStep.Open open -> {
                     double capacity = loops / seconds(d);
                     yield new Bound(Math.min(open.ratePerSecond(), capacity), loops + " event loops / D = " + number(capacity) + "/s");
                 }
+            };
+        }
+    }
+
+    /**
+     * A chain whose last service holds a pooled database connection for D per request, and, while the
+     * legacy save is in, one shared row's lock for that D as well: one transaction at a time gets past
+     * the row, 1 / D; without the save, the pool's n at once, n / D. The sizes are the chained
+     * service's, reported under its name ({@code orders.hikariMaximumPoolSize}).
+     */
+    record HotRowOrPool(String service) implements CapacityModel {
+        @Override
+        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
+            boolean save = !Boolean.FALSE.equals(sizing.get(service + ".saveUnchangedSettings"));
+            int pool = size(sizing, service + ".hikariMaximumPoolSize", any -> 10, cpus);
+            int atOnce = save ? 1 : pool;
+            String explanation = save ? "one transaction at a time holds the hot row's lock for D: 1/D"
+                    : pool + " pooled connections, each held D: n/D";
+            double perSecond = atOnce / seconds(d);
+            return switch (step) {
+                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation);
+                default -> new Bound(perSecond, explanation);
             };
         }
     }

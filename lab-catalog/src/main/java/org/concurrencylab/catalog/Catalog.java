@@ -7,7 +7,7 @@ import java.util.Optional;
 public final class Catalog {
 
     private static final List<Experiment> EXPERIMENTS = List.of(BlockingIoExperiment.create(), FanOutExperiment.create(),
-            ServletAsyncExperiment.create(), CpuBoundExperiment.create());
+            ServletAsyncExperiment.create(), CpuBoundExperiment.create(), LegacyChainExperiment.create());
 
     private Catalog() {
     }

@@ -15,6 +15,8 @@ import org.concurrencylab.driver.Connections;
  * @param service           the service module that implements the system
  * @param path              what the load requests, e.g. {@code /users/2505}
  * @param downstream        the simulator the service calls, started once for all variants
+ * @param chain             services of the system that the entry service calls, started for every variant
+ * @param database          a real database the services use, started once for all variants
  * @param downstreamLatency D, the time one downstream call takes
  * @param requestTimeout    the client's per-request timeout
  * @param defaultCpus       the processor count the services see by default: the article's machine, or
@@ -28,7 +30,8 @@ public record Experiment(String name, String title, String seedFile, String summ
                          Optional<Downstream> downstream, Duration downstreamLatency, Duration requestTimeout,
                          int defaultCpus, double defaultScale, WarmUp warmUp, List<LoadStep> steps,
                          List<Variant> variants, List<Claim> claims, List<Finding> findings,
-                         Optional<Calibration> calibration, Connections connections, JitPolicy jit) {
+                         Optional<Calibration> calibration, Connections connections, JitPolicy jit,
+                         List<ChainedService> chain, Optional<Database> database) {
 
     /** {@code defaultCpus} for an experiment whose services should see the machine as it is. */
     public static final int THIS_MACHINE = 0;
@@ -55,6 +58,10 @@ public record Experiment(String name, String title, String seedFile, String summ
         variants = List.copyOf(variants);
         claims = List.copyOf(claims);
         findings = List.copyOf(findings);
+        chain = List.copyOf(chain);
+        if (new HashSet<>(chain.stream().map(ChainedService::name).toList()).size() != chain.size()) {
+            throw new IllegalArgumentException(name + ": two chained services share a name");
+        }
     }
 
     /** A new declaration; what it does not set comes from {@link Defaults}. */
@@ -83,6 +90,8 @@ public record Experiment(String name, String title, String seedFile, String summ
         builder.calibration = calibration;
         builder.connections = connections;
         builder.jit = jit;
+        builder.chain = chain;
+        builder.database = database;
         return builder;
     }
 
@@ -120,6 +129,8 @@ public record Experiment(String name, String title, String seedFile, String summ
         private Optional<Calibration> calibration = Optional.empty();
         private Connections connections = Defaults.CONNECTIONS;
         private JitPolicy jit = Defaults.JIT;
+        private List<ChainedService> chain = List.of();
+        private Optional<Database> database = Optional.empty();
 
         private Builder(String name) {
             this.name = name;
@@ -213,10 +224,21 @@ public record Experiment(String name, String title, String seedFile, String summ
             return this;
         }
 
+        /** Services the entry service calls, each started for every variant before it. */
+        public Builder chain(ChainedService... services) {
+            this.chain = List.of(services);
+            return this;
+        }
+
+        public Builder database(Database database) {
+            this.database = Optional.of(database);
+            return this;
+        }
+
         public Experiment build() {
             return new Experiment(name, title, seedFile, summary, service, path, downstream, downstreamLatency,
                     requestTimeout, defaultCpus, defaultScale, warmUp, steps, variants, claims, findings, calibration,
-                    connections, jit);
+                    connections, jit, chain, database);
         }
     }
 }

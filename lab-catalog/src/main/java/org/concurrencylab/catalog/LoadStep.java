@@ -8,7 +8,7 @@ public sealed interface LoadStep {
     /** The step's name in results and seed figures, e.g. {@code 100x10} or {@code 20/s for 60s}. */
     String label();
 
-    /** How many requests the step sends. */
+    /** How many requests the step sends; 0 where the step is held for a time rather than a count. */
     int totalRequests();
 
     /**
@@ -31,6 +31,36 @@ public sealed interface LoadStep {
         @Override
         public int totalRequests() {
             return users * repetitions;
+        }
+    }
+
+    /**
+     * A closed load for a time, as a JMeter thread group with a ramp-up period and a duration: the
+     * users start one after another over {@code rampUp}, then all of them send for {@code hold}; each
+     * sends its next request when the previous one is answered, on a connection it keeps. How many
+     * requests that makes is what the system decides.
+     */
+    record Held(int users, Duration rampUp, Duration hold) implements LoadStep {
+
+        public Held {
+            if (users < 1 || rampUp.isNegative() || hold.toMillis() < 1) {
+                throw new IllegalArgumentException("a held load needs users, a ramp-up of zero or more, and a hold");
+            }
+        }
+
+        @Override
+        public String label() {
+            return users + " users, " + rampUp.toSeconds() + "s ramp + " + hold.toSeconds() + "s";
+        }
+
+        /** Unknown until it ran: the system's speed decides it. */
+        @Override
+        public int totalRequests() {
+            return 0;
+        }
+
+        public Duration length() {
+            return rampUp.plus(hold);
         }
     }
 

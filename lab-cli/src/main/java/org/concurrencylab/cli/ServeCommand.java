@@ -77,8 +77,7 @@ final class ServeCommand implements Callable<Integer> {
             URI target = service.uri(experiment.path());
             System.out.printf("Serving %s%n  probe:      %s%n  prometheus: %s%n  log:        %s%n",
                     target, service.uri("/actuator/labprobe"), service.uri("/actuator/prometheus"), log);
-            served.downstreamUri().ifPresent(downstream ->
-                    System.out.printf("  calls %s, started for it and stopped with it%n", downstream));
+            served.calls().forEach(call -> System.out.printf("  calls the %s, started for it and stopped with it%n", call));
             System.out.printf("Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n", target);
             int exit = service.waitFor();
             if (ServiceProcess.stoppedByTheLab()) {

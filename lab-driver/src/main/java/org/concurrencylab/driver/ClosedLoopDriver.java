@@ -53,7 +53,18 @@ public final class ClosedLoopDriver {
     private static final long SETTLE_MILLIS = 100;
 
     public LoadResult run(URI target, ClosedModel model, Progress progress) throws InterruptedException {
-        LoopbackOnly.check(target);
+        return run(List.of(target), model, progress);
+    }
+
+    /**
+     * The same load spread over several instances of one service, as a round-robin balancer in
+     * front of them would: user i sends all its requests to target i mod n.
+     */
+    public LoadResult run(List<URI> targets, ClosedModel model, Progress progress) throws InterruptedException {
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("a load needs at least one target");
+        }
+        targets.forEach(LoopbackOnly::check);
         CountDownLatch start = new CountDownLatch(1);
         List<User> users = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(model.users(),
@@ -61,7 +72,7 @@ public final class ClosedLoopDriver {
         List<Future<?>> running = new ArrayList<>();
         try {
             for (int i = 0; i < model.users(); i++) {
-                users.add(new User(i, target, model, progress, start));
+                users.add(new User(i, targets.get(i % targets.size()), model, progress, start));
             }
             if (model.connections() == Connections.KEEP_ALIVE) {
                 for (User user : users) {
@@ -91,7 +102,7 @@ public final class ClosedLoopDriver {
 
     /** Every user stops by itself after its repetitions; this bounds the whole run in time as well. */
     private static void awaitAll(List<Future<?>> running, ClosedModel model, long startNanos) throws InterruptedException {
-        double worstCase = Math.min((double) model.repetitions() * model.requestTimeout().toNanos(),
+        double worstCase = Math.min((double) model.repetitions() * model.requestTimeout().toNanos() + model.rampUp().toNanos(),
                 (double) model.sendingWindow().toNanos()) + 2.0 * model.requestTimeout().toNanos();
         long deadline = startNanos + (long) Math.min(worstCase, Long.MAX_VALUE / 2.0) + SAFETY_MARGIN_NANOS;
         for (Future<?> user : running) {
@@ -171,6 +182,9 @@ public final class ClosedLoopDriver {
                 Thread.currentThread().interrupt();
                 return;
             }
+            if (!awaitTurn()) {
+                return;
+            }
             for (int sequence = 0; sequence < model.repetitions() && !Thread.currentThread().isInterrupted(); sequence++) {
                 long sent = System.nanoTime();
                 if (sent - stopSendingNanos > 0) {
@@ -186,6 +200,20 @@ public final class ClosedLoopDriver {
                 records.add(new RequestRecord(id, sequence, sent - startNanos, latency, outcome));
                 progress.completed(outcome);
             }
+        }
+
+        /** Waits for this user's place in the ramp-up; false when interrupted first. */
+        private boolean awaitTurn() {
+            long wait = startNanos + model.startOffsetNanos(id) - System.nanoTime();
+            if (wait > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.sleep(wait);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
         }
 
         private Outcome send() {

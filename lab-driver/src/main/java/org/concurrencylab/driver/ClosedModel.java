@@ -9,9 +9,10 @@ import java.time.Duration;
  * @param sendingWindow users start no new request once this much time has passed (requests already
  *                      sent are still awaited); a warm-up uses it to run for a time rather than a count
  * @param connections   whether each request opens its own connection (siege's default) or each user keeps one
+ * @param rampUp        users start one after another over this time, as JMeter's ramp-up period; zero: all at once
  */
 public record ClosedModel(int users, int repetitions, Duration requestTimeout, Duration sendingWindow,
-                          Connections connections) {
+                          Connections connections, Duration rampUp) {
 
     public ClosedModel {
         if (users < 1 || repetitions < 1) {
@@ -26,6 +27,20 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
         if (connections == null) {
             throw new IllegalArgumentException("say how users hold their connections");
         }
+        if (rampUp.isNegative() || rampUp.compareTo(sendingWindow) > 0) {
+            throw new IllegalArgumentException("a ramp-up must be zero or more, and within the sending window");
+        }
+    }
+
+    /** Every user starts at once. */
+    public ClosedModel(int users, int repetitions, Duration requestTimeout, Duration sendingWindow,
+                       Connections connections) {
+        this(users, repetitions, requestTimeout, sendingWindow, connections, Duration.ZERO);
+    }
+
+    /** When user {@code index} (from 0) sends its first request, after the load's start. */
+    public long startOffsetNanos(int index) {
+        return rampUp.toNanos() / users * index;
     }
 
     /** Every user sends all its repetitions, however long they take. */

@@ -4,21 +4,30 @@ package org.concurrencylab.results;
  * The load of one step as it ran (scaled).
  *
  * @param model         {@code closed}: each user sends its next request when the previous one is
- *                      answered; {@code open}: requests arrive at a fixed rate whatever the answers
- * @param users         closed only, else null
+ *                      answered; {@code held}: closed, with users ramped up then held for a time
+ *                      rather than a count; {@code open}: requests arrive at a fixed rate whatever the answers
+ * @param users         closed and held only, else null
  * @param repetitions   closed only, else null
  * @param ratePerSecond open only, else null: the scheduled arrival rate
- * @param durationSeconds open only, else null: how long arrivals were scheduled
+ * @param durationSeconds open and held only, else null: how long arrivals were scheduled, or the
+ *                      ramp-up and the hold together
+ * @param rampUpSeconds held only, else null: over how long the users started one after another
  * @param connections   {@code new-per-request} (siege's and Gatling's default) or {@code keep-alive}
  */
 public record LoadPlan(String model, Integer users, Integer repetitions, Double ratePerSecond, Double durationSeconds,
-                       double requestTimeoutMillis, String connections) {
+                       double requestTimeoutMillis, String connections, Double rampUpSeconds) {
 
     public static LoadPlan closed(int users, int repetitions, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections);
+        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections, null);
+    }
+
+    public static LoadPlan held(int users, double rampUpSeconds, double holdSeconds, double requestTimeoutMillis,
+                                String connections) {
+        return new LoadPlan("held", users, null, null, rampUpSeconds + holdSeconds, requestTimeoutMillis, connections,
+                rampUpSeconds);
     }
 
     public static LoadPlan open(double ratePerSecond, double durationSeconds, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections);
+        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections, null);
     }
 }

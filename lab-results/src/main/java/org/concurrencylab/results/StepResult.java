@@ -11,16 +11,19 @@ package org.concurrencylab.results;
  * @param seed                        the article's figure for this step, or null; never a measurement
  * @param arrivals                    how an open load's schedule was kept; null for a closed load
  * @param timeline                    the step over time, in bins of one article second
- * @param downstream                  the downstream simulator during the step; null when there is none
+ * @param downstream                  what the service called during the step: the downstream simulator, or
+ *                                    the next service of a chain; null when there is none
  * @param machine                     every process's CPU, the bound this machine's CPU allows, and whether
  *                                    the step was clean or machine-bound; null in results written before it
  * @param requestLog                  the per-request CSV, relative to the results directory
+ * @param database                    the database during the step; null when the experiment has none
  */
 public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
                          LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
                          double littlesLawPerSecond, String littlesLawModel, double machineLittlesLawPerSecond,
                          Threads threads, ProcessUsage process, Arrivals arrivals, Timeline timeline,
-                         DownstreamUsage downstream, MachineUsage machine, SeedFigure seed, String requestLog) {
+                         DownstreamUsage downstream, MachineUsage machine, SeedFigure seed, String requestLog,
+                         DatabaseUsage database) {
 
     /** Whether this machine's CPU, or a JIT still compiling, decided the step's figures. */
     public boolean machineBound() {

@@ -36,7 +36,7 @@ public final class DownstreamService implements AutoCloseable {
     static DownstreamService start(RunEnvironment environment, Experiment experiment, Path log)
             throws ServiceStartException, InterruptedException, IOException {
         Downstream downstream = experiment.downstream().orElseThrow();
-        ServiceProcess process = ServiceProcess.start(environment.downstreamCommand(experiment, downstream.service()), log);
+        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, downstream.service(), "reactive"), log);
         try {
             DownstreamService started = new DownstreamService(process);
             WarmUp warmUp = experiment.warmUp();
@@ -66,6 +66,10 @@ public final class DownstreamService implements AutoCloseable {
 
     ProbeReport read(long sinceEpochMillis) throws IOException {
         return probe.read(sinceEpochMillis);
+    }
+
+    ProbeClient probe() {
+        return probe;
     }
 
     /** What it did between two reads; the samples are those of the step's time window. */

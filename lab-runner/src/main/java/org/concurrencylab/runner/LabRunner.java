@@ -1,7 +1,6 @@
 package org.concurrencylab.runner;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +10,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.Objects;
 import org.concurrencylab.catalog.Experiment;
@@ -92,14 +90,14 @@ public final class LabRunner {
             throws InterruptedException {
         List<VariantResult> results = new ArrayList<>();
         Map<String, Object> downstreamSizing = new TreeMap<>();
-        try (StartedDownstream downstream = StartedDownstream.start(experiment, environment, directory)) {
-            downstream.service().ifPresent(service -> downstreamSizing.putAll(service.sizing()));
+        try (SharedComponents shared = SharedComponents.start(experiment, environment, directory)) {
+            shared.downstream().ifPresent(service -> downstreamSizing.putAll(service.sizing()));
             VariantRunner runner = new VariantRunner(environment);
             for (Variant variant : variants) {
                 progress.variantStarted(experiment.name(), variant.name(), ++variantsStarted, variantsTotal);
-                VariantResult result = downstream.failure().isPresent()
-                        ? VariantRunner.failed(variant, environment.cpusFor(variant), downstream.failure().get())
-                        : runner.run(experiment, variant, directory, downstream.service());
+                VariantResult result = shared.failure().isPresent()
+                        ? VariantRunner.failed(variant, environment.cpusFor(variant), shared.failure().get())
+                        : runner.run(experiment, variant, directory, shared);
                 environment.learnCalibration(experiment, result);
                 progress.variantFinished(result);
                 results.add(result);
@@ -116,44 +114,58 @@ public final class LabRunner {
                 downstreamSizing, results, claims, findings);
     }
 
-    /** Starts one variant for {@code ./lab serve}, with its downstream if it has one; closing stops both. */
+    /**
+     * Starts one variant for {@code ./lab serve}, with what it calls (its chain, a downstream
+     * simulator, a database); closing stops them all.
+     */
     public Served serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log)
             throws ServiceStartException, InterruptedException, IOException {
         RunEnvironment environment = new RunEnvironment(java, home, new Scaled(scale), cpus,
                 Runtime.getRuntime().availableProcessors(), experiment.warmUp(), experiment.connections(),
                 experiment.jit(), progress);
-        Optional<DownstreamService> downstream = Optional.empty();
-        if (experiment.downstream().isPresent()) {
-            downstream = Optional.of(DownstreamService.start(environment, experiment,
-                    log.resolveSibling(log.getFileName() + ".downstream")));
+        Path logs = log.getParent();
+        SharedComponents shared = SharedComponents.start(experiment, environment, logs);
+        if (shared.failure().isPresent()) {
+            shared.close();
+            throw new ServiceStartException(shared.failure().get());
         }
         try {
-            ServiceProcess service = ServiceProcess.start(
-                    environment.command(experiment, variant, port, downstream.map(DownstreamService::baseUri)), log);
-            return new Served(service, downstream);
+            return new Served(RunningVariant.start(environment, experiment, variant, logs, shared, port), shared);
         } catch (ServiceStartException | RuntimeException e) {
-            if (downstream.isPresent()) {
-                downstream.get().close();
-            }
+            shared.close();
             throw e;
         }
     }
 
-    /** A served variant and the downstream it calls; closing stops both. */
-    public record Served(ServiceProcess service, Optional<DownstreamService> downstream) implements AutoCloseable {
+    /** A served variant and what it calls; closing stops them all. */
+    public static final class Served implements AutoCloseable {
 
-        public Optional<URI> downstreamUri() {
-            return downstream.map(DownstreamService::baseUri);
+        private final RunningVariant variant;
+        private final SharedComponents shared;
+
+        private Served(RunningVariant variant, SharedComponents shared) {
+            this.variant = variant;
+            this.shared = shared;
+        }
+
+        public ServiceProcess service() {
+            return variant.entry().process();
+        }
+
+        /** What the served service calls, a line each: its chain, its downstream simulator, its database. */
+        public List<String> calls() {
+            List<String> calls = new ArrayList<>(variant.chainDescription());
+            shared.downstream().ifPresent(downstream -> calls.add("downstream simulator at " + downstream.baseUri()));
+            shared.database().ifPresent(database -> calls.add("database at " + database.jdbcUrl()));
+            return calls;
         }
 
         @Override
-        public void close() throws IOException {
+        public void close() {
             try {
-                service.close();
+                variant.close();
             } finally {
-                if (downstream.isPresent()) {
-                    downstream.get().close();
-                }
+                shared.close();
             }
         }
     }

@@ -18,8 +18,15 @@ import oshi.software.os.OperatingSystem;
  */
 final class MachineCpu {
 
-    /** A process the lab runs, under the role it plays in the step. */
-    record Tracked(String role, String name, long pid) {
+    /**
+     * A process the lab runs, under the role it plays in the step; with its descendants where the
+     * work is spread over child processes (PostgreSQL's backends).
+     */
+    record Tracked(String role, String name, long pid, boolean withDescendants) {
+
+        Tracked(String role, String name, long pid) {
+            this(role, name, pid, false);
+        }
     }
 
     /** What the counters said at one moment. */
@@ -64,7 +71,13 @@ final class MachineCpu {
         Map<Tracked, Long> cpu = new LinkedHashMap<>();
         for (Tracked tracked : processes) {
             OSProcess process = os.getProcess((int) tracked.pid());
-            cpu.put(tracked, process == null ? -1L : process.getKernelTime() + process.getUserTime());
+            long millis = process == null ? -1L : process.getKernelTime() + process.getUserTime();
+            if (process != null && tracked.withDescendants()) {
+                // backends that ended during the step take their CPU with them: pooled ones do not end
+                millis += os.getDescendantProcesses((int) tracked.pid(), null, null, 0).stream()
+                        .mapToLong(child -> child.getKernelTime() + child.getUserTime()).sum();
+            }
+            cpu.put(tracked, millis);
         }
         return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu);
     }

@@ -1,10 +1,10 @@
 package org.concurrencylab.runner;
 
-import java.net.URI;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.concurrencylab.catalog.Calibration;
+import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.Variant;
@@ -44,20 +44,34 @@ final class RunEnvironment {
     }
 
     /**
-     * @param port       0 for any free port
-     * @param downstream where the experiment's downstream simulator listens, if it has one
+     * The command of the experiment's entry service for a variant.
+     *
+     * @param port   0 for any free port
+     * @param wiring where what it calls listens: {@code lab.downstream.url} for the downstream simulator,
+     *               {@code lab.services.<name>.url} for the services of its chain
      */
-    ServiceCommand command(Experiment experiment, Variant variant, int port, Optional<URI> downstream)
+    ServiceCommand command(Experiment experiment, Variant variant, int port, Map<String, String> wiring, Path log)
             throws InterruptedException {
-        Map<String, String> properties = new LinkedHashMap<>(variant.properties());
+        return command(experiment, experiment.service(), variant, ChainedService.entryPropertiesOf(variant), port, wiring, log);
+    }
+
+    /** The command of one service of a variant, the entry service or one of its chain. */
+    ServiceCommand command(Experiment experiment, String module, Variant variant, Map<String, String> own, int port,
+                           Map<String, String> wiring, Path log) throws InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>(own);
         properties.putAll(calibrated);
         properties.put("server.port", Integer.toString(port));
         properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
         properties.put("lab.probe.interval", scaled.probeInterval().toString());
         properties.put("lab.machine-cpus", Integer.toString(machineCpus));
-        downstream.ifPresent(uri -> properties.put("lab.downstream.url", uri.toString()));
-        StartupCache.Prepared prepared = startupCache.prepare(experiment.service(),
-                variant.properties().getOrDefault("spring.main.web-application-type", "servlet"), jit, variant.properties());
+        properties.put("lab.log-file", log.toAbsolutePath().toString());
+        properties.putAll(wiring);
+        // a training start needs what the service connects to at start (a database), not a port
+        Map<String, String> training = new LinkedHashMap<>(own);
+        training.putAll(wiring);
+        training.put("lab.downstream.latency", properties.get("lab.downstream.latency"));
+        StartupCache.Prepared prepared = startupCache.prepare(module,
+                own.getOrDefault("spring.main.web-application-type", "servlet"), jit, training);
         return new ServiceCommand(java, prepared.jar(), cpusFor(variant), jit, prepared.jvmFlags(), properties);
     }
 
@@ -74,13 +88,17 @@ final class RunEnvironment {
         });
     }
 
-    /** The downstream simulator sees the machine as it is: it must have every core it can use. */
-    ServiceCommand downstreamCommand(Experiment experiment, String service) throws InterruptedException {
+    /**
+     * A component every variant shares (a downstream simulator, a database): it sees the machine as it
+     * is, since it must have every core it can use.
+     */
+    ServiceCommand sharedComponentCommand(Experiment experiment, String module, String webApplicationType)
+            throws InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
         properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
         properties.put("lab.probe.interval", scaled.probeInterval().toString());
-        StartupCache.Prepared prepared = startupCache.prepare(service, "reactive", jit, Map.of());
+        StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, jit, Map.of());
         return new ServiceCommand(java, prepared.jar(), machineCpus, jit, prepared.jvmFlags(), properties);
     }
 

@@ -21,6 +21,7 @@ import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.ProcessCounters;
 import org.concurrencylab.results.Arrivals;
+import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
@@ -45,7 +46,7 @@ final class StepResults {
 
     static StepResult of(Context context, LoadResult load, ProbeReport before, ProbeReport after,
                          DownstreamUsage downstream, MachineCpu.Reading machineBefore, MachineCpu.Reading machineAfter,
-                         MachineCpu.Background background, int cores) {
+                         MachineCpu.Background background, int cores, DatabaseUsage database) {
         double scale = context.scaled().scale();
         CapacityModel.Bound bound = context.variant().capacity()
                 .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
@@ -64,7 +65,7 @@ final class StepResults {
                 process,
                 context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null,
                 Timelines.of(load, samples, scale), downstream, machine,
-                context.variant().seed().get(context.step().label()), context.requestLog());
+                context.variant().seed().get(context.step().label()), context.requestLog(), database);
     }
 
     /**
@@ -91,6 +92,7 @@ final class StepResults {
                     why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why));
         }
         double holdSeconds = bound.holdInD() * context.scaled().of(context.articleD()).toNanos() / 1e9;
+        // a held load is closed, but its users keep the system at its steady state: as an open load at that rate
         MachineBound.Estimate estimate = context.step() instanceof LoadStep.Closed closed
                 ? MachineBound.closed(poolPerSecond, closed.totalRequests(), holdSeconds, cpuPerRequest, cores)
                 : MachineBound.open(poolPerSecond, holdSeconds, cpuPerRequest, cores);
@@ -107,6 +109,8 @@ final class StepResults {
         return switch (step) {
             case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis,
                     connections.label());
+            case LoadStep.Held held -> LoadPlan.held(held.users(), scaled.of(held.rampUp()).toNanos() / 1e9,
+                    scaled.of(held.hold()).toNanos() / 1e9, timeoutMillis, connections.label());
             case LoadStep.Open open -> LoadPlan.open(scaled.rate(open.ratePerSecond()),
                     scaled.of(open.duration()).toNanos() / 1e9, timeoutMillis, connections.label());
         };

@@ -20,6 +20,7 @@ import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
@@ -36,41 +37,50 @@ final class VariantRunner {
         this.environment = environment;
     }
 
-    VariantResult run(Experiment experiment, Variant variant, Path resultsDirectory, Optional<DownstreamService> downstream)
+    VariantResult run(Experiment experiment, Variant variant, Path resultsDirectory, SharedComponents shared)
             throws InterruptedException {
         Scaled scaled = environment.scaled();
         Duration serviceTime = scaled.of(experiment.downstreamLatency());
         Duration timeout = scaled.of(experiment.requestTimeout());
         int cpus = environment.cpusFor(variant);
         RunProgress progress = environment.progress();
-        progress.phase(variant.name(), "starting JVM (" + cpus + " CPUs)");
-        Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
-        try (ServiceProcess service = ServiceProcess.start(
-                environment.command(experiment, variant, 0, downstream.map(DownstreamService::baseUri)), log);
-             ProbeClient probe = new ProbeClient(service)) {
-            Map<String, Object> sizing = probe.read(-1).sizing();
-            URI target = service.uri(experiment.path());
+        progress.phase(variant.name(), "starting " + (variant.instances() + experiment.chain().size() == 1 ? "JVM"
+                : (variant.instances() + experiment.chain().size()) + " JVMs") + " (" + cpus + " CPUs)");
+        Path logs = resultsDirectory.resolve("logs").resolve(experiment.name());
+        try (RunningVariant running = RunningVariant.start(environment, experiment, variant, logs, shared, 0)) {
+            ProbeClient probe = running.entry().probe();
+            Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
+            sizing.putAll(running.chainSizing());
+            List<URI> targets = running.targets(experiment.path());
             progress.phase(variant.name(), "warming up");
-            warmUp(target, environment.warmUp(), serviceTime, timeout);
+            warmUp(targets, environment.warmUp(), serviceTime, timeout);
             List<StepResult> steps = new ArrayList<>();
-            List<MachineCpu.Tracked> processes = tracked(service, downstream);
+            List<MachineCpu.Tracked> processes = new ArrayList<>();
+            processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
+            processes.addAll(running.processes());
+            processes.addAll(shared.processes());
             MachineCpu.Background background = background(processes);
+            // what the entry service calls: the next service of its chain, else the downstream simulator
+            Optional<ProbeClient> callee = running.firstOfChain().map(RunningVariant.Running::probe)
+                    .or(() -> shared.downstream().map(DownstreamService::probe));
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(-1);
-                Optional<ProbeReport> downstreamBefore = read(downstream, -1);
+                Optional<ProbeReport> calleeBefore = read(callee, -1);
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
-                LoadResult load = drive(target, step, timeout, outcome -> progress.requestDone(outcome.failed()));
+                LoadResult load = drive(targets, step, timeout, outcome -> progress.requestDone(outcome.failed()));
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
-                DownstreamUsage downstreamUsage = downstreamBefore.isEmpty() ? null : DownstreamService.usage(
-                        downstreamBefore.get(), read(downstream, load.startEpochMillis()).orElseThrow(), load.endEpochMillis());
+                DownstreamUsage calleeUsage = calleeBefore.isEmpty() ? null : DownstreamService.usage(
+                        calleeBefore.get(), read(callee, load.startEpochMillis()).orElseThrow(), load.endEpochMillis());
+                DatabaseUsage database = shared.database().isEmpty() ? null : shared.database().get().usage(
+                        load.startEpochMillis(), load.endEpochMillis(), scaled.of(Duration.ofSeconds(1)).toNanos() / 1e6);
                 String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
                 RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.of(Duration.ofSeconds(1)));
                 steps.add(StepResults.of(new StepResults.Context(variant, step, environment.connections(),
                         experiment.downstreamLatency(), scaled,
-                        timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, downstreamUsage,
-                        machineBefore, machineAfter, background, machineCpu.cores()));
+                        timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, calleeUsage,
+                        machineBefore, machineAfter, background, machineCpu.cores(), database));
             }
             return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                     "ok", null, sizing, variant.properties(), steps);
@@ -94,33 +104,27 @@ final class VariantRunner {
     /** Long enough for the 10 ms ticks of a process's CPU time to count a background of a few per cent. */
     private static final Duration QUIET = Duration.ofSeconds(1);
 
-    /** The lab's own JVM drives the load, so its CPU is the client's. */
-    private static List<MachineCpu.Tracked> tracked(ServiceProcess service, Optional<DownstreamService> downstream) {
-        List<MachineCpu.Tracked> processes = new ArrayList<>();
-        processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
-        processes.add(new MachineCpu.Tracked("service", "service", service.pid()));
-        downstream.ifPresent(simulator -> processes.add(new MachineCpu.Tracked("downstream", "downstream", simulator.pid())));
-        return processes;
-    }
-
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */
-    private void warmUp(URI target, WarmUp warmUp, Duration serviceTime, Duration timeout) throws InterruptedException {
-        closedDriver.run(target, new ClosedModel(warmUp.users(), Integer.MAX_VALUE / warmUp.users(), timeout,
+    private void warmUp(List<URI> targets, WarmUp warmUp, Duration serviceTime, Duration timeout) throws InterruptedException {
+        closedDriver.run(targets, new ClosedModel(warmUp.users(), Integer.MAX_VALUE / warmUp.users(), timeout,
                 serviceTime.multipliedBy(warmUp.lengthInD()), environment.connections()), Progress.NONE);
     }
 
-    private LoadResult drive(URI target, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
+    private LoadResult drive(List<URI> targets, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
         Scaled scaled = environment.scaled();
         return switch (step) {
-            case LoadStep.Closed closed -> closedDriver.run(target,
+            case LoadStep.Closed closed -> closedDriver.run(targets,
                     new ClosedModel(closed.users(), closed.repetitions(), timeout, environment.connections()), progress);
-            case LoadStep.Open open -> openDriver.run(target, new OpenModel(scaled.rate(open.ratePerSecond()),
+            case LoadStep.Held held -> closedDriver.run(targets, new ClosedModel(held.users(),
+                    Integer.MAX_VALUE / held.users(), timeout, scaled.of(held.length()), environment.connections(),
+                    scaled.of(held.rampUp())), progress);
+            case LoadStep.Open open -> openDriver.run(targets.getFirst(), new OpenModel(scaled.rate(open.ratePerSecond()),
                     scaled.of(open.duration()), timeout, environment.connections()), progress);
         };
     }
 
-    private static Optional<ProbeReport> read(Optional<DownstreamService> downstream, long since) throws IOException {
-        return downstream.isEmpty() ? Optional.empty() : Optional.of(downstream.get().read(since));
+    private static Optional<ProbeReport> read(Optional<ProbeClient> probe, long since) throws IOException {
+        return probe.isEmpty() ? Optional.empty() : Optional.of(probe.get().read(since));
     }
 
     /** {@code 20/s for 60s} becomes {@code 20-per-s-for-60s}: a label is not always a good file name. */

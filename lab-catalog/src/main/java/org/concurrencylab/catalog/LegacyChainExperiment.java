@@ -1,0 +1,194 @@
+package org.concurrencylab.catalog;
+
+import static java.lang.String.format;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.results.StepResult;
+
+/**
+ * "A ride through optimising legacy Spring Boot services for high throughput": a storefront calls an
+ * orders service that reads and writes a real PostgreSQL, under 250 users ramped up then held. The
+ * variants are generated from the article's seven faults ({@link LegacyFix}): the legacy, each fix
+ * alone, the fixes added in the article's order, and the legacy with two storefronts.
+ * <p>
+ * D is the time each orders transaction spends in the database after its writes (the article's
+ * document write; it gave no figure, the lab declares 20 ms). The hot row admits one transaction per
+ * D, so the legacy's ceiling is 1 / D = 50/s whatever this machine's CPU, and this machine's two cores
+ * stay below half busy under it.
+ * <p>
+ * Time: the article held its load for 15 minutes (5 of them ramp-up); the lab holds it for 15 s, a
+ * minute to a second, since the chain reaches its steady state within a few seconds. Latencies and
+ * timeouts are not compressed: they are set by the lock and the pools, whose times are physical.
+ */
+final class LegacyChainExperiment {
+
+    static final String NAME = "legacy-chain";
+    static final ChainedService ORDERS = new ChainedService("orders", "legacy-orders-service");
+    static final LoadStep.Held LOAD = new LoadStep.Held(250, Duration.ofSeconds(5), Duration.ofSeconds(10));
+    private static final String ARTICLE = "A ride through optimising legacy Spring Boot services for high throughput";
+    private static final Duration D = Duration.ofMillis(20);
+    /** The gateway gives up after 300 D: 6 s, beyond the 5 s a fair queue of 250 users at 1 / D would take. */
+    private static final Duration GATEWAY_TIMEOUT = D.multipliedBy(300);
+
+    static final String LEGACY = "legacy";
+    static final String TWO_STOREFRONTS = "legacy-two-storefronts";
+    static final String ALL_FIXES = "all-fixes";
+
+    private LegacyChainExperiment() {
+    }
+
+    static Experiment create() {
+        return Experiment.custom(NAME)
+                .article(ARTICLE, "004_a7c5978994873985.txt",
+                        "A storefront, an orders service and PostgreSQL under 250 users: one hot row's lock, pools without timeouts, and the CPU the profiler found.")
+                .service("legacy-storefront-service", "/")
+                .chain(ORDERS)
+                .database(new Database("legacy-database"))
+                .downstreamLatency(D)
+                .requestTimeout(GATEWAY_TIMEOUT)
+                .cpus(Experiment.THIS_MACHINE)
+                .scale(1)
+                .warmUp(new WarmUp(25, 150))
+                .connections(Connections.KEEP_ALIVE)
+                .steps(LOAD)
+                .variants(variants())
+                .claims(claims())
+                .build();
+    }
+
+    /** Generated from the faults: legacy, each fix alone, the article's steps, all fixes, two storefronts. */
+    static List<Variant> variants() {
+        CapacityModel chain = new CapacityModel.HotRowOrPool(ORDERS.name());
+        List<Variant> variants = new ArrayList<>();
+        variants.add(variant(LEGACY, "Every fault in: no client limits or timeouts, no database timeouts, the hot save, "
+                + "a mapper per request, resources hashed per render, a debug stack trace, no circuit breaker",
+                Origin.SEED, List.of(), chain, 1, Map.of(LOAD.label(), seed("about 8 % of requests failed"))));
+        for (LegacyFix fix : LegacyFix.values()) {
+            variants.add(variant("only-" + fix.label(), "The legacy with one fix: " + fix.description(), Origin.MODERN,
+                    List.of(fix), chain, 1, Map.of()));
+        }
+        List<LegacyFix> applied = new ArrayList<>();
+        for (int step = 0; step < LegacyFix.ARTICLE_ORDER.size(); step++) {
+            applied.addAll(LegacyFix.ARTICLE_ORDER.get(step));
+            boolean last = step == LegacyFix.ARTICLE_ORDER.size() - 1;
+            String name = last ? ALL_FIXES : "step-" + (step + 1) + "-" + LegacyFix.ARTICLE_ORDER.get(step).stream()
+                    .map(LegacyFix::label).collect(Collectors.joining("-"));
+            String added = LegacyFix.ARTICLE_ORDER.get(step).stream().map(LegacyFix::description)
+                    .collect(Collectors.joining("; "));
+            variants.add(variant(name, (last ? "Every fix, the last one: " : "The article's fixes up to this one: ") + added,
+                    Origin.SEED, List.copyOf(applied), chain, 1, Map.of(LOAD.label(), seed(articleFigure(step)))));
+        }
+        variants.add(variant(TWO_STOREFRONTS, "The legacy with two storefront instances, the users spread over them round robin",
+                Origin.SEED, List.of(), chain, 2, Map.of(LOAD.label(), seed("autoscaling did not help"))));
+        return variants;
+    }
+
+    private static String articleFigure(int step) {
+        return switch (step) {
+            case 0 -> "mean latency about 8 times the legacy's, more errors";
+            case 1 -> "errors down to about a third of the legacy's";
+            case 5 -> "more than twice the requests, mean latency halved, no errors, downstream latency flat";
+            default -> "no figure";
+        };
+    }
+
+    private static Variant variant(String name, String summary, Origin origin, List<LegacyFix> fixes,
+                                   CapacityModel capacity, int instances, Map<String, SeedFigure> seed) {
+        return new Variant(name, summary, origin, LegacyFix.propertiesWith(fixes), capacity, seed,
+                Variant.Cpus.OF_THE_RUN, instances);
+    }
+
+    private static SeedFigure seed(String note) {
+        return SeedFigure.ofArticle(ARTICLE, null, null, null, note);
+    }
+
+    static final String POOLS_AND_TIMEOUTS = "step-1-http-client-database-timeouts";
+    static final String SAVE_REMOVED_STEP = "step-2-save-removed";
+
+    private static double errorShare(StepResult step) {
+        return step.requests().sent() == 0 ? 0 : (double) step.requests().failed() / step.requests().sent();
+    }
+
+    private static double meanOfAnswered(StepResult step) {
+        return step.latencyMillis().mean();
+    }
+
+    private static List<Claim> claims() {
+        String load = LOAD.label();
+        return List.of(
+                new Claim("legacy-fails", "Under the legacy a share of the requests fail (the article: about 8 %; here: 3 % or more).",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            return Verdict.onSteps(errorShare(legacy) >= 0.03, format("%.1f %% of %d failed (%s)",
+                                    100 * errorShare(legacy), legacy.requests().sent(), legacy.requests().failedByKind()), legacy);
+                        }),
+                new Claim("legacy-latency-rises-down-the-chain",
+                        "Under the legacy latency rises in every service of the chain: the orders service takes well over its D, the storefront longer still.",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            if (legacy.downstream() == null) {
+                                throw new Measurements.Missing("needs the orders service's timers, which were not read");
+                            }
+                            // both by the services' own timers: the client's figure leaves out what the gateway gave up on
+                            double orders = m.inD(legacy.downstream().meanMillis());
+                            double storefront = m.inD(legacy.process().serverMeanMillis());
+                            return Verdict.onSteps(orders >= 2 && storefront > orders, format(
+                                    "orders %.1f D per request, the storefront %.1f D, each by its own server timers (D = %.0f ms)",
+                                    orders, storefront, m.seconds() * 1000), legacy);
+                        }),
+                new Claim("second-storefront-does-not-help",
+                        "A second storefront instance does not help: the bottleneck is downstream (within 10 % of the legacy's throughput).",
+                        m -> {
+                            StepResult one = m.step(LEGACY, load);
+                            StepResult two = m.step(TWO_STOREFRONTS, load);
+                            double gain = two.throughputPerSecond() / one.throughputPerSecond() - 1;
+                            return Verdict.onSteps(gain <= 0.10, format("%.1f/s with two storefronts against %.1f/s with one (%+.0f %%)",
+                                    two.throughputPerSecond(), one.throughputPerSecond(), 100 * gain), one, two);
+                        }),
+                new Claim("pools-and-timeouts-alone-worse",
+                        "Pools and timeouts alone make it worse: mean latency several times the legacy's (the article: about 8 times) and more errors, because the hot row's lock becomes the bottleneck.",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
+                            double ratio = meanOfAnswered(pools) / meanOfAnswered(legacy);
+                            String lock = pools.database() == null ? "no database samples"
+                                    : format("%.1f sessions waiting on a lock on average (legacy %.1f)",
+                                    pools.database().meanWaitingOnLocks(),
+                                    legacy.database() == null ? 0 : legacy.database().meanWaitingOnLocks());
+                            return Verdict.onSteps(ratio >= 2 && errorShare(pools) > errorShare(legacy), format(
+                                    "mean %.0f ms against %.0f ms (x %.2f); %.1f %% failed against %.1f %%; %s",
+                                    meanOfAnswered(pools), meanOfAnswered(legacy), ratio, 100 * errorShare(pools),
+                                    100 * errorShare(legacy), lock), legacy, pools);
+                        }),
+                new Claim("save-removed-cuts-errors",
+                        "Removing the save cuts the errors to about a third of the legacy's (here: at most half).",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult saved = m.step(SAVE_REMOVED_STEP, load);
+                            boolean holds = errorShare(legacy) > 0 && errorShare(saved) <= errorShare(legacy) / 2;
+                            return Verdict.onSteps(holds, format("%.1f %% failed against the legacy's %.1f %%",
+                                    100 * errorShare(saved), 100 * errorShare(legacy)), legacy, saved);
+                        }),
+                new Claim("all-fixes",
+                        "With every fix: more than twice the requests in the same time, mean latency halved or better, no errors, the orders service's latency flat (within 1.5 D).",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult fixed = m.step(ALL_FIXES, load);
+                            double more = (double) fixed.requests().ok() / Math.max(1, legacy.requests().ok());
+                            double faster = meanOfAnswered(fixed) / meanOfAnswered(legacy);
+                            double orders = fixed.downstream() == null ? Double.NaN : m.inD(fixed.downstream().meanMillis());
+                            boolean holds = more > 2 && faster <= 0.5 && fixed.requests().failed() == 0 && orders <= 1.5;
+                            return Verdict.onSteps(holds, format("%d against %d answered (x %.1f); mean %.0f ms against %.0f ms (x %.2f); "
+                                            + "%d failed; orders %.2f D", fixed.requests().ok(), legacy.requests().ok(), more,
+                                    meanOfAnswered(fixed), meanOfAnswered(legacy), faster, fixed.requests().failed(), orders),
+                                    legacy, fixed);
+                        }));
+    }
+
+}

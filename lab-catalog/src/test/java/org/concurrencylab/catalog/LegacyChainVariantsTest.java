@@ -1,0 +1,60 @@
+package org.concurrencylab.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The variant families are generated from the faults, not written out: each must say what it claims. */
+class LegacyChainVariantsTest {
+
+    private final Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
+
+    @Test
+    void legacyEachFixAloneTheArticlesStepsAllFixesAndTwoStorefronts() {
+        assertThat(legacyChain.variantNames()).containsExactly("legacy",
+                "only-http-client", "only-database-timeouts", "only-save-removed", "only-mapper-cached",
+                "only-resource-cache", "only-debug-log", "only-circuit-breaker",
+                "step-1-http-client-database-timeouts", "step-2-save-removed", "step-3-mapper-cached",
+                "step-4-resource-cache", "step-5-debug-log", "all-fixes", "legacy-two-storefronts");
+        assertThat(legacyChain.variant("legacy-two-storefronts").orElseThrow().instances()).isEqualTo(2);
+    }
+
+    @Test
+    void eachFixAloneChangesOnlyItsOwnSwitches() {
+        Map<String, String> legacy = legacyChain.variant("legacy").orElseThrow().properties();
+        assertThat(legacy).containsEntry("spring.web.resources.chain.cache", "false")
+                .containsEntry(LegacyFix.GATEWAY_LOGGER, "DEBUG");
+        Map<String, String> saveRemoved = legacyChain.variant("only-save-removed").orElseThrow().properties();
+        assertThat(saveRemoved).containsEntry("orders/legacy.orders.save-unchanged-settings", "false");
+        assertThat(saveRemoved.keySet()).hasSize(legacy.size() + 1);
+        Map<String, String> debugLog = legacyChain.variant("only-debug-log").orElseThrow().properties();
+        assertThat(debugLog).containsEntry(LegacyFix.GATEWAY_LOGGER, "INFO").hasSize(legacy.size());
+    }
+
+    @Test
+    void allFixesCarriesEveryFixAndTheChainsPropertiesGoToTheirService() {
+        Variant all = legacyChain.variant("all-fixes").orElseThrow();
+        assertThat(all.properties()).containsEntry("legacy.storefront.http-client", "POOLED")
+                .containsEntry("legacy.storefront.circuit-breaker", "true")
+                .containsEntry("orders/legacy.orders.database.pool-size", "40");
+        ChainedService orders = legacyChain.chain().getFirst();
+        assertThat(orders.propertiesOf(all)).containsEntry("legacy.orders.database.pool-size", "40")
+                .doesNotContainKey("legacy.storefront.http-client");
+        assertThat(ChainedService.entryPropertiesOf(all)).doesNotContainKey("orders/legacy.orders.database.pool-size")
+                .containsEntry("legacy.storefront.http-client", "POOLED");
+    }
+
+    @Test
+    void theHotRowAdmitsOnePerDUntilTheSaveIsRemovedThenThePool() {
+        CapacityModel model = new CapacityModel.HotRowOrPool("orders");
+        LoadStep load = legacyChain.steps().getFirst();
+        var d = legacyChain.downstreamLatency();
+        assertThat(model.bound(load, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", true,
+                "orders.hikariMaximumPoolSize", 40), 2).throughputPerSecond()).isEqualTo(50.0);
+        assertThat(model.bound(load, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", false,
+                "orders.hikariMaximumPoolSize", 40), 2).throughputPerSecond()).isEqualTo(2000.0);
+        assertThat(List.of(load.label())).containsExactly("250 users, 5s ramp + 10s");
+    }
+}

@@ -1,0 +1,122 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.Timeout;
+import org.concurrencylab.catalog.Database;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.results.DatabaseUsage;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * An experiment's database: its module's JVM, which runs the real server and samples its sessions,
+ * started once before the variants and stopped after them. The server stops with that JVM, and a
+ * watchdog of the module's own stops it if the JVM is killed.
+ */
+public final class DatabaseService implements AutoCloseable {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    /** One sample of the database's sessions, as its module reports them. */
+    record Activity(long epochMillis, int waitingOnLocks, int active, int open, long commits, long rollbacks) {
+    }
+
+    private final ServiceProcess process;
+    private final ProbeClient probe;
+    private final String jdbcUrl;
+    private final long postmasterPid;
+    private final CloseableHttpClient client = HttpClients.custom()
+            .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build())
+            .disableAutomaticRetries()
+            .build();
+
+    private DatabaseService(ServiceProcess process) throws IOException {
+        this.process = process;
+        this.probe = new ProbeClient(process);
+        Map<String, Object> sizing = probe.read(-1).sizing();
+        if (!(sizing.get(Database.URL_SIZING_KEY) instanceof String url)) {
+            throw new IOException("the database reported no address");
+        }
+        this.jdbcUrl = url;
+        this.postmasterPid = sizing.get("postmasterPid") instanceof Number pid ? pid.longValue() : -1;
+    }
+
+    static DatabaseService start(RunEnvironment environment, Experiment experiment, Path log)
+            throws ServiceStartException, InterruptedException, IOException {
+        Database database = experiment.database().orElseThrow();
+        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, database.module(), "servlet"), log);
+        try {
+            return new DatabaseService(process);
+        } catch (IOException | RuntimeException e) {
+            process.close();
+            throw e;
+        }
+    }
+
+    String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    /** The module's JVM, and the server with its backends. */
+    List<MachineCpu.Tracked> processes() {
+        List<MachineCpu.Tracked> tracked = new ArrayList<>();
+        tracked.add(new MachineCpu.Tracked("database", "database-jvm", process.pid()));
+        if (postmasterPid > 0) {
+            tracked.add(new MachineCpu.Tracked("database", "postgres", postmasterPid, true));
+        }
+        return tracked;
+    }
+
+    /** The database during a step: the samples between its start and end, in bins of one article second. */
+    DatabaseUsage usage(long startEpochMillis, long endEpochMillis, double articleSecondMillis) throws IOException {
+        URI uri = process.uri("/activity?since=" + startEpochMillis);
+        String body = client.execute(new HttpGet(uri), response -> EntityUtils.toString(response.getEntity()));
+        List<Activity> samples = List.of(MAPPER.readValue(body, Activity[].class)).stream()
+                .filter(sample -> sample.epochMillis() <= endEpochMillis).toList();
+        if (samples.isEmpty()) {
+            return new DatabaseUsage(0, 0, 0, 0, 0, List.of());
+        }
+        Activity first = samples.getFirst();
+        Activity last = samples.getLast();
+        double seconds = Math.max(1e-3, (last.epochMillis() - first.epochMillis()) / 1e3);
+        int bins = (int) Math.ceil((endEpochMillis - startEpochMillis) / articleSecondMillis);
+        double[] waiting = new double[Math.max(1, bins)];
+        double[] active = new double[waiting.length];
+        int[] count = new int[waiting.length];
+        for (Activity sample : samples) {
+            int bin = Math.min(waiting.length - 1, (int) ((sample.epochMillis() - startEpochMillis) / articleSecondMillis));
+            waiting[bin] += sample.waitingOnLocks();
+            active[bin] += sample.active();
+            count[bin]++;
+        }
+        List<DatabaseUsage.Point> timeline = new ArrayList<>();
+        for (int bin = 0; bin < waiting.length; bin++) {
+            if (count[bin] > 0) {
+                timeline.add(new DatabaseUsage.Point(bin, waiting[bin] / count[bin], active[bin] / count[bin]));
+            }
+        }
+        return new DatabaseUsage(samples.stream().mapToInt(Activity::waitingOnLocks).average().orElse(0),
+                samples.stream().mapToInt(Activity::waitingOnLocks).max().orElse(0),
+                samples.stream().mapToInt(Activity::open).max().orElse(0),
+                (last.commits() - first.commits()) / seconds, last.rollbacks() - first.rollbacks(), timeline);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            client.close();
+            probe.close();
+        } finally {
+            process.close();
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.concurrencylab.catalog.ChainedService;
+import org.concurrencylab.catalog.Database;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Variant;
+
+/**
+ * Every JVM of one variant: the services of its chain, started first so that the entry service finds
+ * them, then the entry service's instances. Closing stops them all, the entry service first.
+ */
+final class RunningVariant implements AutoCloseable {
+
+    /** One service of the variant and its probe. */
+    record Running(String role, ServiceProcess process, ProbeClient probe) {
+    }
+
+    private final List<Running> chain = new ArrayList<>();
+    private final List<Running> entries = new ArrayList<>();
+
+    private RunningVariant() {
+    }
+
+    /** @param port where the entry service's first instance listens; 0 for any free port */
+    static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path logs,
+                                SharedComponents shared, int port) throws ServiceStartException, InterruptedException {
+        RunningVariant running = new RunningVariant();
+        try {
+            Map<String, String> wiring = new LinkedHashMap<>();
+            shared.downstream().ifPresent(downstream -> wiring.put("lab.downstream.url", downstream.baseUri().toString()));
+            Map<String, String> chainWiring = new LinkedHashMap<>();
+            shared.database().ifPresent(database -> chainWiring.put(Database.URL_PROPERTY, database.jdbcUrl()));
+            for (ChainedService service : experiment.chain()) {
+                Path log = logs.resolve(variant.name() + "." + service.name() + ".log");
+                ServiceProcess process = ServiceProcess.start(environment.command(experiment, service.module(), variant,
+                        service.propertiesOf(variant), 0, chainWiring, log), log);
+                running.chain.add(new Running(service.name(), process, new ProbeClient(process)));
+                wiring.put(service.urlProperty(), process.uri("").toString());
+            }
+            if (experiment.chain().isEmpty()) {
+                wiring.putAll(chainWiring);
+            }
+            for (int instance = 1; instance <= variant.instances(); instance++) {
+                Path log = logs.resolve(variant.name() + (instance == 1 ? "" : "." + instance) + ".log");
+                ServiceProcess process = ServiceProcess.start(
+                        environment.command(experiment, variant, instance == 1 ? port : 0, wiring, log), log);
+                running.entries.add(new Running(instance == 1 ? "service" : "service-" + instance, process,
+                        new ProbeClient(process)));
+            }
+            return running;
+        } catch (ServiceStartException | InterruptedException | RuntimeException e) {
+            running.close();
+            throw e;
+        }
+    }
+
+    /** The entry service's first instance, whose threads and timers the step reports. */
+    Running entry() {
+        return entries.getFirst();
+    }
+
+    /** Where the load goes: every instance of the entry service, round robin. */
+    List<URI> targets(String path) {
+        return entries.stream().map(running -> running.process().uri(path)).toList();
+    }
+
+    /** The first service the entry service calls, whose timers show how the chain's latency rose. */
+    Optional<Running> firstOfChain() {
+        return chain.isEmpty() ? Optional.empty() : Optional.of(chain.getFirst());
+    }
+
+    /** What the entry service calls, in words, for {@code ./lab serve}. */
+    List<String> chainDescription() {
+        return chain.stream().map(running -> running.role() + " at " + running.process().uri("")).toList();
+    }
+
+    /** Every JVM of the variant, for the CPU account of a step. */
+    List<MachineCpu.Tracked> processes() {
+        List<MachineCpu.Tracked> processes = new ArrayList<>();
+        entries.forEach(running -> processes.add(new MachineCpu.Tracked(running.role(), running.role(), running.process().pid())));
+        chain.forEach(running -> processes.add(new MachineCpu.Tracked("chain", running.role(), running.process().pid())));
+        return processes;
+    }
+
+    /** The sizing of every service of the chain, under its name ({@code orders.hikariMaximumPoolSize}). */
+    Map<String, Object> chainSizing() throws IOException {
+        Map<String, Object> sizing = new LinkedHashMap<>();
+        for (Running running : chain) {
+            running.probe().read(-1).sizing().forEach((key, value) -> sizing.put(running.role() + "." + key, value));
+        }
+        return sizing;
+    }
+
+    @Override
+    public void close() {
+        List<Running> all = new ArrayList<>(entries);
+        all.addAll(chain.reversed());
+        for (Running running : all) {
+            try {
+                running.probe().close();
+            } catch (IOException ignored) {
+                // the process is stopped next regardless
+            } finally {
+                running.process().close();
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.concurrencylab.services.legacy.orders;
+
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * One view of an order, in one transaction: read the order and the shop's settings, count the view
+ * on the order's own row, and spend D in the database, as the article's document write did.
+ * <p>
+ * The legacy fault is the save in between: it writes the settings row back with the currency it just
+ * read. The statement is a real UPDATE, so PostgreSQL takes the row's lock and writes a new version of
+ * it even though nothing changes (an ORM would have skipped it; this is the save the article found),
+ * and the lock is held until the transaction commits, D later. Every request shares that one row:
+ * one transaction at a time gets past it.
+ * <p>
+ * D is spent with {@code pg_sleep} inside the transaction so that it is the database's time, not this
+ * machine's CPU: the lock's capacity is 1 / D whatever the processor.
+ */
+@Service
+class OrderViews {
+
+    private final JdbcClient jdbc;
+    private final OrdersProperties properties;
+    private final double dInSeconds;
+
+    OrderViews(JdbcClient jdbc, OrdersProperties properties, @Value("${lab.downstream.latency}") Duration d) {
+        this.jdbc = jdbc;
+        this.properties = properties;
+        this.dInSeconds = d.toNanos() / 1e9;
+    }
+
+    @Transactional
+    public Order view(long id) {
+        String currency = jdbc.sql("SELECT currency FROM shop_settings WHERE id = 1").query(String.class).single();
+        if (properties.saveUnchangedSettings()) {
+            jdbc.sql("UPDATE shop_settings SET currency = ? WHERE id = 1").param(currency).update();
+        }
+        jdbc.sql("UPDATE orders SET views = views + 1 WHERE id = ?").param(id).update();
+        Order order = jdbc.sql("SELECT id, customer, status, total, views FROM orders WHERE id = ?").param(id)
+                .query((row, number) -> new Order(row.getLong("id"), row.getString("customer"), row.getString("status"),
+                        row.getBigDecimal("total"), currency, row.getLong("views")))
+                .single();
+        jdbc.sql("SELECT pg_sleep(?)").param(dInSeconds).query().singleValue();
+        return order;
+    }
+}

@@ -1,0 +1,70 @@
+package org.concurrencylab.services.legacy.storefront;
+
+import java.time.Duration;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.util.Timeout;
+import org.concurrencylab.probe.SizingContributor;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
+import org.springframework.web.client.RestTemplate;
+
+/**
+ * The RestTemplate the storefront calls the orders service with. Both clients are built here by hand:
+ * with HttpClient 5 on the class path, Boot's RestTemplateBuilder would quietly choose it with a pool
+ * of its own (25 in all, 5 per route), which is neither the legacy fault nor the article's fix.
+ */
+@Configuration(proxyBeanMethods = false)
+class OrdersClients {
+
+    @Bean
+    RestTemplate ordersRestTemplate(StorefrontProperties properties, @Value("${lab.downstream.latency}") Duration d) {
+        return switch (properties.httpClient()) {
+            case UNBOUNDED -> new RestTemplate(new SimpleClientHttpRequestFactory());
+            case POOLED -> new RestTemplate(new HttpComponentsClientHttpRequestFactory(pooledClient(properties.pool(), d)));
+        };
+    }
+
+    /**
+     * Spring Framework 7 no longer sets HttpClient's connect timeout from the request factory; it
+     * belongs to the pool's connection config, beside the socket (read) timeout.
+     */
+    static CloseableHttpClient pooledClient(StorefrontProperties.Pool pool, Duration d) {
+        PoolingHttpClientConnectionManager connections = PoolingHttpClientConnectionManagerBuilder.create()
+                .setMaxConnTotal(pool.maxTotal())
+                .setMaxConnPerRoute(pool.maxPerRoute())
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(Timeout.of(pool.connectTimeout(d)))
+                        .setSocketTimeout(Timeout.of(pool.readTimeout(d)))
+                        .build())
+                .build();
+        return HttpClients.custom()
+                .setConnectionManager(connections)
+                .setDefaultRequestConfig(RequestConfig.custom()
+                        .setConnectionRequestTimeout(Timeout.of(pool.connectionRequestTimeout(d)))
+                        .setResponseTimeout(Timeout.of(pool.readTimeout(d)))
+                        .build())
+                .disableAutomaticRetries()
+                .build();
+    }
+
+    @Bean
+    SizingContributor ordersClientSizing(StorefrontProperties properties) {
+        return sizing -> {
+            sizing.put("httpClient", properties.httpClient().name());
+            if (properties.httpClient() == StorefrontProperties.HttpClientChoice.POOLED) {
+                sizing.put("httpClientMaxTotal", properties.pool().maxTotal());
+                sizing.put("httpClientMaxPerRoute", properties.pool().maxPerRoute());
+            }
+            sizing.put("mapperPerRequest", properties.mapperPerRequest());
+            sizing.put("circuitBreaker", properties.circuitBreaker());
+        };
+    }
+}
