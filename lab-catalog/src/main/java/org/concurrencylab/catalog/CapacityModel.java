@@ -18,8 +18,18 @@ public sealed interface CapacityModel {
      * @param explanation how the bound follows from the variant's sizing, in words
      * @param holdInD     how long one request holds what it needs, in D, without any CPU cost: what the
      *                    machine's CPU stretches (see {@link MachineBound}); NaN where CPU is the work itself
+     * @param rolesOnHold the processes (by their role in a step: service, chain, database…) whose CPU a
+     *                    request spends while it holds what the bound counts; empty: every process's
      */
-    record Bound(double throughputPerSecond, String explanation, double holdInD) {
+    record Bound(double throughputPerSecond, String explanation, double holdInD, java.util.Set<String> rolesOnHold) {
+
+        public Bound {
+            rolesOnHold = java.util.Set.copyOf(rolesOnHold);
+        }
+
+        public Bound(double throughputPerSecond, String explanation, double holdInD) {
+            this(throughputPerSecond, explanation, holdInD, java.util.Set.of());
+        }
 
         public Bound(double throughputPerSecond, String explanation) {
             this(throughputPerSecond, explanation, 1);
@@ -233,7 +243,9 @@ public sealed interface CapacityModel {
      * A chain whose last service holds a pooled database connection for D per request, and, while the
      * legacy save is in, one shared row's lock for that D as well: one transaction at a time gets past
      * the row, 1 / D; without the save, the pool's n at once, n / D. The sizes are the chained
-     * service's, reported under its name ({@code orders.hikariMaximumPoolSize}).
+     * service's, reported under its name ({@code orders.hikariMaximumPoolSize}). While a request holds
+     * the row or the connection, only the chained service and the database work for it: the entry
+     * service's CPU (and the client's) comes before and after, outside the hold.
      */
     record HotRowOrPool(String service) implements CapacityModel {
         @Override
@@ -244,9 +256,10 @@ public sealed interface CapacityModel {
             String explanation = save ? "one transaction at a time holds the hot row's lock for D: 1/D"
                     : pool + " pooled connections, each held D: n/D";
             double perSecond = atOnce / seconds(d);
+            java.util.Set<String> onHold = java.util.Set.of("chain", "database");
             return switch (step) {
-                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation);
-                default -> new Bound(perSecond, explanation);
+                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, 1, onHold);
+                default -> new Bound(perSecond, explanation, 1, onHold);
             };
         }
     }

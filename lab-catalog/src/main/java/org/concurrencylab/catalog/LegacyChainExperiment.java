@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.results.ServiceProfile;
 import org.concurrencylab.results.StepResult;
 
 /**
@@ -115,6 +116,33 @@ final class LegacyChainExperiment {
         return step.requests().sent() == 0 ? 0 : (double) step.requests().failed() / step.requests().sent();
     }
 
+    /** Where a JSON mapper is built and its deserializers with it: what a new mapper per request costs. */
+    static final List<String> MAPPER_FRAMES = List.of("OrdersGateway.mapper",
+            "DeserializerCache._createAndCacheValueDeserializer");
+    /**
+     * Where the resource chain versions a link without its cache: it looks the path up in every
+     * resource location, then reads and hashes what it found.
+     */
+    static final List<String> RESOURCE_CHAIN_FRAMES = List.of("VersionResourceResolver.resolveUrlPathInternal");
+
+    private static double hotSpot(StepResult step, List<String> frames) {
+        return frames.stream().mapToDouble(frame -> step.profile().shareOf(frame)).max().orElse(0);
+    }
+
+    /** A hot spot in the storefront's profile with the save removed (the article's turn to the profiler) and gone with every fix. */
+    private static Verdict profiled(Measurements m, String load, List<String> frames, double atLeast, String what) {
+        StepResult before = m.step(SAVE_REMOVED_STEP, load);
+        StepResult after = m.step(ALL_FIXES, load);
+        if (before.profile() == null || after.profile() == null) {
+            throw new Measurements.Missing("needs the storefront's profile, which this run did not record");
+        }
+        double shareBefore = hotSpot(before, frames);
+        double shareAfter = hotSpot(after, frames);
+        return Verdict.of(shareBefore >= atLeast && shareAfter < ServiceProfile.KEPT_FROM, format(
+                "%s in %.1f %% of %d on-CPU stacks with the save removed, %.1f %% of %d with every fix", what,
+                100 * shareBefore, before.profile().stacks(), 100 * shareAfter, after.profile().stacks()));
+    }
+
     private static double meanOfAnswered(StepResult step) {
         return step.latencyMillis().mean();
     }
@@ -125,8 +153,13 @@ final class LegacyChainExperiment {
                 new Claim("legacy-fails", "Under the legacy a share of the requests fail (the article: about 8 %; here: 3 % or more).",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
-                            return Verdict.onSteps(errorShare(legacy) >= 0.03, format("%.1f %% of %d failed (%s)",
-                                    100 * errorShare(legacy), legacy.requests().sent(), legacy.requests().failedByKind()), legacy);
+                            // with no timeout below the gateway's, the chain keeps working for requests it gave up on
+                            String abandoned = legacy.downstream() == null ? "" : format(
+                                    "; the orders service answered %d requests, the gateway received %d answers",
+                                    legacy.downstream().requests(), legacy.requests().ok());
+                            return Verdict.onSteps(errorShare(legacy) >= 0.03, format("%.1f %% of %d failed (%s)%s",
+                                    100 * errorShare(legacy), legacy.requests().sent(), legacy.requests().failedByKind(),
+                                    abandoned), legacy);
                         }),
                 new Claim("legacy-latency-rises-down-the-chain",
                         "Under the legacy latency rises in every service of the chain: the orders service takes well over its D, the storefront longer still.",
@@ -176,19 +209,34 @@ final class LegacyChainExperiment {
                                     100 * errorShare(saved), 100 * errorShare(legacy)), legacy, saved);
                         }),
                 new Claim("all-fixes",
-                        "With every fix: more than twice the requests in the same time, mean latency halved or better, no errors, the orders service's latency flat (within 1.5 D).",
+                        "With every fix: more than twice the requests in the same time, mean latency halved or better, no errors.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
                             StepResult fixed = m.step(ALL_FIXES, load);
                             double more = (double) fixed.requests().ok() / Math.max(1, legacy.requests().ok());
                             double faster = meanOfAnswered(fixed) / meanOfAnswered(legacy);
-                            double orders = fixed.downstream() == null ? Double.NaN : m.inD(fixed.downstream().meanMillis());
-                            boolean holds = more > 2 && faster <= 0.5 && fixed.requests().failed() == 0 && orders <= 1.5;
+                            boolean holds = more > 2 && faster <= 0.5 && fixed.requests().failed() == 0;
                             return Verdict.onSteps(holds, format("%d against %d answered (x %.1f); mean %.0f ms against %.0f ms (x %.2f); "
-                                            + "%d failed; orders %.2f D", fixed.requests().ok(), legacy.requests().ok(), more,
-                                    meanOfAnswered(fixed), meanOfAnswered(legacy), faster, fixed.requests().failed(), orders),
+                                            + "%d failed", fixed.requests().ok(), legacy.requests().ok(), more,
+                                    meanOfAnswered(fixed), meanOfAnswered(legacy), faster, fixed.requests().failed()),
                                     legacy, fixed);
-                        }));
+                        }),
+                new Claim("all-fixes-downstream-flat",
+                        "With every fix the orders service's latency stays flat: within 1.5 D.",
+                        m -> {
+                            StepResult fixed = m.step(ALL_FIXES, load);
+                            if (fixed.downstream() == null) {
+                                throw new Measurements.Missing("needs the orders service's timers, which were not read");
+                            }
+                            double orders = m.inD(fixed.downstream().meanMillis());
+                            return Verdict.onSteps(orders <= 1.5, format("orders %.2f D per request by its own timers", orders), fixed);
+                        }),
+                new Claim("profile-finds-the-resource-chain",
+                        "Once the save is removed, a profile of the storefront shows the resource chain at work on every page (hashing resources and looking every link up on the class path: here 5 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
+                        m -> profiled(m, load, RESOURCE_CHAIN_FRAMES, 0.05, "the resource chain")),
+                new Claim("profile-finds-the-per-request-mapper",
+                        "Once the save is removed, a profile of the storefront shows the JSON mapper built per request (here: 3 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
+                        m -> profiled(m, load, MAPPER_FRAMES, 0.03, "building a mapper's deserializers")));
     }
 
 }

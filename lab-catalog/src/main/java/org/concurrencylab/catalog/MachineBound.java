@@ -66,7 +66,21 @@ public final class MachineBound {
      * @param holdSeconds   the time a request takes without any CPU cost
      */
     public static Estimate open(double poolPerSecond, double holdSeconds, double cpuSeconds, int cores) {
+        return open(poolPerSecond, holdSeconds, cpuSeconds, cpuSeconds, cores);
+    }
+
+    /**
+     * As {@link #open(double, double, double, int)} where only part of a request's CPU is spent while
+     * it holds what the pool counts (a chain: the entry service works before and after the call that
+     * holds the downstream's connection): every process's CPU decides how busy the cores are, only
+     * {@code cpuOnHoldSeconds} stretches the hold.
+     */
+    public static Estimate open(double poolPerSecond, double holdSeconds, double cpuOnHoldSeconds, double cpuSeconds,
+                                int cores) {
         check(poolPerSecond, holdSeconds, cpuSeconds, cores);
+        if (!(cpuOnHoldSeconds > 0 && cpuOnHoldSeconds <= cpuSeconds * 1.000001)) {
+            throw new IllegalArgumentException("the CPU on the hold is part of a request's CPU");
+        }
         double saturated = cores / cpuSeconds;
         if (poolPerSecond >= saturated) {
             return new Estimate(saturated, 1 - saturated / poolPerSecond, format(Locale.ROOT,
@@ -75,11 +89,13 @@ public final class MachineBound {
         }
         double offered = poolPerSecond * cpuSeconds;
         double utilization = offered / cores;
-        double waitSeconds = erlangC(cores, offered) * cpuSeconds / cores / (1 - utilization);
-        double responseSeconds = cpuSeconds + waitSeconds;
+        double waitSeconds = erlangC(cores, offered) * cpuOnHoldSeconds / cores / (1 - utilization);
+        double responseSeconds = cpuOnHoldSeconds + waitSeconds;
+        String onHold = cpuOnHoldSeconds < cpuSeconds
+                ? format(Locale.ROOT, ", %.2f ms of it while holding", cpuOnHoldSeconds * 1e3) : "";
         return new Estimate(poolPerSecond, responseSeconds / holdSeconds, format(Locale.ROOT,
-                "c = %.2f ms on %d cores, %.0f %% busy: the CPU adds %.2f ms to a hold of %.0f ms",
-                cpuSeconds * 1e3, cores, 100 * utilization, responseSeconds * 1e3, holdSeconds * 1e3));
+                "c = %.2f ms%s on %d cores, %.0f %% busy: the CPU adds %.2f ms to a hold of %.0f ms",
+                cpuSeconds * 1e3, onHold, cores, 100 * utilization, responseSeconds * 1e3, holdSeconds * 1e3));
     }
 
     /** The probability that an arrival waits in an M/M/k queue offered {@code offered} Erlangs. */

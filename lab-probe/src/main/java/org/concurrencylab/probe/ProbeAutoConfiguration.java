@@ -27,9 +27,15 @@ public class ProbeAutoConfiguration {
         return new ProbeSampler(properties.interval(), properties.capacity());
     }
 
+    @Bean(destroyMethod = "close")
+    CpuProfiler labCpuProfiler() {
+        return new CpuProfiler();
+    }
+
     @Bean
-    ProbeEndpoint labProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, MeterRegistry registry) {
-        return new ProbeEndpoint(sampler, contributors, new ServerRequestTimes(registry));
+    ProbeEndpoint labProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, MeterRegistry registry,
+                                   CpuProfiler profiler) {
+        return new ProbeEndpoint(sampler, contributors, new ServerRequestTimes(registry), profiler);
     }
 
     @Bean(destroyMethod = "close")

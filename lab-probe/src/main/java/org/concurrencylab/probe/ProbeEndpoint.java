@@ -3,6 +3,7 @@ package org.concurrencylab.probe;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.concurrencylab.probe.model.CpuProfile;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.jspecify.annotations.Nullable;
@@ -17,11 +18,14 @@ public class ProbeEndpoint {
     private final List<SizingContributor> contributors;
 
     private final ServerRequestTimes serverRequests;
+    private final CpuProfiler profiler;
 
-    ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, ServerRequestTimes serverRequests) {
+    ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, ServerRequestTimes serverRequests,
+                  CpuProfiler profiler) {
         this.sampler = sampler;
         this.contributors = contributors;
         this.serverRequests = serverRequests;
+        this.profiler = profiler;
     }
 
     @ReadOperation
@@ -30,6 +34,7 @@ public class ProbeEndpoint {
         contributors.forEach(contributor -> contributor.contribute(sizing));
         List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
         ServerRequestTimes.Totals served = serverRequests.read();
-        return new ProbeReport(sizing, sampler.counters().withServerRequests(served.count(), served.totalNanos()), samples);
+        return new ProbeReport(sizing, sampler.counters().withServerRequests(served.count(), served.totalNanos()), samples,
+                since == null ? CpuProfile.EMPTY : profiler.since(since));
     }
 }

@@ -115,6 +115,18 @@ public final class HtmlReport {
                         .append(Html.escape(variant.failure())).append("</p>\n");
             }
         }
+        List<String> locks = HotFrames.lockWaits(experiment);
+        if (!locks.isEmpty()) {
+            out.append("<h3>The database's sessions</h3>\n<ul>\n");
+            locks.forEach(line -> out.append("<li>").append(Html.escape(line)).append("</li>\n"));
+            out.append("</ul>\n");
+        }
+        List<String> hot = HotFrames.lines(experiment);
+        if (!hot.isEmpty()) {
+            out.append("<h3>Where the service's CPU went (sampled on-CPU stacks)</h3>\n<ul>\n");
+            hot.forEach(line -> out.append("<li>").append(Html.escape(line)).append("</li>\n"));
+            out.append("</ul>\n");
+        }
         out.append("<h3>Little's law</h3>\n").append(LittlesLawChecks.of(experiment).renderHtml());
         JitActivity.sentence(experiment).ifPresent(sentence ->
                 out.append("<p class=\"jit\">").append(Html.escape(sentence)).append("</p>\n"));

@@ -44,6 +44,16 @@ public final class MarkdownReport {
                 diagnosis.forEach(finding -> out.append(format(Locale.ROOT, "- **%s**, %s: %s%n", finding.variant(),
                         finding.load(), finding.sentence())));
             }
+            List<String> locks = HotFrames.lockWaits(experiment);
+            if (!locks.isEmpty()) {
+                out.append("\n### The database's sessions\n\n");
+                locks.forEach(line -> out.append("- ").append(line).append('\n'));
+            }
+            List<String> hot = HotFrames.lines(experiment);
+            if (!hot.isEmpty()) {
+                out.append("\n### Where the service's CPU went (sampled on-CPU stacks)\n\n");
+                hot.forEach(line -> out.append("- ").append(line).append('\n'));
+            }
             out.append("\n### Little's law\n\n");
             out.append(LittlesLawChecks.of(experiment).renderMarkdown());
             JitActivity.sentence(experiment).ifPresent(sentence -> out.append('\n').append(sentence).append('\n'));

@@ -99,6 +99,16 @@ public final class TerminalReport {
             diagnosis.forEach(finding -> out.append(format(Locale.ROOT, "  %s, %s: %s%n", finding.variant(), finding.load(),
                     finding.sentence())));
         }
+        List<String> locks = HotFrames.lockWaits(experiment);
+        if (!locks.isEmpty()) {
+            out.append(format(Locale.ROOT, "%nThe database's sessions (PostgreSQL's pg_stat_activity):%n"));
+            locks.forEach(line -> out.append(format(Locale.ROOT, "  %s%n", line)));
+        }
+        List<String> hot = HotFrames.lines(experiment);
+        if (!hot.isEmpty()) {
+            out.append(format(Locale.ROOT, "%nWhere the service's CPU went (sampled on-CPU stacks, widest methods below the container):%n"));
+            hot.forEach(line -> out.append(format(Locale.ROOT, "  %s%n", line)));
+        }
         out.append(format(Locale.ROOT, "%nClaims of the article, checked on this run:%n"));
         for (ClaimResult claim : experiment.claims()) {
             out.append(format(Locale.ROOT, "  [%s] %s%n      %s%n", claim.status(), claim.text(), claim.evidence()));

@@ -57,6 +57,6 @@ class DiagnosisTest {
         return new StepResult(load, LoadPlan.closed(1, 1, 1000, "keep-alive"), new Requests(10, 10, 0, Map.of()), 10,
                 new LatencyMillis(mean, mean, mean, mean, mean, mean), 1, 1, 10, "m", 10,
                 new Threads(10, Map.of(), List.of(), 20, pools), new ProcessUsage(1, 1, 1, 1, 0.01, 10, mean),
-                null, new Timeline(150, List.of()), null, null, null, "x.csv", null);
+                null, new Timeline(150, List.of()), null, null, null, "x.csv", null, null);
     }
 }

@@ -17,13 +17,14 @@ package org.concurrencylab.results;
  *                                    the step was clean or machine-bound; null in results written before it
  * @param requestLog                  the per-request CSV, relative to the results directory
  * @param database                    the database during the step; null when the experiment has none
+ * @param profile                     where the service's CPU went during the step; null in results written before it
  */
 public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
                          LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
                          double littlesLawPerSecond, String littlesLawModel, double machineLittlesLawPerSecond,
                          Threads threads, ProcessUsage process, Arrivals arrivals, Timeline timeline,
                          DownstreamUsage downstream, MachineUsage machine, SeedFigure seed, String requestLog,
-                         DatabaseUsage database) {
+                         DatabaseUsage database, ServiceProfile profile) {
 
     /** Whether this machine's CPU, or a JIT still compiling, decided the step's figures. */
     public boolean machineBound() {

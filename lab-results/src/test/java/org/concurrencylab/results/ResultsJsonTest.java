@@ -29,7 +29,7 @@ class ResultsJsonTest {
                 new DownstreamUsage(40, 301, 30, 0.2),
                 new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5), new ProcessCpu("service", "service", 1.0, 0.02, 1.0)),
                         1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU"),
-                new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv", null);
+                new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv", null, null);
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
         RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),

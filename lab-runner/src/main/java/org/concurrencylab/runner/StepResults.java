@@ -21,7 +21,9 @@ import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.ProcessCounters;
 import org.concurrencylab.results.Arrivals;
+import org.concurrencylab.probe.model.CpuProfile;
 import org.concurrencylab.results.DatabaseUsage;
+import org.concurrencylab.results.ServiceProfile;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
@@ -65,7 +67,7 @@ final class StepResults {
                 process,
                 context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null,
                 Timelines.of(load, samples, scale), downstream, machine,
-                context.variant().seed().get(context.step().label()), context.requestLog(), database);
+                context.variant().seed().get(context.step().label()), context.requestLog(), database, profile(after.profile()));
     }
 
     /**
@@ -93,9 +95,13 @@ final class StepResults {
         }
         double holdSeconds = bound.holdInD() * context.scaled().of(context.articleD()).toNanos() / 1e9;
         // a held load is closed, but its users keep the system at its steady state: as an open load at that rate
+        double cpuOnHold = bound.rolesOnHold().isEmpty() ? cpuPerRequest : processes.stream()
+                .filter(used -> bound.rolesOnHold().contains(used.role()))
+                .mapToDouble(ProcessCpu::cpuMillisPerRequest).filter(cpu -> cpu >= 0).sum() / 1e3;
         MachineBound.Estimate estimate = context.step() instanceof LoadStep.Closed closed
                 ? MachineBound.closed(poolPerSecond, closed.totalRequests(), holdSeconds, cpuPerRequest, cores)
-                : MachineBound.open(poolPerSecond, holdSeconds, cpuPerRequest, cores);
+                : MachineBound.open(poolPerSecond, holdSeconds, Math.max(1e-6, Math.min(cpuOnHold, cpuPerRequest)),
+                        cpuPerRequest, cores);
         if (estimate.share() > Defaults.MACHINE_SHARE_OF_BOUND) {
             why.add(format(Locale.ROOT, "this machine's CPU takes %.1f %% of the figure by the model (%s)",
                     100 * estimate.share(), estimate.explanation()));
@@ -114,6 +120,30 @@ final class StepResults {
             case LoadStep.Open open -> LoadPlan.open(scaled.rate(open.ratePerSecond()),
                     scaled.of(open.duration()).toNanos() / 1e9, timeoutMillis, connections.label());
         };
+    }
+
+    /** Methods every request of a servlet service goes through, whatever it does: the trunk of every flame graph. */
+    private static final List<String> TRUNK = List.of("java.", "jdk.", "sun.", "com.sun.", "org.apache.catalina.",
+            "org.apache.coyote.", "org.apache.tomcat.", "jakarta.servlet.", "org.springframework.web.filter.",
+            "org.springframework.web.servlet.FrameworkServlet.", "org.springframework.web.servlet.DispatcherServlet.",
+            "org.springframework.web.servlet.HandlerExecutionChain.", "io.micrometer.", "io.netty.", "reactor.");
+
+    static ServiceProfile profile(CpuProfile profile) {
+        if (profile == null || profile.stacks() == 0) {
+            return new ServiceProfile(0, Map.of(), Map.of());
+        }
+        return new ServiceProfile(profile.stacks(), kept(profile.frames(), profile.stacks()), kept(profile.leaves(), profile.stacks()));
+    }
+
+    private static Map<String, Double> kept(Map<String, Integer> counts, int stacks) {
+        Map<String, Double> shares = new TreeMap<>();
+        counts.forEach((frame, count) -> {
+            double share = count / (double) stacks;
+            if (share >= ServiceProfile.KEPT_FROM && TRUNK.stream().noneMatch(frame::startsWith)) {
+                shares.put(frame, share);
+            }
+        });
+        return shares;
     }
 
     private static Arrivals arrivals(LoadResult load, double scheduledPerSecond) {

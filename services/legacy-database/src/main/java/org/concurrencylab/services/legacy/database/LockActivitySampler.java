@@ -39,6 +39,8 @@ class LockActivitySampler implements AutoCloseable {
             Thread.ofPlatform().name("lab-pg-sampler").daemon(true).factory());
     private final Connection connection;
     private final PreparedStatement statement;
+    /** Every sample is a transaction of its own: left out of the commits counted for the services. */
+    private long ownTransactions;
 
     LockActivitySampler(PostgresServer.RunningPostgres postgres, @Value("${lab.probe.interval:100ms}") Duration interval)
             throws SQLException {
@@ -51,7 +53,7 @@ class LockActivitySampler implements AutoCloseable {
         try (ResultSet row = statement.executeQuery()) {
             row.next();
             LockActivity activity = new LockActivity(System.currentTimeMillis(), row.getInt(1), row.getInt(2),
-                    row.getInt(3), row.getLong(4), row.getLong(5));
+                    row.getInt(3), row.getLong(4) - ownTransactions++, row.getLong(5));
             synchronized (samples) {
                 if (samples.size() == CAPACITY) {
                     samples.removeFirst();

@@ -13,7 +13,8 @@ import org.springframework.transaction.annotation.Transactional;
  * The legacy fault is the save in between: it writes the settings row back with the currency it just
  * read. The statement is a real UPDATE, so PostgreSQL takes the row's lock and writes a new version of
  * it even though nothing changes (an ORM would have skipped it; this is the save the article found),
- * and the lock is held until the transaction commits, D later. Every request shares that one row:
+ * and the lock is held until the transaction commits, D later: the save comes last, so the lock's hold is
+ * D and the commit, the least it can be. Every request shares that one row:
  * one transaction at a time gets past it.
  * <p>
  * D is spent with {@code pg_sleep} inside the transaction so that it is the database's time, not this
@@ -35,14 +36,15 @@ class OrderViews {
     @Transactional
     public Order view(long id) {
         String currency = jdbc.sql("SELECT currency FROM shop_settings WHERE id = 1").query(String.class).single();
-        if (properties.saveUnchangedSettings()) {
-            jdbc.sql("UPDATE shop_settings SET currency = ? WHERE id = 1").param(currency).update();
-        }
         jdbc.sql("UPDATE orders SET views = views + 1 WHERE id = ?").param(id).update();
         Order order = jdbc.sql("SELECT id, customer, status, total, views FROM orders WHERE id = ?").param(id)
                 .query((row, number) -> new Order(row.getLong("id"), row.getString("customer"), row.getString("status"),
                         row.getBigDecimal("total"), currency, row.getLong("views")))
                 .single();
+        if (properties.saveUnchangedSettings()) {
+            // the last write before D: the row stays locked for D and the commit, not for every statement
+            jdbc.sql("UPDATE shop_settings SET currency = ? WHERE id = 1").param(currency).update();
+        }
         jdbc.sql("SELECT pg_sleep(?)").param(dInSeconds).query().singleValue();
         return order;
     }

@@ -19,10 +19,13 @@ class StaticResources implements WebMvcConfigurer {
 
     @Override
     public void addResourceHandlers(ResourceHandlerRegistry registry) {
-        registry.addResourceHandler("/css/**", "/js/**", "/img/**")
-                .addResourceLocations("classpath:/static/")
-                .setOptimizeLocations(true)
-                .resourceChain(true)
-                .addResolver(new VersionResourceResolver().addContentVersionStrategy("/**"));
+        // one handler per kind: a pattern's ** is the path within its own location
+        for (String kind : new String[] {"css", "js", "img"}) {
+            registry.addResourceHandler("/" + kind + "/**")
+                    .addResourceLocations("classpath:/static/" + kind + "/")
+                    .setOptimizeLocations(true)
+                    .resourceChain(true)
+                    .addResolver(new VersionResourceResolver().addContentVersionStrategy("/**"));
+        }
     }
 }
