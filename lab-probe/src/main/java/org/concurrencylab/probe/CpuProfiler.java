@@ -70,7 +70,7 @@ final class CpuProfiler implements AutoCloseable {
             // read a moment after the first look: the thread may have gone into a read or a park since
             boolean stillComputing = info.getThreadState() == Thread.State.RUNNABLE && ThreadActivity.of(info.getThreadState(),
                     java.util.Arrays.copyOf(trace, Math.min(TOP, trace.length))) == ThreadActivity.RUNNING_ON_CPU;
-            if (!stillComputing || onlyTheJdks(trace)) {
+            if (!stillComputing || blockedInNativeRead(trace) || onlyTheJdks(trace)) {
                 // the JVM's own threads (reference handling, virtual-thread unblocking) wait RUNNABLE in
                 // native code; a stack with no frame of the service or its libraries is none of its work
                 continue;
@@ -94,6 +94,17 @@ final class CpuProfiler implements AutoCloseable {
         if (names.size() > 100_000) {
             names.clear();
         }
+    }
+
+    /**
+     * Native methods a RUNNABLE thread blocks in without computing, beyond the socket reads that
+     * {@link ThreadActivity} knows: a read of a pipe or a terminal.
+     */
+    private static final java.util.Set<String> BLOCKING_NATIVES = java.util.Set.of("java.io.FileInputStream.readBytes");
+
+    private static boolean blockedInNativeRead(StackTraceElement[] trace) {
+        return trace.length > 0 && trace[0].isNativeMethod()
+                && BLOCKING_NATIVES.contains(trace[0].getClassName() + "." + trace[0].getMethodName());
     }
 
     private static boolean onlyTheJdks(StackTraceElement[] trace) {

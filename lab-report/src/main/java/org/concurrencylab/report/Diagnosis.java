@@ -63,7 +63,38 @@ public final class Diagnosis {
         return step.requests().failed() > 0 || arrivalsOutran || queued;
     }
 
+    /** Most of the database's sessions waiting on locks: the requests queue on a row, not on a thread pool. */
+    private static final double MOSTLY_WAITING = 0.5;
+    /** Cores this idle or less: the machine's CPU, not the system's pools, sets the pace. */
+    private static final double NEARLY_NO_IDLE = 0.1;
+
     static String sentence(StepResult step) {
+        return bottleneck(step) + hottest(step);
+    }
+
+    /** What the service itself spent its CPU on, whatever held the step back: where a profiler would look next. */
+    private static String hottest(StepResult step) {
+        if (step.profile() == null || step.profile().stacks() < HotFrames.ENOUGH_STACKS || step.profile().hottestSelf(1).isEmpty()) {
+            return "";
+        }
+        return "; the service's own CPU went most to " + step.profile().hottestSelf(3).stream()
+                .map(frame -> format(Locale.ROOT, "%s (%.0f %% of its on-CPU samples)", HotFrames.shortName(frame.method()),
+                        100 * frame.share()))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String bottleneck(StepResult step) {
+        if (step.database() != null && step.database().peakOpenSessions() > 0
+                && step.database().meanWaitingOnLocks() >= MOSTLY_WAITING * step.database().peakOpenSessions()) {
+            return format(Locale.ROOT, "the database is the bottleneck: %s of its %d connected sessions waited on a lock "
+                            + "another transaction held, on average (pg_stat_activity); %.0f transactions committed per second",
+                    count(step.database().meanWaitingOnLocks()), step.database().peakOpenSessions(),
+                    step.database().commitsPerSecond());
+        }
+        if (step.machine() != null && step.machine().idleShare() >= 0 && step.machine().idleShare() <= NEARLY_NO_IDLE) {
+            return format(Locale.ROOT, "this machine's CPU is the bottleneck: its cores were %.0f %% busy",
+                    100 * (1 - step.machine().idleShare()));
+        }
         Map<String, Map<String, Double>> pools = step.threads().activityByPool();
         if (step.threads().stackSamples() == 0 || pools.isEmpty()) {
             return "no stack samples were taken during this step, so the lab cannot say which pool held it back";

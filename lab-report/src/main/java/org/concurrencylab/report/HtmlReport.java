@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
@@ -162,6 +163,7 @@ public final class HtmlReport {
         List<Double> at = new ArrayList<>();
         List<Double> p95 = new ArrayList<>();
         List<Long> completed = new ArrayList<>();
+        List<Long> failed = new ArrayList<>();
         Map<String, List<Integer>> pools = new TreeMap<>();
         List<TimelinePoint> points = step.timeline().points();
         for (TimelinePoint point : points) {
@@ -171,6 +173,7 @@ public final class HtmlReport {
             at.add(point.atSeconds());
             p95.add(point.started() > 0 && point.latencyMillisP95() > 0 ? point.latencyMillisP95() : null);
             completed.add(point.completed());
+            failed.add(point.failed());
             pools.forEach((pool, live) -> live.add(point.liveByPool().getOrDefault(pool, 0)));
         }
         Map<String, Object> series = new LinkedHashMap<>();
@@ -181,6 +184,13 @@ public final class HtmlReport {
         series.put("p95", p95);
         series.put("completed", completed);
         series.put("pools", pools);
+        series.put("failed", failed);
+        series.put("mean", step.latencyMillis().mean());
+        series.put("errorShare", step.requests().sent() == 0 ? 0 : (double) step.requests().failed() / step.requests().sent());
+        if (step.database() != null) {
+            series.put("lockAt", step.database().timeline().stream().map(DatabaseUsage.Point::second).toList());
+            series.put("lockWaits", step.database().timeline().stream().map(DatabaseUsage.Point::waitingOnLocks).toList());
+        }
         return series;
     }
 

@@ -60,6 +60,33 @@
         type: 'scatter', data: { datasets: lines(variants, function (v) { return v.completed; }) },
         options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'requests' } } } }
       });
+      if (variants.some(function (v) { return v.failed.some(function (n) { return n > 0; }); })) {
+        chart(figure(container, 'failed per article second'), {
+          type: 'scatter', data: { datasets: lines(variants, function (v) { return v.failed; }) },
+          options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'requests' } } } }
+        });
+      }
+      var withDatabase = variants.filter(function (v) { return v.lockWaits; });
+      if (withDatabase.length > 0) {
+        chart(figure(container, "the database's sessions waiting on a lock, per article second"), {
+          type: 'scatter',
+          data: { datasets: withDatabase.map(function (v, i) {
+            return { label: v.name, data: xy(v.lockAt, v.lockWaits), borderColor: palette[i % palette.length],
+                     backgroundColor: palette[i % palette.length], pointRadius: 0, borderWidth: 1.5, showLine: true };
+          }) },
+          options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'sessions' } } } }
+        });
+        chart(figure(container, 'each variant in turn: throughput, mean latency and share failed'), {
+          type: 'bar',
+          data: { labels: variants.map(function (v) { return v.name; }), datasets: [
+            { label: 'requests/s', data: variants.map(function (v) { return v.throughput; }), backgroundColor: '#1f77b4', yAxisID: 'y' },
+            { label: 'mean ms', data: variants.map(function (v) { return v.mean; }), backgroundColor: '#ff7f0e', yAxisID: 'ms' },
+            { label: '% failed', data: variants.map(function (v) { return 100 * v.errorShare; }), backgroundColor: '#d62728', yAxisID: 'share' }] },
+          options: { scales: { y: { beginAtZero: true, position: 'left', title: { display: true, text: 'requests/s' } },
+                               ms: { beginAtZero: true, position: 'right', title: { display: true, text: 'ms' } },
+                               share: { beginAtZero: true, max: 100, position: 'right', title: { display: true, text: '% failed' } } } }
+        });
+      }
       chart(figure(container, "throughput against the Little's-law bound (requests/s, as run)"), {
         type: 'bar',
         data: { labels: variants.map(function (v) { return v.name; }), datasets: [

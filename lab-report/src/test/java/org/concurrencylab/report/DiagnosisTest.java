@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.ServiceProfile;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
 import org.concurrencylab.results.ProcessUsage;
@@ -42,6 +44,20 @@ class DiagnosisTest {
         String sentence = Diagnosis.sentence(step("heavy", 500, Map.of("pi", Map.of("RUNNING_ON_CPU", 1.0, "IDLE", 3.0))));
 
         assertThat(sentence).startsWith("no pool had all its threads taken by requests");
+    }
+
+    @Test
+    void namesTheDatabaseWhenMostOfItsSessionsWaitOnALockAndSaysWhereTheServicesCpuWent() {
+        StepResult base = step("250 users", 3000, Map.of("tomcat-workers", Map.of("SOCKET_READ", 160.0)));
+        StepResult locked = new StepResult(base.load(), base.plan(), new Requests(100, 80, 20, Map.of("TIMEOUT", 20L)),
+                base.throughputPerSecond(), base.latencyMillis(), 1, 1, 10, "m", 10, base.threads(), base.process(), null,
+                base.timeline(), null, null, null, "x.csv",
+                new DatabaseUsage(8.8, 9, 10, 46, 0, List.of()),
+                new ServiceProfile(100, Map.of(), Map.of("org.springframework.util.DigestUtils.digest", 0.2)));
+
+        assertThat(Diagnosis.sentence(locked)).startsWith("the database is the bottleneck: 8.8 of its 10 connected sessions waited on a lock")
+                .contains("46 transactions committed per second")
+                .endsWith("the service's own CPU went most to DigestUtils.digest (20 % of its on-CPU samples)");
     }
 
     private static ExperimentResult experiment(VariantResult... variants) {
