@@ -10,6 +10,9 @@ final class ListCommand implements Runnable {
 
     @Override
     public void run() {
+        // one column for every experiment's variant names, as wide as the longest
+        int nameWidth = Catalog.experiments().stream().flatMap(experiment -> experiment.variantNames().stream())
+                .mapToInt(String::length).max().orElse(1);
         for (Experiment experiment : Catalog.experiments()) {
             System.out.printf("%s  (after \"%s\")%n  %s%n  default scale %s, services see %s, warm-up %d users for %d D,"
                             + " connections %s, service JIT %s%n",
@@ -18,7 +21,7 @@ final class ListCommand implements Runnable {
                     experiment.warmUp().users(), experiment.warmUp().lengthInD(), experiment.connections().label(),
                     experiment.jit().label());
             for (Variant variant : experiment.variants()) {
-                System.out.printf("    %-32s %-8s %s%n", variant.name(), variant.origin().label(), variant.summary());
+                System.out.printf("    %-" + nameWidth + "s %-8s %s%n", variant.name(), variant.origin().label(), variant.summary());
             }
             System.out.println();
         }
