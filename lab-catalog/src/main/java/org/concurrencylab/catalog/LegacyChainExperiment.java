@@ -113,8 +113,10 @@ final class LegacyChainExperiment {
 
     private static Variant variant(String name, String summary, Origin origin, List<LegacyFix> fixes,
                                    CapacityModel capacity, int instances, Map<String, SeedFigure> seed) {
-        return new Variant(name, summary, origin, LegacyFix.propertiesWith(fixes), capacity, seed,
-                Variant.Cpus.OF_THE_RUN, instances);
+        Map<String, String> properties = new java.util.LinkedHashMap<>(LegacyFix.propertiesWith(fixes));
+        // the storefront's profile is what the article's profiler showed: its probe samples stacks too
+        properties.put("lab.probe.profiler", "true");
+        return new Variant(name, summary, origin, properties, capacity, seed, Variant.Cpus.OF_THE_RUN, instances);
     }
 
     private static SeedFigure seed(String note) {

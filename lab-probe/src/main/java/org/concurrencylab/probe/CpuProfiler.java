@@ -26,6 +26,8 @@ import org.concurrencylab.probe.model.ThreadActivity;
  */
 final class CpuProfiler implements AutoCloseable {
 
+    /** The property that switches the profiler on in a service. */
+    static final String PROPERTY = "lab.probe.profiler";
     static final long INTERVAL_MILLIS = 50;
     /** Enough of a stack's top to see a socket read, a park or a poll. */
     private static final int TOP = 8;

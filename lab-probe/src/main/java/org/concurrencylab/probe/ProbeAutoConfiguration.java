@@ -7,6 +7,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -27,15 +28,20 @@ public class ProbeAutoConfiguration {
         return new ProbeSampler(properties.interval(), properties.capacity());
     }
 
+    /**
+     * Only where an experiment asks for it ({@code lab.probe.profiler=true}): sampling stacks 20 times a
+     * second costs the service CPU, which the experiments that measure a pool's bound cannot spare.
+     */
     @Bean(destroyMethod = "close")
+    @ConditionalOnBooleanProperty(CpuProfiler.PROPERTY)
     CpuProfiler labCpuProfiler() {
         return new CpuProfiler();
     }
 
     @Bean
     ProbeEndpoint labProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, MeterRegistry registry,
-                                   CpuProfiler profiler) {
-        return new ProbeEndpoint(sampler, contributors, new ServerRequestTimes(registry), profiler);
+                                   ObjectProvider<CpuProfiler> profiler) {
+        return new ProbeEndpoint(sampler, contributors, new ServerRequestTimes(registry), profiler.getIfAvailable());
     }
 
     @Bean(destroyMethod = "close")

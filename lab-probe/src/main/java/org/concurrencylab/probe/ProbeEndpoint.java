@@ -18,10 +18,11 @@ public class ProbeEndpoint {
     private final List<SizingContributor> contributors;
 
     private final ServerRequestTimes serverRequests;
-    private final CpuProfiler profiler;
+    /** Null where the service runs without a profiler. */
+    private final @Nullable CpuProfiler profiler;
 
     ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, ServerRequestTimes serverRequests,
-                  CpuProfiler profiler) {
+                  @Nullable CpuProfiler profiler) {
         this.sampler = sampler;
         this.contributors = contributors;
         this.serverRequests = serverRequests;
@@ -35,6 +36,6 @@ public class ProbeEndpoint {
         List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
         ServerRequestTimes.Totals served = serverRequests.read();
         return new ProbeReport(sizing, sampler.counters().withServerRequests(served.count(), served.totalNanos()), samples,
-                since == null ? CpuProfile.EMPTY : profiler.since(since));
+                since == null || profiler == null ? CpuProfile.EMPTY : profiler.since(since));
     }
 }

@@ -17,7 +17,8 @@ package org.concurrencylab.results;
  *                                    the step was clean or machine-bound; null in results written before it
  * @param requestLog                  the per-request CSV, relative to the results directory
  * @param database                    the database during the step; null when the experiment has none
- * @param profile                     where the service's CPU went during the step; null in results written before it
+ * @param profile                     where the service's CPU went during the step; null where the experiment
+ *                                    does not profile its service (its probe's sampler costs CPU)
  */
 public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
                          LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,

@@ -130,7 +130,7 @@ final class StepResults {
 
     static ServiceProfile profile(CpuProfile profile) {
         if (profile == null || profile.stacks() == 0) {
-            return new ServiceProfile(0, Map.of(), Map.of());
+            return null; // the service ran without a profiler, or nothing in it computed
         }
         return new ServiceProfile(profile.stacks(), kept(profile.frames(), profile.stacks()), kept(profile.leaves(), profile.stacks()));
     }
