@@ -157,6 +157,14 @@ final class LegacyChainExperiment {
                 100 * shareBefore, before.profile().stacks(), 100 * shareAfter, after.profile().stacks()));
     }
 
+    /** The orders service's mean time per request in the step, by its own timers, in D. */
+    private static double ordersInD(Measurements m, StepResult step) {
+        if (step.downstream() == null) {
+            throw new Measurements.Missing("needs the orders service's timers, which were not read");
+        }
+        return m.inD(step.downstream().meanMillis());
+    }
+
     private static double meanOfAnswered(StepResult step) {
         return step.latencyMillis().mean();
     }
@@ -179,11 +187,8 @@ final class LegacyChainExperiment {
                         "Under the legacy latency rises in every service of the chain: the orders service takes well over its D, the storefront longer still.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
-                            if (legacy.downstream() == null) {
-                                throw new Measurements.Missing("needs the orders service's timers, which were not read");
-                            }
                             // both by the services' own timers: the client's figure leaves out what the gateway gave up on
-                            double orders = m.inD(legacy.downstream().meanMillis());
+                            double orders = ordersInD(m, legacy);
                             double storefront = m.inD(legacy.process().serverMeanMillis());
                             return Verdict.onSteps(orders >= 2 && storefront > orders, format(
                                     "orders %.1f D per request, the storefront %.1f D, each by its own server timers (D = %.0f ms)",
@@ -239,10 +244,7 @@ final class LegacyChainExperiment {
                         "With every fix the orders service's latency stays flat: within 1.5 D.",
                         m -> {
                             StepResult fixed = m.step(ALL_FIXES, load);
-                            if (fixed.downstream() == null) {
-                                throw new Measurements.Missing("needs the orders service's timers, which were not read");
-                            }
-                            double orders = m.inD(fixed.downstream().meanMillis());
+                            double orders = ordersInD(m, fixed);
                             return Verdict.onSteps(orders <= 1.5, format("orders %.2f D per request by its own timers", orders), fixed);
                         }),
                 new Claim("profile-finds-the-resource-chain",

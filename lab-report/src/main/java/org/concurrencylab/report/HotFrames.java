@@ -51,20 +51,4 @@ final class HotFrames {
         int classStart = dot < 0 ? -1 : method.lastIndexOf('.', dot - 1);
         return classStart < 0 ? method : method.substring(classStart + 1);
     }
-
-    /** The database's sessions waiting on locks, a line per step that has a database. */
-    static List<String> lockWaits(ExperimentResult experiment) {
-        List<String> lines = new ArrayList<>();
-        for (VariantResult variant : experiment.variants()) {
-            for (StepResult step : variant.steps()) {
-                if (step.database() != null) {
-                    lines.add(format(Locale.ROOT, "%s, %s: %.1f sessions waiting on a lock on average, %d at most; "
-                                    + "%d connected at most; %.0f commits/s, %d rolled back", variant.name(), step.load(),
-                            step.database().meanWaitingOnLocks(), step.database().peakWaitingOnLocks(),
-                            step.database().peakOpenSessions(), step.database().commitsPerSecond(), step.database().rollbacks()));
-                }
-            }
-        }
-        return lines;
-    }
 }

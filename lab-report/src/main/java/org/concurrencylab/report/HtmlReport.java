@@ -116,7 +116,7 @@ public final class HtmlReport {
                         .append(Html.escape(variant.failure())).append("</p>\n");
             }
         }
-        List<String> locks = HotFrames.lockWaits(experiment);
+        List<String> locks = DatabaseSessions.lines(experiment);
         if (!locks.isEmpty()) {
             out.append("<h3>The database's sessions</h3>\n<ul>\n");
             locks.forEach(line -> out.append("<li>").append(Html.escape(line)).append("</li>\n"));

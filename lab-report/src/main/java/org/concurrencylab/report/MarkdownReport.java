@@ -44,7 +44,7 @@ public final class MarkdownReport {
                 diagnosis.forEach(finding -> out.append(format(Locale.ROOT, "- **%s**, %s: %s%n", finding.variant(),
                         finding.load(), finding.sentence())));
             }
-            List<String> locks = HotFrames.lockWaits(experiment);
+            List<String> locks = DatabaseSessions.lines(experiment);
             if (!locks.isEmpty()) {
                 out.append("\n### The database's sessions\n\n");
                 locks.forEach(line -> out.append("- ").append(line).append('\n'));

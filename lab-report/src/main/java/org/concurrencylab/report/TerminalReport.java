@@ -99,7 +99,7 @@ public final class TerminalReport {
             diagnosis.forEach(finding -> out.append(format(Locale.ROOT, "  %s, %s: %s%n", finding.variant(), finding.load(),
                     finding.sentence())));
         }
-        List<String> locks = HotFrames.lockWaits(experiment);
+        List<String> locks = DatabaseSessions.lines(experiment);
         if (!locks.isEmpty()) {
             out.append(format(Locale.ROOT, "%nThe database's sessions (PostgreSQL's pg_stat_activity):%n"));
             locks.forEach(line -> out.append(format(Locale.ROOT, "  %s%n", line)));

@@ -64,10 +64,6 @@ public final class DownstreamService implements AutoCloseable {
         return sizing;
     }
 
-    ProbeReport read(long sinceEpochMillis) throws IOException {
-        return probe.read(sinceEpochMillis);
-    }
-
     ProbeClient probe() {
         return probe;
     }

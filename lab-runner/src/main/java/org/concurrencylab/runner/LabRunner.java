@@ -90,7 +90,8 @@ public final class LabRunner {
             throws InterruptedException {
         List<VariantResult> results = new ArrayList<>();
         Map<String, Object> downstreamSizing = new TreeMap<>();
-        try (SharedComponents shared = SharedComponents.start(experiment, environment, directory)) {
+        try (SharedComponents shared = SharedComponents.start(experiment, environment,
+                directory.resolve("logs").resolve(experiment.name()))) {
             shared.downstream().ifPresent(service -> downstreamSizing.putAll(service.sizing()));
             VariantRunner runner = new VariantRunner(environment);
             for (Variant variant : variants) {
@@ -123,14 +124,13 @@ public final class LabRunner {
         RunEnvironment environment = new RunEnvironment(java, home, new Scaled(scale), cpus,
                 Runtime.getRuntime().availableProcessors(), experiment.warmUp(), experiment.connections(),
                 experiment.jit(), progress);
-        Path logs = log.getParent();
-        SharedComponents shared = SharedComponents.start(experiment, environment, logs);
+        SharedComponents shared = SharedComponents.start(experiment, environment, log.getParent());
         if (shared.failure().isPresent()) {
             shared.close();
             throw new ServiceStartException(shared.failure().get());
         }
         try {
-            return new Served(RunningVariant.start(environment, experiment, variant, logs, shared, port), shared);
+            return new Served(RunningVariant.start(environment, experiment, variant, log, shared, port), shared);
         } catch (ServiceStartException | RuntimeException e) {
             shared.close();
             throw e;

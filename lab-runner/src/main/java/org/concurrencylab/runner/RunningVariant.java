@@ -29,8 +29,11 @@ final class RunningVariant implements AutoCloseable {
     private RunningVariant() {
     }
 
-    /** @param port where the entry service's first instance listens; 0 for any free port */
-    static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path logs,
+    /**
+     * @param entryLog the entry service's log; the other services' logs go beside it, named after it
+     * @param port     where the entry service's first instance listens; 0 for any free port
+     */
+    static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
                                 SharedComponents shared, int port) throws ServiceStartException, InterruptedException {
         RunningVariant running = new RunningVariant();
         try {
@@ -39,7 +42,7 @@ final class RunningVariant implements AutoCloseable {
             Map<String, String> chainWiring = new LinkedHashMap<>();
             shared.database().ifPresent(database -> chainWiring.put(Database.URL_PROPERTY, database.jdbcUrl()));
             for (ChainedService service : experiment.chain()) {
-                Path log = logs.resolve(variant.name() + "." + service.name() + ".log");
+                Path log = beside(entryLog, service.name());
                 ServiceProcess process = ServiceProcess.start(environment.command(experiment, service.module(), variant,
                         service.propertiesOf(variant), 0, chainWiring, log), log);
                 running.chain.add(new Running(service.name(), process, new ProbeClient(process)));
@@ -49,7 +52,7 @@ final class RunningVariant implements AutoCloseable {
                 wiring.putAll(chainWiring);
             }
             for (int instance = 1; instance <= variant.instances(); instance++) {
-                Path log = logs.resolve(variant.name() + (instance == 1 ? "" : "." + instance) + ".log");
+                Path log = instance == 1 ? entryLog : beside(entryLog, Integer.toString(instance));
                 ServiceProcess process = ServiceProcess.start(
                         environment.command(experiment, variant, instance == 1 ? port : 0, wiring, log), log);
                 running.entries.add(new Running(instance == 1 ? "service" : "service-" + instance, process,
@@ -60,6 +63,13 @@ final class RunningVariant implements AutoCloseable {
             running.close();
             throw e;
         }
+    }
+
+    /** {@code legacy.log} and {@code orders} give {@code legacy.orders.log}. */
+    private static Path beside(Path entryLog, String part) {
+        String name = entryLog.getFileName().toString();
+        String stem = name.endsWith(".log") ? name.substring(0, name.length() - ".log".length()) : name;
+        return entryLog.resolveSibling(stem + "." + part + ".log");
     }
 
     /** The entry service's first instance, whose threads and timers the step reports. */

@@ -25,8 +25,8 @@ final class SharedComponents implements AutoCloseable {
         this.failure = failure;
     }
 
-    static SharedComponents start(Experiment experiment, RunEnvironment environment, Path directory) throws InterruptedException {
-        Path logs = directory.resolve("logs").resolve(experiment.name());
+    /** @param logs the directory their logs go to, one per module */
+    static SharedComponents start(Experiment experiment, RunEnvironment environment, Path logs) throws InterruptedException {
         Optional<DatabaseService> database = Optional.empty();
         if (experiment.database().isPresent()) {
             String module = experiment.database().get().module();

@@ -46,8 +46,8 @@ final class VariantRunner {
         RunProgress progress = environment.progress();
         progress.phase(variant.name(), "starting " + (variant.instances() + experiment.chain().size() == 1 ? "JVM"
                 : (variant.instances() + experiment.chain().size()) + " JVMs") + " (" + cpus + " CPUs)");
-        Path logs = resultsDirectory.resolve("logs").resolve(experiment.name());
-        try (RunningVariant running = RunningVariant.start(environment, experiment, variant, logs, shared, 0)) {
+        Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
+        try (RunningVariant running = RunningVariant.start(environment, experiment, variant, log, shared, 0)) {
             ProbeClient probe = running.entry().probe();
             Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
             sizing.putAll(running.chainSizing());
