@@ -35,22 +35,27 @@ public sealed interface LoadStep {
     }
 
     /**
-     * A closed load for a time, as a JMeter thread group with a ramp-up period and a duration: the
-     * users start one after another over {@code rampUp}, then all of them send for {@code hold}; each
-     * sends its next request when the previous one is answered, on a connection it keeps. How many
-     * requests that makes is what the system decides.
+     * A closed load for a time, as a JMeter thread group with a ramp-up period, a duration and a
+     * constant timer: the users start one after another over {@code rampUp}, then all of them send for
+     * {@code hold}; each sends its next request {@code thinkTime} after the previous one was answered.
+     * How many requests that makes is what the system decides.
      */
-    record Held(int users, Duration rampUp, Duration hold) implements LoadStep {
+    record Held(int users, Duration rampUp, Duration hold, Duration thinkTime) implements LoadStep {
 
         public Held {
-            if (users < 1 || rampUp.isNegative() || hold.toMillis() < 1) {
-                throw new IllegalArgumentException("a held load needs users, a ramp-up of zero or more, and a hold");
+            if (users < 1 || rampUp.isNegative() || hold.toMillis() < 1 || thinkTime.isNegative()) {
+                throw new IllegalArgumentException("a held load needs users, a ramp-up and a think time of zero or more, and a hold");
             }
         }
 
         @Override
         public String label() {
-            return users + " users, " + rampUp.toSeconds() + "s ramp + " + hold.toSeconds() + "s";
+            return users + " users, " + rampUp.toSeconds() + "s ramp + " + hold.toSeconds() + "s"
+                    + (thinkTime.isZero() ? "" : ", think " + seconds(thinkTime));
+        }
+
+        private static String seconds(Duration duration) {
+            return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + "s" : duration.toMillis() / 1000.0 + "s";
         }
 
         /** Unknown until it ran: the system's speed decides it. */

@@ -102,7 +102,8 @@ public final class ClosedLoopDriver {
 
     /** Every user stops by itself after its repetitions; this bounds the whole run in time as well. */
     private static void awaitAll(List<Future<?>> running, ClosedModel model, long startNanos) throws InterruptedException {
-        double worstCase = Math.min((double) model.repetitions() * model.requestTimeout().toNanos() + model.rampUp().toNanos(),
+        double worstCase = Math.min((double) model.repetitions() * (model.requestTimeout().toNanos() + model.thinkTime().toNanos())
+                        + model.rampUp().toNanos(),
                 (double) model.sendingWindow().toNanos()) + 2.0 * model.requestTimeout().toNanos();
         long deadline = startNanos + (long) Math.min(worstCase, Long.MAX_VALUE / 2.0) + SAFETY_MARGIN_NANOS;
         for (Future<?> user : running) {
@@ -199,6 +200,27 @@ public final class ClosedLoopDriver {
                 }
                 records.add(new RequestRecord(id, sequence, sent - startNanos, latency, outcome));
                 progress.completed(outcome);
+                if (!think()) {
+                    return;
+                }
+            }
+        }
+
+        /** The user's pause before its next request; false when interrupted or past the sending window. */
+        private boolean think() {
+            long pause = model.thinkTime().toNanos();
+            if (pause == 0) {
+                return true;
+            }
+            if (System.nanoTime() + pause - stopSendingNanos > 0) {
+                return false;
+            }
+            try {
+                TimeUnit.NANOSECONDS.sleep(pause);
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
             }
         }
 

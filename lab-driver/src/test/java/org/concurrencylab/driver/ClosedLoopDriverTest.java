@@ -24,7 +24,7 @@ class ClosedLoopDriverTest {
     @Test
     void usersBeyondTheServersThreadsQueueAndThroughputStaysAtItsBound() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(2, D, 200)) {
-            LoadResult result = driver.run(server.uri(), new ClosedModel(6, 5, Duration.ofSeconds(5), Connections.KEEP_ALIVE), Progress.NONE);
+            LoadResult result = driver.run(server.uri(), ClosedModel.custom(6, Duration.ofSeconds(5)).repetitions(5).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
 
             double bound = 2 / (D.toNanos() / 1e9); // 2 threads / 50 ms = 40 per second
             assertThat(result.sent()).isEqualTo(30);
@@ -40,7 +40,7 @@ class ClosedLoopDriverTest {
     @Test
     void usersWithinTheServersThreadsAreServedAtOnce() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(8, D, 200)) {
-            LoadResult result = driver.run(server.uri(), new ClosedModel(4, 5, Duration.ofSeconds(5), Connections.KEEP_ALIVE), Progress.NONE);
+            LoadResult result = driver.run(server.uri(), ClosedModel.custom(4, Duration.ofSeconds(5)).repetitions(5).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
 
             double bound = 4 / (D.toNanos() / 1e9);
             assertThat(result.throughputPerSecond()).isBetween(0.75 * bound, 1.02 * bound);
@@ -51,7 +51,7 @@ class ClosedLoopDriverTest {
     @Test
     void eachUserKeepsOneConnectionForAllItsRequests() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(8, Duration.ofMillis(5), 200)) {
-            driver.run(server.uri(), new ClosedModel(5, 4, Duration.ofSeconds(5), Connections.KEEP_ALIVE), Progress.NONE);
+            driver.run(server.uri(), ClosedModel.custom(5, Duration.ofSeconds(5)).repetitions(4).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
 
             assertThat(server.connections()).isEqualTo(5);
         }
@@ -60,8 +60,7 @@ class ClosedLoopDriverTest {
     @Test
     void aNewConnectionPerRequestOpensOneForEveryRequestAndStillQueuesAtTheBound() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(2, D, 200)) {
-            LoadResult result = driver.run(server.uri(), new ClosedModel(6, 5, Duration.ofSeconds(5),
-                    Connections.NEW_PER_REQUEST), Progress.NONE);
+            LoadResult result = driver.run(server.uri(), ClosedModel.custom(6, Duration.ofSeconds(5)).repetitions(5).connections(Connections.NEW_PER_REQUEST).build(), Progress.NONE);
 
             assertThat(server.connections()).isEqualTo(30);
             assertThat(result.ok()).isEqualTo(30);
@@ -73,7 +72,7 @@ class ClosedLoopDriverTest {
     @Test
     void answersSlowerThanTheTimeoutCountAsTimeouts() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(4, Duration.ofMillis(400), 200)) {
-            LoadResult result = driver.run(server.uri(), new ClosedModel(2, 2, Duration.ofMillis(100), Connections.NEW_PER_REQUEST), Progress.NONE);
+            LoadResult result = driver.run(server.uri(), ClosedModel.custom(2, Duration.ofMillis(100)).repetitions(2).connections(Connections.NEW_PER_REQUEST).build(), Progress.NONE);
 
             assertThat(result.ok()).isZero();
             assertThat(result.failuresByKind()).containsEntry(Outcome.TIMEOUT, 4L);
@@ -86,7 +85,7 @@ class ClosedLoopDriverTest {
     void serverErrorsAreCountedByKind() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(2, Duration.ofMillis(1), 503)) {
             AtomicInteger failedSeen = new AtomicInteger();
-            LoadResult result = driver.run(server.uri(), new ClosedModel(2, 3, Duration.ofSeconds(2), Connections.NEW_PER_REQUEST),
+            LoadResult result = driver.run(server.uri(), ClosedModel.custom(2, Duration.ofSeconds(2)).repetitions(3).connections(Connections.NEW_PER_REQUEST).build(),
                     outcome -> { if (outcome.failed()) failedSeen.incrementAndGet(); });
 
             assertThat(result.failuresByKind()).containsEntry(Outcome.HTTP_5XX, 6L);
@@ -100,7 +99,7 @@ class ClosedLoopDriverTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
-        LoadResult result = driver.run(URI.create("http://127.0.0.1:" + port + "/"), new ClosedModel(2, 2, Duration.ofSeconds(1), Connections.NEW_PER_REQUEST),
+        LoadResult result = driver.run(URI.create("http://127.0.0.1:" + port + "/"), ClosedModel.custom(2, Duration.ofSeconds(1)).repetitions(2).connections(Connections.NEW_PER_REQUEST).build(),
                 Progress.NONE);
 
         assertThat(result.failuresByKind()).containsEntry(Outcome.CONNECTION_ERROR, 4L);
@@ -110,7 +109,7 @@ class ClosedLoopDriverTest {
     void aSendingWindowEndsTheLoadByTime() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(4, Duration.ofMillis(20), 200)) {
             LoadResult result = driver.run(server.uri(),
-                    new ClosedModel(2, 1_000_000, Duration.ofSeconds(2), Duration.ofMillis(200), Connections.KEEP_ALIVE), Progress.NONE);
+                    ClosedModel.custom(2, Duration.ofSeconds(2)).heldFor(Duration.ofMillis(200)).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
 
             assertThat(result.elapsedSeconds()).isBetween(0.18, 1.0);
             assertThat(result.sent()).isBetween(4L, 22L);
@@ -118,8 +117,31 @@ class ClosedLoopDriverTest {
     }
 
     @Test
+    void aThinkTimeSpacesEachUsersRequestsAndLowersTheRateByLittlesLaw() throws Exception {
+        Duration think = Duration.ofMillis(100);
+        try (FakeSlowServer server = new FakeSlowServer(8, D, 200)) {
+            LoadResult result = driver.run(server.uri(), ClosedModel.custom(4, Duration.ofSeconds(5)).repetitions(5)
+                    .thinkTime(think).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
+
+            assertThat(result.ok()).isEqualTo(20);
+            // a user's next request leaves no sooner than its answer plus the think time
+            for (int user = 0; user < 4; user++) {
+                int id = user;
+                java.util.List<RequestRecord> own = result.requests().stream().filter(r -> r.user() == id).toList();
+                for (int i = 1; i < own.size(); i++) {
+                    long gap = own.get(i).startNanos() - own.get(i - 1).startNanos() - own.get(i - 1).latencyNanos();
+                    assertThat(gap).isGreaterThanOrEqualTo(think.toNanos());
+                }
+            }
+            // each user sends 5 requests with a think after all but the last: 5 D + 4 Z for 5 of them
+            double bound = 4 * 5 / ((5 * D.toNanos() + 4 * think.toNanos()) / 1e9);
+            assertThat(result.throughputPerSecond()).isBetween(0.75 * bound, 1.02 * bound);
+        }
+    }
+
+    @Test
     void refusesTargetsOffLoopback() {
-        assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"), new ClosedModel(1, 1, Duration.ofSeconds(1), Connections.NEW_PER_REQUEST),
+        assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"), ClosedModel.custom(1, Duration.ofSeconds(1)).repetitions(1).connections(Connections.NEW_PER_REQUEST).build(),
                 Progress.NONE))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a loopback address");

@@ -13,21 +13,22 @@ package org.concurrencylab.results;
  *                      ramp-up and the hold together
  * @param rampUpSeconds held only, else null: over how long the users started one after another
  * @param connections   {@code new-per-request} (siege's and Gatling's default) or {@code keep-alive}
+ * @param thinkSeconds  held only, else null: how long each user waited after an answer before its next request
  */
 public record LoadPlan(String model, Integer users, Integer repetitions, Double ratePerSecond, Double durationSeconds,
-                       double requestTimeoutMillis, String connections, Double rampUpSeconds) {
+                       double requestTimeoutMillis, String connections, Double rampUpSeconds, Double thinkSeconds) {
 
     public static LoadPlan closed(int users, int repetitions, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections, null);
+        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections, null, null);
     }
 
-    public static LoadPlan held(int users, double rampUpSeconds, double holdSeconds, double requestTimeoutMillis,
-                                String connections) {
+    public static LoadPlan held(int users, double rampUpSeconds, double holdSeconds, double thinkSeconds,
+                                double requestTimeoutMillis, String connections) {
         return new LoadPlan("held", users, null, null, rampUpSeconds + holdSeconds, requestTimeoutMillis, connections,
-                rampUpSeconds);
+                rampUpSeconds, thinkSeconds);
     }
 
     public static LoadPlan open(double ratePerSecond, double durationSeconds, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections, null);
+        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections, null, null);
     }
 }

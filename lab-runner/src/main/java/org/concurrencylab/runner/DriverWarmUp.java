@@ -70,7 +70,7 @@ final class DriverWarmUp {
             // request longest, since it is the default and the most code
             for (Connections connections : Connections.values()) {
                 Duration closed = connections == Connections.NEW_PER_REQUEST ? NEW_CONNECTIONS_LOAD : CLOSED_LOAD;
-                new ClosedLoopDriver().run(target, new ClosedModel(USERS, Integer.MAX_VALUE / USERS, TIMEOUT, closed, connections),
+                new ClosedLoopDriver().run(target, ClosedModel.custom(USERS, TIMEOUT).heldFor(closed).connections(connections).build(),
                         Progress.NONE);
                 new OpenLoopDriver().run(target, new OpenModel(500, OPEN_LOAD, TIMEOUT, connections), Progress.NONE);
             }

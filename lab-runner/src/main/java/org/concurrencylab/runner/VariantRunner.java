@@ -106,18 +106,19 @@ final class VariantRunner {
 
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */
     private void warmUp(List<URI> targets, WarmUp warmUp, Duration serviceTime, Duration timeout) throws InterruptedException {
-        closedDriver.run(targets, new ClosedModel(warmUp.users(), Integer.MAX_VALUE / warmUp.users(), timeout,
-                serviceTime.multipliedBy(warmUp.lengthInD()), environment.connections()), Progress.NONE);
+        closedDriver.run(targets, ClosedModel.custom(warmUp.users(), timeout)
+                .heldFor(serviceTime.multipliedBy(warmUp.lengthInD()))
+                .connections(environment.connections()).build(), Progress.NONE);
     }
 
     private LoadResult drive(List<URI> targets, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
         Scaled scaled = environment.scaled();
         return switch (step) {
-            case LoadStep.Closed closed -> closedDriver.run(targets,
-                    new ClosedModel(closed.users(), closed.repetitions(), timeout, environment.connections()), progress);
-            case LoadStep.Held held -> closedDriver.run(targets, new ClosedModel(held.users(),
-                    Integer.MAX_VALUE / held.users(), timeout, scaled.of(held.length()), environment.connections(),
-                    scaled.of(held.rampUp())), progress);
+            case LoadStep.Closed closed -> closedDriver.run(targets, ClosedModel.custom(closed.users(), timeout)
+                    .repetitions(closed.repetitions()).connections(environment.connections()).build(), progress);
+            case LoadStep.Held held -> closedDriver.run(targets, ClosedModel.custom(held.users(), timeout)
+                    .heldFor(scaled.of(held.length())).rampUp(scaled.of(held.rampUp()))
+                    .thinkTime(scaled.of(held.thinkTime())).connections(environment.connections()).build(), progress);
             case LoadStep.Open open -> openDriver.run(targets.getFirst(), new OpenModel(scaled.rate(open.ratePerSecond()),
                     scaled.of(open.duration()), timeout, environment.connections()), progress);
         };
