@@ -29,19 +29,20 @@ public class ProbeAutoConfiguration {
     }
 
     /**
-     * Only where an experiment asks for it ({@code lab.probe.profiler=true}): sampling stacks 20 times a
-     * second costs the service CPU, which the experiments that measure a pool's bound cannot spare.
+     * Only where an experiment asks for it ({@code lab.probe.profiler=true}): sampling costs the service
+     * about 1 % of a core, which the experiments that measure a pool's bound need not spend. None (a
+     * null bean) where async-profiler does not run.
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnBooleanProperty(CpuProfiler.PROPERTY)
     CpuProfiler labCpuProfiler() {
-        return new CpuProfiler();
+        return CpuProfiler.start().orElse(null);
     }
 
     @Bean
     ProbeEndpoint labProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, MeterRegistry registry,
                                    ObjectProvider<CpuProfiler> profiler) {
-        return new ProbeEndpoint(sampler, contributors, new ServerRequestTimes(registry), profiler.getIfAvailable());
+        return new ProbeEndpoint(sampler, contributors, new ServiceTimers(registry), profiler.getIfAvailable());
     }
 
     @Bean(destroyMethod = "close")

@@ -1,14 +1,17 @@
 package org.concurrencylab.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.concurrencylab.probe.model.CpuProfile;
 import org.junit.jupiter.api.Test;
 
 /**
  * A thread that computes is found in the profile, in the method it computes in; a thread that sleeps
- * is not, and neither are the JVM's own threads that wait in native code.
+ * is not, and neither are the JVM's own threads (compiler, collector), which run no Java frame of the
+ * service's.
  */
 class CpuProfilerTest {
 
@@ -30,6 +33,8 @@ class CpuProfilerTest {
 
     @Test
     void findsTheComputingThreadInItsMethodAndLeavesOutTheSleepingOne() throws Exception {
+        Optional<CpuProfiler> started = CpuProfiler.start();
+        assumeThat(started).as("async-profiler runs on this platform").isPresent();
         Thread busy = Thread.ofPlatform().name("busy").start(Busy::spin);
         Thread sleeping = Thread.ofPlatform().name("sleeping").start(() -> {
             try {
@@ -39,12 +44,12 @@ class CpuProfilerTest {
             }
         });
         long start = System.currentTimeMillis();
-        try (CpuProfiler profiler = new CpuProfiler()) {
-            Thread.sleep(1_000);
+        try (CpuProfiler profiler = started.get()) {
+            Thread.sleep(1_600);
             CpuProfile profile = profiler.since(start);
 
-            // 20 ticks a second for a second: the busy thread is on a CPU in most of them
-            assertThat(profile.stacks()).isGreaterThanOrEqualTo(5);
+            // 100 samples a second of the busy thread, over at least two windows of 500 ms
+            assertThat(profile.stacks()).isGreaterThanOrEqualTo(50);
             String spin = Busy.class.getName() + ".spin";
             assertThat(profile.share(spin)).as("share of %s among %s", spin, profile.frames()).isGreaterThanOrEqualTo(0.8);
             assertThat(profile.leaves()).containsKey(spin);
@@ -56,5 +61,23 @@ class CpuProfilerTest {
             sleeping.interrupt();
             sleeping.join();
         }
+    }
+
+    @Test
+    void foldsCollapsedStacksIntoTheServicesMethodsOnly() {
+        String collapsed = String.join("\n",
+                "[http-nio-exec-1 tid=7];java/lang/Thread.run_[j];com/shop/Page.render_[j];java/security/MessageDigest.digest_[i];sha256_implCompressMB 30",
+                "[http-nio-exec-2 tid=8];java/lang/Thread.run_[j];com/shop/Page.render_[j];com/shop/Mapper.<init>_[1] 10",
+                "[lab-probe tid=9];java/lang/Thread.run_[j];com/shop/Page.render_[j] 7",
+                "[G1 Conc#0 tid=10];G1ConcurrentMark::mark_from_roots 50",
+                "");
+
+        CpuProfile profile = CpuProfiler.fold(0, collapsed).profile();
+
+        assertThat(profile.stacks()).as("the collector's and the probe's own stacks left out").isEqualTo(40);
+        assertThat(profile.jvmStacks()).isEqualTo(57);
+        assertThat(profile.frames()).containsEntry("com.shop.Page.render", 40).containsEntry("com.shop.Mapper.<init>", 10)
+                .containsEntry("java.security.MessageDigest.digest", 30).doesNotContainKey("sha256_implCompressMB");
+        assertThat(profile.leaves()).containsEntry("com.shop.Page.render", 30).containsEntry("com.shop.Mapper.<init>", 10);
     }
 }

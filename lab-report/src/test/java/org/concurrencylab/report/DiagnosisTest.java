@@ -53,7 +53,7 @@ class DiagnosisTest {
                 base.throughputPerSecond(), base.latencyMillis(), 1, 1, 10, "m", 10, base.threads(), base.process(), null,
                 base.timeline(), null, null, null, "x.csv",
                 new DatabaseUsage(8.8, 9, 10, 46, 0, List.of()),
-                new ServiceProfile(100, Map.of(), Map.of("org.springframework.util.DigestUtils.digest", 0.2)));
+                new ServiceProfile(100, Map.of(), Map.of("org.springframework.util.DigestUtils.digest", 0.2), 40));
 
         assertThat(Diagnosis.sentence(locked)).startsWith("the database is the bottleneck: 8.8 of its 10 connected sessions waited on a lock")
                 .contains("46 transactions committed per second")

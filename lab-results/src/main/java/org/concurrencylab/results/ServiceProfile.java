@@ -11,12 +11,14 @@ import java.util.TreeMap;
  * in at least {@link #KEPT_FROM} of the on-CPU stacks, by that share (a flame graph's width), leaving
  * out the JDK's and the servlet container's own, which every request goes through.
  *
- * @param stacks on-CPU stacks sampled during the step
+ * @param stacks on-CPU stacks of the service's own work sampled during the step
  * @param shares method ({@code class.method}) to the share of those stacks it was in
  * @param selfShares method to the share of those stacks whose innermost frame outside the JDK it was:
  *                   its own time, the JDK's work on its behalf included (where a flame graph's top is)
+ * @param jvmStacks on-CPU stacks of the JVM's own threads over the step (compilers, collector, the
+ *                  lab's probe), beside the service's: what the JVM spent besides the requests' code
  */
-public record ServiceProfile(int stacks, Map<String, Double> shares, Map<String, Double> selfShares) {
+public record ServiceProfile(int stacks, Map<String, Double> shares, Map<String, Double> selfShares, int jvmStacks) {
 
     /** The smallest share kept: below it, a method is noise over a step's few hundred stacks. */
     public static final double KEPT_FROM = 0.01;

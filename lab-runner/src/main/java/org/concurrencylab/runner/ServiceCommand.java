@@ -53,6 +53,7 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
         arguments.add(java.executable().toString());
         arguments.add("-XX:ActiveProcessorCount=" + cpus);
         arguments.addAll(FIXED_JVM_FLAGS);
+        arguments.addAll(java.nativeAccessFlags());
         arguments.addAll(jit.jvmFlags());
         arguments.addAll(startupJvmFlags);
         arguments.add("-jar");

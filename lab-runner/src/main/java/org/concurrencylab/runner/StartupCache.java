@@ -97,6 +97,7 @@ final class StartupCache {
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
         command.addAll(ServiceCommand.FIXED_JVM_FLAGS);
+        command.addAll(java.nativeAccessFlags());
         command.addAll(jit.jvmFlags());
         // written under a name of its own and moved into place only when training ended well: a cache
         // from a training the lab interrupted is never used
