@@ -20,11 +20,20 @@ public sealed interface CapacityModel {
      *                    machine's CPU stretches (see {@link MachineBound}); NaN where CPU is the work itself
      * @param rolesOnHold the processes (by their role in a step: service, chain, database…) whose CPU a
      *                    request spends while it holds what the bound counts; empty: every process's
+     * @param timedAs     the resource under which a service of the system times its holds of what the bound
+     *                    counts ({@code lab.hold}, e.g. {@code hot-row}), so that what the machine added to
+     *                    the hold is measured rather than modelled; empty where nothing times it
      */
-    record Bound(double throughputPerSecond, String explanation, double holdInD, java.util.Set<String> rolesOnHold) {
+    record Bound(double throughputPerSecond, String explanation, double holdInD, java.util.Set<String> rolesOnHold,
+                 String timedAs) {
 
         public Bound {
             rolesOnHold = java.util.Set.copyOf(rolesOnHold);
+            timedAs = timedAs == null ? "" : timedAs;
+        }
+
+        public Bound(double throughputPerSecond, String explanation, double holdInD, java.util.Set<String> rolesOnHold) {
+            this(throughputPerSecond, explanation, holdInD, rolesOnHold, "");
         }
 
         public Bound(double throughputPerSecond, String explanation, double holdInD) {
@@ -70,6 +79,36 @@ public sealed interface CapacityModel {
         return reported instanceof Number number ? number.intValue() : sizeForCpus.applyAsInt(cpus);
     }
 
+    /**
+     * The most a held load's users can ask for: each sends again a think time after its answer, so by
+     * Little's law C users whose requests take at least {@code serviceSeconds} send at most C / (that + Z);
+     * while they ramp up, on average half of them are there, so over the whole step the users average
+     * (ramp / 2 + hold) / (ramp + hold) of C.
+     */
+    private static double usersAllow(LoadStep.Held held, double serviceSeconds) {
+        double present = (seconds(held.rampUp()) / 2 + seconds(held.hold())) / seconds(held.length());
+        return present * held.users() / (serviceSeconds + seconds(held.thinkTime()));
+    }
+
+    /** The pool's bound, or the users' where they ask for less. */
+    private static Bound poolOrUsers(LoadStep.Held held, double poolPerSecond, double serviceSeconds, Bound pool,
+                                     String usersExplanation) {
+        return usersAllow(held, serviceSeconds) < poolPerSecond ? usersBound(held, serviceSeconds, usersExplanation) : pool;
+    }
+
+    /**
+     * The bound of a held load whose users, not a pool, are the limit: each request's cycle is its
+     * service time plus the think time, and every process's CPU lies in that cycle.
+     */
+    private static Bound usersBound(LoadStep.Held held, double serviceSeconds, String explanation) {
+        return new Bound(usersAllow(held, serviceSeconds), explanation,
+                (serviceSeconds + seconds(held.thinkTime())) / serviceSeconds);
+    }
+
+    private static String thinking(LoadStep.Held held) {
+        return held.thinkTime().isZero() ? "" : ", each thinking " + number(seconds(held.thinkTime())) + " s";
+    }
+
     private static String number(double value) {
         return value == Math.rint(value) ? Long.toString((long) value) : String.format(java.util.Locale.ROOT, "%.1f", value);
     }
@@ -86,8 +125,9 @@ public sealed interface CapacityModel {
             return switch (step) {
                 case LoadStep.Closed closed -> new Bound(closed.users() / (serviceTimeInD * seconds(d)),
                         "no cap below " + closed.users() + " users (" + why + "): C/" + number(serviceTimeInD) + "D", serviceTimeInD);
-                case LoadStep.Held held -> new Bound(held.users() / (serviceTimeInD * seconds(d)),
-                        "no cap below " + held.users() + " users (" + why + "): C/" + number(serviceTimeInD) + "D", serviceTimeInD);
+                case LoadStep.Held held -> usersBound(held, serviceTimeInD * seconds(d),
+                        "no cap below " + held.users() + " users (" + why + ")" + thinking(held) + ": C/("
+                                + number(serviceTimeInD) + "D + Z)");
                 case LoadStep.Open open -> new Bound(open.ratePerSecond(),
                         "no cap (" + why + "): every arrival is served", serviceTimeInD);
             };
@@ -130,9 +170,11 @@ public sealed interface CapacityModel {
                             hold.serviceTimeInD());
                 }
                 case LoadStep.Held held -> {
-                    int atOnce = Math.min(threads / hold.threads(), held.users());
-                    yield new Bound(Math.max(1, atOnce) / serviceSeconds, threads + " " + pool + " threads" + perRequest
-                            + ", " + held.users() + " users: min(n, C)/" + service, hold.serviceTimeInD());
+                    double capacity = Math.max(1, Math.min(threads / hold.threads(), held.users())) / serviceSeconds;
+                    yield poolOrUsers(held, capacity, serviceSeconds, new Bound(capacity, threads + " " + pool + " threads"
+                                    + perRequest + ", " + held.users() + " users: n/" + service, hold.serviceTimeInD()),
+                            threads + " " + pool + " threads" + perRequest + ", but " + held.users() + " users" + thinking(held)
+                                    + " ask for at most C/(" + service + " + Z)");
                 }
                 case LoadStep.Open open -> {
                     double capacity = threads / (hold.threads() * serviceSeconds);
@@ -229,8 +271,9 @@ public sealed interface CapacityModel {
                             + " D for C x R" + (playedOut > rounds ? ", up to " + number(playedOut)
                             + " D when turns land on busy loops" : ""));
                 }
-                case LoadStep.Held held -> new Bound(Math.min(loops, held.users()) / seconds(d),
-                        loops + " event loops, " + held.users() + " users: min(n, C)/D");
+                case LoadStep.Held held -> poolOrUsers(held, Math.min(loops, held.users()) / seconds(d), seconds(d),
+                        new Bound(Math.min(loops, held.users()) / seconds(d), loops + " event loops, " + held.users() + " users: n/D"),
+                        loops + " event loops, but " + held.users() + " users" + thinking(held) + " ask for at most C/(D + Z)");
                 case LoadStep.Open open -> {
                     double capacity = loops / seconds(d);
                     yield new Bound(Math.min(open.ratePerSecond(), capacity), loops + " event loops / D = " + number(capacity) + "/s");
@@ -248,6 +291,10 @@ public sealed interface CapacityModel {
      * service's CPU (and the client's) comes before and after, outside the hold.
      */
     record HotRowOrPool(String service) implements CapacityModel {
+
+        /** What the chained service times its holds of the row's lock as. */
+        public static final String HOT_ROW = "hot-row";
+
         @Override
         public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             boolean save = !Boolean.FALSE.equals(sizing.get(service + ".saveUnchangedSettings"));
@@ -257,9 +304,12 @@ public sealed interface CapacityModel {
                     : pool + " pooled connections, each held D: n/D";
             double perSecond = atOnce / seconds(d);
             java.util.Set<String> onHold = java.util.Set.of("chain", "database");
+            String timedAs = save ? HOT_ROW : "";
             return switch (step) {
-                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, 1, onHold);
-                default -> new Bound(perSecond, explanation, 1, onHold);
+                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, 1, onHold, timedAs);
+                case LoadStep.Held held -> poolOrUsers(held, perSecond, seconds(d), new Bound(perSecond, explanation, 1, onHold, timedAs),
+                        explanation + ", but " + held.users() + " users" + thinking(held) + " ask for at most C/(D + Z)");
+                default -> new Bound(perSecond, explanation, 1, onHold, timedAs);
             };
         }
     }

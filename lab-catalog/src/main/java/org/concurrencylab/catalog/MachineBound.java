@@ -98,6 +98,24 @@ public final class MachineBound {
                 cpuSeconds * 1e3, onHold, cores, 100 * utilization, responseSeconds * 1e3, holdSeconds * 1e3));
     }
 
+    /**
+     * Where the system times the hold its bound counts (a row's lock, from the lock's grant to the
+     * transaction's end), no model is needed: the machine, and the protocol's round trips within the
+     * hold, took what the measured hold has beyond the declared one.
+     *
+     * @param measuredHoldSeconds the mean hold the system timed during the step
+     * @param holds               how many holds that mean is of
+     */
+    public static Estimate measured(double poolPerSecond, double holdSeconds, double measuredHoldSeconds, long holds,
+                                    String resource) {
+        check(poolPerSecond, holdSeconds, measuredHoldSeconds, 1);
+        double share = Math.max(0, 1 - holdSeconds / measuredHoldSeconds);
+        return new Estimate(poolPerSecond * Math.min(1, holdSeconds / measuredHoldSeconds), share, format(Locale.ROOT,
+                "the %s was held %.2f ms on average over %d holds, timed by the service, against %.0f ms declared: "
+                        + "%.1f %% of the hold was this machine's and the protocol's", resource, measuredHoldSeconds * 1e3,
+                holds, holdSeconds * 1e3, 100 * share));
+    }
+
     /** The probability that an arrival waits in an M/M/k queue offered {@code offered} Erlangs. */
     static double erlangC(int servers, double offered) {
         // Erlang B by its stable recurrence, then C from B

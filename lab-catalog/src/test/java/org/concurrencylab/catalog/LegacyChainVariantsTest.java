@@ -47,14 +47,24 @@ class LegacyChainVariantsTest {
     }
 
     @Test
-    void theHotRowAdmitsOnePerDUntilTheSaveIsRemovedThenThePool() {
+    void theHotRowAdmitsOnePerDUntilTheSaveIsRemovedThenThePoolOrTheUsers() {
         CapacityModel model = new CapacityModel.HotRowOrPool("orders");
         LoadStep load = legacyChain.steps().getFirst();
         var d = legacyChain.downstreamLatency();
-        assertThat(model.bound(load, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", true,
-                "orders.hikariMaximumPoolSize", 40), 2).throughputPerSecond()).isEqualTo(50.0);
-        assertThat(model.bound(load, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", false,
+        CapacityModel.Bound hotRow = model.bound(load, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", true,
+                "orders.hikariMaximumPoolSize", 40), 2);
+        assertThat(hotRow.throughputPerSecond()).isEqualTo(50.0);
+        assertThat(hotRow.timedAs()).as("the orders service times its holds of the row").isEqualTo("hot-row");
+        // without the save 40 connections admit 2000/s, far more than 250 users thinking 1 s ask for:
+        // on average (2.5 s + 10 s) / 15 s of them are there during a 5 s ramp, each asking once per 1 s + D
+        CapacityModel.Bound users = model.bound(load, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", false,
+                "orders.hikariMaximumPoolSize", 40), 2);
+        assertThat(users.throughputPerSecond()).isCloseTo(250 * (12.5 / 15) / 1.02, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(users.holdInD()).as("a user's cycle, in D").isCloseTo(51, org.assertj.core.data.Offset.offset(1e-9));
+        LoadStep.Held noThinking = new LoadStep.Held(250, java.time.Duration.ZERO, java.time.Duration.ofSeconds(10),
+                java.time.Duration.ZERO);
+        assertThat(model.bound(noThinking, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", false,
                 "orders.hikariMaximumPoolSize", 40), 2).throughputPerSecond()).isEqualTo(2000.0);
-        assertThat(List.of(load.label())).containsExactly("250 users, 5s ramp + 10s");
+        assertThat(List.of(load.label())).containsExactly("250 users, 5s ramp + 10s, think 1s");
     }
 }

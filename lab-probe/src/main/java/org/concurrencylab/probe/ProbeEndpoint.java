@@ -17,15 +17,15 @@ public class ProbeEndpoint {
     private final ProbeSampler sampler;
     private final List<SizingContributor> contributors;
 
-    private final ServerRequestTimes serverRequests;
+    private final ServiceTimers timers;
     /** Null where the service runs without a profiler. */
     private final @Nullable CpuProfiler profiler;
 
-    ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, ServerRequestTimes serverRequests,
+    ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, ServiceTimers timers,
                   @Nullable CpuProfiler profiler) {
         this.sampler = sampler;
         this.contributors = contributors;
-        this.serverRequests = serverRequests;
+        this.timers = timers;
         this.profiler = profiler;
     }
 
@@ -34,8 +34,7 @@ public class ProbeEndpoint {
         Map<String, Object> sizing = new TreeMap<>();
         contributors.forEach(contributor -> contributor.contribute(sizing));
         List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
-        ServerRequestTimes.Totals served = serverRequests.read();
-        return new ProbeReport(sizing, sampler.counters().withServerRequests(served.count(), served.totalNanos()), samples,
+        return new ProbeReport(sizing, sampler.counters().withTimers(timers.served(), timers.held()), samples,
                 since == null || profiler == null ? CpuProfile.EMPTY : profiler.since(since));
     }
 }

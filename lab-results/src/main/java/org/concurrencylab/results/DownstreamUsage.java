@@ -1,12 +1,27 @@
 package org.concurrencylab.results;
 
+import java.util.Map;
+
 /**
- * The downstream simulator during one step, to show it was not the bottleneck.
+ * What the entry service called during one step: the downstream simulator (to show it was not the
+ * bottleneck), or the next service of its chain.
  *
  * @param requests        calls it answered during the step
  * @param meanMillis      the mean time it took per call, by its own server timers (D plus its overhead)
  * @param peakLiveThreads most live threads in its samples during the step
  * @param cpuSeconds      CPU it used during the step
+ * @param holds           by resource, how often and how long its requests held what the capacity model
+ *                        counts (legacy-chain: {@code hot-row}, the settings row's lock), by its own
+ *                        timers; empty where it times none
  */
-public record DownstreamUsage(long requests, double meanMillis, int peakLiveThreads, double cpuSeconds) {
+public record DownstreamUsage(long requests, double meanMillis, int peakLiveThreads, double cpuSeconds,
+                              Map<String, Held> holds) {
+
+    /** @param meanMillis from acquiring the resource to releasing it */
+    public record Held(long count, double meanMillis) {
+    }
+
+    public DownstreamUsage {
+        holds = holds == null ? Map.of() : new java.util.TreeMap<>(holds);
+    }
 }

@@ -14,6 +14,7 @@ import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
+import org.concurrencylab.probe.model.TimerTotals;
 import org.concurrencylab.results.DownstreamUsage;
 
 /**
@@ -41,10 +42,9 @@ public final class DownstreamService implements AutoCloseable {
             DownstreamService started = new DownstreamService(process);
             WarmUp warmUp = experiment.warmUp();
             Duration timeout = environment.scaled().of(experiment.requestTimeout());
-            new ClosedLoopDriver().run(process.uri(downstream.warmUpPath()), new ClosedModel(warmUp.users(),
-                    Integer.MAX_VALUE / warmUp.users(), timeout,
-                    environment.scaled().of(experiment.downstreamLatency()).multipliedBy(warmUp.lengthInD()),
-                    Connections.KEEP_ALIVE), Progress.NONE);
+            new ClosedLoopDriver().run(process.uri(downstream.warmUpPath()), ClosedModel.custom(warmUp.users(), timeout)
+                    .heldFor(environment.scaled().of(experiment.downstreamLatency()).multipliedBy(warmUp.lengthInD()))
+                    .connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
             return started;
         } catch (IOException | RuntimeException | InterruptedException e) {
             process.close();
@@ -75,8 +75,15 @@ public final class DownstreamService implements AutoCloseable {
         int peakLive = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= endEpochMillis)
                 .mapToInt(ProbeSample::liveThreads).max().orElse(0);
+        Map<String, DownstreamUsage.Held> holds = new java.util.TreeMap<>();
+        after.counters().holds().keySet().forEach(resource -> {
+            TimerTotals held = after.counters().heldSince(before.counters(), resource);
+            if (held.count() > 0) {
+                holds.put(resource, new DownstreamUsage.Held(held.count(), held.meanMillis()));
+            }
+        });
         return new DownstreamUsage(requests, requests == 0 ? 0 : nanos / 1e6 / requests, peakLive,
-                (after.counters().processCpuNanos() - before.counters().processCpuNanos()) / 1e9);
+                (after.counters().processCpuNanos() - before.counters().processCpuNanos()) / 1e9, holds);
     }
 
     @Override

@@ -59,7 +59,8 @@ final class StepResults {
                 .toList();
         double timeoutMillis = context.requestTimeout().toNanos() / 1e6;
         ProcessUsage process = usage(samples, before.counters(), after.counters());
-        MachineUsage machine = machine(context, bound, load, process, machineBefore, machineAfter, background, cores);
+        MachineUsage machine = machine(context, bound, load, process, machineBefore, machineAfter, background, cores,
+                downstream);
         return new StepResult(context.step().label(), plan(context.step(), context.scaled(), timeoutMillis, context.connections()),
                 requests(load), load.throughputPerSecond(), latency(load.okLatencyMicros()), load.elapsedSeconds(),
                 load.meanInFlight(), bound.throughputPerSecond() / scale, bound.explanation(),
@@ -76,7 +77,7 @@ final class StepResults {
      */
     private static MachineUsage machine(Context context, CapacityModel.Bound bound, LoadResult load, ProcessUsage process,
                                         MachineCpu.Reading before, MachineCpu.Reading after, MachineCpu.Background background,
-                                        int cores) {
+                                        int cores, DownstreamUsage downstream) {
         long completed = load.sent() - load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
         List<ProcessCpu> processes = MachineCpu.used(before, after, completed, background);
         double cpuPerRequest = processes.stream().mapToDouble(ProcessCpu::cpuMillisPerRequest).filter(cpu -> cpu >= 0).sum() / 1e3;
@@ -98,7 +99,12 @@ final class StepResults {
         double cpuOnHold = bound.rolesOnHold().isEmpty() ? cpuPerRequest : processes.stream()
                 .filter(used -> bound.rolesOnHold().contains(used.role()))
                 .mapToDouble(ProcessCpu::cpuMillisPerRequest).filter(cpu -> cpu >= 0).sum() / 1e3;
-        MachineBound.Estimate estimate = context.step() instanceof LoadStep.Closed closed
+        DownstreamUsage.Held timed = bound.timedAs().isEmpty() || downstream == null ? null
+                : downstream.holds().get(bound.timedAs());
+        MachineBound.Estimate estimate = timed != null && timed.count() >= Defaults.REQUESTS_TO_MEASURE_C
+                ? MachineBound.measured(poolPerSecond, holdSeconds, timed.meanMillis() / 1e3, timed.count(),
+                        bound.timedAs().replace('-', ' ') + "'s lock")
+                : context.step() instanceof LoadStep.Closed closed
                 ? MachineBound.closed(poolPerSecond, closed.totalRequests(), holdSeconds, cpuPerRequest, cores)
                 : MachineBound.open(poolPerSecond, holdSeconds, Math.max(1e-6, Math.min(cpuOnHold, cpuPerRequest)),
                         cpuPerRequest, cores);
@@ -116,7 +122,8 @@ final class StepResults {
             case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis,
                     connections.label());
             case LoadStep.Held held -> LoadPlan.held(held.users(), scaled.of(held.rampUp()).toNanos() / 1e9,
-                    scaled.of(held.hold()).toNanos() / 1e9, timeoutMillis, connections.label());
+                    scaled.of(held.hold()).toNanos() / 1e9, scaled.of(held.thinkTime()).toNanos() / 1e9, timeoutMillis,
+                    connections.label());
             case LoadStep.Open open -> LoadPlan.open(scaled.rate(open.ratePerSecond()),
                     scaled.of(open.duration()).toNanos() / 1e9, timeoutMillis, connections.label());
         };
@@ -132,7 +139,8 @@ final class StepResults {
         if (profile == null || profile.stacks() == 0) {
             return null; // the service ran without a profiler, or nothing in it computed
         }
-        return new ServiceProfile(profile.stacks(), kept(profile.frames(), profile.stacks()), kept(profile.leaves(), profile.stacks()));
+        return new ServiceProfile(profile.stacks(), kept(profile.frames(), profile.stacks()), kept(profile.leaves(), profile.stacks()),
+                profile.jvmStacks());
     }
 
     private static Map<String, Double> kept(Map<String, Integer> counts, int stacks) {

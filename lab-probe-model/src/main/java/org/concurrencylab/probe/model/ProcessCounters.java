@@ -10,13 +10,26 @@ package org.concurrencylab.probe.model;
  *                                   available
  * @param serverRequests             requests the service has answered so far (Actuator's own excluded)
  * @param serverRequestNanos         the time it took over them, by its own timers
+ * @param holds                      by resource: how often and how long the service's requests held a
+ *                                   resource its experiment's capacity model counts (a hot row's lock), by
+ *                                   the service's own {@code lab.hold} timers; empty where it times none
  */
 public record ProcessCounters(long epochMillis, long processCpuNanos, long heapUsedBytes,
                               long voluntaryContextSwitches, long involuntaryContextSwitches,
-                              long jitCpuNanos, long serverRequests, long serverRequestNanos) {
+                              long jitCpuNanos, long serverRequests, long serverRequestNanos,
+                              java.util.Map<String, TimerTotals> holds) {
 
-    public ProcessCounters withServerRequests(long requests, long nanos) {
+    public ProcessCounters {
+        holds = holds == null ? java.util.Map.of() : java.util.Map.copyOf(holds);
+    }
+
+    public ProcessCounters withTimers(TimerTotals served, java.util.Map<String, TimerTotals> held) {
         return new ProcessCounters(epochMillis, processCpuNanos, heapUsedBytes, voluntaryContextSwitches,
-                involuntaryContextSwitches, jitCpuNanos, requests, nanos);
+                involuntaryContextSwitches, jitCpuNanos, served.count(), served.totalNanos(), held);
+    }
+
+    /** The holds of a resource since an earlier reading. */
+    public TimerTotals heldSince(ProcessCounters earlier, String resource) {
+        return holds.getOrDefault(resource, TimerTotals.NONE).minus(earlier.holds.getOrDefault(resource, TimerTotals.NONE));
     }
 }

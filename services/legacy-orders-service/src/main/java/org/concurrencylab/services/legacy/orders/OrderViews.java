@@ -1,10 +1,15 @@
 package org.concurrencylab.services.legacy.orders;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * One view of an order, in one transaction: read the order and the shop's settings, count the view
@@ -18,7 +23,9 @@ import org.springframework.transaction.annotation.Transactional;
  * one transaction at a time gets past it.
  * <p>
  * D is spent with {@code pg_sleep} inside the transaction so that it is the database's time, not this
- * machine's CPU: the lock's capacity is 1 / D whatever the processor.
+ * machine's CPU: the lock's capacity is 1 / D whatever the processor. How long the lock was in fact
+ * held, from the save's answer to the transaction's end, is timed ({@code lab.hold}, resource
+ * {@code hot-row}): what a busy machine adds to D shows there, measured rather than modelled.
  */
 @Service
 class OrderViews {
@@ -26,11 +33,15 @@ class OrderViews {
     private final JdbcClient jdbc;
     private final OrdersProperties properties;
     private final double dInSeconds;
+    private final Timer hotRowHolds;
 
-    OrderViews(JdbcClient jdbc, OrdersProperties properties, @Value("${lab.downstream.latency}") Duration d) {
+    OrderViews(JdbcClient jdbc, OrdersProperties properties, @Value("${lab.downstream.latency}") Duration d,
+               MeterRegistry registry) {
         this.jdbc = jdbc;
         this.properties = properties;
         this.dInSeconds = d.toNanos() / 1e9;
+        this.hotRowHolds = Timer.builder("lab.hold").tag("resource", "hot-row")
+                .description("how long a transaction held the shop settings row's lock").register(registry);
     }
 
     @Transactional
@@ -44,6 +55,14 @@ class OrderViews {
         if (properties.saveUnchangedSettings()) {
             // the last write before D: the row stays locked for D and the commit, not for every statement
             jdbc.sql("UPDATE shop_settings SET currency = ? WHERE id = 1").param(currency).update();
+            long locked = System.nanoTime();
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCompletion(int status) {
+                    // committed or rolled back, the row's lock is released by now
+                    hotRowHolds.record(System.nanoTime() - locked, TimeUnit.NANOSECONDS);
+                }
+            });
         }
         jdbc.sql("SELECT pg_sleep(?)").param(dInSeconds).query().singleValue();
         return order;
