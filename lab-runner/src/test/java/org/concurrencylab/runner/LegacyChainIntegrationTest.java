@@ -15,10 +15,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * legacy-chain for real: the storefront, the orders service and PostgreSQL, under 250 users ramped up
- * over 2 s and held for 4 s, with a gateway that gives up after 150 D = 3 s. The legacy's hot row
- * admits one transaction per D = 20 ms, at most 50/s, so 250 users queue for 5 s: PostgreSQL shows
- * sessions waiting on the row's lock and the gateway times out. With every fix nothing waits on a
- * lock, and all but a few requests are answered.
+ * over 2 s and held for 4 s, each thinking 1 s between requests, with a gateway that gives up after
+ * 150 D = 3 s. The legacy's hot row admits one transaction per D = 20 ms, at most 50/s, so 250 users
+ * queue for 250 x D - 1 s = 4 s: PostgreSQL shows sessions waiting on the row's lock, the orders service
+ * times each hold of it at D or more, and the gateway times out. With every fix nothing waits on the
+ * row, the users ask for about 245/s, half of what this machine's two cores serve, and every request is
+ * answered.
  */
 class LegacyChainIntegrationTest extends RealServicesTest {
 
@@ -26,7 +28,7 @@ class LegacyChainIntegrationTest extends RealServicesTest {
     void theLegacyWaitsOnTheHotRowsLockAndAllFixesDoNot() throws Exception {
         Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
         Experiment shortRun = shortened(legacyChain, 1, Duration.ofSeconds(3), legacyChain.warmUp(),
-                List.of(new LoadStep.Held(250, Duration.ofSeconds(2), Duration.ofSeconds(4))));
+                List.of(new LoadStep.Held(250, Duration.ofSeconds(2), Duration.ofSeconds(4), Duration.ofSeconds(1))));
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(shortRun), RunOptions.defaults(out).withVariants(List.of("legacy", "all-fixes")))
@@ -40,13 +42,17 @@ class LegacyChainIntegrationTest extends RealServicesTest {
         assertThat(legacy.database().meanWaitingOnLocks()).as("sessions waiting on the row's lock").isGreaterThanOrEqualTo(3);
         assertThat(legacy.requests().failedByKind()).containsKey("TIMEOUT");
         assertThat(legacy.downstream().meanMillis()).as("the orders service's own time").isGreaterThan(2 * 20);
+        // the lock is held for D in the database and the commit after it: never less, and on a busy
+        // machine not twice as long (measured here: 21-23 ms)
+        assertThat(legacy.downstream().holds().get("hot-row").meanMillis()).isBetween(20.0, 40.0);
 
-        // 250 users keep this machine's two cores saturated with every fix in: the fixed chain's own
-        // timeouts (and the gateway's 3 s) may still cut a few requests short, the more so in a 6 s step
-        // that starts seconds after its JVMs; seen here: 0 to 46 of some 5000 to 9000
-        assertThat(fixed.requests().failed()).as(fixed.requests().failedByKind() + " of " + fixed.requests().sent())
-                .isLessThan(fixed.requests().sent() * 3 / 100);
-        assertThat(fixed.database().peakWaitingOnLocks()).isLessThanOrEqualTo(2);
+        // with a think time the fixed chain stays within this machine: its answers take tens of
+        // milliseconds against timeouts of a second and more, so none may fail
+        assertThat(fixed.requests().failed()).as(fixed.requests().failedByKind() + " of " + fixed.requests().sent()).isZero();
+        // each transaction still updates its own order's row, one of 1000, so two requests for the same
+        // order may meet; with some 5 transactions in flight that is rare
+        assertThat(fixed.database().meanWaitingOnLocks()).isLessThan(0.5);
+        assertThat(fixed.downstream().holds()).doesNotContainKey("hot-row");
         assertThat(fixed.throughputPerSecond()).isGreaterThan(2 * legacy.throughputPerSecond());
         assertThat(variant(result, "all-fixes").sizing()).containsEntry("orders.hikariMaximumPoolSize", 40)
                 .containsEntry("orders.saveUnchangedSettings", false).containsEntry("httpClient", "POOLED");
