@@ -100,20 +100,27 @@ public final class MachineBound {
 
     /**
      * Where the system times the hold its bound counts (a row's lock, from the lock's grant to the
-     * transaction's end), no model is needed: the machine, and the protocol's round trips within the
-     * hold, took what the measured hold has beyond the declared one.
+     * transaction's end), no model is needed. Held alone, with nothing else running, the hold is the
+     * declared one plus what the system's own protocol adds (round trips, a timer's slack): that part
+     * is the system's on any machine. What the step's hold has beyond it is what the load cost on
+     * this machine's cores, and that is the machine's share.
      *
      * @param measuredHoldSeconds the mean hold the system timed during the step
-     * @param holds               how many holds that mean is of
+     * @param aloneHoldSeconds    the mean hold of requests sent one at a time; NaN if not measured, and
+     *                            then the whole excess over the declared hold counts as the machine's
+     * @param holds               how many holds the step's mean is of
      */
-    public static Estimate measured(double poolPerSecond, double holdSeconds, double measuredHoldSeconds, long holds,
-                                    String resource) {
+    public static Estimate measured(double poolPerSecond, double holdSeconds, double measuredHoldSeconds,
+                                    double aloneHoldSeconds, long holds, String resource) {
         check(poolPerSecond, holdSeconds, measuredHoldSeconds, 1);
-        double share = Math.max(0, 1 - holdSeconds / measuredHoldSeconds);
+        double baseline = Double.isNaN(aloneHoldSeconds) ? holdSeconds : Math.max(holdSeconds, aloneHoldSeconds);
+        double share = Math.max(0, 1 - baseline / measuredHoldSeconds);
+        String alone = Double.isNaN(aloneHoldSeconds) ? ""
+                : format(Locale.ROOT, ", %.2f ms when requests came one at a time", aloneHoldSeconds * 1e3);
         return new Estimate(poolPerSecond * Math.min(1, holdSeconds / measuredHoldSeconds), share, format(Locale.ROOT,
-                "the %s was held %.2f ms on average over %d holds, timed by the service, against %.0f ms declared: "
-                        + "%.1f %% of the hold was this machine's and the protocol's", resource, measuredHoldSeconds * 1e3,
-                holds, holdSeconds * 1e3, 100 * share));
+                "the %s was held %.2f ms on average over %d holds, timed by the service, for %.0f ms declared%s: "
+                        + "this machine under the step's load added %.1f %%", resource, measuredHoldSeconds * 1e3,
+                holds, holdSeconds * 1e3, alone, 100 * share));
     }
 
     /** The probability that an arrival waits in an M/M/k queue offered {@code offered} Erlangs. */

@@ -66,7 +66,7 @@ class ClaimEvidenceTest {
         long requests = Math.round(throughput * elapsedSeconds);
         return new StepResult(load, plan, new Requests(requests, requests, 0, Map.of()), throughput,
                 new LatencyMillis(mean, mean, mean, mean, mean, mean), elapsedSeconds, 1, bound, "m", bound, threads,
-                new ProcessUsage(cpuSeconds, 1, 1, 1, 0.1, requests, mean), null, new Timeline(150, List.of()), null, null, null, "x.csv", null, null);
+                new ProcessUsage(cpuSeconds, 1, 1, 1, 0.1, requests, mean), null, new Timeline(150, List.of()), null, null, null, "x.csv", null, null, null);
     }
 
     private static Claim claim(String experiment, String id) {

@@ -61,6 +61,6 @@ class VerdictTest {
         return new StepResult("100x10", LoadPlan.closed(100, 10, 12000, "new-per-request"), new Requests(1000, 1000, 0, Map.of()),
                 240, new LatencyMillis(410, 405, 410, 415, 420, 430), 4.2, 98, 250, "m", 250,
                 new Threads(120, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(1, 1, 1, 1, 0, 1000, 405), null,
-                new Timeline(400, List.of()), null, machine, null, "x.csv", null, null);
+                new Timeline(400, List.of()), null, machine, null, "x.csv", null, null, null);
     }
 }

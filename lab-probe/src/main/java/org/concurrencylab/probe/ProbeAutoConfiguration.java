@@ -39,10 +39,21 @@ public class ProbeAutoConfiguration {
         return CpuProfiler.start().orElse(null);
     }
 
+    /** Registered with Spring's observations of the server's requests, whatever the web stack. */
+    @Bean
+    ServerRequestRecorder labServerRequestRecorder() {
+        return new ServerRequestRecorder();
+    }
+
+    @Bean(destroyMethod = "close")
+    ServiceMeters labServiceMeters(MeterRegistry registry, ServerRequestRecorder requests, ProbeProperties properties) {
+        return new ServiceMeters(registry, requests, properties.interval(), properties.window());
+    }
+
     @Bean
     ProbeEndpoint labProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, MeterRegistry registry,
-                                   ObjectProvider<CpuProfiler> profiler) {
-        return new ProbeEndpoint(sampler, contributors, new ServiceTimers(registry), profiler.getIfAvailable());
+                                   ObjectProvider<CpuProfiler> profiler, ServiceMeters meters) {
+        return new ProbeEndpoint(sampler, contributors, new ServiceTimers(registry), profiler.getIfAvailable(), meters);
     }
 
     @Bean(destroyMethod = "close")

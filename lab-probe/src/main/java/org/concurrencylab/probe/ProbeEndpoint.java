@@ -20,9 +20,11 @@ public class ProbeEndpoint {
     private final ServiceTimers timers;
     /** Null where the service runs without a profiler. */
     private final @Nullable CpuProfiler profiler;
+    private final ServiceMeters meters;
 
     ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, ServiceTimers timers,
-                  @Nullable CpuProfiler profiler) {
+                  @Nullable CpuProfiler profiler, ServiceMeters meters) {
+        this.meters = meters;
         this.sampler = sampler;
         this.contributors = contributors;
         this.timers = timers;
@@ -35,6 +37,7 @@ public class ProbeEndpoint {
         contributors.forEach(contributor -> contributor.contribute(sizing));
         List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
         return new ProbeReport(sizing, sampler.counters().withTimers(timers.served(), timers.held()), samples,
-                since == null || profiler == null ? CpuProfile.EMPTY : profiler.since(since));
+                since == null || profiler == null ? CpuProfile.EMPTY : profiler.since(since),
+                since == null ? List.of() : meters.since(since));
     }
 }

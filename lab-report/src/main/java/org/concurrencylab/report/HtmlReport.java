@@ -17,6 +17,7 @@ import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
@@ -108,6 +109,16 @@ public final class HtmlReport {
             out.append(TerminalReport.stepTable(experiment, load, experiment.scale(), machineCpus).renderHtml());
             out.append(format(Locale.ROOT, "<div class=\"charts\" data-experiment=\"%d\" data-load=\"%d\"></div>%n", index, l));
         }
+        boolean chained = experiment.variants().stream().flatMap(variant -> variant.steps().stream())
+                .anyMatch(step -> step.services().size() > 1);
+        if (chained) {
+            out.append(format(Locale.ROOT, "<h3>Along the chain, load %s</h3>%n<p class=\"note\">Per variant, each service by its "
+                            + "own meters: the 95th percentile of its server's time (beside the client's, which is the gateway's "
+                            + "view), its 5xx answers beside the client's failures, and what waited: the database's sessions on a "
+                            + "lock, requests waiting for a pooled database or HTTP connection, Tomcat's busy workers, and the "
+                            + "share of each second the circuit breaker was open.</p>%n<div class=\"charts chain\" data-experiment=\"%d\"></div>%n",
+                    Html.escape(loads.isEmpty() ? "-" : loads.getLast()), index));
+        }
         out.append(format(Locale.ROOT, "<h3>Live threads by pool, load %s</h3>%n<div class=\"charts threads\" data-experiment=\"%d\"></div>%n",
                 Html.escape(loads.isEmpty() ? "-" : loads.getLast()), index));
         for (VariantResult variant : experiment.variants()) {
@@ -191,7 +202,24 @@ public final class HtmlReport {
             series.put("lockAt", step.database().timeline().stream().map(DatabaseUsage.Point::second).toList());
             series.put("lockWaits", step.database().timeline().stream().map(DatabaseUsage.Point::waitingOnLocks).toList());
         }
+        if (step.services().size() > 1) {
+            series.put("services", step.services().stream().map(HtmlReport::service).toList());
+        }
         return series;
+    }
+
+    /** One service of a chain over the step: its own latency, errors and pools' gauges per article second. */
+    private static Map<String, Object> service(ServiceTimeline timeline) {
+        Map<String, List<Double>> gauges = new TreeMap<>();
+        timeline.points().forEach(point -> point.gauges().keySet().forEach(key -> gauges.putIfAbsent(key, new ArrayList<>())));
+        timeline.points().forEach(point -> gauges.forEach((key, values) -> values.add(point.gauges().get(key))));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", timeline.service());
+        out.put("at", timeline.points().stream().map(ServiceTimeline.Point::atSeconds).toList());
+        out.put("p95", timeline.points().stream().map(point -> point.requests() == 0 ? null : point.p95Millis()).toList());
+        out.put("errors", timeline.points().stream().map(ServiceTimeline.Point::serverErrors).toList());
+        out.put("gauges", gauges);
+        return out;
     }
 
     private static String page(String runId, String body, String data) {

@@ -95,6 +95,57 @@
         options: { scales: { y: { beginAtZero: true } } }
       });
     });
+    var gaugeNames = { tomcatBusyThreads: "Tomcat's busy workers", dbConnectionsPending: 'waiting for a database connection',
+                       dbConnectionsActive: 'database connections in use', clientConnectionsPending: 'waiting for an HTTP connection',
+                       clientConnectionsLeased: 'HTTP connections in use' };
+    function line(label, at, values, i, axis) {
+      return { label: label, data: xy(at, values), borderColor: palette[i % palette.length], yAxisID: axis || 'y',
+               backgroundColor: palette[i % palette.length], pointRadius: 0, borderWidth: 1.5, showLine: true };
+    }
+    document.querySelectorAll('.charts.chain').forEach(function (container) {
+      var experiment = data.experiments[Number(container.dataset.experiment)];
+      var last = experiment.loads[experiment.loads.length - 1];
+      (last ? last.variants : []).filter(function (v) { return v.services; }).forEach(function (v) {
+        var details = document.createElement('details');
+        var summary = document.createElement('summary');
+        summary.textContent = v.name;
+        details.appendChild(summary);
+        container.appendChild(details);
+        var latency = [line('client (the gateway)', v.at, v.p95, 0)];
+        v.services.forEach(function (s, i) { latency.push(line(s.name, s.at, s.p95, i + 1)); });
+        chart(figure(details, v.name + ': p95 latency of each service over time (ms, log scale)'), {
+          type: 'scatter', data: { datasets: latency },
+          options: { scales: { x: axisX, y: { type: 'logarithmic', title: { display: true, text: 'ms' } } } }
+        });
+        var errors = [line('failed at the client', v.at, v.failed, 0)];
+        v.services.forEach(function (s, i) { errors.push(line(s.name + ' 5xx', s.at, s.errors, i + 1)); });
+        var anyError = errors.some(function (set) { return set.data.some(function (p) { return p.y > 0; }); });
+        if (anyError) {
+          chart(figure(details, v.name + ': errors per article second'), {
+            type: 'scatter', data: { datasets: errors },
+            options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'requests' } } } }
+          });
+        }
+        var waits = [], n = 0;
+        if (v.lockWaits) { waits.push(line('sessions waiting on a lock', v.lockAt, v.lockWaits, n++)); }
+        var open = false;
+        v.services.forEach(function (s) {
+          Object.keys(s.gauges).forEach(function (key) {
+            if (key === 'circuitOpen') {
+              open = true;
+              waits.push(line(s.name + ': circuit open (share of the second)', s.at, s.gauges[key], n++, 'share'));
+            } else if (gaugeNames[key]) {
+              waits.push(line(s.name + ': ' + gaugeNames[key], s.at, s.gauges[key], n++));
+            }
+          });
+        });
+        var scales = { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'sessions, requests, threads' } } };
+        if (open) { scales.share = { beginAtZero: true, max: 1, position: 'right', title: { display: true, text: 'share open' } }; }
+        chart(figure(details, v.name + ': what waited, per article second'), {
+          type: 'scatter', data: { datasets: waits }, options: { scales: scales }
+        });
+      });
+    });
     document.querySelectorAll('.charts.threads').forEach(function (container) {
       var experiment = data.experiments[Number(container.dataset.experiment)];
       var last = experiment.loads[experiment.loads.length - 1];

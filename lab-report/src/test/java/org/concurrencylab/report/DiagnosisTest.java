@@ -53,7 +53,7 @@ class DiagnosisTest {
                 base.throughputPerSecond(), base.latencyMillis(), 1, 1, 10, "m", 10, base.threads(), base.process(), null,
                 base.timeline(), null, null, null, "x.csv",
                 new DatabaseUsage(8.8, 9, 10, 46, 0, List.of()),
-                new ServiceProfile(100, Map.of(), Map.of("org.springframework.util.DigestUtils.digest", 0.2), 40));
+                new ServiceProfile(100, Map.of(), Map.of("org.springframework.util.DigestUtils.digest", 0.2), 40), null);
 
         assertThat(Diagnosis.sentence(locked)).startsWith("the database is the bottleneck: 8.8 of its 10 connected sessions waited on a lock")
                 .contains("46 transactions committed per second")
@@ -73,6 +73,6 @@ class DiagnosisTest {
         return new StepResult(load, LoadPlan.closed(1, 1, 1000, "keep-alive"), new Requests(10, 10, 0, Map.of()), 10,
                 new LatencyMillis(mean, mean, mean, mean, mean, mean), 1, 1, 10, "m", 10,
                 new Threads(10, Map.of(), List.of(), 20, pools), new ProcessUsage(1, 1, 1, 1, 0.01, 10, mean),
-                null, new Timeline(150, List.of()), null, null, null, "x.csv", null, null);
+                null, new Timeline(150, List.of()), null, null, null, "x.csv", null, null, null);
     }
 }

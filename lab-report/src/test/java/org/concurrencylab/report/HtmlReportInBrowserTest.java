@@ -117,7 +117,7 @@ class HtmlReportInBrowserTest {
                 new Requests(1200, 1200, 0, Map.of()), 130, new LatencyMillis(p95 / 2, p95 / 2, p95, p95, p95, p95), 9.2,
                 12, 133, "model", 133, new Threads(30, Map.of("tomcat-workers", 20), List.of(), 0, Map.of()),
                 new ProcessUsage(1, 100_000_000, 10, 5, 0.05, 1200, p95 / 2), new Arrivals(133.3, 133.3, 0.1, 1, 2, 0),
-                new Timeline(150, points), null, null, new SeedFigure("article: An article", null, 339.0, 345.0, null), "x.csv", null, null);
+                new Timeline(150, points), null, null, new SeedFigure("article: An article", null, 339.0, 345.0, null), "x.csv", null, null, null);
         return new VariantResult(name, "summary", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
     }
 }

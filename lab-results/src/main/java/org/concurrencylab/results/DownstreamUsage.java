@@ -17,8 +17,13 @@ import java.util.Map;
 public record DownstreamUsage(long requests, double meanMillis, int peakLiveThreads, double cpuSeconds,
                               Map<String, Held> holds) {
 
-    /** @param meanMillis from acquiring the resource to releasing it */
-    public record Held(long count, double meanMillis) {
+    /**
+     * @param meanMillis     from acquiring the resource to releasing it
+     * @param aloneMeanMillis the same, measured over requests sent one at a time after the warm-up: the
+     *                        hold with nothing else running, so that what the step's load added to it is
+     *                        this machine's; NaN where it was not measured
+     */
+    public record Held(long count, double meanMillis, double aloneMeanMillis) {
     }
 
     public DownstreamUsage {

@@ -19,13 +19,19 @@ package org.concurrencylab.results;
  * @param database                    the database during the step; null when the experiment has none
  * @param profile                     where the service's CPU went during the step; null where the experiment
  *                                    does not profile its service (its probe's sampler costs CPU)
+ * @param services                    each service of the variant by its own meters, per article second: the
+ *                                    entry service and its chain; empty in results written before them
  */
 public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
                          LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
                          double littlesLawPerSecond, String littlesLawModel, double machineLittlesLawPerSecond,
                          Threads threads, ProcessUsage process, Arrivals arrivals, Timeline timeline,
                          DownstreamUsage downstream, MachineUsage machine, SeedFigure seed, String requestLog,
-                         DatabaseUsage database, ServiceProfile profile) {
+                         DatabaseUsage database, ServiceProfile profile, java.util.List<ServiceTimeline> services) {
+
+    public StepResult {
+        services = services == null ? java.util.List.of() : java.util.List.copyOf(services);
+    }
 
     /** Whether this machine's CPU, or a JIT still compiling, decided the step's figures. */
     public boolean machineBound() {

@@ -26,10 +26,10 @@ class ResultsJsonTest {
                         Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))),
                 new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101), new Arrivals(20, 19.99, 0.1, 0.5, 2, 0),
                 new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))),
-                new DownstreamUsage(40, 301, 30, 0.2, java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5))),
+                new DownstreamUsage(40, 301, 30, 0.2, java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, 21.1))),
                 new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5), new ProcessCpu("service", "service", 1.0, 0.02, 1.0)),
                         1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU"),
-                new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv", null, null);
+                new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv", null, null, null);
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
         RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),

@@ -68,8 +68,12 @@ public final class DownstreamService implements AutoCloseable {
         return probe;
     }
 
-    /** What it did between two reads; the samples are those of the step's time window. */
-    static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis) {
+    /**
+     * What it did between two reads; the samples are those of the step's time window.
+     *
+     * @param holdsAlone by resource, the mean hold of requests sent one at a time (see {@link VariantRunner})
+     */
+    static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis, Map<String, Double> holdsAlone) {
         long requests = after.counters().serverRequests() - before.counters().serverRequests();
         long nanos = after.counters().serverRequestNanos() - before.counters().serverRequestNanos();
         int peakLive = after.samples().stream()
@@ -79,7 +83,8 @@ public final class DownstreamService implements AutoCloseable {
         after.counters().holds().keySet().forEach(resource -> {
             TimerTotals held = after.counters().heldSince(before.counters(), resource);
             if (held.count() > 0) {
-                holds.put(resource, new DownstreamUsage.Held(held.count(), held.meanMillis()));
+                holds.put(resource, new DownstreamUsage.Held(held.count(), held.meanMillis(),
+                        holdsAlone.getOrDefault(resource, Double.NaN)));
             }
         });
         return new DownstreamUsage(requests, requests == 0 ? 0 : nanos / 1e6 / requests, peakLive,

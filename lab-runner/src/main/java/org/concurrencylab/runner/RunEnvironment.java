@@ -63,6 +63,7 @@ final class RunEnvironment {
         properties.put("server.port", Integer.toString(port));
         properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
         properties.put("lab.probe.interval", scaled.probeInterval().toString());
+        properties.put("lab.probe.window", scaled.articleSecond().toString());
         properties.put("lab.machine-cpus", Integer.toString(machineCpus));
         properties.put("lab.log-file", log.toAbsolutePath().toString());
         properties.putAll(wiring);
@@ -98,6 +99,7 @@ final class RunEnvironment {
         properties.put("server.port", "0");
         properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
         properties.put("lab.probe.interval", scaled.probeInterval().toString());
+        properties.put("lab.probe.window", scaled.articleSecond().toString());
         StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, jit, Map.of());
         return new ServiceCommand(java, prepared.jar(), machineCpus, jit, prepared.jvmFlags(), properties);
     }

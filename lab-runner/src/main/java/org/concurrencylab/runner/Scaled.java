@@ -20,6 +20,11 @@ record Scaled(double scale) {
         return articleRatePerSecond / scale;
     }
 
+    /** One second of the article's time, as the run goes: the width of every per-second timeline. */
+    Duration articleSecond() {
+        return of(Duration.ofSeconds(1));
+    }
+
     /** The probe samples finer when everything runs faster, but never below 25 ms (its own cost). */
     Duration probeInterval() {
         return Duration.ofMillis(Math.max(25, Math.round(250 * scale)));

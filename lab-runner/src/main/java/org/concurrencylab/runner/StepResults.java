@@ -48,7 +48,8 @@ final class StepResults {
 
     static StepResult of(Context context, LoadResult load, ProbeReport before, ProbeReport after,
                          DownstreamUsage downstream, MachineCpu.Reading machineBefore, MachineCpu.Reading machineAfter,
-                         MachineCpu.Background background, int cores, DatabaseUsage database) {
+                         MachineCpu.Background background, int cores, DatabaseUsage database,
+                         List<org.concurrencylab.results.ServiceTimeline> services) {
         double scale = context.scaled().scale();
         CapacityModel.Bound bound = context.variant().capacity()
                 .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
@@ -68,7 +69,7 @@ final class StepResults {
                 process,
                 context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null,
                 Timelines.of(load, samples, scale), downstream, machine,
-                context.variant().seed().get(context.step().label()), context.requestLog(), database, profile(after.profile()));
+                context.variant().seed().get(context.step().label()), context.requestLog(), database, profile(after.profile()), services);
     }
 
     /**
@@ -102,8 +103,8 @@ final class StepResults {
         DownstreamUsage.Held timed = bound.timedAs().isEmpty() || downstream == null ? null
                 : downstream.holds().get(bound.timedAs());
         MachineBound.Estimate estimate = timed != null && timed.count() >= Defaults.REQUESTS_TO_MEASURE_C
-                ? MachineBound.measured(poolPerSecond, holdSeconds, timed.meanMillis() / 1e3, timed.count(),
-                        bound.timedAs().replace('-', ' ') + "'s lock")
+                ? MachineBound.measured(poolPerSecond, holdSeconds, timed.meanMillis() / 1e3, timed.aloneMeanMillis() / 1e3,
+                        timed.count(), bound.timedAs().replace('-', ' ') + "'s lock")
                 : context.step() instanceof LoadStep.Closed closed
                 ? MachineBound.closed(poolPerSecond, closed.totalRequests(), holdSeconds, cpuPerRequest, cores)
                 : MachineBound.open(poolPerSecond, holdSeconds, Math.max(1e-6, Math.min(cpuOnHold, cpuPerRequest)),

@@ -22,6 +22,7 @@ import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.DownstreamUsage;
+import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 
@@ -59,10 +60,11 @@ final class VariantRunner {
             processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
             processes.addAll(running.processes());
             processes.addAll(shared.processes());
-            MachineCpu.Background background = background(processes);
             // what the entry service calls: the next service of its chain, else the downstream simulator
             Optional<ProbeClient> callee = running.firstOfChain().map(RunningVariant.Running::probe)
                     .or(() -> shared.downstream().map(DownstreamService::probe));
+            Map<String, Double> holdsAlone = holdsAlone(callee, targets, timeout);
+            MachineCpu.Background background = background(processes);
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(-1);
@@ -71,16 +73,21 @@ final class VariantRunner {
                 LoadResult load = drive(targets, step, timeout, outcome -> progress.requestDone(outcome.failed()));
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
+                Optional<ProbeReport> calleeAfter = read(callee, load.startEpochMillis());
                 DownstreamUsage calleeUsage = calleeBefore.isEmpty() ? null : DownstreamService.usage(
-                        calleeBefore.get(), read(callee, load.startEpochMillis()).orElseThrow(), load.endEpochMillis());
+                        calleeBefore.get(), calleeAfter.orElseThrow(), load.endEpochMillis(), holdsAlone);
+                List<ServiceTimeline> services = new ArrayList<>();
+                services.add(ServiceTimelines.of(experiment.service().replaceFirst("-service$", ""), after.windows(), load, scaled));
+                calleeAfter.ifPresent(report -> services.add(ServiceTimelines.of(
+                        running.firstOfChain().map(RunningVariant.Running::role).orElse("downstream"), report.windows(), load, scaled)));
                 DatabaseUsage database = shared.database().isEmpty() ? null : shared.database().get().usage(
-                        load.startEpochMillis(), load.endEpochMillis(), scaled.of(Duration.ofSeconds(1)).toNanos() / 1e6);
+                        load.startEpochMillis(), load.endEpochMillis(), scaled.articleSecond().toNanos() / 1e6);
                 String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
-                RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.of(Duration.ofSeconds(1)));
+                RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());
                 steps.add(StepResults.of(new StepResults.Context(variant, step, environment.connections(),
                         experiment.downstreamLatency(), scaled,
                         timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, calleeUsage,
-                        machineBefore, machineAfter, background, machineCpu.cores(), database));
+                        machineBefore, machineAfter, background, machineCpu.cores(), database, services));
             }
             return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                     "ok", null, sizing, variant.properties(), steps);
@@ -103,6 +110,34 @@ final class VariantRunner {
 
     /** Long enough for the 10 ms ticks of a process's CPU time to count a background of a few per cent. */
     private static final Duration QUIET = Duration.ofSeconds(1);
+
+    /** Requests sent one at a time to learn how long a hold lasts with nothing else running. */
+    private static final int ALONE = 20;
+
+    /**
+     * Where the called service times its holds of what the capacity model counts (a row's lock), how
+     * long one lasts when requests come one at a time: the hold as the system itself makes it, round
+     * trips and timer slack included (measured here: 21.0-21.2 ms for a declared 20 ms), against which a
+     * step's holds show what its load and this machine added. Empty where nothing is timed.
+     */
+    private Map<String, Double> holdsAlone(Optional<ProbeClient> callee, List<URI> targets, Duration timeout)
+            throws IOException, InterruptedException {
+        if (callee.isEmpty() || callee.get().read(-1).counters().holds().isEmpty()) {
+            return Map.of();
+        }
+        ProbeReport before = callee.get().read(-1);
+        closedDriver.run(targets.getFirst(), ClosedModel.custom(1, timeout).repetitions(ALONE)
+                .connections(environment.connections()).build(), Progress.NONE);
+        ProbeReport after = callee.get().read(-1);
+        Map<String, Double> alone = new java.util.TreeMap<>();
+        after.counters().holds().keySet().forEach(resource -> {
+            double mean = after.counters().heldSince(before.counters(), resource).meanMillis();
+            if (!Double.isNaN(mean)) {
+                alone.put(resource, mean);
+            }
+        });
+        return alone;
+    }
 
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */
     private void warmUp(List<URI> targets, WarmUp warmUp, Duration serviceTime, Duration timeout) throws InterruptedException {

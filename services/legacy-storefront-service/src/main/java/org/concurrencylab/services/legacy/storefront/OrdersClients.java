@@ -8,6 +8,8 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.util.Timeout;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClientConnectionManagerMetricsBinder;
 import org.concurrencylab.probe.SizingContributor;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -25,10 +27,16 @@ import org.springframework.web.client.RestTemplate;
 class OrdersClients {
 
     @Bean
-    RestTemplate ordersRestTemplate(StorefrontProperties properties, @Value("${lab.downstream.latency}") Duration d) {
+    RestTemplate ordersRestTemplate(StorefrontProperties properties, @Value("${lab.downstream.latency}") Duration d,
+                                    MeterRegistry registry) {
         return switch (properties.httpClient()) {
             case UNBOUNDED -> new RestTemplate(new SimpleClientHttpRequestFactory());
-            case POOLED -> new RestTemplate(new HttpComponentsClientHttpRequestFactory(pooledClient(properties.pool(), d)));
+            case POOLED -> {
+                PoolingHttpClientConnectionManager connections = pool(properties.pool(), d);
+                // leased and pending connections as gauges, for the lab's windows and a Grafana panel
+                new PoolingHttpClientConnectionManagerMetricsBinder(connections, "orders").bindTo(registry);
+                yield new RestTemplate(new HttpComponentsClientHttpRequestFactory(pooledClient(connections, properties.pool(), d)));
+            }
         };
     }
 
@@ -36,8 +44,8 @@ class OrdersClients {
      * Spring Framework 7 no longer sets HttpClient's connect timeout from the request factory; it
      * belongs to the pool's connection config, beside the socket (read) timeout.
      */
-    static CloseableHttpClient pooledClient(StorefrontProperties.Pool pool, Duration d) {
-        PoolingHttpClientConnectionManager connections = PoolingHttpClientConnectionManagerBuilder.create()
+    static PoolingHttpClientConnectionManager pool(StorefrontProperties.Pool pool, Duration d) {
+        return PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(pool.maxTotal())
                 .setMaxConnPerRoute(pool.maxPerRoute())
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -45,6 +53,10 @@ class OrdersClients {
                         .setSocketTimeout(Timeout.of(pool.readTimeout(d)))
                         .build())
                 .build();
+    }
+
+    static CloseableHttpClient pooledClient(PoolingHttpClientConnectionManager connections, StorefrontProperties.Pool pool,
+                                            Duration d) {
         return HttpClients.custom()
                 .setConnectionManager(connections)
                 .setDefaultRequestConfig(RequestConfig.custom()
