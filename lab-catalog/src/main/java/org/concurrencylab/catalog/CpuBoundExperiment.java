@@ -8,6 +8,7 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.CapacityModel.CpuWork;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;
@@ -77,14 +78,14 @@ final class CpuBoundExperiment {
     private static List<Claim> claims() {
         String load = AT_ONCE.label();
         return List.of(
-                new Claim("no-scheduler-batches-of-ten",
+                Claim.of("no-scheduler-batches-of-ten",
                         "Without a scheduler the work holds Tomcat's 10 threads: requests finish in batches of 10.",
                         m -> {
                             StepResult step = m.step("no-scheduler", load);
                             Batches batches = Batches.of(step);
                             return Verdict.of(batches.ofTen(), batches.toString());
-                        }),
-                new Claim("no-scheduler-last-batch-times-out",
+                        }).shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
+                Claim.of("no-scheduler-last-batch-times-out",
                         "... and the last batch times out.",
                         m -> {
                             StepResult step = m.step("no-scheduler", load);
@@ -93,16 +94,16 @@ final class CpuBoundExperiment {
                                             + "timeout: the 30 requests are 30 D of CPU on all cores whatever the threads, and 10 "
                                             + "threads sharing them waste none of it (see the context-switching claim)",
                                     timeouts, step.latencyMillis().max(), step.plan().requestTimeoutMillis()));
-                        }),
-                new Claim("parallel-4-all-succeed",
+                        }).shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
+                Claim.of("parallel-4-all-succeed",
                         "With subscribeOn a parallel scheduler of 4 every request succeeds and durations grow steadily.",
                         m -> {
                             StepResult step = m.step("parallel-4", load);
                             Batches batches = Batches.of(step);
                             return Verdict.of(step.requests().failed() == 0 && !batches.ofTen(),
                                     format("%d of %d OK; %s", step.requests().ok(), step.requests().sent(), batches));
-                        }),
-                new Claim("parallel-2-beats-4",
+                        }).shownBy(ChartRef.Kind.REQUESTS, load, "parallel-4"),
+                Claim.of("parallel-2-beats-4",
                         "Parallelism 2 gives a lower mean latency than 4 (the article: 2853 ms against 5375 ms; it suspected hyperthreading).",
                         m -> {
                             StepResult two = m.step("parallel-2", load);
@@ -112,8 +113,8 @@ final class CpuBoundExperiment {
                                     noise(m), format("mean %.0f ms with 2 against %.0f ms with 4, on %d CPUs (%.0f %% lower "
                                                     + "in theory)", two.latencyMillis().mean(), four.latencyMillis().mean(),
                                             m.machineCpus(), 100 * predicted));
-                        }),
-                new Claim("parallelism-cpus-beats-ten-threads",
+                        }).shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-2", "parallel-4"),
+                Claim.of("parallelism-cpus-beats-ten-threads",
                         "Lab's check: as many threads as CPUs gives a mean latency below Tomcat's 10 threads by what the model "
                                 + "predicts for this machine ((10 - CPUs) / 40), less the run-to-run noise.",
                         m -> {
@@ -134,8 +135,8 @@ final class CpuBoundExperiment {
                                             cpus.latencyMillis().mean(), ten.latencyMillis().mean(), 100 * gain,
                                             100 * predicted, 100 * (predicted - noise),
                                             cpus.requests().failed(), ten.requests().failed(), 100 * busyCpus, 100 * busyTen, why));
-                        }),
-                new Claim("context-switching-costs-cpu",
+                        }).shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-cpus", "no-scheduler"),
+                Claim.of("context-switching-costs-cpu",
                         "The article's explanation: with more threads than CPUs, context switching costs enough CPU to slow the work down.",
                         m -> {
                             StepResult ten = m.step("no-scheduler", load);
@@ -147,8 +148,8 @@ final class CpuBoundExperiment {
                                             ten.process().cpuSeconds(), cpus.process().cpuSeconds(), m.machineCpus(), 100 * extraCpu,
                                             ten.process().involuntaryContextSwitches(), cpus.process().involuntaryContextSwitches(),
                                             ten.process().voluntaryContextSwitches(), cpus.process().voluntaryContextSwitches()));
-                        }),
-                new Claim("cpus-kept-busy",
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, "no-scheduler", "parallel-cpus"),
+                Claim.of("cpus-kept-busy",
                         "Lab's check: every variant with at least as many threads as CPUs serves CPUs / (work per request), within 10 %, "
                                 + "the work being the CPU a request cost in that variant's JVM (the utilization law).",
                         m -> {
@@ -171,7 +172,7 @@ final class CpuBoundExperiment {
                             }
                             return Verdict.of(all, "of CPUs / its own CPU per request: " + String.join(", ", evidence)
                                     + "; the calibrated work is one JVM's rate, and the JVMs' rates spread (see the calibration finding)");
-                        }));
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
     private static List<Finding> findings() {

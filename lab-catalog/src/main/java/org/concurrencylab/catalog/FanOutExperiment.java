@@ -8,6 +8,7 @@ import java.util.Map;
 import org.concurrencylab.catalog.CapacityModel.Hold;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;
@@ -97,7 +98,7 @@ final class FanOutExperiment {
     private static List<Claim> claims() {
         String load = UNDER_LOAD.label();
         return List.of(
-                new Claim("parallel-halves-lone-latency",
+                Claim.of("parallel-halves-lone-latency",
                         "Alone, a request that makes its two calls in parallel takes about D instead of 2 D.",
                         m -> {
                             double sequential = m.inD(m.step("sequential", LONE.label()).latencyMillis().mean());
@@ -105,16 +106,16 @@ final class FanOutExperiment {
                             return Verdict.of(sequential >= 1.8 && parallel <= 1.3 && parallel <= 0.65 * sequential,
                                     format("sequential %.2f D, parallel %.2f D (mean of %d lone requests)",
                                             sequential, parallel, LONE.totalRequests()));
-                        }),
-                new Claim("sequential-holds-under-load",
+                        }).shownBy(ChartRef.Kind.PERCENTILES, LONE.label(), "common-pool", "sequential"),
+                Claim.of("sequential-holds-under-load",
                         "Under 20 requests/s the sequential version keeps its p95 near 2 D: Tomcat's 200 workers are plenty.",
                         m -> {
                             StepResult step = m.step("sequential", load);
                             double p95 = m.inD(step.latencyMillis().p95());
                             return Verdict.onSteps(p95 <= 2 * NEAR_D && step.requests().failed() == 0,
                                     format("p95 %.2f D (bound %.2f x 2 D), %d failed", p95, NEAR_D, step.requests().failed()), step);
-                        }),
-                new Claim("common-pool-collapses",
+                        }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "sequential"),
+                Claim.of("common-pool-collapses",
                         "Under the same load, supplyAsync on the default pool collapses: p95 more than 10 times the sequential one, and latency grows through the run.",
                         m -> {
                             StepResult pool = m.step("common-pool", load);
@@ -124,8 +125,8 @@ final class FanOutExperiment {
                             return Verdict.of(ratio > 10 && growth.factor() >= 3,
                                     format("p95 %.0f ms against %.0f ms (x%.1f); %s; %s", pool.latencyMillis().p95(),
                                             sequential.latencyMillis().p95(), ratio, growth, failures(pool)));
-                        }),
-                new Claim("common-pool-one-thread-short",
+                        }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool", "sequential"),
+                Claim.of("common-pool-one-thread-short",
                         "The default pool has one thread fewer than the CPUs: 7 busy threads on 8.",
                         m -> {
                             VariantResult variant = m.variant("common-pool");
@@ -137,8 +138,8 @@ final class FanOutExperiment {
                                     format("parallelism %d on %d CPUs (the JDK's CPUs - 1: the thread that submits is meant to help), "
                                             + "%d pool threads alive at most, %d runnable at once at most", parallelism,
                                             variant.cpus(), peak, busy));
-                        }),
-                new Claim("tomcat-8-same-as-200",
+                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "common-pool"),
+                Claim.of("tomcat-8-same-as-200",
                         "Capping Tomcat at 8 workers gives about the same result: the pool, not Tomcat, is the limit.",
                         m -> {
                             StepResult capped = m.step("common-pool-tomcat-8", load);
@@ -148,8 +149,8 @@ final class FanOutExperiment {
                                     format("p95 %.0f ms against %.0f ms with 200 workers (x%.2f); throughput %.1f against %.1f /s",
                                             capped.latencyMillis().p95(), uncapped.latencyMillis().p95(), ratio,
                                             capped.throughputPerSecond(), uncapped.throughputPerSecond()));
-                        }),
-                new Claim("tomcat-workers-park",
+                        }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool-tomcat-8", "common-pool"),
+                Claim.of("tomcat-workers-park",
                         "Meanwhile Tomcat's workers mostly wait, parked on the futures, rather than work.",
                         m -> {
                             StepResult step = m.step("common-pool", load);
@@ -157,36 +158,36 @@ final class FanOutExperiment {
                             int runnable = peakRunnable(step, "tomcat-workers");
                             return Verdict.of(live >= 50 && runnable <= 0.1 * live,
                                     format("%d Tomcat workers alive at peak, at most %d runnable at once", live, runnable));
-                        }),
-                new Claim("pool-of-400-fixes-it",
+                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "common-pool"),
+                Claim.of("pool-of-400-fixes-it",
                         "A dedicated pool of 400 threads removes the bottleneck: p95 near D.",
-                        m -> nearD(m, "dedicated-pool-400")),
-                new Claim("littles-law-pool-is-enough",
+                        m -> nearD(m, "dedicated-pool-400")).shownBy(ChartRef.Kind.PERCENTILES, load, "dedicated-pool-400", "common-pool"),
+                Claim.of("littles-law-pool-is-enough",
                         "Lab's check: a pool sized by Little's law (" + LITTLES_LAW_POOL + " threads) does as well as 400.",
                         m -> {
                             Verdict verdict = asWellAsPoolOf400(m, "littles-law-pool");
                             StepResult step = m.step("littles-law-pool", load);
                             return new Verdict(verdict.status(), verdict.evidence() + format("; %d pool threads alive at most",
                                     step.threads().peakByPool().getOrDefault("fan-out-pool", 0)));
-                        }),
-                new Claim("virtual-threads-fix-it",
+                        }).shownBy(ChartRef.Kind.PERCENTILES, load, "littles-law-pool", "dedicated-pool-400"),
+                Claim.of("virtual-threads-fix-it",
                         "Modern: a virtual thread per call needs no sizing at all and does as well as the pool of 400.",
-                        m -> asWellAsPoolOf400(m, "virtual-threads")),
-                new Claim("webclient-fixes-it",
+                        m -> asWellAsPoolOf400(m, "virtual-threads")).shownBy(ChartRef.Kind.PERCENTILES, load, "virtual-threads", "dedicated-pool-400"),
+                Claim.of("webclient-fixes-it",
                         "Modern: WebClient with Mono.zip waits on no thread: as well as the pool of 400 with a handful of threads.",
                         m -> {
                             Verdict verdict = asWellAsPoolOf400(m, "webclient-zip");
                             StepResult step = m.step("webclient-zip", load);
                             return new Verdict(verdict.status(), verdict.evidence() + format("; %d threads alive at most",
                                     step.threads().peakLive()));
-                        }),
-                new Claim("metadata-never-the-bottleneck",
+                        }).shownBy(ChartRef.Kind.PERCENTILES, load, "webclient-zip", "dedicated-pool-400"),
+                Claim.of("metadata-never-the-bottleneck",
                         "The metadata service was never the bottleneck: its own time per call stayed near D in every step.",
                         m -> {
                             Measurements.DownstreamPeak slowest = m.slowestDownstream();
                             return Verdict.of(m.inD(slowest.meanMillis()) <= 1.2, format("its slowest mean per call %.2f D (%s)",
                                     m.inD(slowest.meanMillis()), slowest.where()));
-                        }));
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
     private static List<Finding> findings() {

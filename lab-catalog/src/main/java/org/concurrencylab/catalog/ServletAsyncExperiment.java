@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
@@ -73,7 +74,7 @@ final class ServletAsyncExperiment {
     private static List<Claim> claims() {
         String load = LOAD.label();
         return List.of(
-                new Claim("blocking-10-cannot-keep-up",
+                Claim.of("blocking-10-cannot-keep-up",
                         "Blocking on 10 Tomcat threads cannot serve 20 requests/s of D = 1 s: requests time out or wait nearly the timeout.",
                         m -> {
                             StepResult step = m.step("blocking-10", load);
@@ -84,8 +85,8 @@ final class ServletAsyncExperiment {
                                     format("%d of %d timed out, p95 %.0f ms of a %.0f ms timeout; %.1f/s served against a bound of 10 / D = %.1f/s",
                                             timeouts, step.requests().sent(), p95, timeout, step.throughputPerSecond(),
                                             step.littlesLawPerSecond()));
-                        }),
-                new Claim("callable-serves-all",
+                        }).shownBy(ChartRef.Kind.REQUESTS, load, "blocking-10"),
+                Claim.of("callable-serves-all",
                         "Returning a Callable (on the article's unbounded executor) frees the Tomcat threads: every request answered, p95 near D.",
                         m -> {
                             StepResult step = m.step("callable-10-unbounded", load);
@@ -93,8 +94,8 @@ final class ServletAsyncExperiment {
                             return Verdict.onSteps(step.requests().failed() == 0 && p95 <= NEAR_D,
                                     format("%d of %d OK, p95 %.2f D (bound %.2f D)", step.requests().ok(),
                                             step.requests().sent(), p95, NEAR_D), step);
-                        }),
-                new Claim("callable-costs-threads",
+                        }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "callable-10-unbounded", "blocking-10"),
+                Claim.of("callable-costs-threads",
                         "The Callable's executor adds threads: about 29 more than blocking on 10.",
                         m -> {
                             StepResult callable = m.step("callable-10-unbounded", load);
@@ -103,8 +104,8 @@ final class ServletAsyncExperiment {
                             return Verdict.of(more > 0, format("%d more live threads at peak (%d against %d); mvc-async pool %d",
                                     more, callable.threads().peakLive(), blocking.threads().peakLive(),
                                     callable.threads().peakByPool().getOrDefault("mvc-async", 0)));
-                        }),
-                new Claim("blocking-39-as-good",
+                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "callable-10-unbounded", "blocking-10"),
+                Claim.of("blocking-39-as-good",
                         "Simply giving Tomcat 39 threads does as well as the Callable: every request answered, about the same latency.",
                         m -> {
                             StepResult threads39 = m.step("blocking-39", load);
@@ -115,8 +116,8 @@ final class ServletAsyncExperiment {
                                     format("p95 %.2f D, mean %.1f ms against %.1f ms with the Callable, %d failed",
                                             p95, threads39.latencyMillis().mean(), callable.latencyMillis().mean(),
                                             threads39.requests().failed()), threads39, callable);
-                        }),
-                new Claim("blocking-39-less-heap",
+                        }).shownBy(ChartRef.Kind.PERCENTILES, load, "blocking-39", "callable-10-unbounded"),
+                Claim.of("blocking-39-less-heap",
                         "... and with less heap than the Callable.",
                         m -> {
                             StepResult threads39 = m.step("blocking-39", load);
@@ -124,8 +125,8 @@ final class ServletAsyncExperiment {
                             return Verdict.of(threads39.process().heapPeakBytes() < callable.process().heapPeakBytes(),
                                     format("heap peak %.0f MB against %.0f MB (one sample per probe interval; GC timing moves it)",
                                             threads39.process().heapPeakBytes() / 1e6, callable.process().heapPeakBytes() / 1e6));
-                        }),
-                new Claim("callable-on-boot-default-is-capped",
+                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "blocking-39", "callable-10-unbounded"),
+                Claim.of("callable-on-boot-default-is-capped",
                         "Modern: on today's defaults a Callable runs on Boot's applicationTaskExecutor, 8 threads with an unbounded queue, so the article's Callable result does not hold: at most 8 calls at once, about 8 per D.",
                         m -> {
                             VariantResult variant = m.variant("callable-10-boot-default");
@@ -136,21 +137,21 @@ final class ServletAsyncExperiment {
                                     format("executor core size %s, queue capacity %s; %d mvc-async threads at most; %.2f per D served of 20 arriving; p95 %.1f D; %s",
                                             variant.sizing().get("mvcAsyncMaxThreads"), variant.sizing().get("mvcAsyncQueueCapacity"),
                                             asyncThreads, perD, m.inD(step.latencyMillis().p95()), step.requests().failedByKind()));
-                        }),
-                new Claim("virtual-threads-serve-all",
+                        }).shownBy(ChartRef.Kind.REQUESTS, load, "callable-10-boot-default"),
+                Claim.of("virtual-threads-serve-all",
                         "Modern: blocking on a virtual thread per request needs neither a Callable nor a bigger pool: p95 near D.",
-                        m -> nearD(m, "blocking-virtual-threads")),
-                new Claim("deferred-result-serves-all",
+                        m -> nearD(m, "blocking-virtual-threads")).shownBy(ChartRef.Kind.PERCENTILES, load, "blocking-virtual-threads"),
+                Claim.of("deferred-result-serves-all",
                         "Modern: a DeferredResult completed by a non-blocking client holds no thread while waiting: p95 near D.",
-                        m -> nearD(m, "deferred-result-webclient")),
-                new Claim("sleep-service-never-the-bottleneck",
+                        m -> nearD(m, "deferred-result-webclient")).shownBy(ChartRef.Kind.PERCENTILES, load, "deferred-result-webclient"),
+                Claim.of("sleep-service-never-the-bottleneck",
                         "The sleep service was never the bottleneck: its own time per call stayed near D.",
                         m -> {
                             Measurements.DownstreamPeak slowest = m.slowestDownstream();
                             return Verdict.of(m.inD(slowest.meanMillis()) <= 1.2, format("slowest mean per call %.2f D (%s), "
                                             + "at most %d threads (the article's Tomcat sleep service: about 25, peak 125)",
                                     m.inD(slowest.meanMillis()), slowest.where(), slowest.peakLiveThreads()));
-                        }));
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
     /** "p95 near D" at the article's precision: its Callable's p95 was 1.037 D. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ClaimResult;
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +52,16 @@ class CatalogTest {
     void seedFiguresAreLabelledAsTheArticles() {
         Catalog.experiments().forEach(experiment -> experiment.variants().forEach(variant ->
                 variant.seed().values().forEach(seed -> assertThat(seed.source()).startsWith("article: "))));
+    }
+
+    @Test
+    void everyClaimNamesAChartOfOneOfItsStepsWithVariantsOfItsExperiment() {
+        Catalog.experiments().forEach(experiment -> experiment.claims().forEach(claim -> {
+            assertThat(claim.chart()).as(claim.id()).isNotNull();
+            assertThat(experiment.steps()).extracting(LoadStep::label).as(claim.id()).contains(claim.chart().load());
+            assertThat(experiment.variantNames()).as(claim.id()).containsAll(claim.chart().variants());
+            ChartRef.Kind.ofLabel(claim.chart().kind());
+        }));
     }
 
     @Test

@@ -31,7 +31,7 @@ public final class Diagnosis {
     }
 
     /** The pools every JVM has, plus Tomcat's own I/O threads, which take no request: never the bottleneck. */
-    private static final Set<String> BACKGROUND = Stream.concat(TerminalReport.BACKGROUND_POOLS.stream(), Stream.of("tomcat-io"))
+    private static final Set<String> BACKGROUND = Stream.concat(StepTables.BACKGROUND_POOLS.stream(), Stream.of("tomcat-io"))
             .collect(Collectors.toUnmodifiableSet());
     private static final double ALL_BUSY = 0.9;
 
@@ -40,7 +40,7 @@ public final class Diagnosis {
 
     public static List<Finding> of(ExperimentResult experiment) {
         List<Finding> findings = new ArrayList<>();
-        List<String> loads = TerminalReport.loads(experiment);
+        List<String> loads = StepTables.loads(experiment);
         for (String load : loads) {
             for (VariantResult variant : experiment.variants()) {
                 Optional<StepResult> lightest = step(variant, loads.getFirst()).filter(step -> step.requests().ok() > 0);

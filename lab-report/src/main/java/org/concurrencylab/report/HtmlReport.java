@@ -6,16 +6,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
@@ -24,10 +24,11 @@ import org.concurrencylab.results.VariantResult;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * report.html: one self-contained page per run. Tables, claims and environment are written here;
- * the charts are drawn in the browser by Chart.js (inlined) from the run's timelines, embedded as
- * JSON. The page marks on its body how many charts it drew, how many had no data and which script
- * errors happened, so that a test in a headless browser can check it.
+ * report.html: one self-contained page per run, the verdicts first, each claim linked to the chart
+ * that shows it. The page's text is the {@link ReportDocument}; the charts are drawn in the browser by
+ * Chart.js (inlined) from the run's figures, embedded as JSON, by the plan {@link ChartPlan} made. The
+ * page marks on its body how many charts it drew, how many had no data and which script errors
+ * happened, so that a test in a headless browser can check it.
  */
 public final class HtmlReport {
 
@@ -36,141 +37,91 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
+    /** The page without the per-request records: percentiles from the steps' own, no scatter. */
     public static String render(RunResult run) {
-        RunInfo info = run.run();
-        StringBuilder body = new StringBuilder();
-        body.append("<h1>Concurrency Lab run ").append(Html.escape(info.id())).append("</h1>\n");
-        TerminalReport.partial(run).ifPresent(sentence ->
-                body.append("<p class=\"failed\"><strong>").append(Html.escape(sentence)).append("</strong></p>\n"));
-        body.append(summary(run));
-        body.append(environment(run));
-        body.append("<p class=\"note\">Figures marked <em>article</em> are the article's own, at its time scale; "
-                + "everything else was measured in this run.</p>\n");
-        for (int e = 0; e < run.experiments().size(); e++) {
-            body.append(experiment(run.experiments().get(e), e, info.machineCpus()));
-        }
-        return page(info.id(), body.toString(), data(run));
+        return render(run, null);
     }
 
-    /**
-     * The verdicts first, as a reader wants them: per experiment the count of each verdict, every claim
-     * with its evidence, and where the saturated variants were held back; the tables and charts follow.
-     */
-    private static String summary(RunResult run) {
-        StringBuilder out = new StringBuilder("<section class=\"summary\"><h2>Verdicts</h2>\n");
-        for (ExperimentResult experiment : run.experiments()) {
-            java.util.Map<String, Long> counts = new java.util.TreeMap<>();
-            experiment.claims().forEach(claim -> counts.merge(claim.status(), 1L, Long::sum));
-            out.append(format(Locale.ROOT, "<h3><a href=\"#%s\">%s</a> <small>%s</small></h3>%n", Html.escape(experiment.name()),
-                    Html.escape(experiment.name()), Html.escape(counts.entrySet().stream()
-                            .map(entry -> entry.getValue() + " " + entry.getKey()).reduce((a, b) -> a + ", " + b).orElse("no claims"))));
-            out.append("<ul class=\"claims\">\n");
-            for (ClaimResult claim : experiment.claims()) {
-                out.append(format(Locale.ROOT, "<li class=\"%s\"><strong>%s</strong> %s<br><span class=\"evidence\">%s</span></li>%n",
-                        claim.status().replace(' ', '-'), Html.escape(claim.status()), Html.escape(claim.text()),
-                        Html.escape(claim.evidence())));
+    /** @param runDirectory where the run's per-request CSVs are, for the scatter and the percentile plots */
+    public static String render(RunResult run, Path runDirectory) {
+        ReportDocument document = RunReport.of(run);
+        StringBuilder body = new StringBuilder("<h1>").append(Html.escape(document.title())).append("</h1>\n");
+        document.lead().forEach(block -> render(block, body));
+        body.append("<section class=\"summary\"><h2>Verdicts</h2>\n");
+        document.summary().forEach(block -> render(block, body));
+        body.append("</section>\n<section class=\"environment\">\n");
+        document.environment().forEach(block -> render(block, body));
+        body.append("</section>\n");
+        String experiment = null;
+        for (Block block : document.experiments()) {
+            if (block instanceof Block.Heading heading && heading.level() == 2) {
+                body.append(experiment == null ? "" : "</section>\n").append("<section class=\"experiment\">\n");
+                experiment = heading.text();
             }
-            out.append("</ul>\n");
-            List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
-            if (!diagnosis.isEmpty()) {
-                out.append("<p class=\"note\">Bottlenecks, from stack samples:</p>\n<ul>\n");
-                diagnosis.forEach(finding -> out.append("<li><strong>").append(Html.escape(finding.variant())).append("</strong>, ")
-                        .append(Html.escape(finding.load())).append(": ").append(Html.escape(finding.sentence())).append("</li>\n"));
+            render(block, body);
+        }
+        body.append(experiment == null ? "" : "</section>\n");
+        return page(document.title(), body.toString(), data(run, runDirectory));
+    }
+
+    private static void render(Block block, StringBuilder out) {
+        switch (block) {
+            case Block.Heading heading -> out.append(format(Locale.ROOT, "<h%d%s>%s%s</h%d>%n", heading.level(),
+                    heading.anchor().isEmpty() ? "" : " id=\"" + Html.escape(heading.anchor()) + "\"", Html.escape(heading.text()),
+                    heading.subtitle().isEmpty() ? "" : " <small>" + Html.escape(heading.subtitle()) + "</small>", heading.level()));
+            case Block.Paragraph paragraph -> out.append(format(Locale.ROOT, "<p class=\"%s\">%s</p>%n",
+                    paragraph.tone().name().toLowerCase(Locale.ROOT), Html.escape(paragraph.text())));
+            case Block.Table table -> out.append(table.table().renderHtml());
+            case Block.Items items -> {
+                out.append("<ul>\n");
+                items.items().forEach(item -> out.append("<li>").append(item.lead().isEmpty() ? ""
+                        : "<strong>" + Html.escape(item.lead()) + "</strong>: ").append(Html.escape(item.text())).append("</li>\n"));
                 out.append("</ul>\n");
             }
-        }
-        return out.append("</section>\n").toString();
-    }
-
-    private static String environment(RunResult run) {
-        RunInfo info = run.run();
-        TextTable table = new TextTable("what", "value");
-        table.add("JDK the services ran on", info.jdk());
-        table.add("Spring Boot", info.springBoot());
-        table.add("machine", info.os() + ", " + info.machineCpus() + " CPUs");
-        for (ExperimentResult experiment : run.experiments()) {
-            table.add(experiment.name(), format(Locale.ROOT, "S = %s, D = %s ms, services saw %s CPUs, warm-up %s",
-                    TerminalReport.number(experiment.scale()), TerminalReport.number(experiment.downstreamLatencyMillis()),
-                    experiment.variants().stream().map(VariantResult::cpus).distinct().toList(), TerminalReport.warmUp(experiment)));
-        }
-        table.add("run", info.startedAt() + " to " + info.finishedAt());
-        return "<section class=\"environment\"><h2>Environment</h2>" + table.renderHtml() + "</section>\n";
-    }
-
-    private static String experiment(ExperimentResult experiment, int index, int machineCpus) {
-        StringBuilder out = new StringBuilder();
-        out.append(format(Locale.ROOT, "<section class=\"experiment\" id=\"%s\"><h2>%s <small>after \"%s\"</small></h2>%n",
-                Html.escape(experiment.name()), Html.escape(experiment.name()), Html.escape(experiment.title())));
-        List<String> loads = TerminalReport.loads(experiment);
-        for (int l = 0; l < loads.size(); l++) {
-            String load = loads.get(l);
-            out.append(format(Locale.ROOT, "<h3>Load %s <small>(%s)</small></h3>%n", Html.escape(load),
-                    Html.escape(TerminalReport.loadHeading(load))));
-            out.append(TerminalReport.stepTable(experiment, load, experiment.scale(), machineCpus).renderHtml());
-            out.append(format(Locale.ROOT, "<div class=\"charts\" data-experiment=\"%d\" data-load=\"%d\"></div>%n", index, l));
-        }
-        boolean chained = experiment.variants().stream().flatMap(variant -> variant.steps().stream())
-                .anyMatch(step -> step.services().size() > 1);
-        if (chained) {
-            out.append(format(Locale.ROOT, "<h3>Along the chain, load %s</h3>%n<p class=\"note\">Per variant, each service by its "
-                            + "own meters: the 95th percentile of its server's time (beside the client's, which is the gateway's "
-                            + "view), its 5xx answers beside the client's failures, and what waited: the database's sessions on a "
-                            + "lock, requests waiting for a pooled database or HTTP connection, Tomcat's busy workers, and the "
-                            + "share of each second the circuit breaker was open.</p>%n<div class=\"charts chain\" data-experiment=\"%d\"></div>%n",
-                    Html.escape(loads.isEmpty() ? "-" : loads.getLast()), index));
-        }
-        out.append(format(Locale.ROOT, "<h3>Live threads by pool, load %s</h3>%n<div class=\"charts threads\" data-experiment=\"%d\"></div>%n",
-                Html.escape(loads.isEmpty() ? "-" : loads.getLast()), index));
-        for (VariantResult variant : experiment.variants()) {
-            if (!variant.ok()) {
-                out.append("<p class=\"failed\"><strong>").append(Html.escape(variant.name())).append(" failed:</strong> ")
-                        .append(Html.escape(variant.failure())).append("</p>\n");
+            case Block.Verdicts verdicts -> {
+                out.append("<ul class=\"claims\">\n");
+                verdicts.claims().forEach(claim -> out.append(format(Locale.ROOT,
+                        "<li class=\"%s\"><strong>%s</strong> %s%s<br><span class=\"evidence\">%s</span></li>%n",
+                        claim.status().replace(' ', '-'), Html.escape(claim.status()), Html.escape(claim.text()),
+                        claim.chartAnchor() == null ? "" : format(Locale.ROOT, " <a class=\"chart-link\" href=\"#%s\">see: %s</a>",
+                                Html.escape(claim.chartAnchor()), Html.escape(claim.chartTitle())),
+                        Html.escape(claim.evidence()))));
+                out.append("</ul>\n");
+            }
+            case Block.Charts charts -> out.append(format(Locale.ROOT,
+                    "<div class=\"charts\" data-kind=\"%s\" data-experiment=\"%d\" data-load=\"%d\"></div>%n",
+                    charts.kind(), charts.experiment(), charts.load()));
+            case Block.ChartSection section -> {
+                render(section.heading(), out);
+                render(section.note(), out);
+                render(section.charts(), out);
             }
         }
-        List<String> locks = DatabaseSessions.lines(experiment);
-        if (!locks.isEmpty()) {
-            out.append("<h3>The database's sessions</h3>\n<ul>\n");
-            locks.forEach(line -> out.append("<li>").append(Html.escape(line)).append("</li>\n"));
-            out.append("</ul>\n");
-        }
-        List<String> hot = HotFrames.lines(experiment);
-        if (!hot.isEmpty()) {
-            out.append("<h3>Where the service's CPU went (sampled on-CPU stacks)</h3>\n<ul>\n");
-            hot.forEach(line -> out.append("<li>").append(Html.escape(line)).append("</li>\n"));
-            out.append("</ul>\n");
-        }
-        out.append("<h3>Little's law</h3>\n").append(LittlesLawChecks.of(experiment).renderHtml());
-        JitActivity.sentence(experiment).ifPresent(sentence ->
-                out.append("<p class=\"jit\">").append(Html.escape(sentence)).append("</p>\n"));
-        MachineBoundSteps.sentence(experiment).ifPresent(sentence ->
-                out.append("<p class=\"jit\">").append(Html.escape(sentence)).append("</p>\n"));
-        if (!experiment.findings().isEmpty()) {
-            out.append("<h3>What this run shows about this machine</h3>\n<ul>\n");
-            experiment.findings().forEach(finding -> out.append("<li>").append(Html.escape(finding)).append("</li>\n"));
-            out.append("</ul>\n");
-        }
-        return out.append("</section>\n").toString();
     }
 
     /** What the charts need, and nothing more: the full results.json can be megabytes of samples. */
-    private static String data(RunResult run) {
+    private static String data(RunResult run, Path runDirectory) {
         List<Object> experiments = new ArrayList<>();
-        for (ExperimentResult experiment : run.experiments()) {
+        for (int e = 0; e < run.experiments().size(); e++) {
+            ExperimentResult experiment = run.experiments().get(e);
             List<Object> loads = new ArrayList<>();
-            for (String load : TerminalReport.loads(experiment)) {
+            List<String> labels = StepTables.loads(experiment);
+            for (int l = 0; l < labels.size(); l++) {
+                String load = labels.get(l);
                 List<Object> variants = new ArrayList<>();
                 for (VariantResult variant : experiment.variants()) {
                     variant.steps().stream().filter(step -> step.load().equals(load)).findFirst()
-                            .ifPresent(step -> variants.add(series(variant, step)));
+                            .ifPresent(step -> variants.add(series(variant, step, experiment.scale(), runDirectory)));
                 }
-                loads.add(Map.of("load", load, "variants", variants));
+                loads.add(Map.of("load", load, "charts", ChartPlan.kinds(experiment, load).stream().map(ChartRef.Kind::label).toList(),
+                        "variants", variants));
             }
             experiments.add(Map.of("name", experiment.name(), "loads", loads));
         }
         return JSON.writeValueAsString(Map.of("experiments", experiments)).replace("</", "<\\/");
     }
 
-    private static Map<String, Object> series(VariantResult variant, StepResult step) {
+    private static Map<String, Object> series(VariantResult variant, StepResult step, double scale, Path runDirectory) {
         List<Double> at = new ArrayList<>();
         List<Double> p95 = new ArrayList<>();
         List<Long> completed = new ArrayList<>();
@@ -189,6 +140,7 @@ public final class HtmlReport {
         }
         Map<String, Object> series = new LinkedHashMap<>();
         series.put("name", variant.name());
+        series.put("id", ChartPlan.variantId(variant.name()));
         series.put("throughput", step.throughputPerSecond());
         series.put("bound", step.littlesLawPerSecond());
         series.put("at", at);
@@ -198,6 +150,14 @@ public final class HtmlReport {
         series.put("failed", failed);
         series.put("mean", step.latencyMillis().mean());
         series.put("errorShare", step.requests().sent() == 0 ? 0 : (double) step.requests().failed() / step.requests().sent());
+        RequestSamples.read(runDirectory, step, scale).ifPresentOrElse(requests -> {
+            series.put("answered", rounded(requests.answered()));
+            series.put("failures", rounded(requests.failed()));
+            series.put("requests", requests.requests());
+            series.put("percentiles", rounded(requests.percentiles()));
+        }, () -> series.put("percentiles", step.requests().ok() == 0 ? List.of() : List.of(
+                List.of(50.0, step.latencyMillis().p50()), List.of(90.0, step.latencyMillis().p90()),
+                List.of(95.0, step.latencyMillis().p95()), List.of(99.0, step.latencyMillis().p99()))));
         if (step.database() != null) {
             series.put("lockAt", step.database().timeline().stream().map(DatabaseUsage.Point::second).toList());
             series.put("lockWaits", step.database().timeline().stream().map(DatabaseUsage.Point::waitingOnLocks).toList());
@@ -206,6 +166,19 @@ public final class HtmlReport {
             series.put("services", step.services().stream().map(HtmlReport::service).toList());
         }
         return series;
+    }
+
+    /** Three significant digits are all the charts can show, and they keep a run of the whole catalog small. */
+    private static List<List<Double>> rounded(List<double[]> points) {
+        return points.stream().map(point -> java.util.Arrays.stream(point).map(HtmlReport::round).boxed().toList()).toList();
+    }
+
+    private static double round(double value) {
+        if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
+            return 0;
+        }
+        double scale = Math.pow(10, 2 - (int) Math.floor(Math.log10(Math.abs(value))));
+        return Math.round(value * scale) / scale;
     }
 
     /** One service of a chain over the step: its own latency, errors and pools' gauges per article second. */
@@ -222,11 +195,11 @@ public final class HtmlReport {
         return out;
     }
 
-    private static String page(String runId, String body, String data) {
+    private static String page(String title, String body, String data) {
         String template = resource("report-template.html");
         String chartJsVersion = ChartLibrary.version();
         return template
-                .replace("{{title}}", "Concurrency Lab run " + Html.escape(runId))
+                .replace("{{title}}", Html.escape(title))
                 .replace("{{chartjs-version}}", chartJsVersion)
                 .replace("{{chartjs}}", ChartLibrary.script(chartJsVersion))
                 .replace("{{body}}", body)

@@ -42,9 +42,9 @@ final class LittlesLawChecks {
                 if (JitActivity.busy(step)) {
                     flags.add("JIT busy");
                 }
-                table.add(variant.name(), step.load(), TerminalReport.number(step.meanInFlight()),
-                        TerminalReport.number(inService), percent(inFlightDeviation),
-                        TerminalReport.number(step.littlesLawPerSecond()), TerminalReport.number(step.throughputPerSecond()),
+                table.add(variant.name(), step.load(), StepTables.number(step.meanInFlight()),
+                        StepTables.number(inService), percent(inFlightDeviation),
+                        StepTables.number(step.littlesLawPerSecond()), StepTables.number(step.throughputPerSecond()),
                         percent(capacityDeviation), JitActivity.percent(step),
                         flags.isEmpty() ? "" : String.join(", ", flags) + " > 10 %");
             }

@@ -36,7 +36,7 @@ final class MachineBoundSteps {
     /** The bound with this machine's CPU, or "-" where the CPU is the subject or was not measured. */
     static String cpuBound(StepResult step) {
         return step.machine() == null || step.machine().cpuBoundPerSecond() < 0 ? "-"
-                : TerminalReport.number(step.machine().cpuBoundPerSecond());
+                : StepTables.number(step.machine().cpuBoundPerSecond());
     }
 
     static String cpuPerRequest(StepResult step) {

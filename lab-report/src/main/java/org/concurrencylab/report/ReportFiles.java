@@ -16,7 +16,7 @@ public final class ReportFiles {
 
     public static Written write(RunResult run, Path directory) throws IOException {
         Path markdown = Files.writeString(directory.resolve("report.md"), MarkdownReport.render(run));
-        Path html = Files.writeString(directory.resolve("report.html"), HtmlReport.render(run));
+        Path html = Files.writeString(directory.resolve("report.html"), HtmlReport.render(run, directory));
         Path verdicts = Files.writeString(directory.resolve(JUnitVerdicts.FILE_NAME), JUnitVerdicts.render(run));
         return new Written(markdown, html, verdicts);
     }

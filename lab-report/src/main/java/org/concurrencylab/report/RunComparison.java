@@ -66,6 +66,18 @@ public final class RunComparison {
         public boolean changed() {
             return verdicts.stream().anyMatch(VerdictChange::decisive) || !beyondTolerance().isEmpty();
         }
+
+        /** What changed, in one sentence, for the top of the comparison. */
+        public String headline() {
+            long decisive = verdicts.stream().filter(VerdictChange::decisive).count();
+            if (!changed()) {
+                return "No change beyond tolerance: no claim changed between reproduced and not reproduced, and none of the "
+                        + moves.size() + " figures moved beyond its tolerance" + (verdicts.isEmpty() ? "."
+                        : " (" + verdicts.size() + " verdicts moved to or from one that a single run could not decide).");
+            }
+            return format(Locale.ROOT, "Changed: %d claims between reproduced and not reproduced, %d of %d figures beyond tolerance.",
+                    decisive, beyondTolerance().size(), moves.size());
+        }
     }
 
     private RunComparison() {
@@ -150,7 +162,7 @@ public final class RunComparison {
         settings.put("os", run.run().os());
         settings.put("machineCpus", Integer.toString(run.run().machineCpus()));
         for (ExperimentResult experiment : run.experiments()) {
-            settings.put(experiment.name() + " scale", TerminalReport.number(experiment.scale()));
+            settings.put(experiment.name() + " scale", StepTables.number(experiment.scale()));
             settings.put(experiment.name() + " jit", String.valueOf(experiment.jit()));
             settings.put(experiment.name() + " service CPUs", experiment.variants().stream().map(VariantResult::cpus)
                     .distinct().toList().toString());
@@ -165,6 +177,7 @@ public final class RunComparison {
         StringBuilder out = new StringBuilder();
         for (Comparison comparison : comparisons) {
             out.append(format(Locale.ROOT, "== %s against %s (the baseline)%n", comparison.other(), comparison.baseline()));
+            out.append("   ").append(comparison.headline()).append('\n');
             out.append(comparison.environment().isEmpty() ? "   same settings and machine\n"
                     : "   differs: " + String.join("; ", comparison.environment()) + "\n");
             out.append(format(Locale.ROOT, "%nClaims whose verdict changed: %s%n", comparison.verdicts().isEmpty() ? "none" : ""));
@@ -186,6 +199,7 @@ public final class RunComparison {
         for (Comparison comparison : comparisons) {
             body.append(format(Locale.ROOT, "<h2>%s against %s <small>(the baseline)</small></h2>%n",
                     Html.escape(comparison.other()), Html.escape(comparison.baseline())));
+            body.append("<p class=\"headline\"><strong>").append(Html.escape(comparison.headline())).append("</strong></p>\n");
             body.append("<p>").append(Html.escape(comparison.environment().isEmpty() ? "Same settings and machine."
                     : "Differs: " + String.join("; ", comparison.environment()))).append("</p>\n");
             body.append("<h3>Claims whose verdict changed</h3>\n<ul>\n");
@@ -209,8 +223,8 @@ public final class RunComparison {
     private static TextTable table(List<Move> moves) {
         TextTable table = new TextTable("experiment", "variant", "load", "figure", "baseline", "this run", "change", "beyond");
         for (Move move : moves) {
-            table.add(move.experiment(), move.variant(), move.load(), move.figure(), TerminalReport.number(move.before()),
-                    TerminalReport.number(move.after()), format(Locale.ROOT, "%+.1f %%", 100 * move.change()),
+            table.add(move.experiment(), move.variant(), move.load(), move.figure(), StepTables.number(move.before()),
+                    StepTables.number(move.after()), format(Locale.ROOT, "%+.1f %%", 100 * move.change()),
                     move.beyondTolerance() ? "yes" : "");
         }
         return table;

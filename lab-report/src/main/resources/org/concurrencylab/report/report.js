@@ -1,14 +1,19 @@
-// Draws the report's charts from the embedded run data. The body records what was drawn, so that
-// a headless browser can check the page: data-charts-drawn, data-empty-charts, data-errors.
+// Draws the report's charts from the embedded run data, as the report's chart plan lists them per
+// load step, each under the id a claim links to: c-<experiment>-<load>-<kind>[-<variant>]. The body
+// records what was drawn, so that a headless browser can check the page: data-charts-drawn,
+// data-empty-charts, data-errors.
 (function () {
   var errors = [];
   window.addEventListener('error', function (event) { errors.push(String(event.message)); });
   var palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
-                 '#bcbd22', '#17becf', '#393b79', '#637939'];
+                 '#bcbd22', '#17becf', '#393b79', '#637939', '#8c6d31', '#843c39', '#7b4173'];
   var drawn = 0, empty = 0;
 
-  function figure(container, caption) {
+  function id(e, l, kind, variant) { return 'c-' + e + '-' + l + '-' + kind + (variant ? '-' + variant : ''); }
+
+  function figure(container, caption, anchor) {
     var fig = document.createElement('figure');
+    if (anchor) { fig.id = anchor; }
     var cap = document.createElement('figcaption');
     cap.textContent = caption;
     var canvas = document.createElement('canvas');
@@ -33,134 +38,178 @@
 
   function xy(at, values) {
     var out = [];
-    for (var i = 0; i < at.length; i++) { if (values[i] !== null) { out.push({ x: at[i], y: values[i] }); } }
+    for (var i = 0; i < at.length; i++) { if (values[i] !== null && values[i] !== undefined) { out.push({ x: at[i], y: values[i] }); } }
     return out;
   }
 
+  function line(label, data, i, axis) {
+    return { label: label, data: data, borderColor: palette[i % palette.length], yAxisID: axis || 'y',
+             backgroundColor: palette[i % palette.length], pointRadius: 0, borderWidth: 1.5, showLine: true };
+  }
+
   function lines(variants, values) {
-    return variants.map(function (v, i) {
-      return { label: v.name, data: xy(v.at, values(v)), borderColor: palette[i % palette.length],
-               backgroundColor: palette[i % palette.length], pointRadius: 0, borderWidth: 1.5, showLine: true };
-    });
+    return variants.map(function (v, i) { return line(v.name, xy(v.at, values(v)), i); });
   }
 
   var axisX = { type: 'linear', title: { display: true, text: "time since the step's start (article seconds)" } };
+  var logMs = { type: 'logarithmic', title: { display: true, text: 'ms' } };
+  function count(text) { return { beginAtZero: true, title: { display: true, text: text } }; }
 
-  try {
-    var data = JSON.parse(document.getElementById('lab-data').textContent);
-    document.querySelectorAll('.charts[data-load]').forEach(function (container) {
-      var experiment = data.experiments[Number(container.dataset.experiment)];
-      var load = experiment.loads[Number(container.dataset.load)];
-      var variants = load.variants;
-      chart(figure(container, 'p95 latency over time, per article second (ms, log scale)'), {
+  // HdrHistogram's percentile plot: x is 1 / (1 - p), so that every further nine gets the same width
+  var nines = { 1: '0 %', 2: '50 %', 10: '90 %', 100: '99 %', 1000: '99.9 %', 10000: '99.99 %', 100000: '99.999 %' };
+  var percentileAxis = { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
+                         ticks: { callback: function (value) { return nines[value] || ''; } } };
+  function percentilePoints(points) {
+    return points.map(function (p) { return { x: 1 / (1 - p[0] / 100), y: p[1] }; });
+  }
+
+  var stepCharts = {
+    'latency-over-time': function (c, e, l, variants) {
+      chart(figure(c, 'p95 latency over time, per article second (ms, log scale)', id(e, l, 'latency-over-time')), {
         type: 'scatter', data: { datasets: lines(variants, function (v) { return v.p95; }) },
-        options: { scales: { x: axisX, y: { type: 'logarithmic', title: { display: true, text: 'ms' } } } }
-      });
-      chart(figure(container, 'answered per article second'), {
+        options: { scales: { x: axisX, y: logMs } } });
+    },
+    'answered-over-time': function (c, e, l, variants) {
+      chart(figure(c, 'answered per article second', id(e, l, 'answered-over-time')), {
         type: 'scatter', data: { datasets: lines(variants, function (v) { return v.completed; }) },
-        options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'requests' } } } }
+        options: { scales: { x: axisX, y: count('requests') } } });
+    },
+    'failed-over-time': function (c, e, l, variants) {
+      chart(figure(c, 'failed per article second', id(e, l, 'failed-over-time')), {
+        type: 'scatter', data: { datasets: lines(variants, function (v) { return v.failed; }) },
+        options: { scales: { x: axisX, y: count('requests') } } });
+    },
+    'percentiles': function (c, e, l, variants) {
+      var sets = variants.filter(function (v) { return v.percentiles.length > 0; }).map(function (v, i) {
+        return line(v.name, percentilePoints(v.percentiles), i);
       });
-      if (variants.some(function (v) { return v.failed.some(function (n) { return n > 0; }); })) {
-        chart(figure(container, 'failed per article second'), {
-          type: 'scatter', data: { datasets: lines(variants, function (v) { return v.failed; }) },
-          options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'requests' } } } }
-        });
-      }
-      var withDatabase = variants.filter(function (v) { return v.lockWaits; });
-      if (withDatabase.length > 0) {
-        chart(figure(container, "the database's sessions waiting on a lock, per article second"), {
-          type: 'scatter',
-          data: { datasets: withDatabase.map(function (v, i) {
-            return { label: v.name, data: xy(v.lockAt, v.lockWaits), borderColor: palette[i % palette.length],
-                     backgroundColor: palette[i % palette.length], pointRadius: 0, borderWidth: 1.5, showLine: true };
-          }) },
-          options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'sessions' } } } }
-        });
-        chart(figure(container, 'each variant in turn: throughput, mean latency and share failed'), {
-          type: 'bar',
-          data: { labels: variants.map(function (v) { return v.name; }), datasets: [
-            { label: 'requests/s', data: variants.map(function (v) { return v.throughput; }), backgroundColor: '#1f77b4', yAxisID: 'y' },
-            { label: 'mean ms', data: variants.map(function (v) { return v.mean; }), backgroundColor: '#ff7f0e', yAxisID: 'ms' },
-            { label: '% failed', data: variants.map(function (v) { return 100 * v.errorShare; }), backgroundColor: '#d62728', yAxisID: 'share' }] },
-          options: { scales: { y: { beginAtZero: true, position: 'left', title: { display: true, text: 'requests/s' } },
-                               ms: { beginAtZero: true, position: 'right', title: { display: true, text: 'ms' } },
-                               share: { beginAtZero: true, max: 100, position: 'right', title: { display: true, text: '% failed' } } } }
-        });
-      }
-      chart(figure(container, "throughput against the Little's-law bound (requests/s, as run)"), {
+      chart(figure(c, 'latency by percentile of the answered requests (ms, log scale)', id(e, l, 'percentiles')), {
+        type: 'scatter', data: { datasets: sets }, options: { scales: { x: percentileAxis, y: logMs } } });
+    },
+    'database-locks': function (c, e, l, variants) {
+      var sets = variants.filter(function (v) { return v.lockWaits; }).map(function (v, i) {
+        return line(v.name, xy(v.lockAt, v.lockWaits), i);
+      });
+      chart(figure(c, "the database's sessions waiting on a lock, per article second", id(e, l, 'database-locks')), {
+        type: 'scatter', data: { datasets: sets }, options: { scales: { x: axisX, y: count('sessions') } } });
+    },
+    'variants-in-turn': function (c, e, l, variants) {
+      chart(figure(c, 'each variant in turn: throughput, mean latency and share failed', id(e, l, 'variants-in-turn')), {
+        type: 'bar',
+        data: { labels: variants.map(function (v) { return v.name; }), datasets: [
+          { label: 'requests/s', data: variants.map(function (v) { return v.throughput; }), backgroundColor: '#1f77b4', yAxisID: 'y' },
+          { label: 'mean ms', data: variants.map(function (v) { return v.mean; }), backgroundColor: '#ff7f0e', yAxisID: 'ms' },
+          { label: '% failed', data: variants.map(function (v) { return 100 * v.errorShare; }), backgroundColor: '#d62728', yAxisID: 'share' }] },
+        options: { scales: { y: { beginAtZero: true, position: 'left', title: { display: true, text: 'requests/s' } },
+                             ms: { beginAtZero: true, position: 'right', title: { display: true, text: 'ms' } },
+                             share: { beginAtZero: true, max: 100, position: 'right', title: { display: true, text: '% failed' } } } }
+      });
+    },
+    'throughput-against-bound': function (c, e, l, variants) {
+      chart(figure(c, "throughput against the Little's-law bound (requests/s, as run)", id(e, l, 'throughput-against-bound')), {
         type: 'bar',
         data: { labels: variants.map(function (v) { return v.name; }), datasets: [
           { label: 'measured', data: variants.map(function (v) { return v.throughput; }), backgroundColor: '#1f77b4' },
           { label: "Little's law", data: variants.map(function (v) { return v.bound; }), backgroundColor: '#c7c9d6' }] },
         options: { scales: { y: { beginAtZero: true } } }
       });
-    });
-    var gaugeNames = { tomcatBusyThreads: "Tomcat's busy workers", dbConnectionsPending: 'waiting for a database connection',
-                       dbConnectionsActive: 'database connections in use', clientConnectionsPending: 'waiting for an HTTP connection',
-                       clientConnectionsLeased: 'HTTP connections in use' };
-    function line(label, at, values, i, axis) {
-      return { label: label, data: xy(at, values), borderColor: palette[i % palette.length], yAxisID: axis || 'y',
-               backgroundColor: palette[i % palette.length], pointRadius: 0, borderWidth: 1.5, showLine: true };
+    },
+    'requests': function (c, e, l, variants) {
+      variants.filter(function (v) { return v.answered; }).forEach(function (v) {
+        var shown = v.answered.length + v.failures.length;
+        var caption = v.name + ': every request, its latency against when it was due' +
+          (shown < v.requests ? ' (' + shown + ' of ' + v.requests + ' shown)' : '') + '; failures in red';
+        chart(figure(c, caption, id(e, l, 'requests', v.id)), {
+          type: 'scatter',
+          data: { datasets: [
+            { label: 'answered', data: v.answered.map(function (p) { return { x: p[0], y: p[1] }; }), pointRadius: 1.5,
+              borderColor: '#1f77b4', backgroundColor: '#1f77b4' },
+            { label: 'failed (at the time it failed)', data: v.failures.map(function (p) { return { x: p[0], y: p[1] }; }),
+              pointRadius: 2, borderColor: '#d62728', backgroundColor: '#d62728' }] },
+          options: { scales: { x: axisX, y: logMs } }
+        });
+      });
     }
-    document.querySelectorAll('.charts.chain').forEach(function (container) {
-      var experiment = data.experiments[Number(container.dataset.experiment)];
-      var last = experiment.loads[experiment.loads.length - 1];
-      (last ? last.variants : []).filter(function (v) { return v.services; }).forEach(function (v) {
-        var details = document.createElement('details');
-        var summary = document.createElement('summary');
-        summary.textContent = v.name;
-        details.appendChild(summary);
-        container.appendChild(details);
-        var latency = [line('client (the gateway)', v.at, v.p95, 0)];
-        v.services.forEach(function (s, i) { latency.push(line(s.name, s.at, s.p95, i + 1)); });
-        chart(figure(details, v.name + ': p95 latency of each service over time (ms, log scale)'), {
-          type: 'scatter', data: { datasets: latency },
-          options: { scales: { x: axisX, y: { type: 'logarithmic', title: { display: true, text: 'ms' } } } }
-        });
-        var errors = [line('failed at the client', v.at, v.failed, 0)];
-        v.services.forEach(function (s, i) { errors.push(line(s.name + ' 5xx', s.at, s.errors, i + 1)); });
-        var anyError = errors.some(function (set) { return set.data.some(function (p) { return p.y > 0; }); });
-        if (anyError) {
-          chart(figure(details, v.name + ': errors per article second'), {
-            type: 'scatter', data: { datasets: errors },
-            options: { scales: { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'requests' } } } }
-          });
+  };
+
+  var gaugeNames = { tomcatBusyThreads: "Tomcat's busy workers", dbConnectionsPending: 'waiting for a database connection',
+                     dbConnectionsActive: 'database connections in use', clientConnectionsPending: 'waiting for an HTTP connection',
+                     clientConnectionsLeased: 'HTTP connections in use' };
+
+  function chain(container, e, l, v) {
+    var details = document.createElement('details');
+    details.id = id(e, l, 'along-the-chain', v.id);
+    var summary = document.createElement('summary');
+    summary.textContent = v.name;
+    details.appendChild(summary);
+    container.appendChild(details);
+    var latency = [line('client (the gateway)', xy(v.at, v.p95), 0)];
+    v.services.forEach(function (s, i) { latency.push(line(s.name, xy(s.at, s.p95), i + 1)); });
+    chart(figure(details, v.name + ': p95 latency of each service over time (ms, log scale)'), {
+      type: 'scatter', data: { datasets: latency }, options: { scales: { x: axisX, y: logMs } } });
+    var errors = [line('failed at the client', xy(v.at, v.failed), 0)];
+    v.services.forEach(function (s, i) { errors.push(line(s.name + ' 5xx', xy(s.at, s.errors), i + 1)); });
+    if (errors.some(function (set) { return set.data.some(function (p) { return p.y > 0; }); })) {
+      chart(figure(details, v.name + ': errors per article second'), {
+        type: 'scatter', data: { datasets: errors }, options: { scales: { x: axisX, y: count('requests') } } });
+    }
+    var waits = [], n = 0, open = false;
+    if (v.lockWaits) { waits.push(line('sessions waiting on a lock', xy(v.lockAt, v.lockWaits), n++)); }
+    v.services.forEach(function (s) {
+      Object.keys(s.gauges).forEach(function (key) {
+        if (key === 'circuitOpen') {
+          open = true;
+          waits.push(line(s.name + ': circuit open (share of the second)', xy(s.at, s.gauges[key]), n++, 'share'));
+        } else if (gaugeNames[key]) {
+          waits.push(line(s.name + ': ' + gaugeNames[key], xy(s.at, s.gauges[key]), n++));
         }
-        var waits = [], n = 0;
-        if (v.lockWaits) { waits.push(line('sessions waiting on a lock', v.lockAt, v.lockWaits, n++)); }
-        var open = false;
-        v.services.forEach(function (s) {
-          Object.keys(s.gauges).forEach(function (key) {
-            if (key === 'circuitOpen') {
-              open = true;
-              waits.push(line(s.name + ': circuit open (share of the second)', s.at, s.gauges[key], n++, 'share'));
-            } else if (gaugeNames[key]) {
-              waits.push(line(s.name + ': ' + gaugeNames[key], s.at, s.gauges[key], n++));
-            }
-          });
-        });
-        var scales = { x: axisX, y: { beginAtZero: true, title: { display: true, text: 'sessions, requests, threads' } } };
-        if (open) { scales.share = { beginAtZero: true, max: 1, position: 'right', title: { display: true, text: 'share open' } }; }
-        chart(figure(details, v.name + ': what waited, per article second'), {
-          type: 'scatter', data: { datasets: waits }, options: { scales: scales }
-        });
       });
     });
-    document.querySelectorAll('.charts.threads').forEach(function (container) {
-      var experiment = data.experiments[Number(container.dataset.experiment)];
-      var last = experiment.loads[experiment.loads.length - 1];
-      (last ? last.variants : []).forEach(function (v) {
-        var pools = Object.keys(v.pools);
-        chart(figure(container, v.name + ': live threads by pool (stacked)'), {
-          type: 'line',
-          data: { datasets: pools.map(function (pool, i) {
-            return { label: pool, data: xy(v.at, v.pools[pool]), fill: i === 0 ? 'origin' : '-1', pointRadius: 0,
-                     borderWidth: 1, borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length] + '88' };
-          }) },
-          options: { scales: { x: axisX, y: { stacked: true, beginAtZero: true, title: { display: true, text: 'threads' } } } }
-        });
-      });
+    var scales = { x: axisX, y: count('sessions, requests, threads') };
+    if (open) { scales.share = { beginAtZero: true, max: 1, position: 'right', title: { display: true, text: 'share open' } }; }
+    chart(figure(details, v.name + ': what waited, per article second'), { type: 'scatter', data: { datasets: waits }, options: { scales: scales } });
+  }
+
+  function threads(container, e, l, v) {
+    var pools = Object.keys(v.pools);
+    // the probe's last sample can fall after the service stopped answering: no pool is then seen at all
+    var last = v.at.length;
+    while (last > 0 && pools.every(function (pool) { return v.pools[pool][last - 1] === 0; })) { last--; }
+    chart(figure(container, v.name + ': live threads by pool (stacked)', id(e, l, 'threads-by-pool', v.id)), {
+      type: 'line',
+      data: { datasets: pools.map(function (pool, i) {
+        return { label: pool, data: xy(v.at.slice(0, last), v.pools[pool].slice(0, last)), fill: i === 0 ? 'origin' : '-1', pointRadius: 0,
+                 borderWidth: 1, borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length] + '88' };
+      }) },
+      options: { scales: { x: axisX, y: { stacked: true, beginAtZero: true, title: { display: true, text: 'threads' } } } }
     });
+  }
+
+  // a link to a chart inside a closed section opens the section
+  function reveal() {
+    var target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+    if (!target) { return; }
+    var section = target.tagName === 'DETAILS' ? target : target.closest('details');
+    if (section) { section.open = true; }
+    target.scrollIntoView();
+  }
+
+  try {
+    var data = JSON.parse(document.getElementById('lab-data').textContent);
+    document.querySelectorAll('.charts[data-kind]').forEach(function (container) {
+      var e = Number(container.dataset.experiment), l = Number(container.dataset.load);
+      var load = data.experiments[e].loads[l];
+      var variants = load.variants;
+      if (container.dataset.kind === 'step') {
+        load.charts.forEach(function (kind) { stepCharts[kind](container, e, l, variants); });
+      } else if (container.dataset.kind === 'chain') {
+        variants.filter(function (v) { return v.services; }).forEach(function (v) { chain(container, e, l, v); });
+      } else if (container.dataset.kind === 'threads') {
+        variants.forEach(function (v) { threads(container, e, l, v); });
+      }
+    });
+    window.addEventListener('hashchange', reveal);
+    reveal();
   } catch (e) {
     errors.push(String(e && e.stack || e));
   }

@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.concurrencylab.results.Arrivals;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.LatencyMillis;
@@ -45,22 +46,43 @@ class HtmlReportInBrowserTest {
     Path directory;
 
     @Test
-    void everyChartIsDrawnWithDataAndNoScriptFails() throws Exception {
+    void everyChartIsDrawnWithDataTheVerdictsComeFirstAndEachClaimLinksToItsChart() throws Exception {
         Path chromium = chromium().orElse(null);
         if (chromium == null) {
             System.err.println("HtmlReportInBrowserTest: skipped: no Chromium found (apt-get install chromium)");
         }
         Assumptions.assumeTrue(chromium != null, "skipped: no Chromium found (apt-get install chromium)");
+        writeRequests(directory.resolve("x.csv"));
         Path html = ReportFiles.write(run(), directory).html();
 
         String dom = dumpDom(chromium, html);
+        screenshot(chromium, html, Path.of("target", "report-screenshot.png"));
 
-        // 1 load x 3 charts (latency, answered, throughput) + 2 variants' threads
+        // 1 load: latency, answered, percentiles, throughput, 2 variants' requests; 2 variants' threads
         assertThat(attribute(dom, "data-errors")).isEqualTo("[]");
-        assertThat(attribute(dom, "data-charts-drawn")).isEqualTo("5");
+        assertThat(attribute(dom, "data-charts-drawn")).isEqualTo("8");
         assertThat(attribute(dom, "data-empty-charts")).isEqualTo("0");
         // the verdicts come first, above the first table
         assertThat(dom.indexOf("<h2>Verdicts</h2>")).isNotNegative().isLessThan(dom.indexOf("<table"));
+        // the claim links to the chart its experiment declared, and the chart is there under that id
+        Matcher link = Pattern.compile("class=\"chart-link\" href=\"#([^\"]+)\"").matcher(dom);
+        assertThat(link.find()).isTrue();
+        assertThat(link.group(1)).isEqualTo("c-0-0-requests-common-pool");
+        assertThat(dom).contains("id=\"" + link.group(1) + "\"");
+        assertThat(dom).contains("(800 of 1200 shown)");
+    }
+
+    @Test
+    void comparisonPageOpensWithNoScriptError() throws Exception {
+        Path chromium = chromium().orElse(null);
+        Assumptions.assumeTrue(chromium != null, "skipped: no Chromium found (apt-get install chromium)");
+        Path html = Files.writeString(directory.resolve("compare.html"), RunComparison.renderHtml(RunComparison.of(List.of(run(), run()))));
+
+        String dom = dumpDom(chromium, html);
+        screenshot(chromium, html, Path.of("target", "compare-screenshot.png"));
+
+        assertThat(dom).contains("No change beyond tolerance");
+        assertThat(dom.indexOf("<table")).isNotNegative();
     }
 
     @Test
@@ -84,6 +106,31 @@ class HtmlReportInBrowserTest {
         return new String(out, StandardCharsets.UTF_8);
     }
 
+    /** Kept under target/, where a reader of the test's output finds it. */
+    private static void screenshot(Path chromium, Path html, Path png) throws Exception {
+        Files.createDirectories(png.toAbsolutePath().getParent());
+        Path profile = Files.createTempDirectory("lab-chromium");
+        Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--user-data-dir=" + profile, "--virtual-time-budget=10000", "--window-size=1300,2400",
+                "--screenshot=" + png.toAbsolutePath(), html.toUri().toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+        System.err.println("HtmlReportInBrowserTest: screenshot " + png.toAbsolutePath());
+    }
+
+    /** 1200 requests due at 20/s, 3 % of them failed, latency growing with time. */
+    private static void writeRequests(Path csv) throws java.io.IOException {
+        StringBuilder out = new StringBuilder("user,sequence,start_ms,latency_ms,late_ms,outcome\n");
+        for (int i = 0; i < 1200; i++) {
+            out.append(String.format(java.util.Locale.ROOT, "0,%d,%.3f,%.3f,0.000,%s%n", i, i * 7.5, 40 + i * 0.5,
+                    i % 33 == 0 ? "TIMEOUT" : "OK"));
+        }
+        Files.writeString(csv, out);
+    }
+
     private static String attribute(String dom, String name) {
         Matcher matcher = Pattern.compile("<body[^>]*\\s" + name + "=\"([^\"]*)\"").matcher(dom);
         assertThat(matcher.find()).as(name + " on the body after the page's script ran").isTrue();
@@ -103,7 +150,8 @@ class HtmlReportInBrowserTest {
         return new RunResult(new RunInfo("20261121-000000", 0.15, 2, "25", "4.1.1", "Linux amd64", "a", "b", List.of("blocking-io"), true),
                 List.of(new ExperimentResult("fan-out", "An article", "seed.txt", 0.15, 45, new WarmUpLoad(24, 60), "c1", Map.of(),
                         List.of(variant("common-pool", 300), variant("dedicated-pool-400", 48)),
-                        List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more")),
+                        List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more",
+                                ChartRef.of(ChartRef.Kind.REQUESTS, "20/s for 60s", "common-pool"))),
                         List.of("a finding"))));
     }
 

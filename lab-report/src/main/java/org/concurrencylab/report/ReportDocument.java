@@ -1,0 +1,17 @@
+package org.concurrencylab.report;
+
+import java.util.List;
+
+/**
+ * A run's report, built once by {@link RunReport} and rendered as text ({@link TerminalReport}),
+ * Markdown ({@link MarkdownReport}) and HTML ({@link HtmlReport}), so that the three say the same.
+ *
+ * @param title       the run's name
+ * @param lead        what to know before anything else: the run's settings, whether it is partial
+ * @param summary     the verdicts, per experiment, each claim with its evidence, then the bottlenecks
+ * @param environment the machine and the settings the run had
+ * @param experiments per experiment: its tables, charts, diagnosis and findings
+ */
+record ReportDocument(String title, List<Block> lead, List<Block> summary, List<Block> environment,
+                      List<Block> experiments) {
+}

@@ -1,0 +1,144 @@
+package org.concurrencylab.report;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.concurrencylab.results.ChartRef;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.VariantResult;
+
+/** Builds a run's {@link ReportDocument}: what every format of the report says, in its order. */
+final class RunReport {
+
+    private RunReport() {
+    }
+
+    static ReportDocument of(RunResult run) {
+        RunInfo info = run.run();
+        List<Block> lead = new ArrayList<>();
+        lead.add(new Block.Paragraph(format(Locale.ROOT, "Scale S=%s, JDK %s, Spring Boot %s, %s, %d CPUs on this machine.",
+                StepTables.number(info.scale()), info.jdk(), info.springBoot(), info.os(), info.machineCpus()), Block.Tone.PLAIN));
+        StepTables.partial(run).ifPresent(sentence -> lead.add(new Block.Paragraph(sentence, Block.Tone.ALERT)));
+        lead.add(new Block.Paragraph("Figures marked \"article\" are the article's own, at its time scale; everything else "
+                + "was measured in this run.", Block.Tone.NOTE));
+        List<Block> summary = new ArrayList<>();
+        List<Block> experiments = new ArrayList<>();
+        for (int e = 0; e < run.experiments().size(); e++) {
+            ExperimentResult experiment = run.experiments().get(e);
+            summary.addAll(verdicts(experiment, e));
+            experiments.addAll(experiment(experiment, e, info.machineCpus()));
+        }
+        return new ReportDocument("Concurrency Lab run " + info.id(), lead, summary, environment(run), experiments);
+    }
+
+    /** Per experiment: the count of each verdict, every claim with its evidence and chart, the bottlenecks. */
+    private static List<Block> verdicts(ExperimentResult experiment, int index) {
+        Map<String, Long> counts = new TreeMap<>();
+        experiment.claims().forEach(claim -> counts.merge(claim.status(), 1L, Long::sum));
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(new Block.Heading(3, experiment.name(), counts.isEmpty() ? "no claims" : String.join(", ",
+                counts.entrySet().stream().map(entry -> entry.getValue() + " " + entry.getKey()).toList()), "v-" + experiment.name()));
+        List<Block.Verdicts.Line> lines = new ArrayList<>();
+        for (ClaimResult claim : experiment.claims()) {
+            String anchor = ChartPlan.anchorOf(claim.chart(), index, experiment).orElse(null);
+            lines.add(new Block.Verdicts.Line(claim.status(), claim.text(), claim.evidence(), anchor,
+                    anchor == null ? null : chartTitle(claim.chart(), anchor)));
+        }
+        blocks.add(new Block.Verdicts(lines));
+        List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
+        if (!diagnosis.isEmpty()) {
+            blocks.add(new Block.Paragraph("Where the saturated variants were held back, from stack samples:", Block.Tone.NOTE));
+            blocks.add(new Block.Items(diagnosis.stream()
+                    .map(finding -> new Block.Items.Item(finding.variant() + ", " + finding.load(), finding.sentence())).toList()));
+        }
+        return blocks;
+    }
+
+    private static String chartTitle(ChartRef chart, String anchor) {
+        if (anchor.startsWith("t-")) {
+            return "the table of " + chart.load();
+        }
+        String title = ChartRef.Kind.ofLabel(chart.kind()).title();
+        return chart.variants().isEmpty() ? title : title + ": " + String.join(", ", chart.variants());
+    }
+
+    private static List<Block> environment(RunResult run) {
+        RunInfo info = run.run();
+        TextTable table = new TextTable("what", "value");
+        table.add("JDK the services ran on", info.jdk());
+        table.add("Spring Boot", info.springBoot());
+        table.add("machine", info.os() + ", " + info.machineCpus() + " CPUs");
+        for (ExperimentResult experiment : run.experiments()) {
+            table.add(experiment.name(), format(Locale.ROOT, "S = %s, D = %s ms, services saw %s CPUs, warm-up %s, %s",
+                    StepTables.number(experiment.scale()), StepTables.number(experiment.downstreamLatencyMillis()),
+                    experiment.variants().stream().map(VariantResult::cpus).distinct().toList(), StepTables.warmUp(experiment),
+                    StepTables.clientAndJit(experiment)));
+        }
+        table.add("run", info.startedAt() + " to " + (info.finishedAt() == null ? "(stopped)" : info.finishedAt()));
+        return List.of(new Block.Heading(2, "Environment", "", "environment"), new Block.Table(table));
+    }
+
+    private static List<Block> experiment(ExperimentResult experiment, int index, int machineCpus) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(new Block.Heading(2, experiment.name(), "after \"" + experiment.title() + "\"", experiment.name()));
+        Set<Integer> cpus = new LinkedHashSet<>();
+        experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
+        blocks.add(new Block.Paragraph(format(Locale.ROOT, "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "
+                        + "to the article's time. Each variant warmed up with %s before it was measured; %s. Services saw %s CPUs "
+                        + "(this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.",
+                StepTables.number(experiment.scale()), StepTables.number(experiment.downstreamLatencyMillis()),
+                StepTables.warmUp(experiment), StepTables.clientAndJit(experiment), cpus, machineCpus, machineCpus), Block.Tone.NOTE));
+        List<String> loads = StepTables.loads(experiment);
+        for (int l = 0; l < loads.size(); l++) {
+            String load = loads.get(l);
+            blocks.add(new Block.Heading(3, "Load " + load, StepTables.loadHeading(load), ChartPlan.tableAnchor(index, l)));
+            blocks.add(new Block.Table(StepTables.stepTable(experiment, load, experiment.scale(), machineCpus)));
+            blocks.add(new Block.Charts("step", index, l));
+        }
+        for (VariantResult variant : experiment.variants()) {
+            if (!variant.ok()) {
+                blocks.add(new Block.Paragraph(variant.name() + " failed: " + variant.failure(), Block.Tone.ALERT));
+            }
+        }
+        JitActivity.sentence(experiment).ifPresent(sentence -> blocks.add(new Block.Paragraph(sentence, Block.Tone.NOTE)));
+        MachineBoundSteps.sentence(experiment).ifPresent(sentence -> blocks.add(new Block.Paragraph(sentence, Block.Tone.NOTE)));
+        if (!loads.isEmpty()) {
+            String last = loads.getLast();
+            if (ChartPlan.chained(experiment)) {
+                blocks.add(new Block.ChartSection(new Block.Heading(3, "Along the chain", "load " + last, ""), new Block.Paragraph(
+                        "Per variant (open one), each service by its own meters: the 95th percentile of its server's time beside "
+                                + "the client's (the gateway's view), its 5xx answers beside the client's failures, and what waited: "
+                                + "the database's sessions on a lock, requests waiting for a pooled database or HTTP connection, "
+                                + "Tomcat's busy workers, and the share of each second the circuit breaker was open.", Block.Tone.NOTE),
+                        new Block.Charts("chain", index, loads.size() - 1)));
+            }
+            blocks.add(new Block.ChartSection(new Block.Heading(3, "Live threads by pool", "load " + last, ""), new Block.Paragraph(
+                    "Per variant, the threads the probe saw alive in each pool, stacked.", Block.Tone.NOTE),
+                    new Block.Charts("threads", index, loads.size() - 1)));
+        }
+        items(blocks, "The database's sessions", "PostgreSQL's pg_stat_activity and pg_stat_database",
+                DatabaseSessions.lines(experiment));
+        items(blocks, "Where the service's CPU went", "sampled on-CPU stacks; widest methods below the container",
+                HotFrames.lines(experiment));
+        blocks.add(new Block.Heading(3, "Little's law", "each side measured on its own", ""));
+        blocks.add(new Block.Table(LittlesLawChecks.of(experiment)));
+        items(blocks, "What this run shows about this machine", "", experiment.findings());
+        return blocks;
+    }
+
+    private static void items(List<Block> blocks, String heading, String subtitle, List<String> lines) {
+        if (!lines.isEmpty()) {
+            blocks.add(new Block.Heading(3, heading, subtitle, ""));
+            blocks.add(new Block.Items(lines.stream().map(line -> new Block.Items.Item("", line)).toList()));
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package org.concurrencylab.report;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+
+/**
+ * A load step's table (what each variant measured beside its Little's-law bound and the article's
+ * figure) and the small pieces of wording every format of the report shares.
+ */
+final class StepTables {
+
+    /** Pools that exist in every JVM and say nothing about the variant. */
+    static final Set<String> BACKGROUND_POOLS = Set.of("jvm", "lab-probe", "Cleaner", "other");
+
+    private StepTables() {
+    }
+
+    /** The sentence for a run that stopped before its end, if this is one. */
+    static java.util.Optional<String> partial(RunResult run) {
+        if (!run.run().partial()) {
+            return java.util.Optional.empty();
+        }
+        List<String> missing = run.run().missing(run.experiments());
+        return java.util.Optional.of(format(Locale.ROOT, "PARTIAL RUN: it stopped before its end; %d of %d experiments "
+                + "finished and are shown here%s.", run.experiments().size(), run.experiments().size() + missing.size(),
+                missing.isEmpty() ? "" : " (not run: " + String.join(", ", missing) + ")"));
+    }
+
+    static String warmUp(ExperimentResult experiment) {
+        return experiment.warmUp() == null ? "an unrecorded load"
+                : format(Locale.ROOT, "%d users for %d D", experiment.warmUp().users(), experiment.warmUp().lengthInD());
+    }
+
+    /** How the client held its connections and how the services compiled, as this run did it. */
+    static String clientAndJit(ExperimentResult experiment) {
+        String connections = experiment.variants().stream().flatMap(variant -> variant.steps().stream())
+                .map(step -> step.plan().connections()).filter(java.util.Objects::nonNull).findFirst().orElse("unrecorded");
+        return "connections " + connections + ", service JIT " + (experiment.jit() == null ? "unrecorded" : experiment.jit());
+    }
+
+    static String loadHeading(String load) {
+        return load.contains("/s") ? "open: arrivals on a fixed schedule, latency from the scheduled send, \"sent/s\" the rate achieved"
+                : "users x requests each";
+    }
+
+    static List<String> loads(ExperimentResult experiment) {
+        Set<String> loads = new LinkedHashSet<>();
+        experiment.variants().forEach(variant -> variant.steps().forEach(step -> loads.add(step.load())));
+        return new ArrayList<>(loads);
+    }
+
+    static TextTable stepTable(ExperimentResult experiment, String load, double scale, int machineCpus) {
+        List<StepResult> steps = experiment.variants().stream()
+                .flatMap(variant -> variant.steps().stream().filter(step -> step.load().equals(load)))
+                .toList();
+        boolean open = steps.stream().anyMatch(step -> step.arrivals() != null);
+        boolean downstream = steps.stream().anyMatch(step -> step.downstream() != null);
+        List<String> headers = new ArrayList<>(List.of("variant", "TPS", "mean ms", "p95 ms", "p99 ms", "max ms", "errors"));
+        if (open) {
+            headers.add("sent/s");
+        }
+        headers.addAll(List.of("peak thr", "heap MB", "largest pools", "LL TPS", "TPS/LL", "LL@" + machineCpus,
+                "LL+CPU", "c ms", "step"));
+        if (downstream) {
+            headers.add("downstr ms");
+        }
+        headers.addAll(List.of("ours @S=1", "article @S=1"));
+        TextTable table = new TextTable(headers.toArray(String[]::new));
+        for (VariantResult variant : experiment.variants()) {
+            variant.steps().stream().filter(step -> step.load().equals(load)).findFirst().ifPresent(step -> {
+                List<String> cells = new ArrayList<>(List.of(variant.name(), number(step.throughputPerSecond()),
+                        number(step.latencyMillis().mean()), number(step.latencyMillis().p95()),
+                        number(step.latencyMillis().p99()), number(step.latencyMillis().max()), errors(step)));
+                if (open) {
+                    cells.add(step.arrivals() == null ? "-" : number(step.arrivals().achievedPerSecond()));
+                }
+                cells.addAll(List.of(Integer.toString(step.threads().peakLive()),
+                        number(step.process().heapPeakBytes() / 1e6), largestPools(step.threads().peakByPool()),
+                        number(step.littlesLawPerSecond()),
+                        format(Locale.ROOT, "%.1f %%", 100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
+                        number(step.machineLittlesLawPerSecond()), MachineBoundSteps.cpuBound(step),
+                        MachineBoundSteps.cpuPerRequest(step), MachineBoundSteps.verdict(step)));
+                if (downstream) {
+                    cells.add(step.downstream() == null ? "-" : number(step.downstream().meanMillis()));
+                }
+                cells.add(format(Locale.ROOT, "%s TPS, mean %s s, p95 %s s", number(step.throughputPerSecond() * scale),
+                        number(step.latencyMillis().mean() / scale / 1000), number(step.latencyMillis().p95() / scale / 1000)));
+                cells.add(article(step.seed()));
+                table.add(cells.toArray(String[]::new));
+            });
+        }
+        return table;
+    }
+
+    /** The count, and the kinds when there are any: a timeout and a refusal say different things. */
+    private static String errors(StepResult step) {
+        if (step.requests().failed() == 0) {
+            return "0";
+        }
+        return step.requests().failed() + " " + step.requests().failedByKind().keySet().stream()
+                .map(kind -> kind.toLowerCase(Locale.ROOT).replace('_', ' '))
+                .reduce((a, b) -> a + "+" + b).orElse("");
+    }
+
+    private static String largestPools(Map<String, Integer> peakByPool) {
+        return peakByPool.entrySet().stream()
+                .filter(entry -> !BACKGROUND_POOLS.contains(entry.getKey()))
+                .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
+                .limit(2)
+                .map(entry -> entry.getKey() + " " + entry.getValue())
+                .reduce((a, b) -> a + ", " + b)
+                .orElse("-");
+    }
+
+    private static String article(SeedFigure seed) {
+        if (seed == null) {
+            return "-";
+        }
+        List<String> parts = new ArrayList<>();
+        if (seed.throughputPerSecond() != null) {
+            parts.add(number(seed.throughputPerSecond()) + " TPS");
+        }
+        if (seed.meanLatencyMillis() != null) {
+            parts.add("mean " + number(seed.meanLatencyMillis() / 1000) + " s");
+        }
+        if (seed.p95LatencyMillis() != null) {
+            parts.add("p95 " + number(seed.p95LatencyMillis() / 1000) + " s");
+        }
+        if (seed.note() != null) {
+            parts.add(seed.note());
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Three significant digits are all a noisy 2-core machine can defend. */
+    static String number(double value) {
+        if (value == 0) {
+            return "0";
+        }
+        double magnitude = Math.abs(value);
+        if (magnitude >= 100) {
+            return format(Locale.ROOT, "%.0f", value);
+        }
+        if (magnitude >= 10) {
+            return format(Locale.ROOT, "%.1f", value);
+        }
+        return format(Locale.ROOT, "%.2f", value);
+    }
+}
