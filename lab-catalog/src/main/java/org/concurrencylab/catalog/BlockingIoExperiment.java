@@ -9,6 +9,7 @@ import org.concurrencylab.catalog.CapacityModel.EventLoops;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
 import org.concurrencylab.probe.model.ThreadActivity;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
 
@@ -44,6 +45,14 @@ final class BlockingIoExperiment {
                 .steps(new LoadStep.Closed(10, 10), new LoadStep.Closed(100, 10))
                 .variants(variants())
                 .claims(claims())
+                .findings(List.of(new Finding("nothing-caps-the-elastic-pool", m -> {
+                    StepResult step = m.step("webflux-netty-elastic", HEAVY);
+                    return format("Nothing caps the unbounded elastic pool (the article's Schedulers.elastic()): it ran %d "
+                                    + "threads for 100 users here, a thread per waiting request, and makes one for every request "
+                                    + "a larger load keeps waiting (./lab overload offers ten times the load); today's "
+                                    + "boundedElastic stops at 10 threads per CPU and queues the rest.",
+                            step.threads().peakByPool().getOrDefault("elastic", 0));
+                })))
                 .build();
     }
 
@@ -91,15 +100,15 @@ final class BlockingIoExperiment {
 
     private static List<Claim> claims() {
         return List.of(
-                new Claim("ten-users-near-bound",
+                Claim.of("ten-users-near-bound",
                         "10 users on MVC with 20 Tomcat workers get close to 10 requests per D, the Little's-law maximum.",
                         m -> {
                             StepResult step = m.step("mvc-tomcat-20", LIGHT);
                             // the article's 9.95 per D is 99.5 % of the bound; 95 % leaves this machine's request path its share
                             return Verdict.onSteps(m.perD(step) >= 0.95 * 10,
                                     format("%.2f per D measured, bound 10 (%.1f %%)", m.perD(step), 10 * m.perD(step)), step);
-                        }),
-                new Claim("tomcat-20-queues",
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, LIGHT, "mvc-tomcat-20"),
+                Claim.of("tomcat-20-queues",
                         "With 100 users, 20 Tomcat workers cap throughput near 20 per D; the rest queue and mean latency grows to about 5 D.",
                         m -> {
                             StepResult step = m.step("mvc-tomcat-20", HEAVY);
@@ -109,15 +118,15 @@ final class BlockingIoExperiment {
                             return Verdict.onSteps(m.perD(step) <= 20.4 && m.perD(step) >= 19 && mean >= 4.34 && mean <= 5.3,
                                     format("%.2f per D, mean latency %.2f D (median %.2f D, p95 %.2f D)", m.perD(step), mean,
                                             m.inD(step.latencyMillis().p50()), m.inD(step.latencyMillis().p95())), step);
-                        }),
-                new Claim("tomcat-200-scales",
+                        }).shownBy(ChartRef.Kind.REQUESTS, HEAVY, "mvc-tomcat-20"),
+                Claim.of("tomcat-200-scales",
                         "With Tomcat's default 200 workers, all 100 users are served at once: near 100 per D (95 % of C/D or more), far above any pool cap.",
                         m -> {
                             StepResult step = m.step("mvc-tomcat-200", HEAVY);
                             return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step) + "; by pool " + step.threads().peakByPool(),
                                     step);
-                        }),
-                new Claim("netty-blocking-capped-by-loops",
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-tomcat-200"),
+                Claim.of("netty-blocking-capped-by-loops",
                         "Blocking inside Mono.fromCallable on Netty holds an event loop per request: throughput falls to about the number of loops per D, latency balloons.",
                         m -> {
                             StepResult step = m.step("webflux-netty-blocking", HEAVY);
@@ -128,14 +137,14 @@ final class BlockingIoExperiment {
                                     format("%.2f per D with %s event loops (%.1f %% of the bound %s), mean latency %.2f D",
                                             m.perD(step), loops, 100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
                                             step.littlesLawModel(), m.inD(step.latencyMillis().mean())), step);
-                        }),
-                new Claim("netty-elastic-scales",
+                        }).shownBy(ChartRef.Kind.REQUESTS, HEAVY, "webflux-netty-blocking"),
+                Claim.of("netty-elastic-scales",
                         "subscribeOn an unbounded elastic pool moves the wait off the event loops: Netty gets back near 100 per D (95 % of C/D or more).",
                         m -> {
                             StepResult step = m.step("webflux-netty-elastic", HEAVY);
                             return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
-                        }),
-                new Claim("tomcat-subscribeon-more-threads",
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "webflux-netty-elastic"),
+                Claim.of("tomcat-subscribeon-more-threads",
                         "WebFlux on Tomcat with subscribeOn also gets near 100 per D, but with far more threads than Netty with the same pool.",
                         m -> {
                             StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
@@ -144,8 +153,8 @@ final class BlockingIoExperiment {
                             return Verdict.onSteps(ratio >= 1.5, servesAllUsers(m, tomcat),
                                     format("%s; against %d threads on Netty (x%.2f)", withCpu(m, tomcat),
                                             netty.threads().peakLive(), ratio), tomcat, netty);
-                        }),
-                new Claim("tomcat-without-subscribeon-fewer-threads",
+                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-elastic", "webflux-netty-elastic"),
+                Claim.of("tomcat-without-subscribeon-fewer-threads",
                         "On Tomcat, leaving out subscribeOn keeps the wait on the worker: about the same throughput with fewer threads.",
                         m -> {
                             StepResult plain = m.step("webflux-tomcat-blocking", HEAVY);
@@ -153,8 +162,8 @@ final class BlockingIoExperiment {
                             return Verdict.onSteps(plain.threads().peakLive() < moved.threads().peakLive(), servesAllUsers(m, plain),
                                     format("%s; against %d threads with subscribeOn", withCpu(m, plain),
                                             moved.threads().peakLive()), plain, moved);
-                        }),
-                new Claim("router-function-same",
+                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-blocking", "webflux-tomcat-elastic"),
+                Claim.of("router-function-same",
                         "A RouterFunction only declares the handler differently: it is neither faster nor lighter on threads.",
                         m -> {
                             StepResult router = m.step("webflux-tomcat-router", HEAVY);
@@ -166,14 +175,14 @@ final class BlockingIoExperiment {
                                     format("%.2f against %.2f per D; %d against %d threads at peak",
                                             m.perD(router), m.perD(annotated), router.threads().peakLive(),
                                             annotated.threads().peakLive()), router, annotated);
-                        }),
-                new Claim("deferred-result-scales",
+                        }).shownBy(ChartRef.Kind.PERCENTILES, HEAVY, "webflux-tomcat-router", "webflux-tomcat-blocking"),
+                Claim.of("deferred-result-scales",
                         "Without Reactor, MVC returning a DeferredResult completed from a cached pool also gets near 100 per D (95 % of C/D or more).",
                         m -> {
                             StepResult step = m.step("mvc-deferred-result", HEAVY);
                             return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
-                        }),
-                new Claim("bounded-elastic-capped",
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-deferred-result"),
+                Claim.of("bounded-elastic-capped",
                         "Modern: today's boundedElastic() caps its threads at 10 per CPU, so 100 users get at most min(100, 10 x CPUs) per D.",
                         m -> {
                             StepResult step = m.step("webflux-netty-bounded-elastic", HEAVY);
@@ -185,8 +194,8 @@ final class BlockingIoExperiment {
                             return Verdict.onSteps(capped, format("%.2f per D with a cap of %.0f threads (%d of the pool's threads at peak); "
                                             + "a shared queue would allow %.2f per D%s", m.perD(step), cap, peakThreads,
                                     step.littlesLawPerSecond() * m.seconds(), idleWhileQueued(m, step)), step);
-                        }),
-                new Claim("virtual-threads-scale",
+                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-netty-bounded-elastic"),
+                Claim.of("virtual-threads-scale",
                         "Modern: MVC on virtual threads serves 100 users near 100 per D with far fewer platform threads than 200 workers.",
                         m -> {
                             StepResult virtual = m.step("mvc-virtual-threads", HEAVY);
@@ -194,8 +203,8 @@ final class BlockingIoExperiment {
                             return Verdict.onSteps(virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(), servesAllUsers(m, virtual),
                                     format("%s (platform threads); against %d on 200 workers", withCpu(m, virtual),
                                             platform.threads().peakLive()), virtual, platform);
-                        }),
-                new Claim("non-blocking-needs-no-pool",
+                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-virtual-threads", "mvc-tomcat-200"),
+                Claim.of("non-blocking-needs-no-pool",
                         "Modern: a handler that does not block (Mono.delay) serves 100 users near 100 per D on the event loops alone.",
                         m -> {
                             StepResult delay = m.step("webflux-netty-delay", HEAVY);
@@ -203,7 +212,7 @@ final class BlockingIoExperiment {
                             return Verdict.onSteps(delay.threads().peakLive() < elastic.threads().peakLive() / 2, servesAllUsers(m, delay),
                                     format("%s; against %d with an elastic pool", withCpu(m, delay),
                                             elastic.threads().peakLive()), delay, elastic);
-                        }));
+                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-netty-delay", "webflux-netty-elastic"));
     }
 
     /**

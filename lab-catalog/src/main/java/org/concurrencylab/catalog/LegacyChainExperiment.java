@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.ServiceProfile;
 import org.concurrencylab.results.StepResult;
@@ -204,7 +205,7 @@ final class LegacyChainExperiment {
     private static List<Claim> claims() {
         String load = LOAD.label();
         return List.of(
-                new Claim("legacy-fails", "Under the legacy a share of the requests fail (the article: about 8 %; here: 3 % or more).",
+                Claim.of("legacy-fails", "Under the legacy a share of the requests fail (the article: about 8 %; here: 3 % or more).",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
                             // with no timeout below the gateway's, the chain keeps working for requests it gave up on
@@ -214,8 +215,8 @@ final class LegacyChainExperiment {
                             return Verdict.onSteps(errorShare(legacy) >= 0.03, format("%.1f %% of %d failed (%s)%s",
                                     100 * errorShare(legacy), legacy.requests().sent(), legacy.requests().failedByKind(),
                                     abandoned), legacy);
-                        }),
-                new Claim("legacy-latency-rises-down-the-chain",
+                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
+                Claim.of("legacy-latency-rises-down-the-chain",
                         "Under the legacy latency rises in every service of the chain: the orders service takes well over its D, the storefront longer still.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
@@ -225,8 +226,8 @@ final class LegacyChainExperiment {
                             return Verdict.onSteps(orders >= 2 && storefront > orders, format(
                                     "orders %.1f D per request, the storefront %.1f D, each by its own server timers (D = %.0f ms)",
                                     orders, storefront, m.seconds() * 1000), legacy);
-                        }),
-                new Claim("second-storefront-does-not-help",
+                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
+                Claim.of("second-storefront-does-not-help",
                         "A second storefront instance does not help: the bottleneck is downstream (within 10 % of the legacy's throughput).",
                         m -> {
                             StepResult one = m.step(LEGACY, load);
@@ -234,8 +235,8 @@ final class LegacyChainExperiment {
                             double gain = two.throughputPerSecond() / one.throughputPerSecond() - 1;
                             return Verdict.onSteps(gain <= 0.10, format("%.1f/s with two storefronts against %.1f/s with one (%+.0f %%)",
                                     two.throughputPerSecond(), one.throughputPerSecond(), 100 * gain), one, two);
-                        }),
-                new Claim("pools-and-timeouts-alone-lock-bottleneck",
+                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, TWO_STOREFRONTS, LEGACY),
+                Claim.of("pools-and-timeouts-alone-lock-bottleneck",
                         "Pools and timeouts alone let more transactions at the hot row at once, and its lock becomes the bottleneck: most of the database's connections wait on it.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
@@ -250,8 +251,8 @@ final class LegacyChainExperiment {
                                     format("%.1f of its %d connections waited on the row's lock on average, against %.1f of %d under the legacy",
                                             waiting, connected, legacy.database().meanWaitingOnLocks(),
                                             legacy.database().peakOpenSessions()));
-                        }),
-                new Claim("pools-and-timeouts-alone-more-errors",
+                        }).shownBy(ChartRef.Kind.DATABASE_LOCKS, load, POOLS_AND_TIMEOUTS, LEGACY),
+                Claim.of("pools-and-timeouts-alone-more-errors",
                         "Pools and timeouts alone make errors more frequent than under the legacy.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
@@ -259,18 +260,18 @@ final class LegacyChainExperiment {
                             return Verdict.onSteps(errorShare(pools) > errorShare(legacy), format("%.1f %% failed (%s) against %.1f %% (%s)",
                                     100 * errorShare(pools), pools.requests().failedByKind(), 100 * errorShare(legacy),
                                     legacy.requests().failedByKind()), legacy, pools);
-                        }),
-                new Claim("pools-and-timeouts-alone-slower",
+                        }).shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
+                Claim.of("pools-and-timeouts-alone-slower",
                         "Pools and timeouts alone make the mean latency several times the legacy's (the article: about 8 times; here: at least twice).",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
                             StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
                             double ratio = meanOfAnswered(pools) / meanOfAnswered(legacy);
-                            return Verdict.onSteps(ratio >= 2, format("mean %.0f ms against %.0f ms (x %.2f)%s",
+                            return Verdict.onSteps(ratio >= 2, 1 - ratio / 2, format("mean %.0f ms against %.0f ms (x %.2f)%s",
                                     meanOfAnswered(pools), meanOfAnswered(legacy), ratio, sameRowThroughput(legacy, pools)),
                                     legacy, pools);
-                        }),
-                new Claim("save-removed-cuts-errors",
+                        }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
+                Claim.of("save-removed-cuts-errors",
                         "Removing the save cuts the errors to about a third of the legacy's (here: at most half).",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
@@ -278,8 +279,8 @@ final class LegacyChainExperiment {
                             boolean holds = errorShare(legacy) > 0 && errorShare(saved) <= errorShare(legacy) / 2;
                             return Verdict.onSteps(holds, format("%.1f %% failed against the legacy's %.1f %%",
                                     100 * errorShare(saved), 100 * errorShare(legacy)), legacy, saved);
-                        }),
-                new Claim("all-fixes",
+                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, LEGACY),
+                Claim.of("all-fixes",
                         "With every fix: more than twice the requests in the same time, mean latency halved or better, no errors.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
@@ -291,20 +292,20 @@ final class LegacyChainExperiment {
                                             + "%d failed", fixed.requests().ok(), legacy.requests().ok(), more,
                                     meanOfAnswered(fixed), meanOfAnswered(legacy), faster, fixed.requests().failed()),
                                     legacy, fixed);
-                        }),
-                new Claim("all-fixes-downstream-flat",
+                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, ALL_FIXES, LEGACY),
+                Claim.of("all-fixes-downstream-flat",
                         "With every fix the orders service's latency stays flat: within 1.5 D.",
                         m -> {
                             StepResult fixed = m.step(ALL_FIXES, load);
                             double orders = ordersInD(m, fixed);
                             return Verdict.onSteps(orders <= 1.5, format("orders %.2f D per request by its own timers", orders), fixed);
-                        }),
-                new Claim("profile-finds-the-resource-chain",
+                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
+                Claim.of("profile-finds-the-resource-chain",
                         "Once the save is removed, a profile of the storefront shows the resource chain at work on every page (hashing resources and looking every link up on the class path: here 5 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
-                        m -> profiled(m, load, RESOURCE_CHAIN_FRAMES, 0.05, "the resource chain")),
-                new Claim("profile-finds-the-per-request-mapper",
+                        m -> profiled(m, load, RESOURCE_CHAIN_FRAMES, 0.05, "the resource chain")).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES),
+                Claim.of("profile-finds-the-per-request-mapper",
                         "Once the save is removed, a profile of the storefront shows the JSON mapper built per request (here: 3 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
-                        m -> profiled(m, load, MAPPER_FRAMES, 0.03, "building a mapper's deserializers")));
+                        m -> profiled(m, load, MAPPER_FRAMES, 0.03, "building a mapper's deserializers")).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES));
     }
 
 }

@@ -51,6 +51,24 @@ public record Verdict(Status status, String evidence) {
     }
 
     /**
+     * As {@link #onSteps(boolean, String, StepResult...)}, for a claim decided by a figure that lies
+     * {@code distance} (relative) from its threshold: where the machine-bound steps' shares of their
+     * figures add up to less than that distance, this machine cannot have carried the figure across the
+     * threshold, and a claim that fails is not reproduced rather than not decided.
+     */
+    public static Verdict onSteps(boolean holds, double distance, String evidence, StepResult... steps) {
+        List<StepResult> machineBound = Arrays.stream(steps).filter(StepResult::machineBound).toList();
+        double shares = machineBound.stream().mapToDouble(step -> step.machine().machineShare()).sum();
+        boolean bounded = machineBound.stream().allMatch(step -> step.machine().shareBoundsTheMachine());
+        if (holds || machineBound.isEmpty() || !bounded || !(distance > shares)) {
+            return onSteps(holds, evidence, steps);
+        }
+        return of(false, evidence + format(Locale.ROOT, "; decided on a machine-bound step (%s): this machine took at most "
+                        + "%.1f %% of its figures, and the figure is %.0f %% from the claim's threshold",
+                String.join(", ", machineBound.stream().map(StepResult::load).distinct().toList()), 100 * shares, 100 * distance));
+    }
+
+    /**
      * A claim with a part no machine can move (a thread count, a pool's size) and a part measured
      * against a bound on these steps: when the first fails the claim is not reproduced whatever the
      * steps were; otherwise as {@link #onSteps(boolean, String, StepResult...)}.

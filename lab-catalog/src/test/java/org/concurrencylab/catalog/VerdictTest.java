@@ -47,6 +47,16 @@ class VerdictTest {
     }
 
     @Test
+    void aFigureFurtherFromItsThresholdThanTheMachineCouldMoveItIsDecidedEvenOnAMachineBoundStep() {
+        // the machine took at most 9 %: a figure 43 % short of its threshold is not its doing
+        Verdict far = Verdict.onSteps(false, 0.43, "x 0.57 against x 2", MACHINE_BOUND);
+        assertThat(far.status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
+        assertThat(far.evidence()).contains("took at most 9.0 %").contains("43 % from the claim's threshold");
+        // 5 % short of it could be
+        assertThat(Verdict.onSteps(false, 0.05, "x 1.9 against x 2", MACHINE_BOUND).status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+    }
+
+    @Test
     void aDifferenceThatTheModelPutsInsideTheNoiseIsNotDecided() {
         Verdict inside = Verdict.beyondNoise(true, 0.06, 0.07, "2475 against 2587 ms");
         assertThat(inside.status()).isEqualTo(Verdict.Status.NOT_DECIDED);

@@ -37,6 +37,17 @@ public record MachineUsage(int cores, double idleShare, List<ProcessCpu> process
         return MACHINE_BOUND.equals(verdict);
     }
 
+    /** How {@code why} begins the reason of a step whose service's JIT was still busy. */
+    public static final String JIT_BUSY = "the service's JIT took";
+
+    /**
+     * Whether {@code machineShare} says all the machine may have moved: not so where a compiler still at
+     * work made the step machine-bound, whose effect on the figures no model here bounds.
+     */
+    public boolean shareBoundsTheMachine() {
+        return why == null || !why.contains(JIT_BUSY);
+    }
+
     /** The CPU the processes of one role used, summed; -1 when none of them could be read. */
     public double cpuSeconds(String role) {
         double sum = 0;

@@ -86,7 +86,7 @@ final class StepResults {
         List<String> why = new ArrayList<>();
         double jit = process.jitShareOfACore(load.elapsedSeconds());
         if (jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {
-            why.add(format(Locale.ROOT, "the service's JIT took %.0f %% of a core", 100 * jit));
+            why.add(format(Locale.ROOT, MachineUsage.JIT_BUSY + " %.0f %% of a core", 100 * jit));
         }
         if (!bound.waits() || cpuPerRequest <= 0 || completed < Defaults.REQUESTS_TO_MEASURE_C) {
             String model = !bound.waits() ? MachineUsage.CPU_WORK
