@@ -130,9 +130,31 @@ final class StartupCache {
         }
     }
 
-    private static void run(Path directory, List<String> command) throws IOException, InterruptedException {
+    /**
+     * Runs a training under a watch of its own: the JDK writes the AOT cache in a child JVM it starts
+     * when the training ends, which carries none of the lab's arguments and so no parent watch; killed
+     * hard, the lab could stop neither. The watch is a shell that starts the training, polls the lab's
+     * pid, and when the lab is gone kills the training's children and the training itself.
+     */
+    private static final String WATCHED = """
+            lab=$1; shift
+            "$@" &
+            training=$!
+            while kill -0 "$training" 2>/dev/null; do
+              if ! kill -0 "$lab" 2>/dev/null; then
+                pkill -KILL -P "$training" 2>/dev/null; kill -KILL "$training" 2>/dev/null; exit 137
+              fi
+              sleep 0.2
+            done
+            wait "$training"
+            """;
+
+    private static void run(Path directory, List<String> training) throws IOException, InterruptedException {
         Files.createDirectories(directory);
         Path log = directory.resolve("startup-cache.log");
+        List<String> command = new ArrayList<>(List.of("sh", "-c", WATCHED, "lab-training",
+                Long.toString(ProcessHandle.current().pid())));
+        command.addAll(training);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(directory.toFile())
                 .redirectErrorStream(true)
