@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Concurrency Lab 0.1",
         description = "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
         subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class,
-                BenchCommand.class,
+                BenchCommand.class, OverloadCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Lab implements Runnable {
 

@@ -13,6 +13,7 @@ import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunProgress;
+import org.concurrencylab.runner.ServiceCommand;
 import org.concurrencylab.runner.ServiceProcess;
 import org.concurrencylab.runner.ServiceStartException;
 import picocli.CommandLine.Command;
@@ -43,12 +44,18 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "N", description = "CPUs the service sees. Default: the article's machine.")
     private Integer cpus;
 
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = ServiceCommand.LOOPBACK,
+            description = "Where the served service listens: ${DEFAULT-VALUE} (default), or 0.0.0.0 or :: for every interface, "
+                    + "to scrape or load it from another host. Everything else the lab starts stays on 127.0.0.1.")
+    private String bind;
+
     @Override
     public Integer call() throws Exception {
         Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
         Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
         double checkedScale = Choices.scale(spec.commandLine(), scale);
         Choices.cpus(spec.commandLine(), cpus);
+        checkBind();
         checkPortFree();
         double runScale = Double.isNaN(checkedScale) ? 1.0 : checkedScale;
         int runCpus = cpus != null ? cpus : experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors());
@@ -66,7 +73,8 @@ final class ServeCommand implements Callable<Integer> {
                 experiment.downstreamLatency().toMillis() * runScale);
         LabRunner.Served started;
         try {
-            started = new LabRunner(home, JavaRuntime.current(), progress).serve(experiment, variant, port, runScale, runCpus, log);
+            started = new LabRunner(home, JavaRuntime.current(), progress).serve(experiment, variant, port, runScale, runCpus, log,
+                    bind);
         } catch (ServiceStartException e) {
             // another process may have taken the port between the check and the start
             throw new ParameterException(spec.commandLine(), "could not start " + variant.name() + ": " + e.getMessage()
@@ -88,11 +96,26 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    /** Beyond loopback only when asked, and then said loudly: the services have no authentication at all. */
+    private void checkBind() {
+        if (bind.equals(ServiceCommand.LOOPBACK)) {
+            return;
+        }
+        if (!ServiceCommand.EVERY_INTERFACE.contains(bind)) {
+            throw new ParameterException(spec.commandLine(), "--bind takes " + ServiceCommand.LOOPBACK + " (the default), or "
+                    + String.join(" or ", ServiceCommand.EVERY_INTERFACE) + " for every interface, not " + bind);
+        }
+        System.err.println("lab: WARNING: --bind " + bind + ": the service listens on every interface of this machine, "
+                + "reachable from other hosts, with no authentication (its actuator shows health, info, prometheus and "
+                + "labprobe); what it calls and the lab's own servers stay on 127.0.0.1");
+    }
+
     private void checkPortFree() {
         if (port < 1 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 1 and 65535, not " + port);
         }
-        try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket probe = new ServerSocket(port, 1, bind.equals(ServiceCommand.LOOPBACK)
+                ? InetAddress.getLoopbackAddress() : null)) {
             probe.setReuseAddress(true);
         } catch (IOException e) {
             throw new ParameterException(spec.commandLine(), "port " + port + " on 127.0.0.1 is in use; choose another with --port");

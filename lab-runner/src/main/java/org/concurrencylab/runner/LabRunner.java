@@ -121,6 +121,12 @@ public final class LabRunner {
      */
     public Served serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log)
             throws ServiceStartException, InterruptedException, IOException {
+        return serve(experiment, variant, port, scale, cpus, log, ServiceCommand.LOOPBACK);
+    }
+
+    /** @param bind where the served service listens: {@link ServiceCommand#LOOPBACK}, or every interface when the user asked */
+    public Served serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log, String bind)
+            throws ServiceStartException, InterruptedException, IOException {
         RunEnvironment environment = new RunEnvironment(java, home, new Scaled(scale), cpus,
                 Runtime.getRuntime().availableProcessors(), experiment.warmUp(), experiment.connections(),
                 experiment.jit(), progress);
@@ -130,7 +136,7 @@ public final class LabRunner {
             throw new ServiceStartException(shared.failure().get());
         }
         try {
-            return new Served(RunningVariant.start(environment, experiment, variant, log, shared, port), shared);
+            return new Served(RunningVariant.start(environment, experiment, variant, log, shared, port, bind), shared);
         } catch (ServiceStartException | RuntimeException e) {
             shared.close();
             throw e;

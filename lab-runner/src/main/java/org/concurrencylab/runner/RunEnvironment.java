@@ -55,6 +55,14 @@ final class RunEnvironment {
         return command(experiment, experiment.service(), variant, ChainedService.entryPropertiesOf(variant), port, wiring, log);
     }
 
+    /** The same, listening on {@code bind} ({@link ServiceCommand#LOOPBACK} unless the user asked for every interface). */
+    ServiceCommand command(Experiment experiment, Variant variant, int port, Map<String, String> wiring, Path log, String bind)
+            throws InterruptedException {
+        ServiceCommand command = command(experiment, variant, port, wiring, log);
+        return new ServiceCommand(command.java(), command.jar(), command.cpus(), command.jit(), command.startupJvmFlags(),
+                command.properties(), bind);
+    }
+
     /** The command of one service of a variant, the entry service or one of its chain. */
     ServiceCommand command(Experiment experiment, String module, Variant variant, Map<String, String> own, int port,
                            Map<String, String> wiring, Path log) throws InterruptedException {

@@ -35,6 +35,12 @@ final class RunningVariant implements AutoCloseable {
      */
     static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
                                 SharedComponents shared, int port) throws ServiceStartException, InterruptedException {
+        return start(environment, experiment, variant, entryLog, shared, port, ServiceCommand.LOOPBACK);
+    }
+
+    /** @param bind where the entry service's first instance listens; its chain and the rest stay on loopback */
+    static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
+                                SharedComponents shared, int port, String bind) throws ServiceStartException, InterruptedException {
         RunningVariant running = new RunningVariant();
         try {
             Map<String, String> wiring = new LinkedHashMap<>();
@@ -54,7 +60,8 @@ final class RunningVariant implements AutoCloseable {
             for (int instance = 1; instance <= variant.instances(); instance++) {
                 Path log = instance == 1 ? entryLog : beside(entryLog, Integer.toString(instance));
                 ServiceProcess process = ServiceProcess.start(
-                        environment.command(experiment, variant, instance == 1 ? port : 0, wiring, log), log);
+                        environment.command(experiment, variant, instance == 1 ? port : 0, wiring, log,
+                                instance == 1 ? bind : ServiceCommand.LOOPBACK), log);
                 running.entries.add(new Running(instance == 1 ? "service" : "service-" + instance, process,
                         new ProbeClient(process)));
             }

@@ -14,9 +14,28 @@ import org.concurrencylab.catalog.JitPolicy;
  * @param jit         how the JVM compiles
  * @param startupJvmFlags flags that only make start-up faster (a class data or AOT cache)
  * @param properties  Spring properties, passed as {@code --key=value}
+ * @param bind        where its server listens: {@link #LOOPBACK}, unless the user asked for every interface
  */
 public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit, List<String> startupJvmFlags,
-                             Map<String, String> properties) {
+                             Map<String, String> properties, String bind) {
+
+    /** Where every service listens unless {@code ./lab serve --bind} says otherwise. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    /** What {@code --bind} accepts besides loopback: every interface, IPv4 or IPv6 (which include loopback). */
+    public static final List<String> EVERY_INTERFACE = List.of("0.0.0.0", "::");
+
+    public ServiceCommand {
+        if (!LOOPBACK.equals(bind) && !EVERY_INTERFACE.contains(bind)) {
+            throw new IllegalArgumentException("a service listens on " + LOOPBACK + " or, when asked, on every interface ("
+                    + String.join(" or ", EVERY_INTERFACE) + "), not " + bind);
+        }
+    }
+
+    public ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit, List<String> startupJvmFlags,
+                          Map<String, String> properties) {
+        this(java, jar, cpus, jit, startupJvmFlags, properties, LOOPBACK);
+    }
 
     /**
      * G1 is pinned because the JVM would switch to the serial collector below 2 CPUs, which would
@@ -29,10 +48,14 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
      * says: listen beyond loopback, or expose more of Actuator than the lab reads. Command-line
      * arguments outrank every other source of Spring properties, so these come last on it.
      */
-    static final List<String> SAFETY_PROPERTIES = List.of(
-            "--server.address=127.0.0.1",
-            "--management.endpoints.web.exposure.include=health,info,prometheus,labprobe",
-            "--management.endpoints.jmx.exposure.exclude=*");
+    static final List<String> SAFETY_PROPERTIES = safetyProperties(LOOPBACK);
+
+    /** The same with the address the user chose for the server; the Actuator's exposure never widens. */
+    static List<String> safetyProperties(String bind) {
+        return List.of("--server.address=" + bind,
+                "--management.endpoints.web.exposure.include=health,info,prometheus,labprobe",
+                "--management.endpoints.jmx.exposure.exclude=*");
+    }
 
     /**
      * Environment variables that would reach into a service JVM: Spring binds SPRING_*, SERVER_* and
@@ -60,7 +83,7 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
         arguments.add(jar.toString());
         arguments.add("--lab.parent-pid=" + ProcessHandle.current().pid());
         properties.forEach((key, value) -> arguments.add("--" + key + "=" + value));
-        arguments.addAll(SAFETY_PROPERTIES);
+        arguments.addAll(safetyProperties(bind));
         return arguments;
     }
 }

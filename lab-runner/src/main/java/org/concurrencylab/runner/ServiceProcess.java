@@ -113,6 +113,10 @@ public final class ServiceProcess implements AutoCloseable {
         return process.pid();
     }
 
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Blocks until the service ends by itself or the calling thread is interrupted. */
     public int waitFor() throws InterruptedException {
         return process.waitFor();

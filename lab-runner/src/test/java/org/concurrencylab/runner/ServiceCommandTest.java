@@ -35,4 +35,19 @@ class ServiceCommandTest {
                 .isEqualTo(ServiceCommand.SAFETY_PROPERTIES);
         assertThat(arguments).contains("--server.address=127.0.0.1", "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=8");
     }
+
+    @Test
+    void onlyAnExplicitBindWidensTheAddressAndNeverTheActuator() {
+        ServiceCommand everywhere = new ServiceCommand(JavaRuntime.current(), Path.of("service.jar"), 8, JitPolicy.C1_ONLY,
+                List.of(), Map.of("management.endpoints.web.exposure.include", "*"), "0.0.0.0");
+
+        List<String> arguments = everywhere.toArguments();
+
+        assertThat(arguments.subList(arguments.size() - 3, arguments.size())).containsExactly("--server.address=0.0.0.0",
+                "--management.endpoints.web.exposure.include=health,info,prometheus,labprobe",
+                "--management.endpoints.jmx.exposure.exclude=*");
+        assertThat(arguments).doesNotContain("--server.address=127.0.0.1");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ServiceCommand(JavaRuntime.current(), Path.of("s.jar"), 8,
+                JitPolicy.C1_ONLY, List.of(), Map.of(), "192.0.2.7")).isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -1,0 +1,80 @@
+package org.concurrencylab.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.runner.JavaRuntime;
+import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.OverloadTest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "overload", description = {
+        "The lab on itself: serve each variant and offer it several times its capacity (its Little's-law bound for the "
+                + "experiment's heaviest step) for a bounded time, on new connections; then say whether it stayed up, its "
+                + "peak heap and threads, and how soon a lone request was answered within 1.5 D again.",
+        "Exit code 0 when every variant stayed up and recovered, 1 otherwise, 2 on bad input."})
+final class OverloadCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "EXPERIMENT", description = "Default: blocking-io.")
+    private String experimentName = "blocking-io";
+
+    @Option(names = "--variant", split = ",", paramLabel = "NAME", description = "Only these variants (default: all).")
+    private List<String> variants = List.of();
+
+    @Option(names = "--factor", paramLabel = "F", defaultValue = "10", description = "Times the capacity offered (default: ${DEFAULT-VALUE}).")
+    private double factor;
+
+    @Option(names = "--length", paramLabel = "N", defaultValue = "20", description = "How long the overload lasts, in D (default: ${DEFAULT-VALUE}).")
+    private int lengthInD;
+
+    @Option(names = "--scale", paramLabel = "S", description = "Time scale (default: the experiment's own).")
+    private Double scale;
+
+    @Option(names = "--cpus", paramLabel = "N", description = "CPUs the services see (default: the experiment's own).")
+    private Integer cpus;
+
+    @Override
+    public Integer call() throws Exception {
+        Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
+        Choices.variantsGiven(spec.commandLine(), variants);
+        Choices.checkVariants(spec.commandLine(), List.of(experiment), variants);
+        double checkedScale = Choices.scale(spec.commandLine(), scale);
+        Choices.cpus(spec.commandLine(), cpus);
+        if (!(factor >= 1 && factor <= 100)) {
+            throw new ParameterException(spec.commandLine(), "--factor must be between 1 and 100, not " + factor);
+        }
+        if (lengthInD < 1 || lengthInD > 1000) {
+            throw new ParameterException(spec.commandLine(), "--length must be between 1 and 1000 D, not " + lengthInD);
+        }
+        List<Variant> chosen = variants.isEmpty() ? experiment.variants()
+                : experiment.variants().stream().filter(variant -> variants.contains(variant.name())).toList();
+        LabHome home = LabHome.locate();
+        Path logs = Files.createDirectories(home.root().resolve("results").resolve("overload"));
+        List<OverloadTest.Result> results = new OverloadTest(JavaRuntime.current(), home, new TerminalProgress()).run(experiment, chosen,
+                factor, lengthInD, Double.isNaN(checkedScale) ? experiment.defaultScale() : checkedScale,
+                cpus != null ? cpus : experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors()), logs);
+        System.out.printf(Locale.ROOT, "%n%-30s %9s %9s %7s %7s  %-28s %8s %7s  %s%n", "variant", "capacity", "offered", "sent",
+                "answered", "failed", "heap MB", "threads", "after");
+        for (OverloadTest.Result result : results) {
+            System.out.printf(Locale.ROOT, "%-30s %7.0f/s %7.0f/s %7d %7d  %-28s %8.0f %7d  %s%n", result.variant(),
+                    result.capacityPerSecond(), result.offeredPerSecond(), result.sent(), result.answered(),
+                    result.failedByKind().isEmpty() ? "0" : result.failedByKind().toString(), result.peakHeapMb(),
+                    result.peakThreads(), !result.alive() ? "DOWN" : result.recoveredInD() < 0 ? "NOT RECOVERED"
+                            : String.format(Locale.ROOT, "lone request %.2f D, %.1f D after", result.loneLatencyInD(), result.recoveredInD()));
+        }
+        System.out.println("\nLogs: " + logs);
+        return results.stream().allMatch(OverloadTest.Result::passed) ? 0 : 1;
+    }
+}

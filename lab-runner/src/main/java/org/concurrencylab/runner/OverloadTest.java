@@ -1,0 +1,151 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.concurrencylab.catalog.CapacityModel;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.driver.ClosedLoopDriver;
+import org.concurrencylab.driver.ClosedModel;
+import org.concurrencylab.driver.Connections;
+import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.OpenLoopDriver;
+import org.concurrencylab.driver.OpenModel;
+import org.concurrencylab.driver.Outcome;
+import org.concurrencylab.driver.Progress;
+import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.probe.model.ProbeSample;
+
+/**
+ * The lab on itself: each variant served and offered a multiple of its capacity for a bounded time,
+ * to show that it stays up, that its memory stays bounded, and how soon a lone request is answered
+ * within 1.5 D again. Capacity is the variant's Little's-law bound for the experiment's heaviest
+ * step; the overload is an open load at {@code factor} times it, each request on a new connection, so
+ * that a service that slows down cannot slow the arrivals (the driver's own cap on requests in flight
+ * bounds what it holds, and counts what it could not send).
+ */
+public final class OverloadTest {
+
+    /** How long after the overload the lab keeps asking, one request at a time, before it calls the variant not recovered. */
+    static final int RECOVERY_D = 60;
+
+    /**
+     * @param capacityPerSecond the variant's Little's-law bound for the heaviest step, as run
+     * @param offeredPerSecond  the overload's arrival rate
+     * @param failedByKind      what failed during the overload, by kind
+     * @param peakHeapMb        the most heap the probe saw in use during the overload
+     * @param peakThreads       the most live threads it saw
+     * @param alive             whether the service's process was still up afterwards
+     * @param recoveredInD      how long after the overload a lone request was first answered within 1.5 D,
+     *                          in D; negative when none was within {@link #RECOVERY_D}
+     * @param loneLatencyInD    that request's latency, in D
+     */
+    public record Result(String variant, double capacityPerSecond, double offeredPerSecond, long sent, long answered,
+                         Map<String, Long> failedByKind, double peakHeapMb, int peakThreads, boolean alive,
+                         double recoveredInD, double loneLatencyInD) {
+
+        public boolean passed() {
+            return alive && recoveredInD >= 0;
+        }
+    }
+
+    private final JavaRuntime java;
+    private final LabHome home;
+    private final RunProgress progress;
+
+    public OverloadTest(JavaRuntime java, LabHome home, RunProgress progress) {
+        this.java = java;
+        this.home = home;
+        this.progress = progress;
+    }
+
+    /**
+     * @param lengthInD how long the overload lasts, in D
+     * @param logs      where the services' logs go
+     */
+    public List<Result> run(Experiment experiment, List<Variant> variants, double factor, int lengthInD, double scale,
+                            int cpus, Path logs) throws IOException, InterruptedException {
+        Scaled scaled = new Scaled(scale);
+        int machineCpus = Runtime.getRuntime().availableProcessors();
+        RunEnvironment environment = new RunEnvironment(java, home, scaled, cpus, machineCpus, experiment.warmUp(),
+                Connections.NEW_PER_REQUEST, experiment.jit(), progress);
+        Duration d = scaled.of(experiment.downstreamLatency());
+        LoadStep heaviest = experiment.steps().getLast();
+        List<Result> results = new ArrayList<>();
+        try (SharedComponents shared = SharedComponents.start(experiment, environment, logs)) {
+            if (shared.failure().isPresent()) {
+                throw new IOException(shared.failure().get());
+            }
+            for (Variant variant : variants) {
+                progress.phase(variant.name(), "starting");
+                try (RunningVariant running = RunningVariant.start(environment, experiment, variant,
+                        logs.resolve(variant.name() + ".log"), shared, 0)) {
+                    ProbeClient probe = running.entry().probe();
+                    Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
+                    sizing.putAll(running.chainSizing());
+                    CapacityModel.Bound bound = variant.capacity().bound(heaviest, Connections.NEW_PER_REQUEST,
+                            experiment.downstreamLatency(), sizing, environment.cpusFor(variant));
+                    double capacity = bound.throughputPerSecond() / scale;
+                    double offered = factor * capacity;
+                    URI target = running.targets(experiment.path()).getFirst();
+                    progress.phase(variant.name(), String.format(Locale.ROOT, "overload: %.0f/s for %d D (capacity %.0f/s)",
+                            offered, lengthInD, capacity));
+                    long start = System.currentTimeMillis();
+                    LoadResult load = new OpenLoopDriver().run(target, new OpenModel(offered, d.multipliedBy(lengthInD),
+                            scaled.of(experiment.requestTimeout()), Connections.NEW_PER_REQUEST), Progress.NONE);
+                    ProbeReport after = probe.read(start);
+                    boolean alive = running.entry().process().isAlive();
+                    double[] recovery = alive ? recover(target, d) : new double[] {-1, Double.NaN};
+                    Map<String, Long> failed = new TreeMap<>();
+                    load.failuresByKind().forEach((kind, count) -> failed.put(kind.name(), count));
+                    results.add(new Result(variant.name(), capacity, offered, load.sent(), load.ok(), failed,
+                            after.samples().stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(0) / 1e6,
+                            after.samples().stream().mapToInt(ProbeSample::liveThreads).max().orElse(0),
+                            running.entry().process().isAlive(), recovery[0], recovery[1]));
+                    progress.note(variant.name() + ": " + describe(results.getLast()));
+                } catch (ServiceStartException e) {
+                    progress.note(variant.name() + " did not start: " + e.getMessage());
+                    results.add(new Result(variant.name(), 0, 0, 0, 0, Map.of(), 0, 0, false, -1, Double.NaN));
+                }
+            }
+        }
+        return results;
+    }
+
+    /**
+     * Lone requests, one after another, until one is answered within 1.5 D: when that happened after
+     * the overload ended, in D, and its latency in D; {-1, NaN} if none was within {@link #RECOVERY_D}.
+     */
+    private static double[] recover(URI target, Duration d) throws InterruptedException {
+        ClosedLoopDriver driver = new ClosedLoopDriver();
+        long start = System.nanoTime();
+        double dNanos = d.toNanos();
+        while (System.nanoTime() - start < RECOVERY_D * dNanos) {
+            LoadResult lone = driver.run(target, ClosedModel.custom(1, d.multipliedBy(RECOVERY_D)).build(), Progress.NONE);
+            if (!lone.requests().isEmpty() && lone.requests().getFirst().outcome() == Outcome.OK) {
+                double latency = lone.requests().getFirst().latencyNanos() / dNanos;
+                if (latency <= 1.5) {
+                    return new double[] {(System.nanoTime() - start) / dNanos - latency, latency};
+                }
+            }
+        }
+        return new double[] {-1, Double.NaN};
+    }
+
+    static String describe(Result result) {
+        return String.format(Locale.ROOT, "%s, peak heap %.0f MB, %d threads, %s",
+                result.alive() ? "stayed up" : "DID NOT STAY UP", result.peakHeapMb(), result.peakThreads(),
+                result.recoveredInD() < 0 ? "no lone request within 1.5 D for " + RECOVERY_D + " D"
+                        : String.format(Locale.ROOT, "a lone request answered in %.2f D, %.1f D after the overload",
+                        result.loneLatencyInD(), result.recoveredInD()));
+    }
+}
