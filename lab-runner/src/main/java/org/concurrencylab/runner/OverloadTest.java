@@ -36,7 +36,7 @@ import org.concurrencylab.probe.model.ProbeSample;
 public final class OverloadTest {
 
     /** How long after the overload the lab keeps asking, one request at a time, before it calls the variant not recovered. */
-    static final int RECOVERY_D = 60;
+    static final int RECOVERY_D = 400;
 
     /**
      * @param capacityPerSecond the variant's Little's-law bound for the heaviest step, as run
