@@ -3,7 +3,10 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -59,6 +62,15 @@ final class StartupCache {
         Path directory = home.serviceTarget(service).resolve("startup");
         Path extracted = directory.resolve("extracted").resolve(service + ".jar");
         try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            progress.accept("no start-up cache for " + service + ": " + e.getMessage());
+            return new Prepared(fatJar, List.of());
+        }
+        // two labs started at once would extract and train into the same files: the second waits for the
+        // first, then finds the cache made; the operating system releases the lock of a lab that dies
+        try (FileChannel channel = FileChannel.open(directory.resolve(".lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
             String digest = digestOf(fatJar);
             Path digestFile = directory.resolve("service.sha256");
             if (!Files.isRegularFile(extracted) || !Files.isRegularFile(digestFile)
