@@ -46,8 +46,9 @@ public class ProbeAutoConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    ServiceMeters labServiceMeters(MeterRegistry registry, ServerRequestRecorder requests, ProbeProperties properties) {
-        return new ServiceMeters(registry, requests, properties.interval(), properties.window());
+    ServiceMeters labServiceMeters(MeterRegistry registry, ServerRequestRecorder requests, ProbeSampler sampler,
+                                   ProbeProperties properties) {
+        return new ServiceMeters(registry, requests, sampler, properties.interval(), properties.window());
     }
 
     @Bean

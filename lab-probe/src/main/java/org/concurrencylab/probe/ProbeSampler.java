@@ -102,6 +102,11 @@ public final class ProbeSampler implements AutoCloseable {
                 java.util.Map.of());
     }
 
+    /** The newest buffered sample, or none before the first. */
+    public synchronized java.util.Optional<ProbeSample> latest() {
+        return java.util.Optional.ofNullable(buffer.peekLast());
+    }
+
     /** The buffered samples taken at or after {@code sinceEpochMillis}, oldest first. */
     public synchronized List<ProbeSample> samplesSince(long sinceEpochMillis) {
         List<ProbeSample> result = new ArrayList<>();

@@ -21,6 +21,9 @@ import org.concurrencylab.probe.model.MeterWindow;
  * end of each window it closes a {@link MeterWindow} with their means and the window's requests from
  * the {@link ServerRequestRecorder}. Read in-process, like the thread samples, so that a saturated
  * server cannot delay what it says about itself.
+ * <p>
+ * It also publishes the probe's live threads by pool to the registry ({@code lab.threads.live}, tagged
+ * {@code pool}), so that Prometheus, and a Grafana panel, see the pools the lab's report shows.
  */
 final class ServiceMeters implements AutoCloseable {
 
@@ -55,9 +58,16 @@ final class ServiceMeters implements AutoCloseable {
         return thread;
     });
 
-    ServiceMeters(MeterRegistry registry, ServerRequestRecorder requests, Duration interval, Duration window) {
+    /** The gauge of live threads by pool, as Prometheus shows it: {@code lab_threads_live{pool="..."}}. */
+    static final String THREADS_LIVE = "lab.threads.live";
+
+    private final ProbeSampler sampler;
+    private final Map<String, java.util.concurrent.atomic.AtomicInteger> liveByPool = new java.util.concurrent.ConcurrentHashMap<>();
+
+    ServiceMeters(MeterRegistry registry, ServerRequestRecorder requests, ProbeSampler sampler, Duration interval, Duration window) {
         this.registry = registry;
         this.requests = requests;
+        this.sampler = sampler;
         this.samplesPerWindow = (int) Math.max(1, Math.round((double) window.toNanos() / interval.toNanos()));
         this.windowMillis = window.toMillis();
         long periodMicros = Math.max(1000, window.toNanos() / samplesPerWindow / 1000);
@@ -65,7 +75,34 @@ final class ServiceMeters implements AutoCloseable {
         timer.scheduleAtFixedRate(this::sample, periodMicros, periodMicros, TimeUnit.MICROSECONDS);
     }
 
+    private void publishThreads() {
+        sampler.latest().ifPresent(sample -> {
+            sample.pools().forEach((pool, counts) -> liveByPool.computeIfAbsent(pool, name -> {
+                java.util.concurrent.atomic.AtomicInteger live = new java.util.concurrent.atomic.AtomicInteger();
+                Gauge.builder(THREADS_LIVE, live, java.util.concurrent.atomic.AtomicInteger::get).tag("pool", name)
+                        .description("live threads of a pool, as the lab's probe names pools").register(registry);
+                return live;
+            }).set(counts.live()));
+            // a pool that has no thread any more reads zero, not its last count
+            liveByPool.forEach((pool, live) -> {
+                if (!sample.pools().containsKey(pool)) {
+                    live.set(0);
+                }
+            });
+        });
+    }
+
     private void sample() {
+        try {
+            read();
+        } catch (RuntimeException e) {
+            // a scheduled task that throws is never run again: a window lost is better than none after it
+            sums.clear();
+        }
+    }
+
+    private void read() {
+        publishThreads();
         for (GaugeOf gauge : GAUGES) {
             double value = 0;
             boolean present = false;

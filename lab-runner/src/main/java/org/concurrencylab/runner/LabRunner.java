@@ -158,6 +158,14 @@ public final class LabRunner {
             return variant.entry().process();
         }
 
+        /** Where each service of the variant answers: the entry service, then its chain. */
+        public List<java.net.URI> serviceUris() {
+            List<java.net.URI> uris = new ArrayList<>();
+            uris.add(variant.entry().process().uri(""));
+            variant.chainUris().forEach(uris::add);
+            return uris;
+        }
+
         /** What the served service calls, a line each: its chain, its downstream simulator, its database. */
         public List<String> calls() {
             List<String> calls = new ArrayList<>(variant.chainDescription());

@@ -94,6 +94,10 @@ final class RunningVariant implements AutoCloseable {
         return chain.isEmpty() ? Optional.empty() : Optional.of(chain.getFirst());
     }
 
+    List<URI> chainUris() {
+        return chain.stream().map(running -> running.process().uri("")).toList();
+    }
+
     /** What the entry service calls, in words, for {@code ./lab serve}. */
     List<String> chainDescription() {
         return chain.stream().map(running -> running.role() + " at " + running.process().uri("")).toList();
