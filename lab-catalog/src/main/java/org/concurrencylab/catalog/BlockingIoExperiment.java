@@ -123,7 +123,8 @@ final class BlockingIoExperiment {
                         "With Tomcat's default 200 workers, all 100 users are served at once: near 100 per D (95 % of C/D or more), far above any pool cap.",
                         m -> {
                             StepResult step = m.step("mvc-tomcat-200", HEAVY);
-                            return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step) + "; by pool " + step.threads().peakByPool(),
+                            return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step)
+                                    + (step.probed() ? "; by pool " + step.threads().peakByPool() : ""),
                                     step);
                         }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-tomcat-200"),
                 Claim.of("netty-blocking-capped-by-loops",
@@ -225,6 +226,10 @@ final class BlockingIoExperiment {
 
     /** What the machine allowed is named beside the measurement, so a gap is split into system and machine. */
     private static String withCpu(Measurements m, StepResult step) {
+        if (!step.probed()) {
+            return format("%.2f per D (%.1f %% of C/D), load from %s, which measures no threads or CPU",
+                    m.perD(step), 100 * m.perD(step) / step.plan().users(), step.plan().driver());
+        }
         double jit = step.process().jitShareOfACore(step.elapsedSeconds());
         String machine = step.machine() == null || step.machine().cpuBoundPerSecond() < 0 ? "" : format(
                 "; with this machine's CPU %.1f per D (c = %.2f ms a request)",

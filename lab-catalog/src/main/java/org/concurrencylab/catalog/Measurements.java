@@ -46,11 +46,29 @@ public final class Measurements {
                 .orElseThrow(() -> new Missing("needs variant " + name + ", which did not run (not chosen, or failed)"));
     }
 
+    /**
+     * The step of a variant. A step another engine drove comes without what only the lab's probe measures
+     * (threads, the service's own counters, the machine): a claim that reads them fails on the missing
+     * part, and {@link Claim#evaluate} makes that "not applicable" rather than reading zeros as figures.
+     */
     public StepResult step(String variant, String load) {
-        return variant(variant).steps().stream()
-                .filter(step -> step.load().equals(load))
+        StepResult step = variant(variant).steps().stream()
+                .filter(candidate -> candidate.load().equals(load))
                 .findFirst()
                 .orElseThrow(() -> new Missing("needs load " + load + " on " + variant + ", which did not run"));
+        return step.probed() ? step : clientFiguresOnly(step);
+    }
+
+    /** Whether some step here was driven by another engine, with only the client's figures. */
+    public boolean anyUnprobed() {
+        return variants.stream().flatMap(variant -> variant.steps().stream()).anyMatch(step -> !step.probed());
+    }
+
+    private static StepResult clientFiguresOnly(StepResult step) {
+        return new StepResult(step.load(), step.plan(), step.requests(), step.throughputPerSecond(), step.latencyMillis(),
+                step.elapsedSeconds(), step.meanInFlight(), step.littlesLawPerSecond(), step.littlesLawModel(),
+                step.machineLittlesLawPerSecond(), null, null, step.arrivals(), step.timeline(), null, null, step.seed(),
+                step.requestLog(), null, null, java.util.List.of());
     }
 
     /** The downstream simulator at its slowest over every step of the run, and its most threads. */

@@ -55,6 +55,12 @@ final class ChartPlan {
         return kinds;
     }
 
+    /** Whether some step was watched over time: not so when every step's load came from another engine. */
+    static boolean overTime(ExperimentResult experiment) {
+        return experiment.variants().stream().flatMap(variant -> variant.steps().stream())
+                .anyMatch(step -> !step.timeline().points().isEmpty());
+    }
+
     /** Whether the experiment's variants are chains of services, each with its own meters. */
     static boolean chained(ExperimentResult experiment) {
         return experiment.variants().stream().flatMap(variant -> variant.steps().stream()).anyMatch(step -> step.services().size() > 1);

@@ -95,6 +95,10 @@ public final class Diagnosis {
             return format(Locale.ROOT, "this machine's CPU is the bottleneck: its cores were %.0f %% busy",
                     100 * (1 - step.machine().idleShare()));
         }
+        if (!step.probed()) {
+            return "the load came from " + step.plan().driver() + ", whose statistics hold no threads, so the lab cannot "
+                    + "say which pool held it back";
+        }
         Map<String, Map<String, Double>> pools = step.threads().activityByPool();
         if (step.threads().stackSamples() == 0 || pools.isEmpty()) {
             return "no stack samples were taken during this step, so the lab cannot say which pool held it back";

@@ -51,7 +51,7 @@ final class JitActivity {
     }
 
     static double share(StepResult step) {
-        return step.process().jitShareOfACore(step.elapsedSeconds());
+        return step.process() == null ? -1 : step.process().jitShareOfACore(step.elapsedSeconds());
     }
 
     /** "12 %", or "-" when the JVM did not tell. */

@@ -49,7 +49,9 @@ final class RunReport {
                 counts.entrySet().stream().map(entry -> entry.getValue() + " " + entry.getKey()).toList()), "v-" + experiment.name()));
         List<Block.Verdicts.Line> lines = new ArrayList<>();
         for (ClaimResult claim : experiment.claims()) {
-            String anchor = ChartPlan.anchorOf(claim.chart(), index, experiment).orElse(null);
+            // a claim this run could not check has nothing to show: its link would name variants that did not run
+            String anchor = "not applicable".equals(claim.status()) ? null
+                    : ChartPlan.anchorOf(claim.chart(), index, experiment).orElse(null);
             lines.add(new Block.Verdicts.Line(claim.status(), claim.text(), claim.evidence(), anchor,
                     anchor == null ? null : chartTitle(claim.chart(), anchor)));
         }
@@ -121,16 +123,21 @@ final class RunReport {
                                 + "Tomcat's busy workers, and the share of each second the circuit breaker was open.", Block.Tone.NOTE),
                         new Block.Charts("chain", index, loads.size() - 1)));
             }
-            blocks.add(new Block.ChartSection(new Block.Heading(3, "Live threads by pool", "load " + last, ""), new Block.Paragraph(
-                    "Per variant, the threads the probe saw alive in each pool, stacked.", Block.Tone.NOTE),
-                    new Block.Charts("threads", index, loads.size() - 1)));
+            if (ChartPlan.overTime(experiment)) {
+                blocks.add(new Block.ChartSection(new Block.Heading(3, "Live threads by pool", "load " + last, ""), new Block.Paragraph(
+                        "Per variant, the threads the probe saw alive in each pool, stacked.", Block.Tone.NOTE),
+                        new Block.Charts("threads", index, loads.size() - 1)));
+            }
         }
         items(blocks, "The database's sessions", "PostgreSQL's pg_stat_activity and pg_stat_database",
                 DatabaseSessions.lines(experiment));
         items(blocks, "Where the service's CPU went", "sampled on-CPU stacks; widest methods below the container",
                 HotFrames.lines(experiment));
-        blocks.add(new Block.Heading(3, "Little's law", "each side measured on its own", ""));
-        blocks.add(new Block.Table(LittlesLawChecks.of(experiment)));
+        TextTable littlesLaw = LittlesLawChecks.of(experiment);
+        if (!littlesLaw.isEmpty()) {
+            blocks.add(new Block.Heading(3, "Little's law", "each side measured on its own", ""));
+            blocks.add(new Block.Table(littlesLaw));
+        }
         items(blocks, "What this run shows about this machine", "", experiment.findings());
         return blocks;
     }

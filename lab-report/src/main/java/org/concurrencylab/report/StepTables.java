@@ -86,12 +86,15 @@ final class StepTables {
                 if (open) {
                     cells.add(step.arrivals() == null ? "-" : number(step.arrivals().achievedPerSecond()));
                 }
-                cells.addAll(List.of(Integer.toString(step.threads().peakLive()),
-                        number(step.process().heapPeakBytes() / 1e6), largestPools(step.threads().peakByPool()),
+                // a step another engine drove has the client's figures only; its "step" cell names the engine
+                cells.addAll(List.of(step.threads() == null ? "-" : Integer.toString(step.threads().peakLive()),
+                        step.process() == null ? "-" : number(step.process().heapPeakBytes() / 1e6),
+                        step.threads() == null ? "-" : largestPools(step.threads().peakByPool()),
                         number(step.littlesLawPerSecond()),
                         format(Locale.ROOT, "%.1f %%", 100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
                         number(step.machineLittlesLawPerSecond()), MachineBoundSteps.cpuBound(step),
-                        MachineBoundSteps.cpuPerRequest(step), MachineBoundSteps.verdict(step)));
+                        MachineBoundSteps.cpuPerRequest(step),
+                        step.probed() ? MachineBoundSteps.verdict(step) : "by " + step.plan().driver()));
                 if (downstream) {
                     cells.add(step.downstream() == null ? "-" : number(step.downstream().meanMillis()));
                 }

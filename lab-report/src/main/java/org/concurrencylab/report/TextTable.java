@@ -23,6 +23,10 @@ final class TextTable {
         rows.add(List.of(cells));
     }
 
+    boolean isEmpty() {
+        return rows.isEmpty();
+    }
+
     String render() {
         int[] widths = new int[headers.size()];
         for (int i = 0; i < widths.length; i++) {

@@ -14,21 +14,39 @@ package org.concurrencylab.results;
  * @param rampUpSeconds held only, else null: over how long the users started one after another
  * @param connections   {@code new-per-request} (siege's and Gatling's default) or {@code keep-alive}
  * @param thinkSeconds  held only, else null: how long each user waited after an answer before its next request
+ * @param driver        what drove the load: {@link #LAB} (null in results written before), or another
+ *                      engine whose statistics were imported ({@code hyperfoil}): then only the client's
+ *                      figures are the step's, and nothing the lab's probe measures in a service
  */
 public record LoadPlan(String model, Integer users, Integer repetitions, Double ratePerSecond, Double durationSeconds,
-                       double requestTimeoutMillis, String connections, Double rampUpSeconds, Double thinkSeconds) {
+                       double requestTimeoutMillis, String connections, Double rampUpSeconds, Double thinkSeconds,
+                       String driver) {
+
+    /** The lab's own load driver. */
+    public static final String LAB = "lab";
 
     public static LoadPlan closed(int users, int repetitions, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections, null, null);
+        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections, null, null, LAB);
     }
 
     public static LoadPlan held(int users, double rampUpSeconds, double holdSeconds, double thinkSeconds,
                                 double requestTimeoutMillis, String connections) {
         return new LoadPlan("held", users, null, null, rampUpSeconds + holdSeconds, requestTimeoutMillis, connections,
-                rampUpSeconds, thinkSeconds);
+                rampUpSeconds, thinkSeconds, LAB);
     }
 
     public static LoadPlan open(double ratePerSecond, double durationSeconds, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections, null, null);
+        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections, null, null, LAB);
+    }
+
+    /** The same load, as another engine drove it. */
+    public LoadPlan drivenBy(String engine) {
+        return new LoadPlan(model, users, repetitions, ratePerSecond, durationSeconds, requestTimeoutMillis, connections,
+                rampUpSeconds, thinkSeconds, engine);
+    }
+
+    /** Whether the lab's own driver ran it, with its probe watching the services. */
+    public boolean byTheLab() {
+        return driver == null || LAB.equals(driver);
     }
 }

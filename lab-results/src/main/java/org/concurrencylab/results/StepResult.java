@@ -33,6 +33,14 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
         services = services == null ? java.util.List.of() : java.util.List.copyOf(services);
     }
 
+    /**
+     * Whether the lab's probe watched the services during this step: not so for a load another engine
+     * drove, whose statistics were imported; then only the client's figures are the step's.
+     */
+    public boolean probed() {
+        return plan == null || plan.byTheLab();
+    }
+
     /** Whether this machine's CPU, or a JIT still compiling, decided the step's figures. */
     public boolean machineBound() {
         return machine != null && machine.machineBound();
