@@ -1,0 +1,232 @@
+package org.concurrencylab.hyperfoil;
+
+import static java.lang.String.format;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.concurrencylab.catalog.CapacityModel;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.Timeline;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.WarmUpLoad;
+
+/**
+ * A Hyperfoil run of an exported step, as the lab's results: one experiment, one variant, one step,
+ * with the claims evaluated on it, so that {@code ./lab report} and {@code ./lab compare} read load that
+ * came from elsewhere. Build one with {@link #of(HyperfoilStats, Experiment, Variant, LoadStep)}; what it
+ * does not set is the lab's default: the experiment's scale, client and processor count.
+ * <p>
+ * Hyperfoil's statistics are the client's figures alone, as summaries: requests by how they ended,
+ * the mean, a few percentiles and the longest time, per phase. So the step has no threads, service
+ * counters, machine, downstream or profile (the lab's probe measures those inside the services it
+ * starts), no per-request log and no time charts; its 95th percentile is interpolated when the export
+ * has none (a controller reports 50, 90, 99, 99.9 and 99.99), and the findings say so.
+ */
+public final class HyperfoilImport {
+
+    /** The engine an imported step names as its driver. */
+    public static final String ENGINE = "hyperfoil";
+
+    private final Builder settings;
+
+    private HyperfoilImport(Builder settings) {
+        this.settings = settings;
+    }
+
+    public static Builder of(HyperfoilStats stats, Experiment experiment, Variant variant, LoadStep step) {
+        return new Builder(stats, experiment, variant, step);
+    }
+
+    public static final class Builder {
+        private final HyperfoilStats stats;
+        private final Experiment experiment;
+        private final Variant variant;
+        private final LoadStep step;
+        private double scale;
+        private Connections connections;
+        private int cpus;
+        private String runId = "hyperfoil-" + Instant.now().toString().replace(':', '-');
+
+        private Builder(HyperfoilStats stats, Experiment experiment, Variant variant, LoadStep step) {
+            this.stats = Objects.requireNonNull(stats, "stats");
+            this.experiment = Objects.requireNonNull(experiment, "experiment");
+            this.variant = Objects.requireNonNull(variant, "variant");
+            this.step = Objects.requireNonNull(step, "step");
+            if (!experiment.steps().contains(step) || !experiment.variants().contains(variant)) {
+                throw new IllegalArgumentException(variant.name() + " " + step.label() + " is not a step of " + experiment.name());
+            }
+            this.scale = experiment.defaultScale();
+            this.connections = experiment.connections();
+            this.cpus = experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors());
+        }
+
+        /** The time scale the benchmark was exported at. */
+        public Builder scale(double scale) {
+            if (!(scale > 0 && scale <= 10)) {
+                throw new IllegalArgumentException("scale must be above 0 and at most 10, not " + scale);
+            }
+            this.scale = scale;
+            return this;
+        }
+
+        /** The client the benchmark was exported with. */
+        public Builder connections(Connections connections) {
+            this.connections = Objects.requireNonNull(connections, "connections");
+            return this;
+        }
+
+        /** The processors the target deployment's service had: its pools' default sizes follow from them. */
+        public Builder cpus(int cpus) {
+            if (cpus < 1) {
+                throw new IllegalArgumentException("cpus must be at least 1, not " + cpus);
+            }
+            this.cpus = cpus;
+            return this;
+        }
+
+        public Builder runId(String runId) {
+            this.runId = Objects.requireNonNull(runId, "runId");
+            return this;
+        }
+
+        public RunResult build() {
+            return new HyperfoilImport(this).run();
+        }
+    }
+
+    private RunResult run() {
+        Experiment experiment = settings.experiment;
+        Duration articleD = experiment.downstreamLatency();
+        double dMillis = articleD.toNanos() / 1e6 * settings.scale;
+        StepResult step = step(articleD);
+        VariantResult variant = new VariantResult(settings.variant.name(), settings.variant.summary(),
+                settings.variant.origin().label(), settings.cpus, "ok", null, Map.of(), settings.variant.properties(), List.of(step));
+        Measurements measurements = new Measurements(List.of(variant), Duration.ofNanos(Math.round(dMillis * 1e6)),
+                Runtime.getRuntime().availableProcessors());
+        List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
+        ExperimentResult result = new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(),
+                settings.scale, dMillis, new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()),
+                null, Map.of(), List.of(variant), claims, findings());
+        String now = Instant.now().toString();
+        RunInfo info = new RunInfo(settings.runId, settings.scale, Runtime.getRuntime().availableProcessors(),
+                "unknown (Hyperfoil drove the load; the services ran elsewhere)", "unknown", "unknown",
+                now, now, List.of(experiment.name()), true);
+        return new RunResult(info, List.of(result));
+    }
+
+    private StepResult step(Duration articleD) {
+        HyperfoilStats stats = settings.stats;
+        CapacityModel.Bound bound = settings.variant.capacity()
+                .bound(settings.step, settings.connections, articleD, Map.of(), settings.cpus);
+        double scale = settings.scale;
+        double throughput = stats.throughputPerSecond();
+        // Hyperfoil does not count requests in flight: by Little's law from its own throughput and mean
+        double inFlight = throughput * stats.meanMillis() / 1e3;
+        // the deployment's processors stand for "this machine's": the lab did not see the machine the services ran on
+        return new StepResult(settings.step.label(), plan(), requests(), throughput, latency(), stats.seconds(), inFlight,
+                bound.throughputPerSecond() / scale, bound.explanation(), bound.throughputPerSecond() / scale,
+                null, null, null, new Timeline(1000 * scale, List.of()), null, null,
+                settings.variant.seed().get(settings.step.label()), null, null, null, List.of());
+    }
+
+    private LoadPlan plan() {
+        double scale = settings.scale;
+        double timeoutMillis = settings.experiment.requestTimeout().toNanos() / 1e6 * scale;
+        String connections = settings.connections.label();
+        LoadPlan plan = switch (settings.step) {
+            case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis, connections);
+            case LoadStep.Held held -> LoadPlan.held(held.users(), seconds(held.rampUp()) * scale, seconds(held.hold()) * scale,
+                    seconds(held.thinkTime()) * scale, timeoutMillis, connections);
+            case LoadStep.Open open -> LoadPlan.open(open.ratePerSecond() / scale, seconds(open.duration()) * scale,
+                    timeoutMillis, connections);
+        };
+        return plan.drivenBy(ENGINE);
+    }
+
+    private static double seconds(Duration duration) {
+        return duration.toNanos() / 1e9;
+    }
+
+    /**
+     * Hyperfoil's counts in the lab's failure kinds. "Invalid" is every status outside 2xx and 3xx,
+     * without saying which: the kind says so rather than guess 4xx or 5xx.
+     */
+    private Requests requests() {
+        HyperfoilStats stats = settings.stats;
+        Map<String, Long> failed = new LinkedHashMap<>();
+        put(failed, "TIMEOUT", stats.timeouts());
+        put(failed, "CONNECTION_ERROR", stats.connectionErrors());
+        put(failed, Requests.INVALID_STATUS, stats.invalid());
+        long unaccounted = stats.requests() - stats.responses() - stats.timeouts() - stats.connectionErrors();
+        put(failed, "OTHER_ERROR", stats.internalErrors() + Math.max(0, unaccounted));
+        long failures = failed.values().stream().mapToLong(Long::longValue).sum();
+        return new Requests(stats.ok() + failures, stats.ok(), failures, failed);
+    }
+
+    private static void put(Map<String, Long> failed, String kind, long count) {
+        if (count > 0) {
+            failed.put(kind, count);
+        }
+    }
+
+    /**
+     * The latency of every response, valid or not: Hyperfoil's summary does not keep the valid ones apart,
+     * where the lab's own latency is of the successful requests only.
+     */
+    private LatencyMillis latency() {
+        HyperfoilStats stats = settings.stats;
+        return new LatencyMillis(stats.meanMillis(), stats.percentile(50.0), stats.percentile(90.0), p95(),
+                stats.percentile(99.0), stats.maxMillis());
+    }
+
+    /** Hyperfoil's own p95 where the export has it; else between p90 and p99, linear in log(1 / (1 - p)). */
+    private double p95() {
+        HyperfoilStats stats = settings.stats;
+        double exported = stats.percentile(95.0);
+        if (!Double.isNaN(exported)) {
+            return exported;
+        }
+        double p90 = stats.percentile(90.0);
+        double p99 = stats.percentile(99.0);
+        double at = Math.log(20.0 / 10.0) / Math.log(100.0 / 10.0);
+        return p90 + at * (p99 - p90);
+    }
+
+    private List<String> findings() {
+        HyperfoilStats stats = settings.stats;
+        List<String> findings = new ArrayList<>();
+        findings.add(format(Locale.ROOT, "Hyperfoil drove %s on %s (benchmark %s): %d requests over %.2f s, at S = %s, "
+                        + "its statistics imported by the lab. They hold the client's figures only, so the threads, the "
+                        + "services' own counters, the machine's CPU and the time charts are not in this result, and the "
+                        + "claims that need them are not applicable.", settings.step.label(), settings.variant.name(), stats.name(),
+                stats.requests(), stats.seconds(), settings.scale));
+        if (Double.isNaN(stats.percentile(95.0))) {
+            findings.add(format(Locale.ROOT, "The 95th percentile (%.1f ms) is interpolated between Hyperfoil's 90th (%.1f ms) "
+                    + "and 99th (%.1f ms), which is all the export holds near it.", p95(), stats.percentile(90.0),
+                    stats.percentile(99.0)));
+        }
+        if (stats.invalid() > 0) {
+            findings.add(format(Locale.ROOT, "%d answers had a status outside 2xx and 3xx; their times are in the latency "
+                    + "figures, as Hyperfoil's summary does not keep them apart.", stats.invalid()));
+        }
+        return findings;
+    }
+}
