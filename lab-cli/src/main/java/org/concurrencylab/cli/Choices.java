@@ -11,6 +11,7 @@ import java.util.Set;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.JitPolicy;
+import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
 import picocli.CommandLine;
@@ -43,6 +44,12 @@ final class Choices {
         return experiment.variant(name).orElseThrow(() -> new ParameterException(command,
                 "unknown variant '" + name + "' of " + experiment.name() + "; choose from: "
                         + String.join(", ", experiment.variantNames())));
+    }
+
+    static LoadStep load(CommandLine command, Experiment experiment, String label) {
+        return experiment.steps().stream().filter(step -> step.label().equals(label)).findFirst()
+                .orElseThrow(() -> new ParameterException(command, "unknown load '" + label + "' of " + experiment.name()
+                        + "; choose from: " + String.join(", ", experiment.steps().stream().map(LoadStep::label).toList())));
     }
 
     static void checkVariants(CommandLine command, List<Experiment> experiments, List<String> variants) {

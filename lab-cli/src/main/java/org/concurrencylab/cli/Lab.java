@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Concurrency Lab 0.1",
         description = "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
         subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class,
-                BenchCommand.class, OverloadCommand.class,
+                BenchCommand.class, OverloadCommand.class, ExportCommand.class, ImportCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Lab implements Runnable {
 
@@ -22,8 +22,9 @@ public final class Lab implements Runnable {
         return new CommandLine(new Lab())
                 .setParameterExceptionHandler((exception, args) -> {
                     PrintWriter err = exception.getCommandLine().getErr();
-                    err.println("lab: " + exception.getMessage() + " (see ./lab help "
-                            + exception.getCommandLine().getCommandName() + ")");
+                    // the qualified name, so that a nested command's hint names it whole: ./lab export hyperfoil --help
+                    err.println("lab: " + exception.getMessage() + " (see ./"
+                            + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
                     return USAGE;
                 });
     }
