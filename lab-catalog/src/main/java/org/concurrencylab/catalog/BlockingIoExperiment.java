@@ -151,9 +151,13 @@ final class BlockingIoExperiment {
                             StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
                             StepResult netty = m.step("webflux-netty-elastic", HEAVY);
                             double ratio = (double) tomcat.threads().peakLive() / netty.threads().peakLive();
+                            // the workers hold a request only for its hand-off to the pool: their count is how many
+                            // requests arrive within one hand-off, so the pools are named beside the ratio
                             return Verdict.onSteps(ratio >= 1.5, servesAllUsers(m, tomcat),
-                                    format("%s; against %d threads on Netty (x%.2f)", withCpu(m, tomcat),
-                                            netty.threads().peakLive(), ratio), tomcat, netty);
+                                    format("%s; against %d threads on Netty (x%.2f): %d elastic and %d Tomcat workers against "
+                                                    + "%d elastic and %d event loops", withCpu(m, tomcat), netty.threads().peakLive(),
+                                            ratio, pool(tomcat, "elastic"), pool(tomcat, "tomcat-workers"), pool(netty, "elastic"),
+                                            pool(netty, "netty-event-loops")), tomcat, netty);
                         }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-elastic", "webflux-netty-elastic"),
                 Claim.of("tomcat-without-subscribeon-fewer-threads",
                         "On Tomcat, leaving out subscribeOn keeps the wait on the worker: about the same throughput with fewer threads.",
@@ -222,6 +226,10 @@ final class BlockingIoExperiment {
      */
     private static boolean servesAllUsers(Measurements m, StepResult step) {
         return m.perD(step) >= 0.95 * step.plan().users();
+    }
+
+    private static int pool(StepResult step, String pool) {
+        return step.threads().peakByPool().getOrDefault(pool, 0);
     }
 
     /** What the machine allowed is named beside the measurement, so a gap is split into system and machine. */
