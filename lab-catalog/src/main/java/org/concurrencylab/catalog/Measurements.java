@@ -65,10 +65,7 @@ public final class Measurements {
     }
 
     private static StepResult clientFiguresOnly(StepResult step) {
-        return new StepResult(step.load(), step.plan(), step.requests(), step.throughputPerSecond(), step.latencyMillis(),
-                step.elapsedSeconds(), step.meanInFlight(), step.littlesLawPerSecond(), step.littlesLawModel(),
-                step.machineLittlesLawPerSecond(), null, null, step.arrivals(), step.timeline(), null, null, step.seed(),
-                step.requestLog(), null, null, java.util.List.of());
+        return StepResult.from(step).withoutProbe().build();
     }
 
     /** The downstream simulator at its slowest over every step of the run, and its most threads. */

@@ -64,9 +64,16 @@ class ClaimEvidenceTest {
     private static StepResult step(String load, LoadPlan plan, double throughput, double mean, double elapsedSeconds,
                                    double bound, Threads threads, double cpuSeconds) {
         long requests = Math.round(throughput * elapsedSeconds);
-        return new StepResult(load, plan, new Requests(requests, requests, 0, Map.of()), throughput,
-                new LatencyMillis(mean, mean, mean, mean, mean, mean), elapsedSeconds, 1, bound, "m", bound, threads,
-                new ProcessUsage(cpuSeconds, 1, 1, 1, 0.1, requests, mean), null, new Timeline(150, List.of()), null, null, null, "x.csv", null, null, null);
+        return StepResult.custom(load)
+                .plan(plan)
+                .client(new Requests(requests, requests, 0, Map.of()), throughput, new LatencyMillis(mean, mean, mean, mean, mean, mean),
+                        elapsedSeconds, 1)
+                .littlesLaw(bound, "m", bound)
+                .threads(threads)
+                .process(new ProcessUsage(cpuSeconds, 1, 1, 1, 0.1, requests, mean))
+                .timeline(new Timeline(150, List.of()))
+                .requestLog("x.csv")
+                .build();
     }
 
     private static Claim claim(String experiment, String id) {

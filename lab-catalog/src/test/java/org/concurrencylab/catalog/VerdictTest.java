@@ -68,9 +68,15 @@ class VerdictTest {
         MachineUsage machine = new MachineUsage(2, 0.8, List.of(), 1.5, 230, "model", machineBound ? 0.09 : 0.01,
                 machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN,
                 machineBound ? "this machine's CPU takes 9 % of the figure by the model" : "");
-        return new StepResult("100x10", LoadPlan.closed(100, 10, 12000, "new-per-request"), new Requests(1000, 1000, 0, Map.of()),
-                240, new LatencyMillis(410, 405, 410, 415, 420, 430), 4.2, 98, 250, "m", 250,
-                new Threads(120, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(1, 1, 1, 1, 0, 1000, 405), null,
-                new Timeline(400, List.of()), null, machine, null, "x.csv", null, null, null);
+        return StepResult.custom("100x10")
+                .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
+                .client(new Requests(1000, 1000, 0, Map.of()), 240, new LatencyMillis(410, 405, 410, 415, 420, 430), 4.2, 98)
+                .littlesLaw(250, "m", 250)
+                .threads(new Threads(120, Map.of(), List.of(), 0, Map.of()))
+                .process(new ProcessUsage(1, 1, 1, 1, 0, 1000, 405))
+                .timeline(new Timeline(400, List.of()))
+                .machine(machine)
+                .requestLog("x.csv")
+                .build();
     }
 }

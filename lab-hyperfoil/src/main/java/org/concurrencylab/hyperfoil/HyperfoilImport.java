@@ -141,10 +141,13 @@ public final class HyperfoilImport {
         // Hyperfoil does not count requests in flight: by Little's law from its own throughput and mean
         double inFlight = throughput * stats.meanMillis() / 1e3;
         // the deployment's processors stand for "this machine's": the lab did not see the machine the services ran on
-        return new StepResult(settings.step.label(), plan(), requests(), throughput, latency(), stats.seconds(), inFlight,
-                bound.throughputPerSecond() / scale, bound.explanation(), bound.throughputPerSecond() / scale,
-                null, null, null, new Timeline(1000 * scale, List.of()), null, null,
-                settings.variant.seed().get(settings.step.label()), null, null, null, List.of());
+        return StepResult.custom(settings.step.label())
+                .plan(plan())
+                .client(requests(), throughput, latency(), stats.seconds(), inFlight)
+                .littlesLaw(bound.throughputPerSecond() / scale, bound.explanation(), bound.throughputPerSecond() / scale)
+                .timeline(new Timeline(1000 * scale, List.of()))
+                .seed(settings.variant.seed().get(settings.step.label()))
+                .build();
     }
 
     private LoadPlan plan() {

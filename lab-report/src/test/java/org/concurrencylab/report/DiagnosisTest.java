@@ -49,11 +49,11 @@ class DiagnosisTest {
     @Test
     void namesTheDatabaseWhenMostOfItsSessionsWaitOnALockAndSaysWhereTheServicesCpuWent() {
         StepResult base = step("250 users", 3000, Map.of("tomcat-workers", Map.of("SOCKET_READ", 160.0)));
-        StepResult locked = new StepResult(base.load(), base.plan(), new Requests(100, 80, 20, Map.of("TIMEOUT", 20L)),
-                base.throughputPerSecond(), base.latencyMillis(), 1, 1, 10, "m", 10, base.threads(), base.process(), null,
-                base.timeline(), null, null, null, "x.csv",
-                new DatabaseUsage(8.8, 9, 10, 46, 0, List.of()),
-                new ServiceProfile(100, Map.of(), Map.of("org.springframework.util.DigestUtils.digest", 0.2), 40), null);
+        StepResult locked = StepResult.from(base)
+                .requests(new Requests(100, 80, 20, Map.of("TIMEOUT", 20L)))
+                .database(new DatabaseUsage(8.8, 9, 10, 46, 0, List.of()))
+                .profile(new ServiceProfile(100, Map.of(), Map.of("org.springframework.util.DigestUtils.digest", 0.2), 40))
+                .build();
 
         assertThat(Diagnosis.sentence(locked)).startsWith("the database is the bottleneck: 8.8 of its 10 connected sessions waited on a lock")
                 .contains("46 transactions committed per second")
@@ -70,9 +70,14 @@ class DiagnosisTest {
     }
 
     private static StepResult step(String load, double mean, Map<String, Map<String, Double>> pools) {
-        return new StepResult(load, LoadPlan.closed(1, 1, 1000, "keep-alive"), new Requests(10, 10, 0, Map.of()), 10,
-                new LatencyMillis(mean, mean, mean, mean, mean, mean), 1, 1, 10, "m", 10,
-                new Threads(10, Map.of(), List.of(), 20, pools), new ProcessUsage(1, 1, 1, 1, 0.01, 10, mean),
-                null, new Timeline(150, List.of()), null, null, null, "x.csv", null, null, null);
+        return StepResult.custom(load)
+                .plan(LoadPlan.closed(1, 1, 1000, "keep-alive"))
+                .client(new Requests(10, 10, 0, Map.of()), 10, new LatencyMillis(mean, mean, mean, mean, mean, mean), 1, 1)
+                .littlesLaw(10, "m", 10)
+                .threads(new Threads(10, Map.of(), List.of(), 20, pools))
+                .process(new ProcessUsage(1, 1, 1, 1, 0.01, 10, mean))
+                .timeline(new Timeline(150, List.of()))
+                .requestLog("x.csv")
+                .build();
     }
 }

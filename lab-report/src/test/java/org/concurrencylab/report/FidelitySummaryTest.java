@@ -44,10 +44,16 @@ class FidelitySummaryTest {
     private static RunResult run(double throughput, double p95, boolean machineBound, String verdict) {
         MachineUsage machine = new MachineUsage(2, 0.5, List.of(), 0.5, 99, "m", machineBound ? 0.08 : 0.01,
                 machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN, machineBound ? "the CPU" : "");
-        StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 12000, "new-per-request"),
-                new Requests(1000, 1000, 0, Map.of()), throughput, new LatencyMillis(400, 400, 400, p95, p95, p95), 10, 40,
-                100, "m", 100, new Threads(200, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(1, 1, 1, 1, 0, 1000, 400),
-                null, new Timeline(400, List.of()), null, machine, null, "x.csv", null, null, null);
+        StepResult step = StepResult.custom("100x10")
+                .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
+                .client(new Requests(1000, 1000, 0, Map.of()), throughput, new LatencyMillis(400, 400, 400, p95, p95, p95), 10, 40)
+                .littlesLaw(100, "m", 100)
+                .threads(new Threads(200, Map.of(), List.of(), 0, Map.of()))
+                .process(new ProcessUsage(1, 1, 1, 1, 0, 1000, 400))
+                .timeline(new Timeline(400, List.of()))
+                .machine(machine)
+                .requestLog("x.csv")
+                .build();
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
         ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());

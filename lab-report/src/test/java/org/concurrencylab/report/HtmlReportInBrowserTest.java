@@ -161,11 +161,17 @@ class HtmlReportInBrowserTest {
             points.add(new TimelinePoint(second, 20, 19, 0, p95 * (1 + second), p95 * (1 + second) * 1.1, p95 * 3,
                     Map.of("tomcat-workers", 10 + second, "common-pool", 7)));
         }
-        StepResult step = new StepResult("20/s for 60s", LoadPlan.open(133.3, 9, 9000, "new-per-request"),
-                new Requests(1200, 1200, 0, Map.of()), 130, new LatencyMillis(p95 / 2, p95 / 2, p95, p95, p95, p95), 9.2,
-                12, 133, "model", 133, new Threads(30, Map.of("tomcat-workers", 20), List.of(), 0, Map.of()),
-                new ProcessUsage(1, 100_000_000, 10, 5, 0.05, 1200, p95 / 2), new Arrivals(133.3, 133.3, 0.1, 1, 2, 0),
-                new Timeline(150, points), null, null, new SeedFigure("article: An article", null, 339.0, 345.0, null), "x.csv", null, null, null);
+        StepResult step = StepResult.custom("20/s for 60s")
+                .plan(LoadPlan.open(133.3, 9, 9000, "new-per-request"))
+                .client(new Requests(1200, 1200, 0, Map.of()), 130, new LatencyMillis(p95 / 2, p95 / 2, p95, p95, p95, p95), 9.2, 12)
+                .littlesLaw(133, "model", 133)
+                .threads(new Threads(30, Map.of("tomcat-workers", 20), List.of(), 0, Map.of()))
+                .process(new ProcessUsage(1, 100_000_000, 10, 5, 0.05, 1200, p95 / 2))
+                .arrivals(new Arrivals(133.3, 133.3, 0.1, 1, 2, 0))
+                .timeline(new Timeline(150, points))
+                .seed(new SeedFigure("article: An article", null, 339.0, 345.0, null))
+                .requestLog("x.csv")
+                .build();
         return new VariantResult(name, "summary", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
     }
 }

@@ -40,10 +40,15 @@ class JitActivityTest {
 
     /** One step of 1.5 s in which the JIT compiled for {@code jitSeconds}. */
     private static VariantResult variant(String name, double jitSeconds) {
-        StepResult step = new StepResult("10x10", LoadPlan.closed(10, 10, 1000, "keep-alive"), new Requests(100, 100, 0, Map.of()), 66,
-                new LatencyMillis(150, 150, 150, 150, 150, 150), 1.5, 10, 66.7, "m", 66.7,
-                new Threads(20, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(0.5, 1, 1, 1, jitSeconds, 100, 150),
-                null, new Timeline(150, List.of()), null, null, null, "x.csv", null, null, null);
+        StepResult step = StepResult.custom("10x10")
+                .plan(LoadPlan.closed(10, 10, 1000, "keep-alive"))
+                .client(new Requests(100, 100, 0, Map.of()), 66, new LatencyMillis(150, 150, 150, 150, 150, 150), 1.5, 10)
+                .littlesLaw(66.7, "m", 66.7)
+                .threads(new Threads(20, Map.of(), List.of(), 0, Map.of()))
+                .process(new ProcessUsage(0.5, 1, 1, 1, jitSeconds, 100, 150))
+                .timeline(new Timeline(150, List.of()))
+                .requestLog("x.csv")
+                .build();
         return new VariantResult(name, "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
     }
 }

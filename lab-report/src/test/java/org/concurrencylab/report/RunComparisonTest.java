@@ -53,10 +53,16 @@ class RunComparisonTest {
     }
 
     private static RunResult run(String id, String jdk, double throughput, double latency, String verdict) {
-        StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 12000, "new-per-request"),
-                new Requests(1000, 1000, 0, Map.of()), throughput, new LatencyMillis(latency, latency, latency, latency, latency, latency),
-                4, 100, 250, "m", 250, new Threads(200, Map.of(), List.of(), 0, Map.of()), new ProcessUsage(1, 1, 1, 1, 0, 1000, 400),
-                null, new Timeline(400, List.of()), null, null, null, "x.csv", null, null, null);
+        StepResult step = StepResult.custom("100x10")
+                .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
+                .client(new Requests(1000, 1000, 0, Map.of()), throughput,
+                        new LatencyMillis(latency, latency, latency, latency, latency, latency), 4, 100)
+                .littlesLaw(250, "m", 250)
+                .threads(new Threads(200, Map.of(), List.of(), 0, Map.of()))
+                .process(new ProcessUsage(1, 1, 1, 1, 0, 1000, 400))
+                .timeline(new Timeline(400, List.of()))
+                .requestLog("x.csv")
+                .build();
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
         ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());

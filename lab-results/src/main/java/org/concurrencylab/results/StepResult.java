@@ -1,7 +1,8 @@
 package org.concurrencylab.results;
 
 /**
- * One load step against one variant.
+ * One load step against one variant. Built with {@link #custom(String)}, or from another with
+ * {@link #from(StepResult)}; the canonical constructor is for the results file's reader.
  *
  * @param load                        the step's name, e.g. {@code 100x10} (users x repetitions)
  * @param littlesLawPerSecond         throughput the variant's concurrency limit allows, by Little's law
@@ -44,5 +45,182 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
     /** Whether this machine's CPU, or a JIT still compiling, decided the step's figures. */
     public boolean machineBound() {
         return machine != null && machine.machineBound();
+    }
+
+    /** A step of the given load, to be filled in; the requests and the latency are required. */
+    public static Builder custom(String load) {
+        return new Builder(load);
+    }
+
+    /** A builder holding every figure of the given step, to change some of them. */
+    public static Builder from(StepResult step) {
+        Builder builder = new Builder(step.load);
+        builder.plan = step.plan;
+        builder.requests = step.requests;
+        builder.throughputPerSecond = step.throughputPerSecond;
+        builder.latencyMillis = step.latencyMillis;
+        builder.elapsedSeconds = step.elapsedSeconds;
+        builder.meanInFlight = step.meanInFlight;
+        builder.littlesLawPerSecond = step.littlesLawPerSecond;
+        builder.littlesLawModel = step.littlesLawModel;
+        builder.machineLittlesLawPerSecond = step.machineLittlesLawPerSecond;
+        builder.threads = step.threads;
+        builder.process = step.process;
+        builder.arrivals = step.arrivals;
+        builder.timeline = step.timeline;
+        builder.downstream = step.downstream;
+        builder.machine = step.machine;
+        builder.seed = step.seed;
+        builder.requestLog = step.requestLog;
+        builder.database = step.database;
+        builder.profile = step.profile;
+        builder.services = step.services;
+        return builder;
+    }
+
+    /**
+     * Sets a step's figures by name. What the client measured (requests, throughput, latency, time) is
+     * the step; what the probe, the machine and the chain add may stay unset (null) where they were not
+     * watched, as for a load another engine drove.
+     */
+    public static final class Builder {
+        private final String load;
+        private LoadPlan plan;
+        private Requests requests;
+        private double throughputPerSecond;
+        private LatencyMillis latencyMillis;
+        private double elapsedSeconds;
+        private double meanInFlight;
+        private double littlesLawPerSecond;
+        private String littlesLawModel;
+        private double machineLittlesLawPerSecond;
+        private Threads threads;
+        private ProcessUsage process;
+        private Arrivals arrivals;
+        private Timeline timeline;
+        private DownstreamUsage downstream;
+        private MachineUsage machine;
+        private SeedFigure seed;
+        private String requestLog;
+        private DatabaseUsage database;
+        private ServiceProfile profile;
+        private java.util.List<ServiceTimeline> services = java.util.List.of();
+
+        private Builder(String load) {
+            this.load = load;
+        }
+
+        public Builder plan(LoadPlan plan) {
+            this.plan = plan;
+            return this;
+        }
+
+        /** What the client sent and got: counts, throughput, latency of the answered, and how long it took. */
+        public Builder client(Requests requests, double throughputPerSecond, LatencyMillis latencyMillis,
+                              double elapsedSeconds, double meanInFlight) {
+            this.requests = requests;
+            this.throughputPerSecond = throughputPerSecond;
+            this.latencyMillis = latencyMillis;
+            this.elapsedSeconds = elapsedSeconds;
+            this.meanInFlight = meanInFlight;
+            return this;
+        }
+
+        public Builder requests(Requests requests) {
+            this.requests = requests;
+            return this;
+        }
+
+        /** The variant's bound by Little's law, how it was derived, and the same bound for this machine's CPUs. */
+        public Builder littlesLaw(double perSecond, String model, double forMachineCpusPerSecond) {
+            this.littlesLawPerSecond = perSecond;
+            this.littlesLawModel = model;
+            this.machineLittlesLawPerSecond = forMachineCpusPerSecond;
+            return this;
+        }
+
+        public Builder threads(Threads threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        public Builder process(ProcessUsage process) {
+            this.process = process;
+            return this;
+        }
+
+        public Builder arrivals(Arrivals arrivals) {
+            this.arrivals = arrivals;
+            return this;
+        }
+
+        public Builder timeline(Timeline timeline) {
+            this.timeline = timeline;
+            return this;
+        }
+
+        public Builder downstream(DownstreamUsage downstream) {
+            this.downstream = downstream;
+            return this;
+        }
+
+        public Builder machine(MachineUsage machine) {
+            this.machine = machine;
+            return this;
+        }
+
+        public Builder seed(SeedFigure seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder requestLog(String requestLog) {
+            this.requestLog = requestLog;
+            return this;
+        }
+
+        public Builder database(DatabaseUsage database) {
+            this.database = database;
+            return this;
+        }
+
+        public Builder profile(ServiceProfile profile) {
+            this.profile = profile;
+            return this;
+        }
+
+        public Builder services(java.util.List<ServiceTimeline> services) {
+            this.services = services;
+            return this;
+        }
+
+        /** Keeps only what the client measured: the step as another engine would have reported it. */
+        public Builder withoutProbe() {
+            threads = null;
+            process = null;
+            downstream = null;
+            machine = null;
+            database = null;
+            profile = null;
+            services = java.util.List.of();
+            return this;
+        }
+
+        /** @throws IllegalStateException when a figure every step has is missing or impossible */
+        public StepResult build() {
+            if (load == null || load.isBlank()) {
+                throw new IllegalStateException("a step needs its load's name");
+            }
+            if (requests == null || latencyMillis == null) {
+                throw new IllegalStateException("step " + load + " needs the client's requests and latency");
+            }
+            if (throughputPerSecond < 0 || elapsedSeconds < 0 || meanInFlight < 0) {
+                throw new IllegalStateException("step " + load + ": throughput " + throughputPerSecond + "/s, "
+                        + elapsedSeconds + " s and " + meanInFlight + " in flight cannot be negative");
+            }
+            return new StepResult(load, plan, requests, throughputPerSecond, latencyMillis, elapsedSeconds, meanInFlight,
+                    littlesLawPerSecond, littlesLawModel, machineLittlesLawPerSecond, threads, process, arrivals, timeline,
+                    downstream, machine, seed, requestLog, database, profile, services);
+        }
     }
 }

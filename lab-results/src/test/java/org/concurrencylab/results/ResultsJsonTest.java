@@ -19,17 +19,21 @@ class ResultsJsonTest {
 
     @Test
     void writesTheDocumentedNamesAndReadsThemBack() throws Exception {
-        StepResult step = new StepResult("100x10", LoadPlan.closed(100, 10, 3000, "new-per-request"),
-                new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5,
-                new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1, 100, "C/D", 100,
-                new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)), 1,
-                        Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))),
-                new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101), new Arrivals(20, 19.99, 0.1, 0.5, 2, 0),
-                new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))),
-                new DownstreamUsage(40, 301, 30, 0.2, java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, 21.1))),
-                new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5), new ProcessCpu("service", "service", 1.0, 0.02, 1.0)),
-                        1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU"),
-                new SeedFigure("article: A", 99.4, 1000.0, null, null), "requests/x.csv", null, null, null);
+        StepResult step = StepResult.custom("100x10")
+                .plan(LoadPlan.closed(100, 10, 3000, "new-per-request"))
+                .client(new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5, new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1)
+                .littlesLaw(100, "C/D", 100)
+                .threads(new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)), 1,
+                        Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))))
+                .process(new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101))
+                .arrivals(new Arrivals(20, 19.99, 0.1, 0.5, 2, 0))
+                .timeline(new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
+                .downstream(new DownstreamUsage(40, 301, 30, 0.2, java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, 21.1))))
+                .machine(new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5), new ProcessCpu("service", "service", 1.0, 0.02, 1.0)),
+                        1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU"))
+                .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
+                .requestLog("requests/x.csv")
+                .build();
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
         RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),

@@ -62,14 +62,23 @@ final class StepResults {
         ProcessUsage process = usage(samples, before.counters(), after.counters());
         MachineUsage machine = machine(context, bound, load, process, machineBefore, machineAfter, background, cores,
                 downstream);
-        return new StepResult(context.step().label(), plan(context.step(), context.scaled(), timeoutMillis, context.connections()),
-                requests(load), load.throughputPerSecond(), latency(load.okLatencyMicros()), load.elapsedSeconds(),
-                load.meanInFlight(), bound.throughputPerSecond() / scale, bound.explanation(),
-                machineBound.throughputPerSecond() / scale, threads(samples, load.startEpochMillis()),
-                process,
-                context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null,
-                Timelines.of(load, samples, scale), downstream, machine,
-                context.variant().seed().get(context.step().label()), context.requestLog(), database, profile(after.profile()), services);
+        return StepResult.custom(context.step().label())
+                .plan(plan(context.step(), context.scaled(), timeoutMillis, context.connections()))
+                .client(requests(load), load.throughputPerSecond(), latency(load.okLatencyMicros()), load.elapsedSeconds(),
+                        load.meanInFlight())
+                .littlesLaw(bound.throughputPerSecond() / scale, bound.explanation(), machineBound.throughputPerSecond() / scale)
+                .threads(threads(samples, load.startEpochMillis()))
+                .process(process)
+                .arrivals(context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null)
+                .timeline(Timelines.of(load, samples, scale))
+                .downstream(downstream)
+                .machine(machine)
+                .seed(context.variant().seed().get(context.step().label()))
+                .requestLog(context.requestLog())
+                .database(database)
+                .profile(profile(after.profile()))
+                .services(services)
+                .build();
     }
 
     /**
