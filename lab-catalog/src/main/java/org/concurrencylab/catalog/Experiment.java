@@ -100,6 +100,17 @@ public record Experiment(String name, String title, String seedFile, String summ
         return defaultCpus == THIS_MACHINE ? machineCpus : defaultCpus;
     }
 
+    /**
+     * What its variants share, in the order they start: the database before the simulator, so that
+     * whatever is warmed up finds what it needs already there; stopped in the reverse order.
+     */
+    public List<SharedComponent> sharedComponents() {
+        List<SharedComponent> components = new java.util.ArrayList<>();
+        database.ifPresent(components::add);
+        downstream.ifPresent(components::add);
+        return List.copyOf(components);
+    }
+
     public Optional<Variant> variant(String variantName) {
         return variants.stream().filter(variant -> variant.name().equals(variantName)).findFirst();
     }

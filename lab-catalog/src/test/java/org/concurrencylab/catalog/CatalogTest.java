@@ -30,9 +30,24 @@ class CatalogTest {
                 "sequential", "common-pool", "common-pool-tomcat-8", "dedicated-pool-400", "virtual-threads",
                 "webclient-zip", "littles-law-pool", "common-pool-own-cpus");
         assertThat(experiment.steps()).extracting(LoadStep::label).containsExactly("1x5", "20/s for 60s");
-        assertThat(experiment.downstream()).map(Downstream::service).contains("downstream-service");
+        assertThat(experiment.downstream()).map(Downstream::module).contains("downstream-service");
         // rate x calls x D = 20 x 2 x 0.3 s = 12 in flight, doubled
         assertThat(FanOutExperiment.LITTLES_LAW_POOL).isEqualTo(24);
+    }
+
+    @Test
+    void sharedComponentsStartWithTheDatabaseAndSayHowTheServicesFindThem() {
+        assertThat(Catalog.experiment("legacy-chain").orElseThrow().sharedComponents())
+                .extracting(SharedComponent::role, SharedComponent::addressProperty)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("database", Database.URL_PROPERTY));
+        assertThat(Catalog.experiment("fan-out").orElseThrow().sharedComponents())
+                .extracting(SharedComponent::role, SharedComponent::addressProperty)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("downstream", Downstream.URL_PROPERTY));
+        assertThat(Catalog.experiment("cpu-bound").orElseThrow().sharedComponents()).isEmpty();
+
+        Experiment both = Catalog.experiment("legacy-chain").orElseThrow().toBuilder()
+                .downstream(new Downstream("downstream-service", "/sleep/1")).build();
+        assertThat(both.sharedComponents()).extracting(SharedComponent::role).containsExactly("database", "downstream");
     }
 
     @Test

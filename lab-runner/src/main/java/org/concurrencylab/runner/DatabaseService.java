@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * started once before the variants and stopped after them. The server stops with that JVM, and a
  * watchdog of the module's own stops it if the JVM is killed.
  */
-public final class DatabaseService implements AutoCloseable {
+public final class DatabaseService implements StartedComponent {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -50,9 +50,8 @@ public final class DatabaseService implements AutoCloseable {
         this.postmasterPid = sizing.get("postmasterPid") instanceof Number pid ? pid.longValue() : -1;
     }
 
-    static DatabaseService start(RunEnvironment environment, Experiment experiment, Path log)
+    static DatabaseService start(RunEnvironment environment, Experiment experiment, Database database, Path log)
             throws ServiceStartException, InterruptedException, IOException {
-        Database database = experiment.database().orElseThrow();
         ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, database.module(), "servlet"), log);
         try {
             return new DatabaseService(process);
@@ -62,12 +61,19 @@ public final class DatabaseService implements AutoCloseable {
         }
     }
 
-    String jdbcUrl() {
-        return jdbcUrl;
+    @Override
+    public Map<String, String> wiring() {
+        return Map.of(Database.URL_PROPERTY, jdbcUrl);
+    }
+
+    @Override
+    public String description() {
+        return "database at " + jdbcUrl;
     }
 
     /** The module's JVM, and the server with its backends. */
-    List<MachineCpu.Tracked> processes() {
+    @Override
+    public List<MachineCpu.Tracked> processes() {
         List<MachineCpu.Tracked> tracked = new ArrayList<>();
         tracked.add(new MachineCpu.Tracked("database", "database-jvm", process.pid()));
         if (postmasterPid > 0) {

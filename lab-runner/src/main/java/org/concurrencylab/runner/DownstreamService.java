@@ -3,6 +3,7 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.time.Duration;
 import org.concurrencylab.catalog.Downstream;
@@ -21,7 +22,7 @@ import org.concurrencylab.results.DownstreamUsage;
  * An experiment's downstream simulator: started once before its variants (every variant calls the
  * same one, as in the articles), read around every step to show it kept up, stopped after them.
  */
-public final class DownstreamService implements AutoCloseable {
+public final class DownstreamService implements StartedComponent {
 
     private final ServiceProcess process;
     private final ProbeClient probe;
@@ -34,10 +35,9 @@ public final class DownstreamService implements AutoCloseable {
     }
 
     /** Starts the experiment's downstream and warms it up as the experiment warms up its variants. */
-    static DownstreamService start(RunEnvironment environment, Experiment experiment, Path log)
+    static DownstreamService start(RunEnvironment environment, Experiment experiment, Downstream downstream, Path log)
             throws ServiceStartException, InterruptedException, IOException {
-        Downstream downstream = experiment.downstream().orElseThrow();
-        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, downstream.service(), "reactive"), log);
+        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, downstream.module(), "reactive"), log);
         try {
             DownstreamService started = new DownstreamService(process);
             WarmUp warmUp = experiment.warmUp();
@@ -52,8 +52,19 @@ public final class DownstreamService implements AutoCloseable {
         }
     }
 
-    long pid() {
-        return process.pid();
+    @Override
+    public Map<String, String> wiring() {
+        return Map.of(Downstream.URL_PROPERTY, baseUri().toString());
+    }
+
+    @Override
+    public String description() {
+        return "downstream simulator at " + baseUri();
+    }
+
+    @Override
+    public List<MachineCpu.Tracked> processes() {
+        return List.of(new MachineCpu.Tracked("downstream", "downstream", process.pid()));
     }
 
     URI baseUri() {

@@ -169,8 +169,7 @@ public final class LabRunner {
         /** What the served service calls, a line each: its chain, its downstream simulator, its database. */
         public List<String> calls() {
             List<String> calls = new ArrayList<>(variant.chainDescription());
-            shared.downstream().ifPresent(downstream -> calls.add("downstream simulator at " + downstream.baseUri()));
-            shared.database().ifPresent(database -> calls.add("database at " + database.jdbcUrl()));
+            calls.addAll(shared.descriptions());
             return calls;
         }
 

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.concurrencylab.catalog.ChainedService;
-import org.concurrencylab.catalog.Database;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
 
@@ -43,19 +42,15 @@ final class RunningVariant implements AutoCloseable {
                                 SharedComponents shared, int port, String bind) throws ServiceStartException, InterruptedException {
         RunningVariant running = new RunningVariant();
         try {
-            Map<String, String> wiring = new LinkedHashMap<>();
-            shared.downstream().ifPresent(downstream -> wiring.put("lab.downstream.url", downstream.baseUri().toString()));
-            Map<String, String> chainWiring = new LinkedHashMap<>();
-            shared.database().ifPresent(database -> chainWiring.put(Database.URL_PROPERTY, database.jdbcUrl()));
+            // every service learns where every shared component answers; each reads what it uses
+            Map<String, String> chainWiring = shared.wiring();
+            Map<String, String> wiring = new LinkedHashMap<>(chainWiring);
             for (ChainedService service : experiment.chain()) {
                 Path log = beside(entryLog, service.name());
                 ServiceProcess process = ServiceProcess.start(environment.command(experiment, service.module(), variant,
                         service.propertiesOf(variant), 0, chainWiring, log), log);
                 running.chain.add(new Running(service.name(), process, new ProbeClient(process)));
                 wiring.put(service.urlProperty(), process.uri("").toString());
-            }
-            if (experiment.chain().isEmpty()) {
-                wiring.putAll(chainWiring);
             }
             for (int instance = 1; instance <= variant.instances(); instance++) {
                 Path log = instance == 1 ? entryLog : beside(entryLog, Integer.toString(instance));

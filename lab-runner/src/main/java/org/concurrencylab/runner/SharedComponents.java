@@ -3,87 +3,99 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.concurrencylab.catalog.Database;
+import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.SharedComponent;
 
 /**
- * What every variant of one experiment's run shares, started once before them and stopped after
- * them: its downstream simulator and its database, each if it has one. When one cannot start, every
- * variant is reported failed with that reason rather than measured against nothing.
+ * What every variant of one experiment's run shares ({@link Experiment#sharedComponents()}), started
+ * once before them in the declared order and stopped after them in the reverse one. When one cannot
+ * start, those already started are stopped and every variant is reported failed with that reason
+ * rather than measured against nothing.
  */
 final class SharedComponents implements AutoCloseable {
 
-    private final Optional<DownstreamService> downstream;
-    private final Optional<DatabaseService> database;
+    private final List<StartedComponent> started;
     private final Optional<String> failure;
 
-    private SharedComponents(Optional<DownstreamService> downstream, Optional<DatabaseService> database,
-                             Optional<String> failure) {
-        this.downstream = downstream;
-        this.database = database;
+    private SharedComponents(List<StartedComponent> started, Optional<String> failure) {
+        this.started = List.copyOf(started);
         this.failure = failure;
     }
 
     /** @param logs the directory their logs go to, one per module */
     static SharedComponents start(Experiment experiment, RunEnvironment environment, Path logs) throws InterruptedException {
-        Optional<DatabaseService> database = Optional.empty();
-        if (experiment.database().isPresent()) {
-            String module = experiment.database().get().module();
-            environment.progress().note("starting " + module);
+        List<StartedComponent> started = new ArrayList<>();
+        for (SharedComponent component : experiment.sharedComponents()) {
+            Path log = logs.resolve(component.module() + ".log");
             try {
-                database = Optional.of(DatabaseService.start(environment, experiment, logs.resolve(module + ".log")));
+                started.add(switch (component) {
+                    case Database database -> {
+                        environment.progress().note("starting " + database.module());
+                        yield DatabaseService.start(environment, experiment, database, log);
+                    }
+                    case Downstream downstream -> {
+                        environment.progress().note("starting and warming up " + downstream.module());
+                        yield DownstreamService.start(environment, experiment, downstream, log);
+                    }
+                });
             } catch (ServiceStartException | IOException | RuntimeException e) {
-                return new SharedComponents(Optional.empty(), Optional.empty(),
-                        Optional.of("its database " + module + " did not start: " + e.getMessage()));
+                new SharedComponents(started, Optional.empty()).close();
+                return new SharedComponents(List.of(), Optional.of(
+                        "its " + component.role() + " " + component.module() + " did not start: " + e.getMessage()));
             }
         }
-        if (experiment.downstream().isEmpty()) {
-            return new SharedComponents(Optional.empty(), database, Optional.empty());
-        }
-        String module = experiment.downstream().get().service();
-        environment.progress().note("starting and warming up " + module);
-        try {
-            DownstreamService service = DownstreamService.start(environment, experiment, logs.resolve(module + ".log"));
-            return new SharedComponents(Optional.of(service), database, Optional.empty());
-        } catch (ServiceStartException | IOException | RuntimeException e) {
-            database.ifPresent(SharedComponents::closeQuietly);
-            return new SharedComponents(Optional.empty(), Optional.empty(),
-                    Optional.of("its downstream " + module + " did not start: " + e.getMessage()));
-        }
+        return new SharedComponents(started, Optional.empty());
     }
 
+    /** The downstream simulator, when the experiment has one: the callee whose holds the steps time. */
     Optional<DownstreamService> downstream() {
-        return downstream;
+        return first(DownstreamService.class);
     }
 
+    /** The database, when the experiment has one: its sessions are sampled during every step. */
     Optional<DatabaseService> database() {
-        return database;
+        return first(DatabaseService.class);
+    }
+
+    private <T extends StartedComponent> Optional<T> first(Class<T> kind) {
+        return started.stream().filter(kind::isInstance).map(kind::cast).findFirst();
     }
 
     Optional<String> failure() {
         return failure;
     }
 
+    /** The properties that tell a variant's services where each component answers. */
+    Map<String, String> wiring() {
+        Map<String, String> wiring = new LinkedHashMap<>();
+        started.forEach(component -> wiring.putAll(component.wiring()));
+        return wiring;
+    }
+
+    /** Each component and where it answers, a line each. */
+    List<String> descriptions() {
+        return started.stream().map(StartedComponent::description).toList();
+    }
+
     /** Their processes, for the CPU account of every step. */
     List<MachineCpu.Tracked> processes() {
-        List<MachineCpu.Tracked> processes = new ArrayList<>();
-        downstream.ifPresent(simulator -> processes.add(new MachineCpu.Tracked("downstream", "downstream", simulator.pid())));
-        database.ifPresent(running -> processes.addAll(running.processes()));
-        return processes;
+        return started.stream().flatMap(component -> component.processes().stream()).toList();
     }
 
     @Override
     public void close() {
-        downstream.ifPresent(SharedComponents::closeQuietly);
-        database.ifPresent(SharedComponents::closeQuietly);
-    }
-
-    private static void closeQuietly(AutoCloseable component) {
-        try {
-            component.close();
-        } catch (Exception ignored) {
-            // the process is stopped regardless; only a client of it failed to close
+        for (StartedComponent component : started.reversed()) {
+            try {
+                component.close();
+            } catch (Exception ignored) {
+                // the process is stopped regardless; only a client of it failed to close
+            }
         }
     }
 }
