@@ -41,7 +41,7 @@ final class ExportCommand implements Runnable {
         @Spec
         private CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "EXPERIMENT")
+        @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "An experiment (see ./lab list).")
         private String experimentName;
 
         @Option(names = "--load", paramLabel = "LOAD", description = "Only this step (e.g. 100x10; default: every step).")

@@ -50,7 +50,8 @@ final class ImportCommand implements Runnable {
         @Spec
         private CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "STATS.json")
+        @Parameters(index = "0", paramLabel = "STATS.json",
+                description = "Hyperfoil's statistics of the run, in JSON.")
         private Path stats;
 
         @Option(names = "--variant", required = true, paramLabel = "NAME", description = "The variant the load ran against.")

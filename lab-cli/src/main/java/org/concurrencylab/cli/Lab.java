@@ -5,7 +5,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code ./lab}: the entry point. Bad input ends with one line on stderr and exit code 2. */
-@Command(name = "lab", mixinStandardHelpOptions = true, version = "Concurrency Lab 0.1",
+// INHERIT: every command, nested ones too, answers --help and --version, as the error hints promise
+@Command(name = "lab", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "Concurrency Lab 0.1",
         description = "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
         subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class,
                 BenchCommand.class, OverloadCommand.class, ExportCommand.class, ImportCommand.class,
@@ -19,7 +20,12 @@ public final class Lab implements Runnable {
     }
 
     static CommandLine commandLine() {
-        return new CommandLine(new Lab())
+        CommandLine lab = new CommandLine(new Lab());
+        // set on the root alone: an annotation's footer would be inherited by every command
+        lab.getCommandSpec().usageMessage().footer("", "The launcher adds two commands of its own:",
+                "  ./lab build   build what changed, nothing else",
+                "  ./lab test    build and run every test (Maven's verify)");
+        return lab
                 .setParameterExceptionHandler((exception, args) -> {
                     PrintWriter err = exception.getCommandLine().getErr();
                     // the qualified name, so that a nested command's hint names it whole: ./lab export hyperfoil --help
@@ -29,8 +35,11 @@ public final class Lab implements Runnable {
                 });
     }
 
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
     @Override
     public void run() {
-        new CommandLine(this).usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 }

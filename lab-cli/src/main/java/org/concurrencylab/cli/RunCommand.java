@@ -47,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
     private Double scale;
 
     @Option(names = "--cpus", paramLabel = "N",
-            description = "CPUs the services see (-XX:ActiveProcessorCount). Default: the article's machine (8), this machine's own for cpu-bound.")
+            description = "CPUs the services see (-XX:ActiveProcessorCount). Default: the article's machine (8), this machine's own for cpu-bound and legacy-chain.")
     private Integer cpus;
 
     @Option(names = "--warm-up", paramLabel = "N",

@@ -29,10 +29,10 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "An experiment (see ./lab list).")
     private String experimentName;
 
-    @Parameters(index = "1", paramLabel = "VARIANT")
+    @Parameters(index = "1", paramLabel = "VARIANT", description = "One of its variants (see ./lab list).")
     private String variantName;
 
     @Option(names = "--port", paramLabel = "N", defaultValue = "8080", description = "Port on 127.0.0.1. Default: ${DEFAULT-VALUE}.")
@@ -41,7 +41,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--scale", paramLabel = "S", description = "Time scale (default 1: the article's own timing).")
     private Double scale;
 
-    @Option(names = "--cpus", paramLabel = "N", description = "CPUs the service sees. Default: the article's machine.")
+    @Option(names = "--cpus", paramLabel = "N", description = "CPUs the service sees. Default: the experiment's own (see ./lab list).")
     private Integer cpus;
 
     @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = ServiceCommand.LOOPBACK,

@@ -25,6 +25,24 @@ class LabCommandLineTest {
     }
 
     @Test
+    void everyCommandTheHintsPointToAnswersHelpWithItsUsage() {
+        for (List<String> command : List.of(List.of("list"), List.of("run"), List.of("serve"), List.of("report"),
+                List.of("compare"), List.of("bench"), List.of("overload"), List.of("export"), List.of("export", "hyperfoil"),
+                List.of("import"), List.of("import", "hyperfoil"))) {
+            CommandLine lab = Lab.commandLine();
+            StringWriter out = new StringWriter();
+            lab.setOut(new PrintWriter(out, true));
+            lab.setErr(new PrintWriter(err, true));
+            List<String> args = new java.util.ArrayList<>(command);
+            args.add("--help");
+
+            assertThat(lab.execute(args.toArray(String[]::new))).as(String.join(" ", args)).isZero();
+            assertThat(out.toString()).as(String.join(" ", args)).startsWith("Usage: lab " + String.join(" ", command));
+        }
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
     void anUnknownExperimentListsTheKnownOnes() {
         assertThat(execute("run", "no-such-experiment")).isEqualTo(2);
         assertThat(err.toString()).contains("unknown experiment 'no-such-experiment'").contains("blocking-io");
