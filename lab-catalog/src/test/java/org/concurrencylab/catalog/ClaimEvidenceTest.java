@@ -13,6 +13,7 @@ import org.concurrencylab.results.Requests;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.Threads;
 import org.concurrencylab.results.Timeline;
+import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +43,32 @@ class ClaimEvidenceTest {
         assertThat(busy.status()).isEqualTo("reproduced");
         assertThat(busy.evidence()).contains("no-scheduler 100 % (90 % of the calibrated work's bound)");
         assertThat(halfIdle.status()).isEqualTo("not reproduced");
+    }
+
+    @Test
+    void batchesOfTenAreTheLongPausesNotEveryEmptyBin() {
+        // measured: one of each ten ended two bins before the other nine, the next ten five bins later
+        ClaimResult leadingOne = batchesClaim(1, 0, 0, 9, 0, 0, 0, 0, 0, 1, 0, 0, 9, 0, 0, 0, 0, 0, 1, 0, 0, 9);
+        ClaimResult steady = batchesClaim(4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 2);
+
+        assertThat(leadingOne.status()).isEqualTo("reproduced");
+        assertThat(leadingOne.evidence()).isEqualTo("answers grouped in time as [10, 10, 10]");
+        assertThat(steady.status()).isEqualTo("not reproduced");
+        assertThat(steady.evidence()).isEqualTo("answers grouped in time as [4, 4, 4, 4, 4, 4, 4, 2]");
+    }
+
+    private static ClaimResult batchesClaim(long... endedPerBin) {
+        List<TimelinePoint> points = new java.util.ArrayList<>();
+        for (int bin = 0; bin < endedPerBin.length; bin++) {
+            points.add(new TimelinePoint(bin, 0, endedPerBin[bin], 0, 0, 0, 0, Map.of()));
+        }
+        StepResult atOnce = StepResult.from(step("30x1", LoadPlan.closed(30, 1, 6_000, "keep-alive"), 6.0, 3000, 5.0, 6.667,
+                        new Threads(40, Map.of(), List.of(), 0, Map.of()), 10))
+                .timeline(new Timeline(150, points))
+                .build();
+        VariantResult variant = new VariantResult("no-scheduler", "s", "seed", 2, "ok", null,
+                Map.of("schedulerThreads", 0), Map.of(), List.of(atOnce));
+        return claim("cpu-bound", "no-scheduler-batches-of-ten").evaluate(new Measurements(List.of(variant), D, 2));
     }
 
     private static ClaimResult boundedElasticClaim(int peakThreads, double throughput) {
