@@ -103,7 +103,7 @@ final class BlockingIoExperiment {
                 Claim.of("ten-users-near-bound",
                         "10 users on MVC with 20 Tomcat workers get close to 10 requests per D, the Little's-law maximum.",
                         m -> {
-                            StepResult step = m.step("mvc-tomcat-20", LIGHT);
+                            StepResult step = m.clientStep("mvc-tomcat-20", LIGHT);
                             // the article's 9.95 per D is 99.5 % of the bound; 95 % leaves this machine's request path its share
                             return Verdict.onSteps(m.perD(step) >= 0.95 * 10,
                                     format("%.2f per D measured, bound 10 (%.1f %%)", m.perD(step), 10 * m.perD(step)), step);
@@ -111,7 +111,7 @@ final class BlockingIoExperiment {
                 Claim.of("tomcat-20-queues",
                         "With 100 users, 20 Tomcat workers cap throughput near 20 per D; the rest queue and mean latency grows to about 5 D.",
                         m -> {
-                            StepResult step = m.step("mvc-tomcat-20", HEAVY);
+                            StepResult step = m.clientStep("mvc-tomcat-20", HEAVY);
                             double mean = m.inD(step.latencyMillis().mean());
                             // the median beside the mean: whether the queue was served in turn or some users waited far longer
                             // the article: 19.92 per D and 4.82 D; 95 % of the bound, and its mean within 10 %
@@ -122,7 +122,7 @@ final class BlockingIoExperiment {
                 Claim.of("tomcat-200-scales",
                         "With Tomcat's default 200 workers, all 100 users are served at once: near 100 per D (95 % of C/D or more), far above any pool cap.",
                         m -> {
-                            StepResult step = m.step("mvc-tomcat-200", HEAVY);
+                            StepResult step = m.clientStep("mvc-tomcat-200", HEAVY);
                             return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step)
                                     + (step.probed() ? "; by pool " + step.threads().peakByPool() : ""),
                                     step);
@@ -130,9 +130,12 @@ final class BlockingIoExperiment {
                 Claim.of("netty-blocking-capped-by-loops",
                         "Blocking inside Mono.fromCallable on Netty holds an event loop per request: throughput falls to about the number of loops per D, latency balloons.",
                         m -> {
-                            StepResult step = m.step("webflux-netty-blocking", HEAVY);
+                            StepResult step = m.clientStep("webflux-netty-blocking", HEAVY);
                             Object loops = m.variant("webflux-netty-blocking").sizing().get("nettyEventLoops");
-                            double loopCount = loops instanceof Number n ? n.doubleValue() : Double.NaN;
+                            if (!(loops instanceof Number n)) {
+                                throw new Measurements.Missing("needs the event loops webflux-netty-blocking reported, and it reported none");
+                            }
+                            double loopCount = n.doubleValue();
                             // the article: 7.90 per D on 8 loops, 98.75 %
                             return Verdict.onSteps(m.perD(step) <= loopCount * 1.02 && m.perD(step) >= loopCount * 0.95,
                                     format("%.2f per D with %s event loops (%.1f %% of the bound %s), mean latency %.2f D",
@@ -142,7 +145,7 @@ final class BlockingIoExperiment {
                 Claim.of("netty-elastic-scales",
                         "subscribeOn an unbounded elastic pool moves the wait off the event loops: Netty gets back near 100 per D (95 % of C/D or more).",
                         m -> {
-                            StepResult step = m.step("webflux-netty-elastic", HEAVY);
+                            StepResult step = m.clientStep("webflux-netty-elastic", HEAVY);
                             return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                         }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "webflux-netty-elastic"),
                 Claim.of("tomcat-subscribeon-more-threads",
@@ -184,7 +187,7 @@ final class BlockingIoExperiment {
                 Claim.of("deferred-result-scales",
                         "Without Reactor, MVC returning a DeferredResult completed from a cached pool also gets near 100 per D (95 % of C/D or more).",
                         m -> {
-                            StepResult step = m.step("mvc-deferred-result", HEAVY);
+                            StepResult step = m.clientStep("mvc-deferred-result", HEAVY);
                             return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                         }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-deferred-result"),
                 Claim.of("bounded-elastic-capped",

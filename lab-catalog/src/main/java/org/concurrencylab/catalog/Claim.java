@@ -31,13 +31,6 @@ public record Claim(String id, String text, Function<Measurements, Verdict> chec
             verdict = check.apply(measurements);
         } catch (Measurements.Missing missing) {
             verdict = Verdict.notApplicable(missing.getMessage());
-        } catch (NullPointerException probeless) {
-            if (!measurements.anyUnprobed()) {
-                throw probeless;
-            }
-            // a step another engine drove has no threads, service counters or machine: see Measurements.step
-            verdict = Verdict.notApplicable("needs what the lab's probe measures in the services, and this step's load "
-                    + "came from another engine, whose statistics hold only the client's figures");
         }
         return new ClaimResult(id, text, verdict.status().label(), verdict.evidence(), chart);
     }

@@ -88,7 +88,7 @@ final class CpuBoundExperiment {
                 Claim.of("no-scheduler-last-batch-times-out",
                         "... and the last batch times out.",
                         m -> {
-                            StepResult step = m.step("no-scheduler", load);
+                            StepResult step = m.clientStep("no-scheduler", load);
                             long timeouts = step.requests().failedByKind().getOrDefault("TIMEOUT", 0L);
                             return Verdict.of(timeouts > 0, format("%d timed out; the last answer came after %.0f ms of a %.0f ms "
                                             + "timeout: the 30 requests are 30 D of CPU on all cores whatever the threads, and 10 "

@@ -110,7 +110,7 @@ final class FanOutExperiment {
                 Claim.of("sequential-holds-under-load",
                         "Under 20 requests/s the sequential version keeps its p95 near 2 D: Tomcat's 200 workers are plenty.",
                         m -> {
-                            StepResult step = m.step("sequential", load);
+                            StepResult step = m.clientStep("sequential", load);
                             double p95 = m.inD(step.latencyMillis().p95());
                             return Verdict.onSteps(p95 <= 2 * NEAR_D && step.requests().failed() == 0,
                                     format("p95 %.2f D (bound %.2f x 2 D), %d failed", p95, NEAR_D, step.requests().failed()), step);

@@ -207,7 +207,7 @@ final class LegacyChainExperiment {
         return List.of(
                 Claim.of("legacy-fails", "Under the legacy a share of the requests fail (the article: about 8 %; here: 3 % or more).",
                         m -> {
-                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult legacy = m.clientStep(LEGACY, load);
                             // with no timeout below the gateway's, the chain keeps working for requests it gave up on
                             String abandoned = legacy.downstream() == null ? "" : format(
                                     "; the orders service answered %d requests, the gateway received %d answers",

@@ -77,7 +77,7 @@ final class ServletAsyncExperiment {
                 Claim.of("blocking-10-cannot-keep-up",
                         "Blocking on 10 Tomcat threads cannot serve 20 requests/s of D = 1 s: requests time out or wait nearly the timeout.",
                         m -> {
-                            StepResult step = m.step("blocking-10", load);
+                            StepResult step = m.clientStep("blocking-10", load);
                             long timeouts = step.requests().failedByKind().getOrDefault("TIMEOUT", 0L);
                             double p95 = step.latencyMillis().p95();
                             double timeout = step.plan().requestTimeoutMillis();
@@ -89,7 +89,7 @@ final class ServletAsyncExperiment {
                 Claim.of("callable-serves-all",
                         "Returning a Callable (on the article's unbounded executor) frees the Tomcat threads: every request answered, p95 near D.",
                         m -> {
-                            StepResult step = m.step("callable-10-unbounded", load);
+                            StepResult step = m.clientStep("callable-10-unbounded", load);
                             double p95 = m.inD(step.latencyMillis().p95());
                             return Verdict.onSteps(step.requests().failed() == 0 && p95 <= NEAR_D,
                                     format("%d of %d OK, p95 %.2f D (bound %.2f D)", step.requests().ok(),
