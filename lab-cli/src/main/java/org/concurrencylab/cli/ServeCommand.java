@@ -80,6 +80,16 @@ final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "could not start " + variant.name() + ": " + e.getMessage()
                     + " (log: " + log + ")");
         }
+        // Ctrl-C or SIGTERM: the lab's own hook stops every process; this one says so
+        java.util.concurrent.atomic.AtomicBoolean endedByItself = new java.util.concurrent.atomic.AtomicBoolean();
+        int called = started.calls().size();
+        String what = experiment.name() + " / " + variant.name()
+                + (called == 0 ? "" : called == 1 ? " and the service it calls" : " and the " + called + " services it calls");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (!endedByItself.get()) {
+                System.err.println("lab: stopping " + what);
+            }
+        }, "lab-serve-stopped-line"));
         try (LabRunner.Served served = started) {
             ServiceProcess service = served.service();
             URI target = service.uri(experiment.path());
@@ -91,6 +101,7 @@ final class ServeCommand implements Callable<Integer> {
             if (ServiceProcess.stoppedByTheLab()) {
                 return 0;
             }
+            endedByItself.set(true);
             System.err.println("lab: the service ended by itself with code " + exit + "; see " + log);
             return 1;
         }
