@@ -30,6 +30,7 @@ public final class DatabaseService implements StartedComponent {
     record Activity(long epochMillis, int waitingOnLocks, int active, int open, long commits, long rollbacks) {
     }
 
+    private final Database declared;
     private final ServiceProcess process;
     private final ProbeClient probe;
     private final String jdbcUrl;
@@ -39,7 +40,8 @@ public final class DatabaseService implements StartedComponent {
             .disableAutomaticRetries()
             .build();
 
-    private DatabaseService(ServiceProcess process) throws IOException {
+    private DatabaseService(Database declared, ServiceProcess process) throws IOException {
+        this.declared = declared;
         this.process = process;
         this.probe = new ProbeClient(process);
         Map<String, Object> sizing = probe.read(-1).sizing();
@@ -54,7 +56,7 @@ public final class DatabaseService implements StartedComponent {
             throws ServiceStartException, InterruptedException, IOException {
         ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, database.module(), "servlet"), log);
         try {
-            return new DatabaseService(process);
+            return new DatabaseService(database, process);
         } catch (IOException | RuntimeException e) {
             process.close();
             throw e;
@@ -62,8 +64,13 @@ public final class DatabaseService implements StartedComponent {
     }
 
     @Override
-    public Map<String, String> wiring() {
-        return Map.of(Database.URL_PROPERTY, jdbcUrl);
+    public Database declared() {
+        return declared;
+    }
+
+    @Override
+    public String address() {
+        return jdbcUrl;
     }
 
     @Override

@@ -24,11 +24,13 @@ import org.concurrencylab.results.DownstreamUsage;
  */
 public final class DownstreamService implements StartedComponent {
 
+    private final Downstream declared;
     private final ServiceProcess process;
     private final ProbeClient probe;
     private final Map<String, Object> sizing;
 
-    private DownstreamService(ServiceProcess process) throws IOException {
+    private DownstreamService(Downstream declared, ServiceProcess process) throws IOException {
+        this.declared = declared;
         this.process = process;
         this.probe = new ProbeClient(process);
         this.sizing = probe.read(-1).sizing();
@@ -39,7 +41,7 @@ public final class DownstreamService implements StartedComponent {
             throws ServiceStartException, InterruptedException, IOException {
         ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, downstream.module(), "reactive"), log);
         try {
-            DownstreamService started = new DownstreamService(process);
+            DownstreamService started = new DownstreamService(downstream, process);
             WarmUp warmUp = experiment.warmUp();
             Duration timeout = environment.scaled().of(experiment.requestTimeout());
             new ClosedLoopDriver().run(process.uri(downstream.warmUpPath()), ClosedModel.custom(warmUp.users(), timeout)
@@ -53,8 +55,13 @@ public final class DownstreamService implements StartedComponent {
     }
 
     @Override
-    public Map<String, String> wiring() {
-        return Map.of(Downstream.URL_PROPERTY, baseUri().toString());
+    public Downstream declared() {
+        return declared;
+    }
+
+    @Override
+    public String address() {
+        return baseUri().toString();
     }
 
     @Override

@@ -45,7 +45,7 @@ final class SharedComponents implements AutoCloseable {
                     }
                 });
             } catch (ServiceStartException | IOException | RuntimeException e) {
-                new SharedComponents(started, Optional.empty()).close();
+                stopInReverse(started);
                 return new SharedComponents(List.of(), Optional.of(
                         "its " + component.role() + " " + component.module() + " did not start: " + e.getMessage()));
             }
@@ -74,7 +74,7 @@ final class SharedComponents implements AutoCloseable {
     /** The properties that tell a variant's services where each component answers. */
     Map<String, String> wiring() {
         Map<String, String> wiring = new LinkedHashMap<>();
-        started.forEach(component -> wiring.putAll(component.wiring()));
+        started.forEach(component -> wiring.put(component.declared().addressProperty(), component.address()));
         return wiring;
     }
 
@@ -90,6 +90,10 @@ final class SharedComponents implements AutoCloseable {
 
     @Override
     public void close() {
+        stopInReverse(started);
+    }
+
+    private static void stopInReverse(List<StartedComponent> started) {
         for (StartedComponent component : started.reversed()) {
             try {
                 component.close();

@@ -1,7 +1,7 @@
 package org.concurrencylab.runner;
 
 import java.util.List;
-import java.util.Map;
+import org.concurrencylab.catalog.SharedComponent;
 
 /**
  * A {@link org.concurrencylab.catalog.SharedComponent} running for one experiment's variants: where it
@@ -9,8 +9,11 @@ import java.util.Map;
  */
 sealed interface StartedComponent extends AutoCloseable permits DownstreamService, DatabaseService {
 
-    /** The properties that tell a variant's services where it answers. */
-    Map<String, String> wiring();
+    /** What the experiment declared: its module, its role, and the property that carries its address. */
+    SharedComponent declared();
+
+    /** Where it answers, as the variants' services are told through {@link SharedComponent#addressProperty()}. */
+    String address();
 
     /** What it is and where it answers, in words, as {@code ./lab serve} prints it. */
     String description();
