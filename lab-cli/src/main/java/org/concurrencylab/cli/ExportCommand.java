@@ -70,6 +70,7 @@ final class ExportCommand implements Runnable {
         public Integer call() throws IOException {
             Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
             double checkedScale = Choices.scale(spec.commandLine(), scale);
+            double runScale = Double.isNaN(checkedScale) ? experiment.defaultScale() : checkedScale;
             Connections client = Choices.connections(spec.commandLine(), connections).orElse(experiment.connections());
             List<LoadStep> steps = load == null ? experiment.steps() : List.of(Choices.load(spec.commandLine(), experiment, load));
             warnIfNotLoopback();
@@ -79,7 +80,7 @@ final class ExportCommand implements Runnable {
                 HyperfoilBenchmark benchmark;
                 try {
                     benchmark = HyperfoilBenchmark.of(experiment, step).target(target).connections(client).threads(threads)
-                            .scale(Double.isNaN(checkedScale) ? experiment.defaultScale() : checkedScale).build();
+                            .scale(runScale).build();
                 } catch (IllegalArgumentException e) {
                     throw new ParameterException(spec.commandLine(), e.getMessage());
                 }
@@ -89,8 +90,7 @@ final class ExportCommand implements Runnable {
             }
             System.out.printf("%nServe a variant (./lab serve %s VARIANT --port %d --scale %s), upload a benchmark to your "
                             + "Hyperfoil controller and run it; then: ./lab import hyperfoil STATS.json --variant VARIANT%n",
-                    experiment.name(), target.getPort() < 0 ? 8080 : target.getPort(),
-                    Double.isNaN(checkedScale) ? experiment.defaultScale() : checkedScale);
+                    experiment.name(), target.getPort() < 0 ? 8080 : target.getPort(), runScale);
             return 0;
         }
 

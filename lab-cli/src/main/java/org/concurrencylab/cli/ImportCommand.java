@@ -3,7 +3,6 @@ package org.concurrencylab.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -20,6 +19,7 @@ import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.RunDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -93,8 +93,10 @@ final class ImportCommand implements Runnable {
             double checkedScale = Choices.scale(spec.commandLine(), scale);
             Choices.cpus(spec.commandLine(), cpus);
             Optional<Connections> client = Choices.connections(spec.commandLine(), connections);
-            String runId = "hyperfoil-" + Instant.now().toString().replace(':', '-').replaceAll("\\.\\d+", "");
-            Path directory = Choices.outDirectory(spec.commandLine(), out, LabHome.locate().root().resolve("results").resolve(runId));
+            Path results = LabHome.locate().root().resolve("results");
+            // a new run directory, created at once as ./lab run creates its own, unless --out names one
+            Path directory = out != null ? Choices.outDirectory(spec.commandLine(), out, results.resolve(HyperfoilImport.ENGINE + "-<time>"))
+                    : RunDirectory.createIn(Choices.outDirectory(spec.commandLine(), null, results), HyperfoilImport.ENGINE + "-");
             HyperfoilImport.Builder builder = HyperfoilImport.of(read, experiment, variant, step).runId(directory.getFileName().toString());
             if (!Double.isNaN(checkedScale)) {
                 builder.scale(checkedScale);

@@ -5,8 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +29,6 @@ public final class LabRunner {
     public record CompletedRun(RunResult result, Path directory) {
     }
 
-    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-
     private final LabHome home;
     private final JavaRuntime java;
     private final RunProgress progress;
@@ -51,7 +47,7 @@ public final class LabRunner {
             throw new IllegalArgumentException("a run needs at least one experiment");
         }
         String started = Instant.now().toString();
-        Path directory = newRunDirectory(options.outDir());
+        Path directory = RunDirectory.createIn(options.outDir(), "");
         List<String> planned = experiments.stream().map(Experiment::name).toList();
         RunResult written = null;
         int machineCpus = Runtime.getRuntime().availableProcessors();
@@ -188,19 +184,5 @@ public final class LabRunner {
             return experiment.variants();
         }
         return experiment.variants().stream().filter(variant -> options.variants().contains(variant.name())).toList();
-    }
-
-    /** Created, not checked then created: two runs started in the same second get a directory each. */
-    private static Path newRunDirectory(Path outDir) throws IOException {
-        Files.createDirectories(outDir);
-        String id = LocalDateTime.now().format(RUN_ID);
-        for (int suffix = 1; ; suffix++) {
-            Path directory = outDir.resolve(suffix == 1 ? id : id + "-" + suffix);
-            try {
-                return Files.createDirectory(directory);
-            } catch (java.nio.file.FileAlreadyExistsException taken) {
-                // the next suffix
-            }
-        }
     }
 }

@@ -1,0 +1,35 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/** A new run's directory, named after the time it starts: {@code results/20261123-061704}. */
+public final class RunDirectory {
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private RunDirectory() {
+    }
+
+    /**
+     * Created, not checked then created: two runs started in the same second get a directory each.
+     *
+     * @param prefix before the time, for runs the lab did not drive itself ({@code hyperfoil-}); empty for its own
+     */
+    public static Path createIn(Path parent, String prefix) throws IOException {
+        Files.createDirectories(parent);
+        String id = prefix + LocalDateTime.now().format(RUN_ID);
+        for (int suffix = 1; ; suffix++) {
+            Path directory = parent.resolve(suffix == 1 ? id : id + "-" + suffix);
+            try {
+                return Files.createDirectory(directory);
+            } catch (FileAlreadyExistsException taken) {
+                // the next suffix
+            }
+        }
+    }
+}
