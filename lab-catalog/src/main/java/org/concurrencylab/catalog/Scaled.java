@@ -1,32 +1,50 @@
-package org.concurrencylab.runner;
+package org.concurrencylab.catalog;
 
 import java.time.Duration;
+import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.LoadPlan;
 
-/** The article's durations and rates under the time scale S: latencies and timeouts times S, rates divided by S. */
-record Scaled(double scale) {
+/**
+ * The article's durations and rates under the time scale S: latencies and timeouts times S, rates
+ * divided by S. One rule for everything that scales a step: the runner driving it, a Hyperfoil
+ * benchmark exported from it, and a Hyperfoil run imported back.
+ */
+public record Scaled(double scale) {
 
-    Scaled {
+    public Scaled {
         if (!(scale > 0) || scale > 10) {
             throw new IllegalArgumentException("scale must be above 0 and at most 10, not " + scale);
         }
     }
 
-    Duration of(Duration articleDuration) {
+    public Duration of(Duration articleDuration) {
         return Duration.ofNanos(Math.round(articleDuration.toNanos() * scale));
     }
 
     /** An article's arrival rate under S: divided by S, so that the load in Erlangs stays the article's. */
-    double rate(double articleRatePerSecond) {
+    public double rate(double articleRatePerSecond) {
         return articleRatePerSecond / scale;
     }
 
     /** One second of the article's time, as the run goes: the width of every per-second timeline. */
-    Duration articleSecond() {
+    public Duration articleSecond() {
         return of(Duration.ofSeconds(1));
     }
 
-    /** The probe samples finer when everything runs faster, but never below 25 ms (its own cost). */
-    Duration probeInterval() {
-        return Duration.ofMillis(Math.max(25, Math.round(250 * scale)));
+    /** The step as it runs under S, for the results. */
+    public LoadPlan plan(LoadStep step, Duration timeout, Connections connections) {
+        double timeoutMillis = timeout.toNanos() / 1e6;
+        return switch (step) {
+            case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis,
+                    connections.label());
+            case LoadStep.Held held -> LoadPlan.held(held.users(), seconds(held.rampUp()), seconds(held.hold()),
+                    seconds(held.thinkTime()), timeoutMillis, connections.label());
+            case LoadStep.Open open -> LoadPlan.open(rate(open.ratePerSecond()), seconds(open.duration()), timeoutMillis,
+                    connections.label());
+        };
+    }
+
+    private double seconds(Duration articleDuration) {
+        return of(articleDuration).toNanos() / 1e9;
     }
 }

@@ -71,12 +71,7 @@ class CatalogOnImportedLoadsTest {
                     case LoadStep.Held held -> held.rampUp().plus(held.hold()).toNanos() / 1e9;
                     case LoadStep.Open open -> open.duration().toNanos() / 1e9;
                 };
-                LoadPlan plan = switch (step) {
-                    case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), 10 * d, "new-per-request");
-                    case LoadStep.Held held -> LoadPlan.held(held.users(), held.rampUp().toNanos() / 1e9,
-                            held.hold().toNanos() / 1e9, held.thinkTime().toNanos() / 1e9, 10 * d, "keep-alive");
-                    case LoadStep.Open open -> LoadPlan.open(open.ratePerSecond(), seconds, 10 * d, "new-per-request");
-                };
+                LoadPlan plan = new Scaled(1).plan(step, experiment.requestTimeout(), experiment.connections());
                 double throughput = requests / seconds;
                 steps.add(StepResult.custom(step.label())
                         .plan(plan.drivenBy("hyperfoil"))

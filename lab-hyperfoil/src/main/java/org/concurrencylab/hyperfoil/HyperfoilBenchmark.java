@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.driver.Connections;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -43,15 +44,15 @@ public final class HyperfoilBenchmark {
     private final Experiment experiment;
     private final LoadStep step;
     private final URI target;
-    private final double scale;
+    private final Scaled scaled;
     private final Connections connections;
     private final int threads;
 
-    private HyperfoilBenchmark(Builder builder) {
+    private HyperfoilBenchmark(Builder builder, Scaled scaled) {
         this.experiment = builder.experiment;
         this.step = builder.step;
         this.target = builder.target;
-        this.scale = builder.scale;
+        this.scaled = scaled;
         this.connections = builder.connections;
         this.threads = builder.threads;
     }
@@ -107,13 +108,11 @@ public final class HyperfoilBenchmark {
                     || !(target.getPath() == null || target.getPath().isEmpty() || "/".equals(target.getPath()))) {
                 throw new IllegalArgumentException("the target is http://host:port, without a path, not " + target);
             }
-            if (!(scale > 0 && scale <= 10)) {
-                throw new IllegalArgumentException("the scale is above 0 and at most 10, not " + scale);
-            }
+            Scaled scaled = new Scaled(scale); // the same bounds and rule as every run's
             if (threads < 0 || threads > 256) {
                 throw new IllegalArgumentException("threads are 0 (Hyperfoil's default) to 256, not " + threads);
             }
-            return new HyperfoilBenchmark(this);
+            return new HyperfoilBenchmark(this, scaled);
         }
     }
 
@@ -135,8 +134,8 @@ public final class HyperfoilBenchmark {
                 # the article's "%s". Serve a variant first: ./lab serve %s <variant> --port %d --scale %s.
                 # To drive it from several hosts, add your Hyperfoil agents (agents: {agent-1: ..., agent-2: ...})
                 # and divide the users or the rate between them as Hyperfoil does.
-                """, experiment.name(), step.label(), number(scale), experiment.title(), experiment.name(), target.getPort(),
-                number(scale));
+                """, experiment.name(), step.label(), number(scaled.scale()), experiment.title(), experiment.name(), target.getPort(),
+                number(scaled.scale()));
         return header + YAMLMapper.builder().build().writeValueAsString(model());
     }
 
@@ -187,7 +186,7 @@ public final class HyperfoilBenchmark {
             }
             case LoadStep.Open open -> {
                 Map<String, Object> rate = new LinkedHashMap<>();
-                rate.put("usersPerSec", open.ratePerSecond() / scale);
+                rate.put("usersPerSec", scaled.rate(open.ratePerSecond()));
                 rate.put("duration", millis(scaled(open.duration())));
                 rate.put("maxSessions", concurrency());
                 rate.put("variance", false);
@@ -244,7 +243,7 @@ public final class HyperfoilBenchmark {
         return switch (step) {
             case LoadStep.Closed closed -> closed.users();
             case LoadStep.Held held -> held.users();
-            case LoadStep.Open open -> (int) Math.ceil(open.ratePerSecond() / scale * timeout().toNanos() / 1e9) + 1;
+            case LoadStep.Open open -> (int) Math.ceil(scaled.rate(open.ratePerSecond()) * timeout().toNanos() / 1e9) + 1;
         };
     }
 
@@ -253,7 +252,7 @@ public final class HyperfoilBenchmark {
     }
 
     private Duration scaled(Duration duration) {
-        return Duration.ofNanos(Math.round(duration.toNanos() * scale));
+        return scaled.of(duration);
     }
 
     private static String millis(Duration duration) {

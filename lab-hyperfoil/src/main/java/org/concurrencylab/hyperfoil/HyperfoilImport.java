@@ -14,6 +14,7 @@ import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.results.ClaimResult;
@@ -80,10 +81,7 @@ public final class HyperfoilImport {
 
         /** The time scale the benchmark was exported at. */
         public Builder scale(double scale) {
-            if (!(scale > 0 && scale <= 10)) {
-                throw new IllegalArgumentException("scale must be above 0 and at most 10, not " + scale);
-            }
-            this.scale = scale;
+            this.scale = new Scaled(scale).scale();
             return this;
         }
 
@@ -151,21 +149,8 @@ public final class HyperfoilImport {
     }
 
     private LoadPlan plan() {
-        double scale = settings.scale;
-        double timeoutMillis = settings.experiment.requestTimeout().toNanos() / 1e6 * scale;
-        String connections = settings.connections.label();
-        LoadPlan plan = switch (settings.step) {
-            case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis, connections);
-            case LoadStep.Held held -> LoadPlan.held(held.users(), seconds(held.rampUp()) * scale, seconds(held.hold()) * scale,
-                    seconds(held.thinkTime()) * scale, timeoutMillis, connections);
-            case LoadStep.Open open -> LoadPlan.open(open.ratePerSecond() / scale, seconds(open.duration()) * scale,
-                    timeoutMillis, connections);
-        };
-        return plan.drivenBy(ENGINE);
-    }
-
-    private static double seconds(Duration duration) {
-        return duration.toNanos() / 1e9;
+        Scaled scaled = new Scaled(settings.scale);
+        return scaled.plan(settings.step, scaled.of(settings.experiment.requestTimeout()), settings.connections).drivenBy(ENGINE);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.Objects;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Measurements;
 import org.concurrencylab.catalog.Variant;

@@ -1,12 +1,14 @@
 package org.concurrencylab.runner;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.concurrencylab.catalog.Calibration;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.JitPolicy;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.driver.Connections;
@@ -69,9 +71,7 @@ final class RunEnvironment {
         Map<String, String> properties = new LinkedHashMap<>(own);
         properties.putAll(calibrated);
         properties.put("server.port", Integer.toString(port));
-        properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
-        properties.put("lab.probe.interval", scaled.probeInterval().toString());
-        properties.put("lab.probe.window", scaled.articleSecond().toString());
+        properties.putAll(timing(experiment));
         properties.put("lab.machine-cpus", Integer.toString(machineCpus));
         properties.put("lab.log-file", log.toAbsolutePath().toString());
         properties.putAll(wiring);
@@ -105,11 +105,19 @@ final class RunEnvironment {
             throws InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
-        properties.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
-        properties.put("lab.probe.interval", scaled.probeInterval().toString());
-        properties.put("lab.probe.window", scaled.articleSecond().toString());
+        properties.putAll(timing(experiment));
         StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, jit, Map.of());
         return new ServiceCommand(java, prepared.jar(), machineCpus, jit, prepared.jvmFlags(), properties);
+    }
+
+    /** D under S, and how finely and over what window the probe samples: what every service's clock needs. */
+    private Map<String, String> timing(Experiment experiment) {
+        Map<String, String> timing = new LinkedHashMap<>();
+        timing.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
+        // the probe samples finer when everything runs faster, but never below 25 ms (its own cost)
+        timing.put("lab.probe.interval", Duration.ofMillis(Math.max(25, Math.round(250 * scaled.scale()))).toString());
+        timing.put("lab.probe.window", scaled.articleSecond().toString());
+        return timing;
     }
 
     int cpusFor(Variant variant) {

@@ -1,6 +1,7 @@
 package org.concurrencylab.runner;
 
 import java.util.List;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.probe.model.MeterWindow;
 import org.concurrencylab.results.ServiceTimeline;

@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.MachineBound;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
@@ -26,7 +27,6 @@ import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.ServiceProfile;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.LatencyMillis;
-import org.concurrencylab.results.LoadPlan;
 import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.ProcessCpu;
 import org.concurrencylab.results.ProcessUsage;
@@ -58,12 +58,11 @@ final class StepResults {
         List<ProbeSample> samples = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= load.endEpochMillis())
                 .toList();
-        double timeoutMillis = context.requestTimeout().toNanos() / 1e6;
         ProcessUsage process = usage(samples, before.counters(), after.counters());
         MachineUsage machine = machine(context, bound, load, process, machineBefore, machineAfter, background, cores,
                 downstream);
         return StepResult.custom(context.step().label())
-                .plan(plan(context.step(), context.scaled(), timeoutMillis, context.connections()))
+                .plan(context.scaled().plan(context.step(), context.requestTimeout(), context.connections()))
                 .client(requests(load), load.throughputPerSecond(), latency(load.okLatencyMicros()), load.elapsedSeconds(),
                         load.meanInFlight())
                 .littlesLaw(bound.throughputPerSecond() / scale, bound.explanation(), machineBound.throughputPerSecond() / scale)
@@ -125,18 +124,6 @@ final class StepResults {
         return new MachineUsage(cores, MachineCpu.idleShare(before, after), processes, cpuPerRequest * 1e3,
                 estimate.perSecond(), estimate.explanation(), estimate.share(),
                 why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why));
-    }
-
-    private static LoadPlan plan(LoadStep step, Scaled scaled, double timeoutMillis, Connections connections) {
-        return switch (step) {
-            case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis,
-                    connections.label());
-            case LoadStep.Held held -> LoadPlan.held(held.users(), scaled.of(held.rampUp()).toNanos() / 1e9,
-                    scaled.of(held.hold()).toNanos() / 1e9, scaled.of(held.thinkTime()).toNanos() / 1e9, timeoutMillis,
-                    connections.label());
-            case LoadStep.Open open -> LoadPlan.open(scaled.rate(open.ratePerSecond()),
-                    scaled.of(open.duration()).toNanos() / 1e9, timeoutMillis, connections.label());
-        };
     }
 
     /** Methods every request of a servlet service goes through, whatever it does: the trunk of every flame graph. */

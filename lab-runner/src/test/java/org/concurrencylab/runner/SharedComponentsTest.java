@@ -2,6 +2,7 @@ package org.concurrencylab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
