@@ -3,7 +3,6 @@ package org.concurrencylab.runner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.concurrencylab.catalog.JitPolicy;
 
@@ -15,9 +14,11 @@ import org.concurrencylab.catalog.JitPolicy;
  * @param startupJvmFlags flags that only make start-up faster (a class data or AOT cache)
  * @param properties  Spring properties, passed as {@code --key=value}
  * @param bind        where its server listens: {@link #LOOPBACK}, unless the user asked for every interface
+ * @param environment variables the lab gives it beyond the few it inherits ({@link ConfinedEnvironment}):
+ *                    secrets, which a command line would show to every user of the machine
  */
 public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit, List<String> startupJvmFlags,
-                             Map<String, String> properties, String bind) {
+                             Map<String, String> properties, String bind, Map<String, String> environment) {
 
     /** Where every service listens unless {@code ./lab serve --bind} says otherwise. */
     public static final String LOOPBACK = "127.0.0.1";
@@ -30,11 +31,25 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
             throw new IllegalArgumentException("a service listens on " + LOOPBACK + " or, when asked, on every interface ("
                     + String.join(" or ", EVERY_INTERFACE) + "), not " + bind);
         }
+        properties = Map.copyOf(properties);
+        environment = Map.copyOf(environment);
     }
 
     public ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit, List<String> startupJvmFlags,
                           Map<String, String> properties) {
-        this(java, jar, cpus, jit, startupJvmFlags, properties, LOOPBACK);
+        this(java, jar, cpus, jit, startupJvmFlags, properties, LOOPBACK, Map.of());
+    }
+
+    /** The same command, its server listening on {@code address}. */
+    ServiceCommand listeningOn(String address) {
+        return new ServiceCommand(java, jar, cpus, jit, startupJvmFlags, properties, address, environment);
+    }
+
+    /** The same command, with these variables added to its environment. */
+    ServiceCommand withEnvironment(Map<String, String> variables) {
+        Map<String, String> merged = new java.util.LinkedHashMap<>(environment);
+        merged.putAll(variables);
+        return new ServiceCommand(java, jar, cpus, jit, startupJvmFlags, properties, bind, merged);
     }
 
     /**
@@ -44,31 +59,28 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
     static final List<String> FIXED_JVM_FLAGS = List.of("-XX:+UseG1GC", "-Xms256m", "-Xmx1g");
 
     /**
-     * What the lab's services may never do, whatever the environment or a user's Spring configuration
-     * says: listen beyond loopback, or expose more of Actuator than the lab reads. Command-line
-     * arguments outrank every other source of Spring properties, so these come last on it.
+     * What the lab's services may never do, whatever the environment, a file or a user's Spring
+     * configuration says: listen beyond loopback (the server, or a management server of its own), read
+     * configuration files from anywhere but their own jar, or expose more of Actuator than the lab reads.
+     * Command-line arguments outrank every other source of Spring properties a machine can set, so
+     * these come last on it; {@link ConfinedEnvironment} and a working directory of the lab's own close
+     * the lower sources as well.
      */
     static final List<String> SAFETY_PROPERTIES = safetyProperties(LOOPBACK);
+
+    /** Where the lab's services read configuration files from: their own jar, never the working directory. */
+    static final String CONFIG_LOCATION = "optional:classpath:/,optional:classpath:/config/";
 
     /** The same with the address the user chose for the server; the Actuator's exposure never widens. */
     static List<String> safetyProperties(String bind) {
         return List.of("--server.address=" + bind,
+                // empty: Actuator on the server's own port, never a listener of its own. Its address cannot be
+                // pinned as well (Boot refuses one without a port of its own); no source outside the jar can
+                // set it, as ConfinedEnvironment and the config location below leave none
+                "--management.server.port=",
+                "--spring.config.location=" + CONFIG_LOCATION,
                 "--management.endpoints.web.exposure.include=health,info,prometheus,labprobe",
                 "--management.endpoints.jmx.exposure.exclude=*");
-    }
-
-    /**
-     * Environment variables that would reach into a service JVM: Spring binds SPRING_*, SERVER_* and
-     * MANAGEMENT_* to properties (a management port of its own would listen beyond the lab's
-     * address), and the JVM reads its options from the *_OPTIONS ones.
-     */
-    private static final List<String> SCRUBBED_PREFIXES = List.of("SPRING_", "SERVER_", "MANAGEMENT_", "LAB_");
-    private static final List<String> SCRUBBED_NAMES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
-
-    /** Leaves a service's process nothing from the lab's environment that could widen what it exposes. */
-    static void confine(Map<String, String> environment) {
-        environment.keySet().removeIf(name -> SCRUBBED_NAMES.contains(name)
-                || SCRUBBED_PREFIXES.stream().anyMatch(prefix -> name.toUpperCase(Locale.ROOT).startsWith(prefix)));
     }
 
     List<String> toArguments() {

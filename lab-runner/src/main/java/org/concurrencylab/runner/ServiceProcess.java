@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One service JVM, bound to 127.0.0.1. It is started on the port asked for (0: any free one, learnt
@@ -26,16 +28,27 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     public static ServiceProcess start(ServiceCommand command, Path log) throws ServiceStartException, InterruptedException {
+        return start(command, log, System.getenv());
+    }
+
+    /** @param inherited the environment the lab was started with, of which the service gets only what {@link ConfinedEnvironment} keeps */
+    static ServiceProcess start(ServiceCommand command, Path log, Map<String, String> inherited)
+            throws ServiceStartException, InterruptedException {
         Path portFile;
         Process process;
         try {
             Files.createDirectories(log.getParent());
             portFile = PortFiles.next();
+            // the log's folder is the lab's own: a config/ in the folder the lab was started from is never read
             ProcessBuilder builder = new ProcessBuilder(command.toArguments())
+                    .directory(log.toAbsolutePath().getParent().toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
-            ServiceCommand.confine(builder.environment());
-            builder.environment().put("PORTFILE", portFile.toString());
+            Map<String, String> labOwn = new LinkedHashMap<>(command.environment());
+            labOwn.put("PORTFILE", portFile.toString());
+            builder.environment().clear();
+            builder.environment().putAll(inherited);
+            ConfinedEnvironment.confine(builder.environment(), labOwn);
             process = builder.start();
         } catch (IOException e) {
             throw new ServiceStartException("could not start " + command.jar().getFileName() + ": " + e.getMessage());

@@ -1,0 +1,40 @@
+package org.concurrencylab.runner;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The environment a JVM the lab starts is given: the few variables a process needs to run, taken from
+ * the lab's own, and what the lab itself adds (where to write the port, a database's password).
+ *
+ * <p>An allow list rather than a block list: Spring Boot binds properties from environment variables
+ * under many spellings ({@code MANAGEMENT_SERVER_PORT}, {@code management.server.port},
+ * {@code management_server_port}, {@code SPRING_APPLICATION_JSON}), and the JVM reads options from
+ * {@code JAVA_TOOL_OPTIONS} and its kin; naming every dangerous one is a race the lab would lose.
+ */
+final class ConfinedEnvironment {
+
+    /** What a JVM and the programs it starts (PostgreSQL's initdb and server) need; none binds to a Spring property. */
+    static final List<String> INHERITED = List.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ");
+
+    private ConfinedEnvironment() {
+    }
+
+    /**
+     * Replaces {@code environment} (a {@link ProcessBuilder}'s, which starts as a copy of the lab's)
+     * with the inherited names alone, then adds the lab's own variables.
+     */
+    static void confine(Map<String, String> environment, Map<String, String> labOwn) {
+        Map<String, String> kept = new LinkedHashMap<>();
+        INHERITED.forEach(name -> {
+            String value = environment.get(name);
+            if (value != null) {
+                kept.put(name, value);
+            }
+        });
+        environment.clear();
+        environment.putAll(kept);
+        environment.putAll(labOwn);
+    }
+}
