@@ -12,6 +12,14 @@ public record Database(String module) implements SharedComponent {
     public static final String URL_PROPERTY = "lab.database.url";
     /** Where the database's module reports its address. */
     public static final String URL_SIZING_KEY = "jdbcUrl";
+    /**
+     * The environment variable that carries the run's password for the services' role, made anew for
+     * each run and given to the database and the services alone (Spring reads it as
+     * {@code lab.database.password}); a command line would show it to every user of the machine.
+     */
+    public static final String PASSWORD_VARIABLE = "LAB_DATABASE_PASSWORD";
+    /** The services' role: it owns the database they use, and is no superuser. */
+    public static final String SERVICE_ROLE = "lab";
 
     @Override
     public String role() {

@@ -3,7 +3,9 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
@@ -25,6 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
 public final class DatabaseService implements StartedComponent {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** One sample of the database's sessions, as its module reports them. */
     record Activity(long epochMillis, int waitingOnLocks, int active, int open, long commits, long rollbacks) {
@@ -35,13 +38,15 @@ public final class DatabaseService implements StartedComponent {
     private final ProbeClient probe;
     private final String jdbcUrl;
     private final long postmasterPid;
+    private final Map<String, String> secrets;
     private final CloseableHttpClient client = HttpClients.custom()
             .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build())
             .disableAutomaticRetries()
             .build();
 
-    private DatabaseService(Database declared, ServiceProcess process) throws IOException {
+    private DatabaseService(Database declared, ServiceProcess process, Map<String, String> secrets) throws IOException {
         this.declared = declared;
+        this.secrets = secrets;
         this.process = process;
         this.probe = new ProbeClient(process);
         Map<String, Object> sizing = probe.read(-1).sizing();
@@ -54,9 +59,11 @@ public final class DatabaseService implements StartedComponent {
 
     static DatabaseService start(RunEnvironment environment, Experiment experiment, Database database, Path log)
             throws ServiceStartException, InterruptedException, IOException {
-        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, database.module(), "servlet"), log);
+        Map<String, String> password = Map.of(Database.PASSWORD_VARIABLE, newPassword());
+        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, database.module(), "servlet")
+                .withEnvironment(password), log);
         try {
-            return new DatabaseService(database, process);
+            return new DatabaseService(database, process, password);
         } catch (IOException | RuntimeException e) {
             process.close();
             throw e;
@@ -71,6 +78,19 @@ public final class DatabaseService implements StartedComponent {
     @Override
     public String address() {
         return jdbcUrl;
+    }
+
+    /** The run's password for the services' role. */
+    @Override
+    public Map<String, String> secrets() {
+        return secrets;
+    }
+
+    /** 192 random bits, URL-safe: it travels in an environment variable and a SQL literal. */
+    static String newPassword() {
+        byte[] bytes = new byte[24];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     @Override

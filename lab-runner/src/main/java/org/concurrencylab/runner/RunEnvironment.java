@@ -31,6 +31,7 @@ final class RunEnvironment {
     private final StartupCache startupCache;
     private final RunProgress progress;
     private final Map<String, String> calibrated = new LinkedHashMap<>();
+    private final Map<String, String> sharedSecrets = new LinkedHashMap<>();
 
     RunEnvironment(JavaRuntime java, LabHome home, Scaled scaled, int cpus, int machineCpus, WarmUp warmUp,
                    Connections connections, JitPolicy jit, RunProgress progress) {
@@ -60,9 +61,7 @@ final class RunEnvironment {
     /** The same, listening on {@code bind} ({@link ServiceCommand#LOOPBACK} unless the user asked for every interface). */
     ServiceCommand command(Experiment experiment, Variant variant, int port, Map<String, String> wiring, Path log, String bind)
             throws InterruptedException {
-        ServiceCommand command = command(experiment, variant, port, wiring, log);
-        return new ServiceCommand(command.java(), command.jar(), command.cpus(), command.jit(), command.startupJvmFlags(),
-                command.properties(), bind);
+        return command(experiment, variant, port, wiring, log).listeningOn(bind);
     }
 
     /** The command of one service of a variant, the entry service or one of its chain. */
@@ -80,8 +79,17 @@ final class RunEnvironment {
         training.putAll(wiring);
         training.put("lab.downstream.latency", properties.get("lab.downstream.latency"));
         StartupCache.Prepared prepared = startupCache.prepare(module,
-                own.getOrDefault("spring.main.web-application-type", "servlet"), jit, training);
-        return new ServiceCommand(java, prepared.jar(), cpusFor(variant), jit, prepared.jvmFlags(), properties);
+                own.getOrDefault("spring.main.web-application-type", "servlet"), jit, training, sharedSecrets);
+        return new ServiceCommand(java, prepared.jar(), cpusFor(variant), jit, prepared.jvmFlags(), properties)
+                .withEnvironment(sharedSecrets);
+    }
+
+    /**
+     * Keeps what a started shared component gives every service in its environment (a database's
+     * password), for every command made after it.
+     */
+    void shareSecrets(Map<String, String> secrets) {
+        sharedSecrets.putAll(secrets);
     }
 
     /**
@@ -106,7 +114,7 @@ final class RunEnvironment {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
         properties.putAll(timing(experiment));
-        StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, jit, Map.of());
+        StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, jit, Map.of(), Map.of());
         return new ServiceCommand(java, prepared.jar(), machineCpus, jit, prepared.jvmFlags(), properties);
     }
 

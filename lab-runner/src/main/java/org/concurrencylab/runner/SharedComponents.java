@@ -44,6 +44,7 @@ final class SharedComponents implements AutoCloseable {
                         yield DownstreamService.start(environment, experiment, downstream, log);
                     }
                 });
+                environment.shareSecrets(started.getLast().secrets());
             } catch (ServiceStartException | IOException | RuntimeException e) {
                 stopInReverse(started);
                 return new SharedComponents(List.of(), Optional.of(

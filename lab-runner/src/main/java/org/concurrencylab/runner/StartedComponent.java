@@ -1,6 +1,7 @@
 package org.concurrencylab.runner;
 
 import java.util.List;
+import java.util.Map;
 import org.concurrencylab.catalog.SharedComponent;
 
 /**
@@ -20,4 +21,12 @@ sealed interface StartedComponent extends AutoCloseable permits DownstreamServic
 
     /** Its processes, for the CPU account of every step. */
     List<MachineCpu.Tracked> processes();
+
+    /**
+     * What every service must have in its environment to use it (a database's password), kept off the
+     * command lines that every user of the machine can read.
+     */
+    default Map<String, String> secrets() {
+        return Map.of();
+    }
 }

@@ -45,19 +45,23 @@ final class StartupCache {
         this.progress = progress;
     }
 
-    Prepared prepare(String service, String webApplicationType, JitPolicy jit, Map<String, String> trainingProperties)
-            throws InterruptedException {
+    /**
+     * @param trainingProperties what the training start needs to start at all (a database's address)
+     * @param trainingEnvironment the secrets that go with them (the database's password)
+     */
+    Prepared prepare(String service, String webApplicationType, JitPolicy jit, Map<String, String> trainingProperties,
+                     Map<String, String> trainingEnvironment) throws InterruptedException {
         String key = service + "/" + webApplicationType + "/" + jit.label();
         Prepared prepared = preparedByServiceAndStack.get(key);
         if (prepared == null) {
-            prepared = prepareOnce(service, webApplicationType, jit, trainingProperties);
+            prepared = prepareOnce(service, webApplicationType, jit, trainingProperties, trainingEnvironment);
             preparedByServiceAndStack.put(key, prepared);
         }
         return prepared;
     }
 
-    private Prepared prepareOnce(String service, String webApplicationType, JitPolicy jit, Map<String, String> trainingProperties)
-            throws InterruptedException {
+    private Prepared prepareOnce(String service, String webApplicationType, JitPolicy jit, Map<String, String> trainingProperties,
+                                 Map<String, String> trainingEnvironment) throws InterruptedException {
         Path fatJar = home.serviceJar(service);
         Path directory = home.serviceTarget(service).resolve("startup");
         Path extracted = directory.resolve("extracted").resolve(service + ".jar");
@@ -78,7 +82,7 @@ final class StartupCache {
                 progress.accept("extracting " + service + " for faster starts");
                 deleteCaches(directory);
                 run(directory, List.of(java.executable().toString(), "-Djarmode=tools", "-jar", fatJar.toString(),
-                        "extract", "--force", "--destination", directory.resolve("extracted").toString()));
+                        "extract", "--force", "--destination", directory.resolve("extracted").toString()), Map.of());
                 Files.writeString(digestFile, digest);
             }
             if (!Files.isRegularFile(extracted)) {
@@ -90,7 +94,7 @@ final class StartupCache {
             if (!Files.isRegularFile(cache)) {
                 progress.accept("training a start-up cache for " + service + " (" + webApplicationType + ", JIT "
                         + jit.label() + "), once");
-                train(directory, extracted, cache, jit, trainingProperties);
+                train(directory, extracted, cache, jit, trainingProperties, trainingEnvironment);
             }
             if (!Files.isRegularFile(cache)) {
                 return new Prepared(extracted, List.of());
@@ -104,8 +108,8 @@ final class StartupCache {
         }
     }
 
-    private void train(Path directory, Path jar, Path cache, JitPolicy jit, Map<String, String> properties)
-            throws IOException, InterruptedException {
+    private void train(Path directory, Path jar, Path cache, JitPolicy jit, Map<String, String> properties,
+                       Map<String, String> environment) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
         command.addAll(ServiceCommand.FIXED_JVM_FLAGS);
@@ -123,7 +127,7 @@ final class StartupCache {
         properties.forEach((key, value) -> command.add("--" + key + "=" + value));
         command.addAll(ServiceCommand.SAFETY_PROPERTIES);
         try {
-            run(directory, command);
+            run(directory, command, environment);
             if (!Files.isRegularFile(partial) || Files.size(partial) == 0) {
                 throw new IOException("training wrote no cache; see " + directory.resolve("startup-cache.log"));
             }
@@ -161,7 +165,7 @@ final class StartupCache {
             wait "$training"
             """;
 
-    private static void run(Path directory, List<String> training) throws IOException, InterruptedException {
+    private static void run(Path directory, List<String> training, Map<String, String> environment) throws IOException, InterruptedException {
         Files.createDirectories(directory);
         Path log = directory.resolve("startup-cache.log");
         List<String> command = new ArrayList<>(List.of("sh", "-c", WATCHED, "lab-training",
@@ -171,8 +175,9 @@ final class StartupCache {
                 .directory(directory.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        ServiceCommand.confine(builder.environment());
-        builder.environment().put("PORTFILE", directory.resolve("training.port").toString());
+        Map<String, String> labOwn = new HashMap<>(environment);
+        labOwn.put("PORTFILE", directory.resolve("training.port").toString());
+        ConfinedEnvironment.confine(builder.environment(), labOwn);
         Process process = builder.start();
         ServiceProcesses.register(process);
         try {

@@ -1,7 +1,6 @@
 package org.concurrencylab.services.legacy.database;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -44,7 +43,7 @@ class LockActivitySampler implements AutoCloseable {
 
     LockActivitySampler(PostgresServer.RunningPostgres postgres, @Value("${lab.probe.interval:100ms}") Duration interval)
             throws SQLException {
-        this.connection = DriverManager.getConnection(postgres.jdbcUrl(), "postgres", "postgres");
+        this.connection = postgres.superuserConnection();
         this.statement = connection.prepareStatement(SESSIONS);
         timer.scheduleAtFixedRate(this::sample, 0, interval.toNanos(), TimeUnit.NANOSECONDS);
     }

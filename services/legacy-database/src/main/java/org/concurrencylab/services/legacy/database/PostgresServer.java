@@ -4,7 +4,13 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Base64;
 import org.concurrencylab.probe.SizingContributor;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.FileSystemUtils;
@@ -13,26 +19,75 @@ import org.springframework.util.FileSystemUtils;
  * The server itself. Its settings are PostgreSQL's defaults except where the load needs room: 250
  * users behind two pools of up to a few hundred connections, and no fsync, because the lab measures
  * row locks and pools, not this machine's disk.
+ *
+ * <p>Nobody gets in without a password: the superuser's is made here and never leaves this JVM, and
+ * the services' role {@value #SERVICE_ROLE} owns its database, is no superuser (so no {@code COPY …
+ * TO PROGRAM}), and logs in with the password the lab made for the run. The server listens on
+ * 127.0.0.1 and on a socket inside its own owner-only data directory.
  */
 @Configuration(proxyBeanMethods = false)
 class PostgresServer {
 
     /** Where the lab reads this server's address from the probe's sizing. */
     static final String JDBC_URL_KEY = "jdbcUrl";
+    /** The services' role and database; their password is the run's own ({@code lab.database.password}). */
+    static final String SERVICE_ROLE = "lab";
+    /** What the lab makes: URL-safe base64, so it is safe inside a SQL literal. */
+    private static final String PASSWORD_PATTERN = "[A-Za-z0-9_-]{16,}";
 
     @Bean(destroyMethod = "close")
-    RunningPostgres postgres() throws IOException {
+    RunningPostgres postgres(@Value("${lab.database.password:}") String servicePassword) throws IOException, SQLException {
+        if (!servicePassword.matches(PASSWORD_PATTERN)) {
+            throw new IllegalStateException("no password for the services' role in the environment: the lab gives one to each run");
+        }
+        // rwx------ on POSIX: PostgreSQL wants it so, and its socket is made inside it
         Path dataDirectory = Files.createTempDirectory("lab-postgres-");
-        EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-                .setDataDirectory(dataDirectory)
-                .setCleanDataDirectory(true)
-                .setServerConfig("max_connections", "400")
-                .setServerConfig("fsync", "off")
-                .setServerConfig("synchronous_commit", "off")
-                .setServerConfig("full_page_writes", "off")
-                .start();
+        Path superuserPasswordFile = Files.createTempFile("lab-postgres-superuser-", ".txt");
+        String superuserPassword = newPassword();
+        EmbeddedPostgres postgres;
+        try {
+            Files.writeString(superuserPasswordFile, superuserPassword);
+            postgres = EmbeddedPostgres.builder()
+                    .setDataDirectory(dataDirectory)
+                    .setCleanDataDirectory(true)
+                    // Spring's own hook closes this bean; a second hook of zonky's raced it, and the two
+                    // deletions of the data directory left it behind, empty
+                    .setRegisterShutdownHook(false)
+                    // initdb's options: every login needs a password, the superuser's own among them
+                    .setLocaleConfig("auth-host", "scram-sha-256")
+                    .setLocaleConfig("auth-local", "scram-sha-256")
+                    .setLocaleConfig("pwfile", superuserPasswordFile.toString())
+                    .setConnectConfig("password", superuserPassword)
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("unix_socket_directories", dataDirectory.toString())
+                    .setServerConfig("unix_socket_permissions", "0700")
+                    .setServerConfig("max_connections", "400")
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off")
+                    .setServerConfig("full_page_writes", "off")
+                    .start();
+        } finally {
+            Files.deleteIfExists(superuserPasswordFile);
+        }
         PostmasterWatchdog.arm(dataDirectory);
-        return new RunningPostgres(postgres, dataDirectory);
+        RunningPostgres running = new RunningPostgres(postgres, dataDirectory);
+        try (Connection connection = postgres.getPostgresDatabase().getConnection();
+             Statement statement = connection.createStatement()) {
+            statement.execute("CREATE ROLE " + SERVICE_ROLE + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '"
+                    + servicePassword + "'");
+            statement.execute("CREATE DATABASE " + SERVICE_ROLE + " OWNER " + SERVICE_ROLE);
+        } catch (SQLException e) {
+            running.close();
+            throw e;
+        }
+        return running;
+    }
+
+    /** 192 random bits, URL-safe; it never leaves this JVM and the server. */
+    private static String newPassword() {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     @Bean
@@ -56,8 +111,14 @@ class PostgresServer {
             }
         }
 
+        /** Where the services connect, as the services' role; the password travels apart from it. */
         String jdbcUrl() {
-            return server.getJdbcUrl("postgres", "postgres");
+            return "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/" + SERVICE_ROLE;
+        }
+
+        /** The services' database, as the superuser: for the sampler, which must see every session. */
+        Connection superuserConnection() throws SQLException {
+            return server.getDatabase("postgres", SERVICE_ROLE).getConnection();
         }
 
         @Override

@@ -21,12 +21,15 @@ class OrdersDataSource {
 
     @Bean(destroyMethod = "close")
     HikariDataSource dataSource(OrdersProperties properties, @Value("${lab.database.url}") String url,
+                                @Value("${lab.database.user:lab}") String user,
+                                @Value("${lab.database.password}") String password,
                                 @Value("${lab.downstream.latency}") Duration d) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("orders");
         config.setJdbcUrl(url + (url.contains("?") ? "&" : "?") + "options=" + sessionOptions(properties.database(), d));
-        config.setUsername("postgres");
-        config.setPassword("postgres");
+        // the password reaches this JVM in its environment (LAB_DATABASE_PASSWORD), never on its command line
+        config.setUsername(user);
+        config.setPassword(password);
         config.setMaximumPoolSize(properties.database().poolSize());
         config.setMinimumIdle(properties.database().poolSize());
         Duration wait = properties.database().poolWait(d);

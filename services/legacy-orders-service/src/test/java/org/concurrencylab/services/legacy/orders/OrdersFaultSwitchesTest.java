@@ -53,7 +53,8 @@ class OrdersFaultSwitchesTest {
 
     private ConfigurableApplicationContext orders(Map<String, String> switches) {
         List<String> properties = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
-                "lab.downstream.latency=PT0.01S", "lab.database.url=" + postgres.getJdbcUrl("postgres", "postgres")));
+                "lab.downstream.latency=PT0.01S", "lab.database.url=" + postgres.getJdbcUrl("postgres", "postgres"),
+                "lab.database.user=postgres", "lab.database.password=postgres"));
         switches.forEach((key, value) -> properties.add(key + "=" + value));
         ConfigurableApplicationContext context = new SpringApplicationBuilder(LegacyOrdersServiceApplication.class)
                 .properties(properties.toArray(String[]::new)).run();
