@@ -1,6 +1,10 @@
 package org.concurrencylab.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
+import java.util.Optional;
+import org.concurrencylab.results.WriteFailed;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,7 +36,41 @@ public final class Lab implements Runnable {
                     err.println("lab: " + exception.getMessage() + " (see ./"
                             + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
                     return USAGE;
+                })
+                .setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
+                    Optional<String> line = oneLine(exception);
+                    if (line.isEmpty()) {
+                        throw exception;
+                    }
+                    commandLine.getErr().println("lab: " + line.get());
+                    return exception instanceof BadInput ? USAGE : FAILED;
                 });
+    }
+
+    /** The exit code of a run that could not read or write what it must. */
+    static final int FAILED = 1;
+
+    /**
+     * What a user can act on, in one line: a file that could not be written or read, and why, or a value
+     * in a file the lab read that means nothing. Anything else is the lab's own fault, and keeps its trace.
+     */
+    static Optional<String> oneLine(Throwable exception) {
+        if (exception instanceof BadInput || exception instanceof WriteFailed) {
+            return Optional.of(exception.getMessage());
+        }
+        for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
+            if (cause instanceof WriteFailed written) {
+                return Optional.of(written.getMessage());
+            }
+            if (cause instanceof FileSystemException file) {
+                return Optional.of(file.getFile() + ": " + (file.getReason() == null ? file.getClass().getSimpleName() : file.getReason())
+                        + (file.getOtherFile() == null ? "" : " (" + file.getOtherFile() + ")"));
+            }
+            if (cause instanceof IOException io && cause.getCause() == null) {
+                return Optional.of(io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage());
+            }
+        }
+        return Optional.empty();
     }
 
     @CommandLine.Spec

@@ -94,8 +94,13 @@ final class RunCommand implements Callable<Integer> {
         TerminalProgress progress = new TerminalProgress();
         Thread sayWhatStopped = new Thread(() -> progress.stoppedLine().ifPresent(System.err::println), "lab-stopped-line");
         Runtime.getRuntime().addShutdownHook(sayWhatStopped);
-        LabRunner.CompletedRun run = new LabRunner(home, JavaRuntime.current(), progress).run(chosen, options);
-        progress.finished();
+        LabRunner.CompletedRun run;
+        try {
+            run = new LabRunner(home, JavaRuntime.current(), progress).run(chosen, options);
+        } finally {
+            // a run that ended in an error says so in one line of its own (see Lab); no second line on the way out
+            progress.finished();
+        }
         System.out.println();
         System.out.print(TerminalReport.render(run.result()));
         System.out.println();

@@ -38,7 +38,12 @@ final class TerminalProgress implements RunProgress {
         System.out.printf("  %s written to %s (%d of %d experiments)%n", experiment, directory, written, planned);
     }
 
-    /** The run ended as planned: nothing to say on the way out. */
+    @Override
+    public void variantWritten(java.nio.file.Path directory) {
+        this.directory = directory;
+    }
+
+    /** The run ended as planned, or the lab already said in one line why it did not: nothing to say on the way out. */
     void finished() {
         finished = true;
     }
@@ -48,9 +53,11 @@ final class TerminalProgress implements RunProgress {
         if (finished) {
             return java.util.Optional.empty();
         }
-        String kept = written == 0 ? "no experiment had finished, so no results were written"
-                : String.format(Locale.ROOT, "the results of %d of %d experiments are kept in %s (./lab report %s)",
-                        written, planned, directory, directory);
+        String kept = directory == null ? "no variant had finished, so no results were written"
+                : written == 0 ? String.format(Locale.ROOT, "the variants that had finished are kept in %s (./lab report %s)",
+                        directory, directory)
+                : String.format(Locale.ROOT, "the results of %d of %d experiments, and the variants that had finished since,"
+                        + " are kept in %s (./lab report %s)", written, planned, directory, directory);
         return java.util.Optional.of("lab: stopped during " + (variant.isEmpty() ? "start-up" : variant)
                 + "; its service JVMs are being stopped; " + kept);
     }

@@ -1,8 +1,8 @@
 package org.concurrencylab.report;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import org.concurrencylab.results.AtomicFiles;
 import org.concurrencylab.results.RunResult;
 
 /** Writes report.md, report.html and the claims' verdicts as JUnit XML beside a run's results.json. */
@@ -14,10 +14,11 @@ public final class ReportFiles {
     private ReportFiles() {
     }
 
+    /** @throws org.concurrencylab.results.WriteFailed naming the file that could not be written whole */
     public static Written write(RunResult run, Path directory) throws IOException {
-        Path markdown = Files.writeString(directory.resolve("report.md"), MarkdownReport.render(run));
-        Path html = Files.writeString(directory.resolve("report.html"), HtmlReport.render(run, directory));
-        Path verdicts = Files.writeString(directory.resolve(JUnitVerdicts.FILE_NAME), JUnitVerdicts.render(run));
+        Path markdown = AtomicFiles.writeString(directory.resolve("report.md"), MarkdownReport.render(run));
+        Path html = AtomicFiles.writeString(directory.resolve("report.html"), HtmlReport.render(run, directory));
+        Path verdicts = AtomicFiles.writeString(directory.resolve(JUnitVerdicts.FILE_NAME), JUnitVerdicts.render(run));
         return new Written(markdown, html, verdicts);
     }
 }

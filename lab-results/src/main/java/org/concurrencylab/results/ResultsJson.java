@@ -1,10 +1,8 @@
 package org.concurrencylab.results;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,22 +29,11 @@ public final class ResultsJson {
     /**
      * Writes the whole file next to its place and then moves it there in one step, so that a reader,
      * or a lab killed in the middle of writing, only ever finds the previous complete file or the new one.
+     *
+     * @throws WriteFailed naming the file and the cause
      */
-    public static Path write(RunResult result, Path directory) throws IOException {
-        Files.createDirectories(directory);
-        Path file = directory.resolve(FILE_NAME);
-        Path partial = Files.createTempFile(directory, "." + FILE_NAME + "-", ".partial");
-        try {
-            MAPPER.writeValue(partial.toFile(), result);
-            try {
-                Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-            return file;
-        } finally {
-            Files.deleteIfExists(partial);
-        }
+    public static Path write(RunResult result, Path directory) {
+        return AtomicFiles.write(directory.resolve(FILE_NAME), out -> MAPPER.writeValue(out, result));
     }
 
     /** @throws NotResults when the file is not a complete results.json of a run */

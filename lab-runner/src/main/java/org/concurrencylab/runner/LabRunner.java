@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Measurements;
@@ -66,12 +67,17 @@ public final class LabRunner {
                     options.cpus().orElse(experiment.defaultCpusOn(machineCpus)), machineCpus,
                     new WarmUp(experiment.warmUp().users(), options.warmUpInD().orElse(experiment.warmUp().lengthInD())),
                     options.connections().orElse(experiment.connections()), options.jit().orElse(experiment.jit()), progress);
-            ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory);
+            RunInfo unfinishedRun = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
+                    springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started, null, planned, false);
+            List<ExperimentResult> before = List.copyOf(results);
+            // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run
+            // killed later keeps it for ./lab report
+            ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory,
+                    unfinished -> ResultsJson.write(new RunResult(unfinishedRun, append(before, unfinished)), directory));
             springBoot = result.variants().stream()
                     .map(variant -> variant.sizing().get("springBoot"))
                     .filter(Objects::nonNull).map(Object::toString).findFirst().orElse(springBoot);
             results.add(result);
-            // each experiment is on disk as soon as it ends: a run stopped later keeps it
             boolean complete = results.size() == experiments.size();
             RunInfo info = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
                     springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started,
@@ -83,8 +89,15 @@ public final class LabRunner {
         return new CompletedRun(written, directory);
     }
 
-    private ExperimentResult run(Experiment experiment, List<Variant> variants, RunEnvironment environment, Path directory)
-            throws InterruptedException {
+    private static List<ExperimentResult> append(List<ExperimentResult> finished, ExperimentResult unfinished) {
+        List<ExperimentResult> all = new ArrayList<>(finished);
+        all.add(unfinished);
+        return all;
+    }
+
+    /** @param keep called with the experiment as it stands after each variant, claims and findings not yet checked */
+    private ExperimentResult run(Experiment experiment, List<Variant> variants, RunEnvironment environment, Path directory,
+                                 Consumer<ExperimentResult> keep) throws InterruptedException {
         List<VariantResult> results = new ArrayList<>();
         Map<String, Object> downstreamSizing = new TreeMap<>();
         try (SharedComponents shared = SharedComponents.start(experiment, environment,
@@ -99,6 +112,8 @@ public final class LabRunner {
                 environment.learnCalibration(experiment, result);
                 progress.variantFinished(result);
                 results.add(result);
+                keep.accept(result(experiment, environment, downstreamSizing, results, List.of(), List.of()));
+                progress.variantWritten(directory);
             }
         }
         Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
@@ -106,10 +121,15 @@ public final class LabRunner {
         List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
         List<String> findings = experiment.findings().stream()
                 .flatMap(finding -> finding.describe(measurements).stream()).toList();
+        return result(experiment, environment, downstreamSizing, results, claims, findings);
+    }
+
+    private static ExperimentResult result(Experiment experiment, RunEnvironment environment, Map<String, Object> downstreamSizing,
+                                           List<VariantResult> variants, List<ClaimResult> claims, List<String> findings) {
+        Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
         return new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(), environment.scaled().scale(),
                 serviceTime.toNanos() / 1e6, new WarmUpLoad(environment.warmUp().users(), environment.warmUp().lengthInD()),
-                environment.jit().label(),
-                downstreamSizing, results, claims, findings);
+                environment.jit().label(), downstreamSizing, List.copyOf(variants), claims, findings);
     }
 
     /**

@@ -3,7 +3,8 @@ package org.concurrencylab.runner;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -13,6 +14,8 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.driver.RequestRecord;
+import org.concurrencylab.results.AtomicFiles;
+import org.concurrencylab.results.WriteFailed;
 
 /**
  * Writes every request of a step, for time charts and for the tools latency people already use: the
@@ -28,9 +31,10 @@ final class RequestLog {
     }
 
     /** @param csv the CSV's path; the histogram files go beside it, with the same name */
-    static void write(LoadResult load, Path csv, Duration articleSecond) throws IOException {
-        Files.createDirectories(csv.getParent());
-        try (BufferedWriter out = Files.newBufferedWriter(csv)) {
+    /** @throws WriteFailed when a file cannot be written whole; none is left half written */
+    static void write(LoadResult load, Path csv, Duration articleSecond) {
+        AtomicFiles.write(csv, stream -> {
+            BufferedWriter out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
             out.write(HEADER);
             out.newLine();
             for (RequestRecord request : load.requests()) {
@@ -39,16 +43,26 @@ final class RequestLog {
                         request.outcome()));
                 out.newLine();
             }
-        }
+            out.flush();
+        });
         String base = csv.getFileName().toString().replaceFirst("\\.csv$", "");
         writeIntervalLog(load, csv.resolveSibling(base + ".hlog"), articleSecond);
-        try (PrintStream out = new PrintStream(Files.newOutputStream(csv.resolveSibling(base + ".hgrm")), false, "UTF-8")) {
+        AtomicFiles.write(csv.resolveSibling(base + ".hgrm"), stream -> {
+            PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
             // recorded in microseconds, shown in milliseconds as HdrHistogram's plotter expects
             load.okLatencyMicros().outputPercentileDistribution(out, 1000.0);
+            checked(out);
+        });
+    }
+
+    /** A PrintStream keeps its I/O errors to itself; a full disk must not pass for a written file. */
+    private static void checked(PrintStream out) throws IOException {
+        if (out.checkError()) {
+            throw new IOException("the write failed");
         }
     }
 
-    private static void writeIntervalLog(LoadResult load, Path file, Duration articleSecond) throws IOException {
+    private static void writeIntervalLog(LoadResult load, Path file, Duration articleSecond) {
         long binNanos = Math.max(1, articleSecond.toNanos());
         TreeMap<Long, Histogram> bins = new TreeMap<>();
         for (RequestRecord request : load.requests()) {
@@ -57,7 +71,8 @@ final class RequestLog {
                         .recordValue(Math.max(1, request.latencyNanos() / 1000));
             }
         }
-        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
+        AtomicFiles.write(file, stream -> {
+            PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
             HistogramLogWriter writer = new HistogramLogWriter(out);
             writer.outputComment("latency of successful requests in microseconds, one interval per article second of due time");
             writer.outputLogFormatVersion();
@@ -70,6 +85,7 @@ final class RequestLog {
                 histogram.setEndTimeStamp(start + binNanos / 1_000_000);
                 writer.outputIntervalHistogram(histogram);
             });
-        }
+            checked(out);
+        });
     }
 }

@@ -26,6 +26,10 @@ public interface RunProgress {
     default void variantFinished(VariantResult result) {
     }
 
+    /** The variants that have finished so far are on disk, in {@code directory}'s results.json. */
+    default void variantWritten(java.nio.file.Path directory) {
+    }
+
     /** An experiment's results are on disk: {@code written} of {@code planned} experiments so far. */
     default void experimentWritten(String experiment, int written, int planned, java.nio.file.Path directory) {
     }

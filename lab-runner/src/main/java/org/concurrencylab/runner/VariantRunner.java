@@ -26,6 +26,7 @@ import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.WriteFailed;
 
 /** Runs one variant in its own JVM: start, read its sizing, warm up, run each step, stop. */
 final class VariantRunner {
@@ -94,6 +95,9 @@ final class VariantRunner {
                     "ok", null, sizing, variant.properties(), steps);
         } catch (ServiceStartException e) {
             return failed(variant, cpus, "did not start: " + e.getMessage());
+        } catch (WriteFailed e) {
+            // not this variant's failure: the run cannot keep what it measures, and stops
+            throw e;
         } catch (IOException | RuntimeException e) {
             return failed(variant, cpus, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
