@@ -34,18 +34,19 @@ final class RunReport {
         List<Block> experiments = new ArrayList<>();
         for (int e = 0; e < run.experiments().size(); e++) {
             ExperimentResult experiment = run.experiments().get(e);
-            summary.addAll(verdicts(experiment, e));
+            summary.addAll(verdicts(experiment, e, run.run().stoppedIn(experiment)));
             experiments.addAll(experiment(experiment, e, info.machineCpus()));
         }
         return new ReportDocument("Concurrency Lab run " + info.id(), lead, summary, environment(run), experiments);
     }
 
     /** Per experiment: the count of each verdict, every claim with its evidence and chart, the bottlenecks. */
-    private static List<Block> verdicts(ExperimentResult experiment, int index) {
+    private static List<Block> verdicts(ExperimentResult experiment, int index, boolean stoppedIn) {
         Map<String, Long> counts = new TreeMap<>();
         experiment.claims().forEach(claim -> counts.merge(claim.status(), 1L, Long::sum));
         List<Block> blocks = new ArrayList<>();
-        blocks.add(new Block.Heading(3, experiment.name(), counts.isEmpty() ? "no claims" : String.join(", ",
+        blocks.add(new Block.Heading(3, experiment.name(), stoppedIn ? "claims not checked: the run stopped before its last variant"
+                : counts.isEmpty() ? "no claims" : String.join(", ",
                 counts.entrySet().stream().map(entry -> entry.getValue() + " " + entry.getKey()).toList()), "v-" + experiment.name()));
         List<Block.Verdicts.Line> lines = new ArrayList<>();
         for (ClaimResult claim : experiment.claims()) {

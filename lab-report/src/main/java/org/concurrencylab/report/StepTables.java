@@ -33,8 +33,13 @@ final class StepTables {
             return java.util.Optional.empty();
         }
         List<String> missing = run.run().missing(run.experiments());
+        List<ExperimentResult> stopped = run.experiments().stream().filter(run.run()::stoppedIn).toList();
+        int finished = run.experiments().size() - stopped.size();
         return java.util.Optional.of(format(Locale.ROOT, "PARTIAL RUN: it stopped before its end; %d of %d experiments "
-                + "finished and are shown here%s.", run.experiments().size(), run.experiments().size() + missing.size(),
+                + "finished and are shown here%s%s.", finished, run.experiments().size() + missing.size(),
+                stopped.stream().map(experiment -> format(Locale.ROOT, "; %s stopped after %d variant%s, shown without its claims",
+                        experiment.name(), experiment.variants().size(), experiment.variants().size() == 1 ? "" : "s"))
+                        .findFirst().orElse(""),
                 missing.isEmpty() ? "" : " (not run: " + String.join(", ", missing) + ")"));
     }
 

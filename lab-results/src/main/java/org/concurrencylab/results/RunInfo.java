@@ -12,13 +12,25 @@ import java.util.List;
  * @param planned     the experiments the run set out to do, in order
  * @param complete    false when the run stopped (or is still going) before all of them were written;
  *                    null in results written before the lab recorded it
+ * @param stoppedIn   the experiment the run was in the middle of when these results were written: its
+ *                    variants so far are here, its claims not yet checked; null when none was
  */
 public record RunInfo(String id, double scale, int machineCpus, String jdk, String springBoot, String os,
-                      String startedAt, String finishedAt, List<String> planned, Boolean complete) {
+                      String startedAt, String finishedAt, List<String> planned, Boolean complete, String stoppedIn) {
+
+    public RunInfo(String id, double scale, int machineCpus, String jdk, String springBoot, String os,
+                   String startedAt, String finishedAt, List<String> planned, Boolean complete) {
+        this(id, scale, machineCpus, jdk, springBoot, os, startedAt, finishedAt, planned, complete, null);
+    }
 
     /** Whether the run stopped before it wrote every experiment it planned. */
     public boolean partial() {
         return Boolean.FALSE.equals(complete);
+    }
+
+    /** Whether {@code experiment} is the one the run stopped in, with its variants so far and no claims checked. */
+    public boolean stoppedIn(ExperimentResult experiment) {
+        return experiment.name().equals(stoppedIn);
     }
 
     /** The planned experiments that are not in {@code experiments}: what a partial run lacks. */

@@ -68,7 +68,8 @@ public final class LabRunner {
                     new WarmUp(experiment.warmUp().users(), options.warmUpInD().orElse(experiment.warmUp().lengthInD())),
                     options.connections().orElse(experiment.connections()), options.jit().orElse(experiment.jit()), progress);
             RunInfo unfinishedRun = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
-                    springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started, null, planned, false);
+                    springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started, null, planned, false,
+                    experiment.name());
             List<ExperimentResult> before = List.copyOf(results);
             // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run
             // killed later keeps it for ./lab report
