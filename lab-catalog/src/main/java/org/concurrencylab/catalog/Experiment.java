@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.ScaleRange;
 
 /**
  * One article's system, declared: what runs, under which load, and what the article claimed.
@@ -45,9 +46,9 @@ public record Experiment(String name, String title, String seedFile, String summ
         if (steps.isEmpty() || variants.isEmpty()) {
             throw new IllegalArgumentException(name + ": an experiment needs at least one load step and one variant");
         }
-        if (!(defaultScale > 0 && defaultScale <= 10)) {
-            throw new IllegalArgumentException(name + ": its scale must be above 0 and at most 10");
-        }
+        ScaleRange.problem(defaultScale).ifPresent(problem -> {
+            throw new IllegalArgumentException(name + ": its scale " + problem);
+        });
         if (defaultCpus < 0) {
             throw new IllegalArgumentException(name + ": CPUs must be THIS_MACHINE or at least 1");
         }

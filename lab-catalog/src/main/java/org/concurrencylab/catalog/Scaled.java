@@ -3,6 +3,7 @@ package org.concurrencylab.catalog;
 import java.time.Duration;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.ScaleRange;
 
 /**
  * The article's durations and rates under the time scale S: latencies and timeouts times S, rates
@@ -12,9 +13,9 @@ import org.concurrencylab.results.LoadPlan;
 public record Scaled(double scale) {
 
     public Scaled {
-        if (!(scale > 0) || scale > 10) {
-            throw new IllegalArgumentException("scale must be above 0 and at most 10, not " + scale);
-        }
+        ScaleRange.problem(scale).ifPresent(problem -> {
+            throw new IllegalArgumentException("scale " + problem);
+        });
     }
 
     public Duration of(Duration articleDuration) {

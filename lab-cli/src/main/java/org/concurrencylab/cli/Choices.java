@@ -16,6 +16,7 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
+import org.concurrencylab.results.ScaleRange;
 
 /** Turns names typed by the user into catalog entries, or into an error that lists the valid names. */
 final class Choices {
@@ -63,8 +64,10 @@ final class Choices {
     }
 
     static double scale(CommandLine command, Double scale) {
-        if (scale != null && !(scale > 0 && scale <= 10)) {
-            throw new ParameterException(command, "--scale must be above 0 and at most 10, not " + scale);
+        if (scale != null) {
+            ScaleRange.problem(scale).ifPresent(problem -> {
+                throw new ParameterException(command, "--scale " + problem);
+            });
         }
         return scale == null ? Double.NaN : scale;
     }
@@ -124,8 +127,10 @@ final class Choices {
 
     static String reason(Exception e) {
         return e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e instanceof java.nio.file.NoSuchFileException missing ? "no such file or folder: " + missing.getFile()
+                : e instanceof java.nio.file.FileAlreadyExistsException exists ? "a file is in the way: " + exists.getFile()
                 : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-                : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /** --fail-on's names, as the verdicts are spelled in results ("not-reproduced" is "not reproduced"). */

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.concurrencylab.report.RunComparison;
+import org.concurrencylab.results.AtomicFiles;
 import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.WriteFailed;
 import org.concurrencylab.results.RunResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -39,14 +41,22 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         List<RunComparison.Comparison> comparisons = RunComparison.of(runs);
+        for (RunComparison.Comparison comparison : comparisons) {
+            // a guard that compared nothing would pass anything: a CI must hear that it compared nothing
+            if (comparison.moves().isEmpty() && comparison.verdicts().isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "runs " + comparison.baseline() + " and " + comparison.other()
+                        + " have no experiment, variant and load in common: nothing to compare");
+            }
+        }
         System.out.print(RunComparison.render(comparisons));
         Path last = directories.getLast();
         Path html = (Files.isDirectory(last) ? last : last.toAbsolutePath().getParent()).resolve("compare.html");
         try {
-            Files.writeString(html, RunComparison.renderHtml(comparisons));
+            AtomicFiles.writeString(html, RunComparison.renderHtml(comparisons));
             System.out.println("Comparison: " + html);
-        } catch (IOException e) {
-            System.err.println("lab: could not write " + html + " (" + Choices.reason(e) + ")");
+        } catch (WriteFailed e) {
+            // the comparison is printed above and the exit code says it; the page is a convenience
+            System.err.println("lab: " + e.getMessage());
         }
         boolean changed = comparisons.stream().anyMatch(RunComparison.Comparison::changed);
         return changed ? RunCommand.CLAIM_FAILED : 0;

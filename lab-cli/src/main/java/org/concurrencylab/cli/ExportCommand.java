@@ -1,6 +1,7 @@
 package org.concurrencylab.cli;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,6 +74,7 @@ final class ExportCommand implements Runnable {
             double runScale = Double.isNaN(checkedScale) ? experiment.defaultScale() : checkedScale;
             Connections client = Choices.connections(spec.commandLine(), connections).orElse(experiment.connections());
             List<LoadStep> steps = load == null ? experiment.steps() : List.of(Choices.load(spec.commandLine(), experiment, load));
+            checkTarget();
             warnIfNotLoopback();
             Path directory = Choices.outDirectory(spec.commandLine(), out,
                     LabHome.locate().root().resolve("results").resolve("hyperfoil").resolve(experiment.name()));
@@ -94,14 +96,45 @@ final class ExportCommand implements Runnable {
             return 0;
         }
 
+        /** An address a benchmark can be aimed at: http or https, a host, a port a socket can have. */
+        private void checkTarget() {
+            if (target.getScheme() == null || !List.of("http", "https").contains(target.getScheme()) || target.getHost() == null) {
+                throw new ParameterException(spec.commandLine(), "--target must be http://host:port or https://host:port, not " + target);
+            }
+            if (target.getPort() != -1 && (target.getPort() < 1 || target.getPort() > 65535)) {
+                throw new ParameterException(spec.commandLine(), "--target's port must be from 1 to 65535, not " + target.getPort());
+            }
+        }
+
         /** The lab's own traffic stays on loopback; a benchmark aimed elsewhere is the user's explicit choice. */
         private void warnIfNotLoopback() {
-            // by name, not by a DNS lookup that could stall or be answered by someone else
-            String host = target.getHost() == null ? "" : target.getHost();
-            boolean loopback = host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
-            if (!loopback) {
+            if (!isLoopback(target.getHost())) {
                 System.err.println("lab: warning: these benchmarks will send load to " + target
                         + ", not to this machine's loopback; run them only against a deployment you own");
+            }
+        }
+
+        /**
+         * By name, not by a DNS lookup that could stall or be answered by someone else: localhost, or an IP
+         * literal in the loopback range. A name that only begins like one (127.0.0.1.example.com) is a name.
+         */
+        static boolean isLoopback(String host) {
+            if (host.equalsIgnoreCase("localhost")) {
+                return true;
+            }
+            String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+            if (literal.matches("(\\d{1,3}\\.){3}\\d{1,3}")) {
+                String[] octets = literal.split("\\.");
+                return java.util.Arrays.stream(octets).allMatch(octet -> Integer.parseInt(octet) <= 255) && octets[0].equals("127");
+            }
+            if (!literal.contains(":") || !literal.matches("[0-9a-fA-F:.]+")) {
+                return false;
+            }
+            try {
+                // a string with a colon is parsed as an IPv6 literal, never looked up
+                return InetAddress.getByName(literal).isLoopbackAddress();
+            } catch (java.net.UnknownHostException notALiteral) {
+                return false;
             }
         }
     }

@@ -71,25 +71,29 @@ final class ServeCommand implements Callable<Integer> {
         };
         System.out.printf("Starting %s / %s with %d CPUs, D = %.0f ms ...%n", experiment.name(), variant.name(), runCpus,
                 experiment.downstreamLatency().toMillis() * runScale);
+        // Ctrl-C or SIGTERM: the lab's own hook stops every process; this one says so. Registered before the
+        // start: a hook added once a signal has begun the JVM's shutdown would throw instead
+        java.util.concurrent.atomic.AtomicBoolean endedByItself = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<String> what = new java.util.concurrent.atomic.AtomicReference<>(
+                experiment.name() + " / " + variant.name());
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (!endedByItself.get()) {
+                System.err.println("lab: stopping " + what.get());
+            }
+        }, "lab-serve-stopped-line"));
         LabRunner.Served started;
         try {
             started = new LabRunner(home, JavaRuntime.current(), progress).serve(experiment, variant, port, runScale, runCpus, log,
                     bind);
         } catch (ServiceStartException e) {
+            endedByItself.set(true);
             // another process may have taken the port between the check and the start
             throw new ParameterException(spec.commandLine(), "could not start " + variant.name() + ": " + e.getMessage()
                     + " (log: " + log + ")");
         }
-        // Ctrl-C or SIGTERM: the lab's own hook stops every process; this one says so
-        java.util.concurrent.atomic.AtomicBoolean endedByItself = new java.util.concurrent.atomic.AtomicBoolean();
         int called = started.calls().size();
-        String what = experiment.name() + " / " + variant.name()
-                + (called == 0 ? "" : called == 1 ? " and the service it calls" : " and the " + called + " services it calls");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (!endedByItself.get()) {
-                System.err.println("lab: stopping " + what);
-            }
-        }, "lab-serve-stopped-line"));
+        what.set(experiment.name() + " / " + variant.name()
+                + (called == 0 ? "" : called == 1 ? " and the service it calls" : " and the " + called + " services it calls"));
         try (LabRunner.Served served = started) {
             ServiceProcess service = served.service();
             URI target = service.uri(experiment.path());

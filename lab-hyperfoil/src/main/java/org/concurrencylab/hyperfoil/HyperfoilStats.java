@@ -35,14 +35,30 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
                              long internalErrors, long invalid, double seconds, double meanMillis, double maxMillis,
                              Map<Double, Double> percentiles) {
 
+    /** A controller's export of a long run is some kilobytes a phase; anything past this is not one. */
+    static final long MAX_FILE_BYTES = 64L << 20;
+    /** More requests than any load of a lab's step, or a day of a big cluster's, could send: a count past it is not one. */
+    static final long MAX_COUNT = 1_000_000_000_000L;
+    /** A day in nanoseconds: no response time a summary holds is longer. */
+    static final double MAX_NANOS = 86_400e9;
+    /** Epoch milliseconds of 2000-01-01 and 2100-01-01: a phase's start or end outside them is not a time of a run. */
+    static final long EARLIEST_MILLIS = 946_684_800_000L;
+    static final long LATEST_MILLIS = 4_102_444_800_000L;
+
+    /** @throws IOException naming the file, and the value that means nothing where one does, in one line */
     public static HyperfoilStats read(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_FILE_BYTES) {
+            throw new IOException(file + " is " + (size >> 20) + " MB: a Hyperfoil statistics export is kilobytes "
+                    + "(the lab reads at most " + (MAX_FILE_BYTES >> 20) + " MB)");
+        }
         JsonNode root;
         try {
             root = JsonMapper.builder().build().readTree(Files.readString(file));
         } catch (JacksonException e) {
-            throw new IOException(file + " is not JSON: " + e.getOriginalMessage());
+            throw new IOException(file + " is not JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""));
         }
-        JsonNode statistics = root.get("statistics");
+        JsonNode statistics = root == null ? null : root.get("statistics");
         if (statistics == null || !statistics.isArray() || statistics.isEmpty()) {
             throw new IOException(file + " has no Hyperfoil statistics (a \"statistics\" list, as /run/{id}/stats/total answers)");
         }
@@ -51,7 +67,7 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
         long timeouts = 0;
         long connectionErrors = 0;
         long internalErrors = 0;
-        long maxNanos = 0;
+        double maxNanos = 0;
         long invalid = 0;
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
@@ -59,23 +75,33 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
         Map<Double, Double> weighted = new TreeMap<>();
         for (JsonNode entry : statistics) {
             JsonNode summary = entry.get("summary");
-            if (summary == null) {
+            if (summary == null || !summary.isObject()) {
                 throw new IOException(file + ": a statistics entry without its summary");
             }
-            long answered = summary.path("responseCount").asLong();
-            requests += summary.path("requestCount").asLong();
+            Values values = new Values(file, summary);
+            long answered = values.count("responseCount");
+            requests += values.count("requestCount");
             responses += answered;
-            timeouts += summary.path("requestTimeouts").asLong();
-            connectionErrors += summary.path("connectionErrors").asLong();
-            internalErrors += summary.path("internalErrors").asLong();
-            maxNanos = Math.max(maxNanos, summary.path("maxResponseTime").asLong());
-            invalid += summary.path("invalid").asLong();
-            boolean ownTimes = entry.path("phaseStart").asLong() > 0 && entry.path("phaseEnd").asLong() > 0;
-            start = Math.min(start, ownTimes ? entry.path("phaseStart").asLong() : summary.path("startTime").asLong());
-            end = Math.max(end, ownTimes ? entry.path("phaseEnd").asLong() : summary.path("endTime").asLong());
-            meanNanos += summary.path("meanResponseTime").asDouble() * answered;
-            summary.path("percentileResponseTime").properties().forEach(percentile -> weighted.merge(
-                    Double.parseDouble(percentile.getKey()), percentile.getValue().asDouble() * answered, Double::sum));
+            timeouts += values.count("requestTimeouts");
+            connectionErrors += values.count("connectionErrors");
+            internalErrors += values.count("internalErrors");
+            maxNanos = Math.max(maxNanos, values.nanos("maxResponseTime"));
+            invalid += values.count("invalid");
+            Values phase = new Values(file, entry);
+            boolean ownTimes = entry.has("phaseStart") && entry.has("phaseEnd");
+            long entryStart = ownTimes ? phase.epochMillis("phaseStart") : values.epochMillis("startTime");
+            long entryEnd = ownTimes ? phase.epochMillis("phaseEnd") : values.epochMillis("endTime");
+            if (entryEnd < entryStart) {
+                throw new IOException(file + ": a phase ends (" + entryEnd + ") before it starts (" + entryStart + ")");
+            }
+            start = Math.min(start, entryStart);
+            end = Math.max(end, entryEnd);
+            meanNanos += values.nanos("meanResponseTime") * answered;
+            JsonNode percentileTimes = summary.path("percentileResponseTime");
+            for (Map.Entry<String, JsonNode> percentile : percentileTimes.properties()) {
+                weighted.merge(values.percentile(percentile.getKey()),
+                        values.nanos(percentile.getValue(), "percentile " + percentile.getKey()) * answered, Double::sum);
+            }
         }
         long total = responses;
         Map<Double, Double> percentiles = new TreeMap<>();
@@ -89,9 +115,69 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
         if (requests == 0) {
             throw new IOException(file + ": Hyperfoil sent no requests in it (only warm-up phases, or a run that did not start)");
         }
-        return new HyperfoilStats(root.path("name").asString(file.getFileName().toString()), requests, responses, timeouts,
-                connectionErrors, internalErrors, invalid, Math.max(0, end - start) / 1e3,
+        if (requests > MAX_COUNT || responses > MAX_COUNT) {
+            throw new IOException(file + ": " + Math.max(requests, responses) + " requests in all is more than any run sends");
+        }
+        if (end == start) {
+            throw new IOException(file + ": its phases took no time (start and end are both " + start + ")");
+        }
+        JsonNode name = root.get("name");
+        return new HyperfoilStats(name != null && name.isString() ? name.asString() : file.getFileName().toString(), requests,
+                responses, timeouts, connectionErrors, internalErrors, invalid, (end - start) / 1e3,
                 total == 0 ? 0 : meanNanos / total / 1e6, maxNanos / 1e6, percentiles);
+    }
+
+    /** The values of one JSON object of the export, each checked against what it means. */
+    private record Values(Path file, JsonNode object) {
+
+        /** A count: absent is none; otherwise a whole number from 0 to {@link #MAX_COUNT}. */
+        long count(String field) throws IOException {
+            JsonNode value = object.get(field);
+            if (value == null || value.isNull()) {
+                return 0;
+            }
+            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < 0 || value.asLong() > MAX_COUNT) {
+                throw new IOException(file + ": " + field + " is not a count of requests: " + value);
+            }
+            return value.asLong();
+        }
+
+        /** A time in nanoseconds: absent is none; otherwise a number from 0 to a day. */
+        double nanos(String field) throws IOException {
+            JsonNode value = object.get(field);
+            return value == null || value.isNull() ? 0 : nanos(value, field);
+        }
+
+        double nanos(JsonNode value, String what) throws IOException {
+            if (!value.isNumber() || !Double.isFinite(value.asDouble()) || value.asDouble() < 0 || value.asDouble() > MAX_NANOS) {
+                throw new IOException(file + ": " + what + " is not a response time in nanoseconds: " + value);
+            }
+            return value.asDouble();
+        }
+
+        /** A moment in epoch milliseconds, this century's. */
+        long epochMillis(String field) throws IOException {
+            JsonNode value = object.get(field);
+            if (value == null || !value.isIntegralNumber() || !value.canConvertToLong()
+                    || value.asLong() < EARLIEST_MILLIS || value.asLong() > LATEST_MILLIS) {
+                throw new IOException(file + ": " + field + " is not a time in epoch milliseconds: " + value);
+            }
+            return value.asLong();
+        }
+
+        /** A percentile's key, "99.0": above 0 and at most 100. */
+        double percentile(String key) throws IOException {
+            double percentile;
+            try {
+                percentile = Double.parseDouble(key);
+            } catch (NumberFormatException e) {
+                percentile = Double.NaN;
+            }
+            if (!(percentile > 0 && percentile <= 100)) {
+                throw new IOException(file + ": '" + key + "' is not a percentile (a number above 0 and at most 100)");
+            }
+            return percentile;
+        }
     }
 
     /** Responses with a valid status: what the lab counts as answered. */

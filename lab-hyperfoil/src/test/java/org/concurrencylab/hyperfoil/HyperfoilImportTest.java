@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
@@ -88,6 +89,32 @@ class HyperfoilImportTest {
         assertThat(terminal).contains("by hyperfoil").doesNotContain("Little's law");
         assertThat(Files.readString(reports.html())).contains("mvc-tomcat-200").doesNotContain("Live threads by pool");
         assertThat(read.experiments().getFirst().variants().getFirst().steps().getFirst().plan().driver()).isEqualTo("hyperfoil");
+    }
+
+    @Test
+    void everyValueIsCheckedAgainstItsMeaningAndTheSizeReadIsBounded() throws IOException {
+        String whole = Files.readString(resource("controller-stats-total.json"));
+        Map<String, String> broken = new java.util.LinkedHashMap<>();
+        broken.put("\"50.0\" : 404000000", "\"abc\" : 404000000");
+        broken.put("\"requestCount\" : 1000", "\"requestCount\" : \"abc\"");
+        broken.put("\"responseCount\" : 990", "\"responseCount\" : 1e23");
+        broken.put("\"requestTimeouts\" : 8", "\"requestTimeouts\" : -8");
+        broken.put("\"endTime\" : 1795409004000", "\"endTime\" : 9223372036854775807");
+        broken.put("\"startTime\" : 1795409000000", "\"startTime\" : 1795409009000");
+        broken.put("\"meanResponseTime\" : 410000000", "\"meanResponseTime\" : \"slow\"");
+        broken.put("\"summary\" : {", "\"summary\" : 7, \"x\" : {");
+        for (Map.Entry<String, String> value : broken.entrySet()) {
+            assertThat(whole).contains(value.getKey());
+            Path file = Files.writeString(directory.resolve("broken.json"), whole.replace(value.getKey(), value.getValue()));
+            assertThatThrownBy(() -> HyperfoilStats.read(file)).as(value.getValue()).isInstanceOf(IOException.class)
+                    .hasMessageStartingWith(file.toString()).hasMessageNotContaining("\n");
+        }
+        Path sparse = directory.resolve("sparse.json");
+        try (var channel = java.nio.channels.FileChannel.open(sparse, java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.SPARSE)) {
+            channel.write(java.nio.ByteBuffer.wrap(new byte[] {'{'}), 3L << 30);
+        }
+        assertThatThrownBy(() -> HyperfoilStats.read(sparse)).hasMessageContaining("the lab reads at most 64 MB");
     }
 
     @Test

@@ -91,6 +91,28 @@ class ResultsJsonTest {
     }
 
     @Test
+    void valuesThatMeanNothingAreRefusedByNameInOneLine() throws Exception {
+        RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
+                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), "c1", Map.of(),
+                        List.of(), List.of(), List.of())));
+        String whole = Files.readString(ResultsJson.write(run, directory));
+        Map<String, String> broken = Map.of(
+                "\"scale\" : 0.15,\n    \"machineCpus\"", "\"scale\" : 1e999,\n    \"machineCpus\"",
+                "\"machineCpus\" : 2", "\"machineCpus\" : 0",
+                "\"jdk\" : \"25\",", "",
+                "\"downstreamLatencyMillis\" : 150.0", "\"downstreamLatencyMillis\" : -1");
+        for (Map.Entry<String, String> value : broken.entrySet()) {
+            assertThat(whole).contains(value.getKey());
+            Files.writeString(directory.resolve(ResultsJson.FILE_NAME), whole.replace(value.getKey(), value.getValue()));
+
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultsJson.read(directory)).as(value.getValue())
+                    .isInstanceOf(ResultsJson.NotResults.class)
+                    .hasMessageContaining("is not a lab run's results as the lab writes them")
+                    .satisfies(e -> assertThat(e.getMessage().lines()).hasSize(1));
+        }
+    }
+
+    @Test
     void writingReplacesTheFileInOneStepAndLeavesNothingElse() throws Exception {
         RunResult partial = new RunResult(new RunInfo("r1", 0.4, 2, "25", "4.1.1", "Linux", "a", null,
                 List.of("blocking-io", "cpu-bound"), false), List.of());

@@ -38,7 +38,9 @@ public final class ServiceProcess implements AutoCloseable {
         Process process;
         try {
             Files.createDirectories(log.getParent());
-            portFile = PortFiles.next();
+            // beside the log, in the run's own folder: nothing in /tmp for a killed lab to leave behind
+            portFile = log.resolveSibling("." + log.getFileName() + ".port");
+            Files.deleteIfExists(portFile);
             // the log's folder is the lab's own: a config/ in the folder the lab was started from is never read
             ProcessBuilder builder = new ProcessBuilder(command.toArguments())
                     .directory(log.toAbsolutePath().getParent().toFile())
