@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ScaleRange;
 
 /**
@@ -247,10 +248,49 @@ public record Experiment(String name, String title, String seedFile, String summ
             return this;
         }
 
+        /**
+         * @throws IllegalArgumentException when a claim's chart or its check names a variant, load or chart
+         *                                  kind the experiment does not declare: a typo fails here, by name,
+         *                                  rather than reading "not applicable" in every run
+         */
         public Experiment build() {
-            return new Experiment(name, title, seedFile, summary, service, path, downstream, downstreamLatency,
+            Experiment experiment = new Experiment(name, title, seedFile, summary, service, path, downstream, downstreamLatency,
                     requestTimeout, defaultCpus, defaultScale, warmUp, steps, variants, claims, findings, calibration,
                     connections, jit, chain, database);
+            experiment.claims().forEach(experiment::checkReferences);
+            experiment.findings().forEach(experiment::checkReferences);
+            return experiment;
+        }
+    }
+
+    private void checkReferences(Finding finding) {
+        try {
+            finding.describe(Measurements.nothingRanOf(this));
+        } catch (Measurements.UnknownReference unknown) {
+            throw new IllegalArgumentException(name + ": finding " + finding.id() + " " + unknown.getMessage());
+        }
+    }
+
+    private void checkReferences(Claim claim) {
+        String where = name + ": claim " + claim.id() + " ";
+        if (claim.chart() != null) {
+            try {
+                ChartRef.Kind.ofLabel(claim.chart().kind());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + "shows " + e.getMessage());
+            }
+            if (steps.stream().noneMatch(step -> step.label().equals(claim.chart().load()))) {
+                throw new IllegalArgumentException(where + "shows load '" + claim.chart().load() + "', which " + name
+                        + " does not declare");
+            }
+            claim.chart().variants().stream().filter(variant -> variant(variant).isEmpty()).findFirst().ifPresent(variant -> {
+                throw new IllegalArgumentException(where + "shows variant '" + variant + "', which " + name + " does not declare");
+            });
+        }
+        try {
+            claim.evaluate(Measurements.nothingRanOf(this));
+        } catch (Measurements.UnknownReference unknown) {
+            throw new IllegalArgumentException(where + unknown.getMessage());
         }
     }
 }

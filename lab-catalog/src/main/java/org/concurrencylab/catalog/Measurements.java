@@ -18,14 +18,45 @@ public final class Measurements {
         }
     }
 
+    /**
+     * Thrown when a claim names a variant or load its experiment does not declare: a typo in the
+     * declaration, never a state of the run, so it is not the "not applicable" of {@link Missing}.
+     */
+    public static final class UnknownReference extends IllegalStateException {
+        public UnknownReference(String message) {
+            super(message);
+        }
+    }
+
     private final List<VariantResult> variants;
     private final Duration serviceTime;
     private final int machineCpus;
+    /** The experiment whose names every lookup is checked against; null where none is given (hand-made measurements). */
+    private final Experiment declared;
 
     public Measurements(List<VariantResult> variants, Duration serviceTime, int machineCpus) {
+        this(variants, serviceTime, machineCpus, null);
+    }
+
+    private Measurements(List<VariantResult> variants, Duration serviceTime, int machineCpus, Experiment declared) {
         this.variants = variants;
         this.serviceTime = serviceTime;
         this.machineCpus = machineCpus;
+        this.declared = declared;
+    }
+
+    /** What a run of {@code experiment} measured; a claim naming a variant or load it does not declare throws {@link UnknownReference}. */
+    public static Measurements of(Experiment experiment, List<VariantResult> variants, Duration serviceTime, int machineCpus) {
+        return new Measurements(variants, serviceTime, machineCpus, experiment);
+    }
+
+    /**
+     * A run of {@code experiment} in which nothing ran: every claim's first reference is a variant or load
+     * that is either declared (and so {@link Missing}) or not ({@link UnknownReference}). The experiment
+     * checks its claims on it when it is built.
+     */
+    static Measurements nothingRanOf(Experiment experiment) {
+        return new Measurements(List.of(), experiment.downstreamLatency(), 1, experiment);
     }
 
     /** The processors of the machine the lab ran on, as the JVM of the lab saw them. */
@@ -39,6 +70,9 @@ public final class Measurements {
     }
 
     public VariantResult variant(String name) {
+        if (declared != null && declared.variant(name).isEmpty()) {
+            throw new UnknownReference("names variant '" + name + "', which " + declared.name() + " does not declare");
+        }
         return variants.stream()
                 .filter(variant -> variant.name().equals(name))
                 .findFirst()
@@ -74,6 +108,9 @@ public final class Measurements {
     }
 
     private StepResult anyStep(String variant, String load) {
+        if (declared != null && declared.steps().stream().noneMatch(step -> step.label().equals(load))) {
+            throw new UnknownReference("names load '" + load + "', which " + declared.name() + " does not declare");
+        }
         return variant(variant).steps().stream()
                 .filter(candidate -> candidate.load().equals(load))
                 .findFirst()

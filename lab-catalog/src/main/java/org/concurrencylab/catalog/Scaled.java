@@ -27,6 +27,16 @@ public record Scaled(double scale) {
         return articleRatePerSecond / scale;
     }
 
+    /** A rate measured in the run, in the article's time: multiplied by S. */
+    public double articleRate(double runRatePerSecond) {
+        return runRatePerSecond * scale;
+    }
+
+    /** A duration measured in the run, in milliseconds of the article's time: divided by S. */
+    public double articleMillis(double runMillis) {
+        return runMillis / scale;
+    }
+
     /** One second of the article's time, as the run goes: the width of every per-second timeline. */
     public Duration articleSecond() {
         return of(Duration.ofSeconds(1));

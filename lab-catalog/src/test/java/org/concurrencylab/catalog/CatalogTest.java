@@ -14,7 +14,7 @@ class CatalogTest {
     void blockingIoDeclaresEveryVariantOfTheSpecOnce() {
         Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
 
-        assertThat(experiment.variantNames()).doesNotHaveDuplicates().contains(
+        assertThat(experiment.variantNames()).contains(
                 "mvc-tomcat-20", "mvc-tomcat-200", "webflux-netty-blocking", "webflux-netty-elastic",
                 "webflux-netty-bounded-elastic", "webflux-tomcat-elastic", "webflux-tomcat-blocking",
                 "webflux-tomcat-router", "mvc-deferred-result", "mvc-virtual-threads", "webflux-netty-delay");
@@ -26,7 +26,7 @@ class CatalogTest {
     void fanOutDeclaresEveryVariantOfTheSpecAndBothPhases() {
         Experiment experiment = Catalog.experiment("fan-out").orElseThrow();
 
-        assertThat(experiment.variantNames()).doesNotHaveDuplicates().contains(
+        assertThat(experiment.variantNames()).contains(
                 "sequential", "common-pool", "common-pool-tomcat-8", "dedicated-pool-400", "virtual-threads",
                 "webclient-zip", "littles-law-pool", "common-pool-own-cpus");
         assertThat(experiment.steps()).extracting(LoadStep::label).containsExactly("1x5", "20/s for 60s");
@@ -52,11 +52,11 @@ class CatalogTest {
 
     @Test
     void servletAsyncAndCpuBoundDeclareEveryVariantOfTheSpec() {
-        assertThat(Catalog.experiment("servlet-async").orElseThrow().variantNames()).doesNotHaveDuplicates().contains(
+        assertThat(Catalog.experiment("servlet-async").orElseThrow().variantNames()).contains(
                 "blocking-10", "callable-10-unbounded", "blocking-39", "callable-10-boot-default",
                 "blocking-virtual-threads", "deferred-result-webclient");
         Experiment cpuBound = Catalog.experiment("cpu-bound").orElseThrow();
-        assertThat(cpuBound.variantNames()).doesNotHaveDuplicates().contains(
+        assertThat(cpuBound.variantNames()).contains(
                 "no-scheduler", "parallel-4", "parallel-2", "parallel-cpus", "parallel-1", "virtual-threads");
         // CPU work runs on real cores: emulating the article's CPU count would only oversubscribe them
         assertThat(cpuBound.defaultCpus()).isEqualTo(Experiment.THIS_MACHINE);
@@ -64,9 +64,46 @@ class CatalogTest {
     }
 
     @Test
-    void seedFiguresAreLabelledAsTheArticles() {
+    void everySeedFigureBelongsToAStepOfItsExperiment() {
+        // a figure filed under a load its experiment does not run would never be shown beside a measurement
         Catalog.experiments().forEach(experiment -> experiment.variants().forEach(variant ->
-                variant.seed().values().forEach(seed -> assertThat(seed.source()).startsWith("article: "))));
+                assertThat(experiment.steps().stream().map(LoadStep::label).toList())
+                        .as(experiment.name() + " " + variant.name()).containsAll(variant.seed().keySet())));
+    }
+
+    @Test
+    void aClaimThatNamesAVariantLoadOrChartItsExperimentLacksFailsTheBuildByName() {
+        Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
+        Claim variantTypo = Claim.of("typo", "a misspelt variant", measurements -> {
+            measurements.clientStep("mvc-tomcat-2O", "100x10");
+            throw new AssertionError("not reached: the variant is unknown");
+        });
+        Claim loadTypo = Claim.of("typo", "a misspelt load", measurements -> {
+            measurements.clientStep("mvc-tomcat-20", "100x100");
+            throw new AssertionError("not reached: the load is unknown");
+        });
+        Claim chartTypo = Claim.of("typo", "a chart of a misspelt variant", measurements -> {
+            throw new Measurements.Missing("never ran");
+        }).shownBy(ChartRef.Kind.PERCENTILES, "100x10", "mvc-tomcat-2O");
+
+        for (Claim claim : List.of(variantTypo, loadTypo, chartTypo)) {
+            List<Claim> claims = new java.util.ArrayList<>(blockingIo.claims());
+            claims.add(claim);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> blockingIo.toBuilder().claims(claims).build())
+                    .as(claim.text()).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("blocking-io: claim typo ")
+                    .satisfies(e -> assertThat(e.getMessage()).containsAnyOf("'mvc-tomcat-2O'", "'100x100'"));
+        }
+    }
+
+    @Test
+    void anExperimentWithTwoVariantsOfOneNameIsNotBuilt() {
+        Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
+        List<Variant> twice = new java.util.ArrayList<>(blockingIo.variants());
+        twice.add(blockingIo.variants().getFirst());
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> blockingIo.toBuilder().variants(twice).build())
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

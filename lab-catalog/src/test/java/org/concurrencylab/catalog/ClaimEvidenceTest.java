@@ -15,6 +15,7 @@ import org.concurrencylab.results.Threads;
 import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 /** Claims judged on hand-made measurements, so that a verdict's rule is pinned down apart from any run. */
@@ -66,7 +67,7 @@ class ClaimEvidenceTest {
                         new Threads(40, Map.of(), List.of(), 0, Map.of()), 10))
                 .timeline(new Timeline(150, points))
                 .build();
-        VariantResult variant = new VariantResult("no-scheduler", "s", "seed", 2, "ok", null,
+        VariantResult variant = new VariantResult("no-scheduler", "s", "seed", 2, VariantStatus.OK, null,
                 Map.of("schedulerThreads", 0), Map.of(), List.of(atOnce));
         return claim("cpu-bound", "no-scheduler-batches-of-ten").evaluate(new Measurements(List.of(variant), D, 2));
     }
@@ -75,7 +76,7 @@ class ClaimEvidenceTest {
         StepResult heavy = step("100x10", LoadPlan.closed(100, 10, 30_000, "keep-alive"), throughput, 185, 1000 / throughput, 512.8,
                 new Threads(peakThreads + 20, Map.of("bounded-elastic", peakThreads), List.of(), 30,
                         Map.of("bounded-elastic", Map.of("IDLE", 14.0, "SLEEPING", 67.0))), 1.0);
-        VariantResult variant = new VariantResult("webflux-netty-bounded-elastic", "s", "modern", 8, "ok", null,
+        VariantResult variant = new VariantResult("webflux-netty-bounded-elastic", "s", "modern", 8, VariantStatus.OK, null,
                 Map.of("boundedElasticMaxThreads", 80), Map.of(), List.of(heavy));
         return claim("blocking-io", "bounded-elastic-capped").evaluate(new Measurements(List.of(variant), D, 2));
     }
@@ -83,7 +84,7 @@ class ClaimEvidenceTest {
     private static ClaimResult cpuBusyClaim(double cpuSeconds) {
         StepResult atOnce = step("30x1", LoadPlan.closed(30, 1, 6_000, "keep-alive"), 6.0, 3000, 5.0, 6.667,
                 new Threads(40, Map.of(), List.of(), 0, Map.of()), cpuSeconds);
-        VariantResult variant = new VariantResult("no-scheduler", "s", "seed", 2, "ok", null,
+        VariantResult variant = new VariantResult("no-scheduler", "s", "seed", 2, VariantStatus.OK, null,
                 Map.of("schedulerThreads", 0), Map.of(), List.of(atOnce));
         return claim("cpu-bound", "cpus-kept-busy").evaluate(new Measurements(List.of(variant), D, 2));
     }

@@ -14,6 +14,7 @@ import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -39,8 +40,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "Summarize these results/<run> directories instead of running.")
     private List<Path> summarize = List.of();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the runs go. Default: results/ in the lab.")
-    private Path out;
+    /** results/&lt;run&gt; of each run goes in it. */
+    @Mixin
+    private OutOption out;
 
     @Override
     public Integer call() throws Exception {
@@ -62,7 +64,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments.isEmpty() ? List.of("all") : experiments);
             LabHome home = LabHome.locate();
-            RunOptions options = RunOptions.defaults(Choices.outDirectory(spec.commandLine(), out, home.root().resolve("results")));
+            RunOptions options = RunOptions.defaults(out.directory(spec.commandLine(), home.root().resolve("results")));
             for (int run = 1; run <= runs; run++) {
                 System.out.printf("bench: run %d of %d%n", run, runs);
                 LabRunner.CompletedRun completed = new LabRunner(home, JavaRuntime.current(), new TerminalProgress())

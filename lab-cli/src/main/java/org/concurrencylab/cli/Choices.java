@@ -16,7 +16,6 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
-import org.concurrencylab.results.ScaleRange;
 
 /** Turns names typed by the user into catalog entries, or into an error that lists the valid names. */
 final class Choices {
@@ -61,15 +60,6 @@ final class Choices {
                 throw new ParameterException(command, "unknown variant '" + name + "'; choose from: " + String.join(", ", valid));
             }
         }
-    }
-
-    static double scale(CommandLine command, Double scale) {
-        if (scale != null) {
-            ScaleRange.problem(scale).ifPresent(problem -> {
-                throw new ParameterException(command, "--scale " + problem);
-            });
-        }
-        return scale == null ? Double.NaN : scale;
     }
 
     /** A bound keeps a typo from turning a run into hours: 1000 D is 2.5 minutes per variant at S = 0.15. */
@@ -142,11 +132,5 @@ final class Choices {
             }
         }
         return names.stream().map(name -> name.replace('-', ' ')).toList();
-    }
-
-    static void cpus(CommandLine command, Integer cpus) {
-        if (cpus != null && (cpus < 1 || cpus > 1024)) {
-            throw new ParameterException(command, "--cpus must be between 1 and 1024, not " + cpus);
-        }
     }
 }

@@ -8,11 +8,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.catalog.RunSettings;
+import org.concurrencylab.results.AtomicFiles;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.hyperfoil.HyperfoilBenchmark;
 import org.concurrencylab.runner.LabHome;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -53,8 +57,8 @@ final class ExportCommand implements Runnable {
                 + "load it.")
         private URI target = HyperfoilBenchmark.DEFAULT_TARGET;
 
-        @Option(names = "--scale", paramLabel = "S", description = "Time scale (default: the experiment's own).")
-        private Double scale;
+        @Mixin
+        private ScaleOption scale;
 
         @Option(names = "--connections", paramLabel = "MODE", description = "new-per-request or keep-alive (default: the experiment's client).")
         private String connections;
@@ -64,19 +68,22 @@ final class ExportCommand implements Runnable {
                 + "the lab measured 2-5 %% less throughput than its own driver on blocking-io; with eight, under 2 %%.")
         private int threads;
 
-        @Option(names = "--out", paramLabel = "DIR", description = "Where the benchmarks go (default: results/hyperfoil/EXPERIMENT).")
-        private Path out;
+        /** Where the benchmarks go; by default results/hyperfoil/EXPERIMENT. */
+        @Mixin
+        private OutOption out;
 
         @Override
         public Integer call() throws IOException {
             Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
-            double checkedScale = Choices.scale(spec.commandLine(), scale);
-            double runScale = Double.isNaN(checkedScale) ? experiment.defaultScale() : checkedScale;
-            Connections client = Choices.connections(spec.commandLine(), connections).orElse(experiment.connections());
+            Overrides overrides = scale.applyTo(Overrides.none(), spec.commandLine());
+            overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
+            RunSettings settings = overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
+            double runScale = settings.scaled().scale();
+            Connections client = settings.connections();
             List<LoadStep> steps = load == null ? experiment.steps() : List.of(Choices.load(spec.commandLine(), experiment, load));
             checkTarget();
             warnIfNotLoopback();
-            Path directory = Choices.outDirectory(spec.commandLine(), out,
+            Path directory = out.directory(spec.commandLine(),
                     LabHome.locate().root().resolve("results").resolve("hyperfoil").resolve(experiment.name()));
             for (LoadStep step : steps) {
                 HyperfoilBenchmark benchmark;
@@ -87,7 +94,7 @@ final class ExportCommand implements Runnable {
                     throw new ParameterException(spec.commandLine(), e.getMessage());
                 }
                 Path file = directory.resolve(benchmark.name() + ".hf.yaml");
-                Files.writeString(file, benchmark.yaml());
+                AtomicFiles.writeString(file, benchmark.yaml());
                 System.out.println("wrote " + file);
             }
             System.out.printf("%nServe a variant (./lab serve %s VARIANT --port %d --scale %s), upload a benchmark to your "

@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
@@ -21,6 +23,7 @@ import org.concurrencylab.results.RunResult;
 import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.RunDirectory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -63,18 +66,20 @@ final class ImportCommand implements Runnable {
         @Option(names = "--load", paramLabel = "LOAD", description = "The step (e.g. 100x10). Default: from the benchmark's name.")
         private String load;
 
-        @Option(names = "--scale", paramLabel = "S", description = "The scale it was exported at (default: the experiment's own).")
-        private Double scale;
+        /** The scale the benchmark was exported at. */
+        @Mixin
+        private ScaleOption scale;
 
         @Option(names = "--connections", paramLabel = "MODE", description = "The client it was exported with (default: the experiment's).")
         private String connections;
 
-        @Option(names = "--cpus", paramLabel = "N", description = "Processors of the service's machine: the pools' default "
-                + "sizes, and so the Little's-law bound, follow from them (default: the experiment's own).")
-        private Integer cpus;
+        /** The processors of the machine the service ran on. */
+        @Mixin
+        private CpusOption cpus;
 
-        @Option(names = "--out", paramLabel = "DIR", description = "Where results.json and the reports go (default: results/<a new run id>).")
-        private Path out;
+        /** Where results.json and the reports go; by default a new results/hyperfoil-&lt;time&gt;. */
+        @Mixin
+        private OutOption out;
 
         @Override
         public Integer call() throws IOException {
@@ -90,22 +95,15 @@ final class ImportCommand implements Runnable {
             Experiment experiment = experiment(read);
             Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
             LoadStep step = step(experiment, read);
-            double checkedScale = Choices.scale(spec.commandLine(), scale);
-            Choices.cpus(spec.commandLine(), cpus);
-            Optional<Connections> client = Choices.connections(spec.commandLine(), connections);
+            Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
+            overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
+            RunSettings settings = overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
             Path results = LabHome.locate().root().resolve("results");
             // a new run directory, created at once as ./lab run creates its own, unless --out names one
-            Path directory = out != null ? Choices.outDirectory(spec.commandLine(), out, results.resolve(HyperfoilImport.ENGINE + "-<time>"))
-                    : RunDirectory.createIn(Choices.outDirectory(spec.commandLine(), null, results), HyperfoilImport.ENGINE + "-");
-            HyperfoilImport.Builder builder = HyperfoilImport.of(read, experiment, variant, step).runId(directory.getFileName().toString());
-            if (!Double.isNaN(checkedScale)) {
-                builder.scale(checkedScale);
-            }
-            client.ifPresent(builder::connections);
-            if (cpus != null) {
-                builder.cpus(cpus);
-            }
-            RunResult run = builder.build();
+            Path directory = out.given() ? out.directory(spec.commandLine(), results)
+                    : RunDirectory.createIn(out.directory(spec.commandLine(), results), HyperfoilImport.ENGINE + "-");
+            RunResult run = HyperfoilImport.of(read, experiment, variant, step).runId(directory.getFileName().toString())
+                    .settings(settings).build();
             ResultsJson.write(run, directory);
             System.out.print(TerminalReport.render(run));
             ReportFiles.Written reports = ReportFiles.write(run, directory);

@@ -6,11 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
-import org.concurrencylab.runner.OverloadTest;
+import org.concurrencylab.runner.OverloadTrial;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -39,19 +42,19 @@ final class OverloadCommand implements Callable<Integer> {
     @Option(names = "--length", paramLabel = "N", defaultValue = "20", description = "How long the overload lasts, in D (default: ${DEFAULT-VALUE}).")
     private int lengthInD;
 
-    @Option(names = "--scale", paramLabel = "S", description = "Time scale (default: the experiment's own).")
-    private Double scale;
+    @Mixin
+    private ScaleOption scale;
 
-    @Option(names = "--cpus", paramLabel = "N", description = "CPUs the services see (default: the experiment's own).")
-    private Integer cpus;
+    @Mixin
+    private CpusOption cpus;
 
     @Override
     public Integer call() throws Exception {
         Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
         Choices.variantsGiven(spec.commandLine(), variants);
         Choices.checkVariants(spec.commandLine(), List.of(experiment), variants);
-        double checkedScale = Choices.scale(spec.commandLine(), scale);
-        Choices.cpus(spec.commandLine(), cpus);
+        RunSettings settings = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine())
+                .resolve(experiment, Runtime.getRuntime().availableProcessors());
         if (!(factor >= 1 && factor <= 100)) {
             throw new ParameterException(spec.commandLine(), "--factor must be between 1 and 100, not " + factor);
         }
@@ -62,19 +65,19 @@ final class OverloadCommand implements Callable<Integer> {
                 : experiment.variants().stream().filter(variant -> variants.contains(variant.name())).toList();
         LabHome home = LabHome.locate();
         Path logs = Files.createDirectories(home.root().resolve("results").resolve("overload"));
-        List<OverloadTest.Result> results = new OverloadTest(JavaRuntime.current(), home, new TerminalProgress()).run(experiment, chosen,
-                factor, lengthInD, Double.isNaN(checkedScale) ? experiment.defaultScale() : checkedScale,
-                cpus != null ? cpus : experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors()), logs);
+        List<OverloadTrial.Result> results = new OverloadTrial(JavaRuntime.current(), home, new TerminalProgress()).run(experiment, chosen,
+                factor, lengthInD, settings, logs);
         System.out.printf(Locale.ROOT, "%n%-30s %9s %9s %7s %7s  %-28s %8s %7s  %s%n", "variant", "capacity", "offered", "sent",
                 "answered", "failed", "heap MB", "threads", "after");
-        for (OverloadTest.Result result : results) {
+        for (OverloadTrial.Result result : results) {
             System.out.printf(Locale.ROOT, "%-30s %7.0f/s %7.0f/s %7d %7d  %-28s %8.0f %7d  %s%n", result.variant(),
                     result.capacityPerSecond(), result.offeredPerSecond(), result.sent(), result.answered(),
                     result.failedByKind().isEmpty() ? "0" : result.failedByKind().toString(), result.peakHeapMb(),
-                    result.peakThreads(), !result.alive() ? "DOWN" : result.recoveredInD() < 0 ? "NOT RECOVERED"
-                            : String.format(Locale.ROOT, "lone request %.2f D, %.1f D after", result.loneLatencyInD(), result.recoveredInD()));
+                    result.peakThreads(), result.notStarted().isPresent() ? "DID NOT START" : !result.alive() ? "DOWN"
+                            : result.recovery().map(recovery -> String.format(Locale.ROOT, "lone request %.2f D, %.1f D after",
+                                    recovery.loneLatencyInD(), recovery.afterInD())).orElse("NOT RECOVERED"));
         }
         System.out.println("\nLogs: " + logs);
-        return results.stream().allMatch(OverloadTest.Result::passed) ? 0 : 1;
+        return results.stream().allMatch(OverloadTrial.Result::passed) ? 0 : 1;
     }
 }

@@ -1,14 +1,9 @@
 package org.concurrencylab.cli;
 
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.JitPolicy;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;
@@ -18,6 +13,7 @@ import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -42,13 +38,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--variant", split = ",", paramLabel = "NAME", description = "Run only these variants (comma-separated).")
     private List<String> variants = List.of();
 
-    @Option(names = "--scale", paramLabel = "S",
-            description = "Time scale: latencies and timeouts x S (1 = the article's own). Default: each experiment's own (see ./lab list).")
-    private Double scale;
+    @Mixin
+    private ScaleOption scale;
 
-    @Option(names = "--cpus", paramLabel = "N",
-            description = "CPUs the services see (-XX:ActiveProcessorCount). Default: the article's machine (8), this machine's own for cpu-bound and legacy-chain.")
-    private Integer cpus;
+    @Mixin
+    private CpusOption cpus;
 
     @Option(names = "--warm-up", paramLabel = "N",
             description = "Warm-up per variant, in multiples of D, before anything is measured. Default: each experiment's own "
@@ -71,8 +65,9 @@ final class RunCommand implements Callable<Integer> {
                     + "written beside results.json either way.")
     private List<String> failOn = List.of();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where results/<run> goes. Default: results/ in the lab.")
-    private Path out;
+    /** results/&lt;run&gt; goes in it. */
+    @Mixin
+    private OutOption out;
 
     @Override
     public Integer call() throws Exception {
@@ -80,17 +75,15 @@ final class RunCommand implements Callable<Integer> {
         Choices.variantsGiven(spec.commandLine(), variants);
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
         Choices.checkVariants(spec.commandLine(), chosen, variants);
-        double checkedScale = Choices.scale(spec.commandLine(), scale);
-        Choices.cpus(spec.commandLine(), cpus);
+        Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
         Choices.warmUp(spec.commandLine(), warmUp);
-        Optional<Connections> checkedConnections = Choices.connections(spec.commandLine(), connections);
-        Optional<JitPolicy> checkedJit = Choices.jit(spec.commandLine(), jit);
+        if (warmUp != null) {
+            overrides = overrides.withWarmUpInD(warmUp);
+        }
+        overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
+        overrides = Choices.jit(spec.commandLine(), jit).map(overrides::withJit).orElse(overrides);
         LabHome home = LabHome.locate();
-        RunOptions options = new RunOptions(
-                Double.isNaN(checkedScale) ? OptionalDouble.empty() : OptionalDouble.of(checkedScale),
-                cpus == null ? OptionalInt.empty() : OptionalInt.of(cpus), variants,
-                warmUp == null ? OptionalInt.empty() : OptionalInt.of(warmUp), checkedConnections, checkedJit,
-                Choices.outDirectory(spec.commandLine(), out, home.root().resolve("results")));
+        RunOptions options = new RunOptions(overrides, variants, out.directory(spec.commandLine(), home.root().resolve("results")));
         TerminalProgress progress = new TerminalProgress();
         Thread sayWhatStopped = new Thread(() -> progress.stoppedLine().ifPresent(System.err::println), "lab-stopped-line");
         Runtime.getRuntime().addShutdownHook(sayWhatStopped);

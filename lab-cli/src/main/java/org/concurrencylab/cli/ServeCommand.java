@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
@@ -17,13 +19,15 @@ import org.concurrencylab.runner.ServiceCommand;
 import org.concurrencylab.runner.ServiceProcess;
 import org.concurrencylab.runner.ServiceStartException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "serve", description = "Start one variant on 127.0.0.1 and keep it up until Ctrl-C, for siege, wrk, Gatling or JMeter.")
+@Command(name = "serve", description = {"Start one variant on 127.0.0.1 and keep it up until Ctrl-C, for siege, wrk, Gatling or JMeter.",
+        "Its time scale is 1 unless --scale says otherwise: your tool brings the article's own users, rates and timeouts."})
 final class ServeCommand implements Callable<Integer> {
 
     @Spec
@@ -38,11 +42,20 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "N", defaultValue = "8080", description = "Port on 127.0.0.1. Default: ${DEFAULT-VALUE}.")
     private int port;
 
-    @Option(names = "--scale", paramLabel = "S", description = "Time scale (default 1: the article's own timing).")
-    private Double scale;
+    /** Here S = 1 unless asked: see {@link #ARTICLE_TIME}. */
+    @Mixin
+    private ScaleOption scale;
 
-    @Option(names = "--cpus", paramLabel = "N", description = "CPUs the service sees. Default: the experiment's own (see ./lab list).")
-    private Integer cpus;
+    @Mixin
+    private CpusOption cpus;
+
+    /**
+     * A served variant is loaded by the user's own tool, with the article's own users, rates and timeouts:
+     * at S = 1 those apply as the article states them. A run's default scale compresses the article's
+     * time because the lab drives every step itself, and would make the same tool see the article's
+     * figures shortened.
+     */
+    static final double ARTICLE_TIME = 1.0;
 
     @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = ServiceCommand.LOOPBACK,
             description = "Where the served service listens: ${DEFAULT-VALUE} (default), or 0.0.0.0 or :: for every interface, "
@@ -53,12 +66,11 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
         Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
-        double checkedScale = Choices.scale(spec.commandLine(), scale);
-        Choices.cpus(spec.commandLine(), cpus);
+        Overrides overrides = cpus.applyTo(Overrides.none().withScale(scale.value(spec.commandLine()).orElse(ARTICLE_TIME)),
+                spec.commandLine());
         checkBind();
         checkPortFree();
-        double runScale = Double.isNaN(checkedScale) ? 1.0 : checkedScale;
-        int runCpus = cpus != null ? cpus : experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors());
+        RunSettings settings = overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
         // one log per variant under the lab's results, replaced by the next serve of it: nothing piles up in /tmp
         LabHome home = LabHome.locate();
         Path log = Files.createDirectories(home.root().resolve("results").resolve("serve"))
@@ -69,8 +81,8 @@ final class ServeCommand implements Callable<Integer> {
                 System.out.println("  " + message);
             }
         };
-        System.out.printf("Starting %s / %s with %d CPUs, D = %.0f ms ...%n", experiment.name(), variant.name(), runCpus,
-                experiment.downstreamLatency().toMillis() * runScale);
+        System.out.printf("Starting %s / %s with %d CPUs, D = %.0f ms ...%n", experiment.name(), variant.name(),
+                settings.cpusFor(variant), settings.scaled().of(experiment.downstreamLatency()).toNanos() / 1e6);
         // Ctrl-C or SIGTERM: the lab's own hook stops every process; this one says so. Registered before the
         // start: a hook added once a signal has begun the JVM's shutdown would throw instead
         java.util.concurrent.atomic.AtomicBoolean endedByItself = new java.util.concurrent.atomic.AtomicBoolean();
@@ -83,8 +95,7 @@ final class ServeCommand implements Callable<Integer> {
         }, "lab-serve-stopped-line"));
         LabRunner.Served started;
         try {
-            started = new LabRunner(home, JavaRuntime.current(), progress).serve(experiment, variant, port, runScale, runCpus, log,
-                    bind);
+            started = new LabRunner(home, JavaRuntime.current(), progress).serve(experiment, variant, port, settings, log, bind);
         } catch (ServiceStartException e) {
             endedByItself.set(true);
             // another process may have taken the port between the check and the start

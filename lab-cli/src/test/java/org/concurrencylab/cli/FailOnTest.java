@@ -15,6 +15,7 @@ import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -54,7 +55,7 @@ class FailOnTest {
     }
 
     private static RunResult run(String first, String second) {
-        VariantResult variant = new VariantResult("v", "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of());
+        VariantResult variant = new VariantResult("v", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of());
         ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant), List.of(new ClaimResult("first", "one", first, "9.9 per D"),
                 new ClaimResult("second", "two", second, "7.1 per D < 8 & \"far\"")), List.of());

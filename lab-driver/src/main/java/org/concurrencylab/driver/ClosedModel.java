@@ -52,11 +52,6 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
         return rampUp.toNanos() / users * index;
     }
 
-    /** Whether the load is bounded by time rather than by its users' repetitions alone. */
-    public boolean heldForATime() {
-        return !sendingWindow.equals(UNBOUNDED);
-    }
-
     /** Builds a {@link ClosedModel}; {@link #build()} validates it. */
     public static final class Builder {
         private final int users;

@@ -44,7 +44,10 @@ class ClosedLoopDriverTest {
 
             double bound = 4 / (D.toNanos() / 1e9);
             assertThat(result.throughputPerSecond()).isBetween(0.75 * bound, 1.02 * bound);
-            assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0).isBetween(49.0, 75.0);
+            // served at once: D at least, and less than the 2 D a request queued behind another would take,
+            // however slow a loaded machine makes the rest
+            assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0).isGreaterThanOrEqualTo(D.toMillis() - 1.0)
+                    .isLessThan(2.0 * D.toMillis());
         }
     }
 

@@ -26,7 +26,7 @@ class OpenLoopDriverTest {
             assertThat(result.sent()).isEqualTo(100);
             assertThat(result.ok()).isEqualTo(100);
             assertThat(server.connections()).as("a connection per injected request").isEqualTo(100);
-            assertThat(result.achievedSendRatePerSecond()).isBetween(98.0, 102.0);
+            assertScheduledAt(result, 100);
             // 8 threads x 1/20 ms = 400 per second of capacity: nothing queues, about D each
             assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0).isBetween(19.0, 60.0);
             // Little's law from the client: in flight = rate x latency, about 100/s x 20 ms = 2
@@ -44,7 +44,7 @@ class OpenLoopDriverTest {
             double capacity = 1 / (delay.toNanos() / 1e9); // one thread: 20 per second
             assertThat(result.ok()).isEqualTo(50);
             assertThat(server.connections()).as("kept-alive connections are reused").isLessThan(50);
-            assertThat(result.achievedSendRatePerSecond()).isBetween(49.0, 51.0);
+            assertScheduledAt(result, 50);
             assertThat(result.throughputPerSecond()).isBetween(0.7 * capacity, 1.02 * capacity);
             // offered 50/s, served 20/s: the queue grows by 30 a second, so the last requests wait
             // about 50 x 50 ms - 1 s = 1.5 s while the first wait about D
@@ -54,6 +54,24 @@ class OpenLoopDriverTest {
             assertThat(firstTen).isLessThan(400);
             assertThat(lastTen).isBetween(1000.0, 2500.0);
         }
+    }
+
+    /**
+     * The arrivals are the schedule's, whatever the machine: request i is due at i / rate exactly, and a
+     * request sent late counts its lateness in its latency (no coordinated omission). How late a loaded
+     * 2-core machine sends is its own business, so the rate actually achieved is only held to 10 %.
+     */
+    private static void assertScheduledAt(LoadResult result, double ratePerSecond) {
+        List<RequestRecord> requests = result.requests();
+        long intervalNanos = Math.round(1e9 / ratePerSecond);
+        for (int i = 0; i < requests.size(); i++) {
+            RequestRecord request = requests.get(i);
+            assertThat(request.startNanos() - requests.getFirst().startNanos()).as("due time of request %d", i)
+                    .isCloseTo(i * intervalNanos, org.assertj.core.api.Assertions.within(1_000L));
+            assertThat(request.latenessNanos()).isNotNegative();
+            assertThat(request.latencyNanos()).as("latency from the due time").isGreaterThanOrEqualTo(request.latenessNanos());
+        }
+        assertThat(result.achievedSendRatePerSecond()).isBetween(0.9 * ratePerSecond, 1.1 * ratePerSecond);
     }
 
     @Test

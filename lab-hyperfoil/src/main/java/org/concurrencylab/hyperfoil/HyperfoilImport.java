@@ -14,6 +14,7 @@ import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
@@ -28,6 +29,7 @@ import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.VariantStatus;
 
 /**
  * A Hyperfoil run of an exported step, as the lab's results: one experiment, one variant, one step,
@@ -61,7 +63,7 @@ public final class HyperfoilImport {
         private final Experiment experiment;
         private final Variant variant;
         private final LoadStep step;
-        private double scale;
+        private Scaled scaled;
         private Connections connections;
         private int cpus;
         private String runId = "hyperfoil-" + Instant.now().toString().replace(':', '-');
@@ -74,14 +76,14 @@ public final class HyperfoilImport {
             if (!experiment.steps().contains(step) || !experiment.variants().contains(variant)) {
                 throw new IllegalArgumentException(variant.name() + " " + step.label() + " is not a step of " + experiment.name());
             }
-            this.scale = experiment.defaultScale();
+            this.scaled = new Scaled(experiment.defaultScale());
             this.connections = experiment.connections();
             this.cpus = experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors());
         }
 
         /** The time scale the benchmark was exported at. */
         public Builder scale(double scale) {
-            this.scale = new Scaled(scale).scale();
+            this.scaled = new Scaled(scale);
             return this;
         }
 
@@ -100,6 +102,14 @@ public final class HyperfoilImport {
             return this;
         }
 
+        /** The scale, client and processors together, as a command resolved them. */
+        public Builder settings(RunSettings settings) {
+            this.scaled = settings.scaled();
+            this.connections = settings.connections();
+            this.cpus = settings.cpus();
+            return this;
+        }
+
         public Builder runId(String runId) {
             this.runId = Objects.requireNonNull(runId, "runId");
             return this;
@@ -113,18 +123,18 @@ public final class HyperfoilImport {
     private RunResult run() {
         Experiment experiment = settings.experiment;
         Duration articleD = experiment.downstreamLatency();
-        double dMillis = articleD.toNanos() / 1e6 * settings.scale;
+        double dMillis = settings.scaled.of(articleD).toNanos() / 1e6;
         StepResult step = step(articleD);
         VariantResult variant = new VariantResult(settings.variant.name(), settings.variant.summary(),
-                settings.variant.origin().label(), settings.cpus, "ok", null, Map.of(), settings.variant.properties(), List.of(step));
-        Measurements measurements = new Measurements(List.of(variant), Duration.ofNanos(Math.round(dMillis * 1e6)),
+                settings.variant.origin().label(), settings.cpus, VariantStatus.OK, null, Map.of(), settings.variant.properties(), List.of(step));
+        Measurements measurements = Measurements.of(experiment, List.of(variant), Duration.ofNanos(Math.round(dMillis * 1e6)),
                 Runtime.getRuntime().availableProcessors());
         List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
         ExperimentResult result = new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(),
-                settings.scale, dMillis, new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()),
+                settings.scaled.scale(), dMillis, new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()),
                 null, Map.of(), List.of(variant), claims, findings());
         String now = Instant.now().toString();
-        RunInfo info = new RunInfo(settings.runId, settings.scale, Runtime.getRuntime().availableProcessors(),
+        RunInfo info = new RunInfo(settings.runId, settings.scaled.scale(), Runtime.getRuntime().availableProcessors(),
                 "unknown (Hyperfoil drove the load; the services ran elsewhere)", "unknown", "unknown",
                 now, now, List.of(experiment.name()), true);
         return new RunResult(info, List.of(result));
@@ -134,7 +144,7 @@ public final class HyperfoilImport {
         HyperfoilStats stats = settings.stats;
         CapacityModel.Bound bound = settings.variant.capacity()
                 .bound(settings.step, settings.connections, articleD, Map.of(), settings.cpus);
-        double scale = settings.scale;
+        Scaled scaled = settings.scaled;
         double throughput = stats.throughputPerSecond();
         // Hyperfoil does not count requests in flight: by Little's law from its own throughput and mean
         double inFlight = throughput * stats.meanMillis() / 1e3;
@@ -142,14 +152,14 @@ public final class HyperfoilImport {
         return StepResult.custom(settings.step.label())
                 .plan(plan())
                 .client(requests(), throughput, latency(), stats.seconds(), inFlight)
-                .littlesLaw(bound.throughputPerSecond() / scale, bound.explanation(), bound.throughputPerSecond() / scale)
-                .timeline(new Timeline(1000 * scale, List.of()))
+                .littlesLaw(scaled.rate(bound.throughputPerSecond()), bound.explanation(), scaled.rate(bound.throughputPerSecond()))
+                .timeline(new Timeline(scaled.articleSecond().toNanos() / 1e6, List.of()))
                 .seed(settings.variant.seed().get(settings.step.label()))
                 .build();
     }
 
     private LoadPlan plan() {
-        Scaled scaled = new Scaled(settings.scale);
+        Scaled scaled = settings.scaled;
         return scaled.plan(settings.step, scaled.of(settings.experiment.requestTimeout()), settings.connections).drivenBy(ENGINE);
     }
 
@@ -205,7 +215,7 @@ public final class HyperfoilImport {
                         + "its statistics imported by the lab. They hold the client's figures only, so the threads, the "
                         + "services' own counters, the machine's CPU and the time charts are not in this result, and the "
                         + "claims that need them are not applicable.", settings.step.label(), settings.variant.name(), stats.name(),
-                stats.requests(), stats.seconds(), settings.scale));
+                stats.requests(), stats.seconds(), settings.scaled.scale()));
         if (Double.isNaN(stats.percentile(95.0))) {
             findings.add(format(Locale.ROOT, "The 95th percentile (%.1f ms) is interpolated between Hyperfoil's 90th (%.1f ms) "
                     + "and 99th (%.1f ms), which is all the export holds near it.", p95(), stats.percentile(90.0),

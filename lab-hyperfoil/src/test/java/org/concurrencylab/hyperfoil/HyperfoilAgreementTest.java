@@ -3,8 +3,6 @@ package org.concurrencylab.hyperfoil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
@@ -74,13 +73,14 @@ class HyperfoilAgreementTest {
         Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
         LoadStep heavy = blockingIo.steps().getLast();
         double scale = blockingIo.defaultScale();
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        // port 0: the service binds a free one itself; one probed and released here was taken by the
+        // downstream simulator, which starts first, in one CI run
         try (LabRunner.Served served = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT).serve(blockingIo,
-                blockingIo.variant("mvc-tomcat-200").orElseThrow(), port, scale, 8, out.resolve("serve.log"))) {
+                blockingIo.variant("mvc-tomcat-200").orElseThrow(), 0,
+                Overrides.none().withScale(scale).withCpus(8).resolve(blockingIo, Runtime.getRuntime().availableProcessors()),
+                out.resolve("serve.log"))) {
             URI target = served.service().uri(blockingIo.path());
+            int port = served.service().port();
             Duration timeout = Duration.ofMillis(Math.round(blockingIo.requestTimeout().toMillis() * scale));
             ClosedModel model = ClosedModel.custom(100, timeout).repetitions(10).connections(blockingIo.connections()).build();
             new ClosedLoopDriver().run(target, model, Progress.NONE); // the service's and the driver's warm-up

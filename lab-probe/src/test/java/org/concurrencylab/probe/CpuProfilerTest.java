@@ -1,7 +1,6 @@
 package org.concurrencylab.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -34,25 +33,33 @@ class CpuProfilerTest {
     @Test
     void findsTheComputingThreadInItsMethodAndLeavesOutTheSleepingOne() throws Exception {
         Optional<CpuProfiler> started = CpuProfiler.start();
-        assumeThat(started).as("async-profiler runs on this platform").isPresent();
+        // JUnit's assumption, not AssertJ's: AssertJ generates a class for it, tens of samples of this thread's CPU
+        org.junit.jupiter.api.Assumptions.assumeTrue(started.isPresent(), "async-profiler runs on this platform");
         Thread busy = Thread.ofPlatform().name("busy").start(Busy::spin);
         Thread sleeping = Thread.ofPlatform().name("sleeping").start(() -> {
             try {
-                Thread.sleep(5_000);
+                Thread.sleep(60_000); // interrupted at the end
             } catch (InterruptedException stopped) {
                 Thread.currentThread().interrupt();
             }
         });
         long start = System.currentTimeMillis();
         try (CpuProfiler profiler = started.get()) {
-            Thread.sleep(1_600);
+            // 100 samples a second of CPU time: half a second of the busy thread's, however long a loaded
+            // machine takes to give it that, and 20 s at most
             CpuProfile profile = profiler.since(start);
-
-            // 100 samples a second of the busy thread, over at least two windows of 500 ms
+            for (long deadline = System.nanoTime() + 20_000_000_000L; profile.stacks() < 50 && System.nanoTime() < deadline; ) {
+                Thread.sleep(100);
+                profile = profiler.since(start);
+            }
             assertThat(profile.stacks()).isGreaterThanOrEqualTo(50);
             String spin = Busy.class.getName() + ".spin";
-            assertThat(profile.share(spin)).as("share of %s among %s", spin, profile.frames()).isGreaterThanOrEqualTo(0.8);
+            // the one thread that computes all along is most of the CPU; JUnit's own threads and the JIT take the rest,
+            // more of it on a loaded machine
+            assertThat(profile.share(spin)).as("share of %s among %s", spin, profile.frames()).isGreaterThanOrEqualTo(0.5);
             assertThat(profile.leaves()).containsKey(spin);
+            assertThat(profile.leaves().entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey())
+                    .as("the hottest leaf").isEqualTo(spin);
             assertThat(profile.frames().keySet()).noneMatch(frame -> frame.startsWith("java.lang.Thread.sleep"));
             assertThat(profiler.since(System.currentTimeMillis() + 60_000).stacks()).isZero();
         } finally {

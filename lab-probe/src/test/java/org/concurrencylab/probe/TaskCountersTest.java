@@ -5,26 +5,53 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
+/**
+ * What the counters are read for: a thread that blocks switches out voluntarily each time, a thread that
+ * has ended still counts, and the compiler threads are found by their names.
+ */
 class TaskCountersTest {
 
+    private static final int SLEEPS = 50;
+
     @Test
-    void findsTheCompilerThreadsAndTheirCpuInThisJvm() {
+    void eachBlockingWaitIsAVoluntarySwitchAndAnEndedThreadStillCounts() throws Exception {
         assumeTrue(Files.exists(Path.of("/proc/self/task")), "needs Linux's /proc");
         TaskCounters counters = new TaskCounters();
+        CountDownLatch slept = new CountDownLatch(1);
+        CountDownLatch mayEnd = new CountDownLatch(1);
+        Thread sleeper = Thread.ofPlatform().name("lab-test-sleeper").start(() -> {
+            try {
+                for (int i = 0; i < SLEEPS; i++) {
+                    Thread.sleep(1); // the thread leaves its core: one voluntary switch at least
+                }
+                slept.countDown();
+                mayEnd.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
 
         TaskCounters.Counts before = counters.read();
-        long sum = 0;
-        for (int round = 0; round < 200_000; round++) {
-            sum += Integer.toString(round).hashCode(); // fresh code to compile, so the JIT has work
-        }
-        TaskCounters.Counts after = counters.read();
+        slept.await();
+        TaskCounters.Counts whileAlive = counters.read();
+        mayEnd.countDown();
+        sleeper.join();
+        TaskCounters.Counts afterItEnded = counters.read();
 
-        assertThat(sum).isNotZero();
+        assertThat(whileAlive.voluntary() - before.voluntary()).as("voluntary switches of %d sleeps", SLEEPS)
+                .isGreaterThanOrEqualTo(SLEEPS);
+        // its /proc entry is gone: without the counts kept of ended threads the total would fall by its 50 and more
+        assertThat(afterItEnded.voluntary()).isGreaterThanOrEqualTo(whileAlive.voluntary());
+    }
+
+    @Test
+    void theCompilerThreadsAreFoundByName() {
+        assumeTrue(Files.exists(Path.of("/proc/self/task")), "needs Linux's /proc");
+
         // a JVM that has run JUnit has compiled plenty: zero would mean the compiler threads were not found
-        assertThat(before.compilerCpuNanos()).isPositive();
-        assertThat(after.compilerCpuNanos()).isGreaterThanOrEqualTo(before.compilerCpuNanos());
-        assertThat(after.voluntary()).isGreaterThanOrEqualTo(before.voluntary());
+        assertThat(new TaskCounters().read().compilerCpuNanos()).isPositive();
     }
 }

@@ -20,6 +20,7 @@ import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.VariantResult;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -111,7 +112,7 @@ public final class HtmlReport {
                 List<Object> variants = new ArrayList<>();
                 for (VariantResult variant : experiment.variants()) {
                     variant.steps().stream().filter(step -> step.load().equals(load)).findFirst()
-                            .ifPresent(step -> variants.add(series(variant, step, experiment.scale(), runDirectory)));
+                            .ifPresent(step -> variants.add(series(variant, step, new Scaled(experiment.scale()), runDirectory)));
                 }
                 loads.add(Map.of("load", load, "charts", ChartPlan.kinds(experiment, load).stream().map(ChartRef.Kind::label).toList(),
                         "variants", variants));
@@ -121,7 +122,7 @@ public final class HtmlReport {
         return JSON.writeValueAsString(Map.of("experiments", experiments)).replace("</", "<\\/");
     }
 
-    private static Map<String, Object> series(VariantResult variant, StepResult step, double scale, Path runDirectory) {
+    private static Map<String, Object> series(VariantResult variant, StepResult step, Scaled scaled, Path runDirectory) {
         List<Double> at = new ArrayList<>();
         List<Double> p95 = new ArrayList<>();
         List<Long> completed = new ArrayList<>();
@@ -150,7 +151,7 @@ public final class HtmlReport {
         series.put("failed", failed);
         series.put("mean", step.latencyMillis().mean());
         series.put("errorShare", step.requests().sent() == 0 ? 0 : (double) step.requests().failed() / step.requests().sent());
-        RequestSamples.read(runDirectory, step, scale).ifPresentOrElse(requests -> {
+        RequestSamples.read(runDirectory, step, scaled).ifPresentOrElse(requests -> {
             series.put("answered", rounded(requests.answered()));
             series.put("failures", rounded(requests.failed()));
             series.put("requests", requests.requests());
@@ -177,8 +178,8 @@ public final class HtmlReport {
         if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
             return 0;
         }
-        double scale = Math.pow(10, 2 - (int) Math.floor(Math.log10(Math.abs(value))));
-        return Math.round(value * scale) / scale;
+        double digits = Math.pow(10, 2 - (int) Math.floor(Math.log10(Math.abs(value))));
+        return Math.round(value * digits) / digits;
     }
 
     /** One service of a chain over the step: its own latency, errors and pools' gauges per article second. */

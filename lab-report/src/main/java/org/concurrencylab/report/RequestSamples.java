@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.StepResult;
 
 /**
@@ -33,7 +34,7 @@ final class RequestSamples {
     }
 
     /** The step's requests, or empty where its CSV is not beside the results (a hand-made or imported run). */
-    static Optional<Step> read(Path runDirectory, StepResult step, double scale) {
+    static Optional<Step> read(Path runDirectory, StepResult step, Scaled scaled) {
         if (runDirectory == null || step.requestLog() == null) {
             return Optional.empty();
         }
@@ -51,7 +52,7 @@ final class RequestSamples {
                 if (cells.length < 6) {
                     continue;
                 }
-                double due = Double.parseDouble(cells[2]) / 1000 / scale;
+                double due = scaled.articleMillis(Double.parseDouble(cells[2])) / 1000;
                 double millis = Double.parseDouble(cells[3]);
                 if ("OK".equals(cells[5])) {
                     answered.add(new double[] {due, millis});

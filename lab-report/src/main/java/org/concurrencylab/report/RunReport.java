@@ -14,6 +14,7 @@ import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.VariantResult;
 
 /** Builds a run's {@link ReportDocument}: what every format of the report says, in its order. */
@@ -104,7 +105,7 @@ final class RunReport {
         for (int l = 0; l < loads.size(); l++) {
             String load = loads.get(l);
             blocks.add(new Block.Heading(3, "Load " + load, StepTables.loadHeading(load), ChartPlan.tableAnchor(index, l)));
-            blocks.add(new Block.Table(StepTables.stepTable(experiment, load, experiment.scale(), machineCpus)));
+            blocks.add(new Block.Table(StepTables.stepTable(experiment, load, new Scaled(experiment.scale()), machineCpus)));
             blocks.add(new Block.Charts("step", index, l));
         }
         for (VariantResult variant : experiment.variants()) {

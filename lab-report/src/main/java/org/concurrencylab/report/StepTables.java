@@ -13,6 +13,7 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.VariantResult;
 
 /**
@@ -66,7 +67,7 @@ final class StepTables {
         return new ArrayList<>(loads);
     }
 
-    static TextTable stepTable(ExperimentResult experiment, String load, double scale, int machineCpus) {
+    static TextTable stepTable(ExperimentResult experiment, String load, Scaled scaled, int machineCpus) {
         List<StepResult> steps = experiment.variants().stream()
                 .flatMap(variant -> variant.steps().stream().filter(step -> step.load().equals(load)))
                 .toList();
@@ -103,8 +104,9 @@ final class StepTables {
                 if (downstream) {
                     cells.add(step.downstream() == null ? "-" : number(step.downstream().meanMillis()));
                 }
-                cells.add(format(Locale.ROOT, "%s TPS, mean %s s, p95 %s s", number(step.throughputPerSecond() * scale),
-                        number(step.latencyMillis().mean() / scale / 1000), number(step.latencyMillis().p95() / scale / 1000)));
+                cells.add(format(Locale.ROOT, "%s TPS, mean %s s, p95 %s s", number(scaled.articleRate(step.throughputPerSecond())),
+                        number(scaled.articleMillis(step.latencyMillis().mean()) / 1000),
+                        number(scaled.articleMillis(step.latencyMillis().p95()) / 1000)));
                 cells.add(article(step.seed()));
                 table.add(cells.toArray(String[]::new));
             });

@@ -16,6 +16,7 @@ import org.concurrencylab.results.Threads;
 import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 class DiagnosisTest {
@@ -65,7 +66,7 @@ class DiagnosisTest {
     }
 
     private static VariantResult variant(String name, double loneMean, double loadedMean, Map<String, Map<String, Double>> pools) {
-        return new VariantResult(name, "s", "seed", 8, "ok", null, Map.of(), Map.of(),
+        return new VariantResult(name, "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(),
                 List.of(step("lone", loneMean, Map.of()), step("heavy", loadedMean, pools)));
     }
 

@@ -18,6 +18,7 @@ import org.concurrencylab.results.Threads;
 import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 class FidelitySummaryTest {
@@ -54,7 +55,7 @@ class FidelitySummaryTest {
                 .machine(machine)
                 .requestLog("x.csv")
                 .build();
-        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
+        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
         ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());
         return new RunResult(new RunInfo("r", 0.4, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true), List.of(experiment));

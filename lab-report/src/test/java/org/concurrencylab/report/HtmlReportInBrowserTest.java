@@ -31,6 +31,7 @@ import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -172,6 +173,6 @@ class HtmlReportInBrowserTest {
                 .seed(new SeedFigure("article: An article", null, 339.0, 345.0, null))
                 .requestLog("x.csv")
                 .build();
-        return new VariantResult(name, "summary", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
+        return new VariantResult(name, "summary", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
     }
 }

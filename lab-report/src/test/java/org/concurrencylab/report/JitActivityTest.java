@@ -14,6 +14,7 @@ import org.concurrencylab.results.Threads;
 import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 class JitActivityTest {
@@ -49,6 +50,6 @@ class JitActivityTest {
                 .timeline(new Timeline(150, List.of()))
                 .requestLog("x.csv")
                 .build();
-        return new VariantResult(name, "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
+        return new VariantResult(name, "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
     }
 }

@@ -17,6 +17,7 @@ import org.concurrencylab.results.Threads;
 import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 class RunComparisonTest {
@@ -63,7 +64,7 @@ class RunComparisonTest {
                 .timeline(new Timeline(400, List.of()))
                 .requestLog("x.csv")
                 .build();
-        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of(), Map.of(), List.of(step));
+        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
         ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());
         return new RunResult(new RunInfo(id, 0.4, 2, jdk, "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),

@@ -34,7 +34,7 @@ class ResultsJsonTest {
                 .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
                 .requestLog("requests/x.csv")
                 .build();
-        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, "ok", null, Map.of("nettyEventLoops", 8),
+        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
         RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
                 List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), "c1", Map.of(), List.of(variant),

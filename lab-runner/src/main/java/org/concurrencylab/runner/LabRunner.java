@@ -11,11 +11,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.Objects;
 import java.util.function.Consumer;
-import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Measurements;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.ResultsJson;
@@ -54,19 +53,16 @@ public final class LabRunner {
         RunResult written = null;
         int machineCpus = Runtime.getRuntime().availableProcessors();
         List<ExperimentResult> results = new ArrayList<>();
-        double firstScale = Double.NaN;
+        // the run's own line names the first experiment's scale; each experiment records its own
+        double firstScale = options.overrides().resolve(experiments.getFirst(), machineCpus).scaled().scale();
         String springBoot = "unknown";
         variantsTotal = experiments.stream().mapToInt(experiment -> chosen(experiment, options).size()).sum();
         variantsStarted = 0;
         progress.note("warming up the lab's own load drivers");
         DriverWarmUp.run();
         for (Experiment experiment : experiments) {
-            Scaled scaled = new Scaled(options.scale().orElse(experiment.defaultScale()));
-            firstScale = Double.isNaN(firstScale) ? scaled.scale() : firstScale;
-            RunEnvironment environment = new RunEnvironment(java, home, scaled,
-                    options.cpus().orElse(experiment.defaultCpusOn(machineCpus)), machineCpus,
-                    new WarmUp(experiment.warmUp().users(), options.warmUpInD().orElse(experiment.warmUp().lengthInD())),
-                    options.connections().orElse(experiment.connections()), options.jit().orElse(experiment.jit()), progress);
+            RunSettings settings = options.overrides().resolve(experiment, machineCpus);
+            RunEnvironment environment = new RunEnvironment(java, home, settings, progress);
             RunInfo unfinishedRun = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
                     springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started, null, planned, false,
                     experiment.name());
@@ -118,7 +114,7 @@ public final class LabRunner {
             }
         }
         Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
-        Measurements measurements = new Measurements(results, serviceTime, environment.machineCpus());
+        Measurements measurements = Measurements.of(experiment, results, serviceTime, environment.machineCpus());
         List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
         List<String> findings = experiment.findings().stream()
                 .flatMap(finding -> finding.describe(measurements).stream()).toList();
@@ -137,17 +133,15 @@ public final class LabRunner {
      * Starts one variant for {@code ./lab serve}, with what it calls (its chain, a downstream
      * simulator, a database); closing stops them all.
      */
-    public Served serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log)
+    public Served serve(Experiment experiment, Variant variant, int port, RunSettings settings, Path log)
             throws ServiceStartException, InterruptedException, IOException {
-        return serve(experiment, variant, port, scale, cpus, log, ServiceCommand.LOOPBACK);
+        return serve(experiment, variant, port, settings, log, ServiceCommand.LOOPBACK);
     }
 
     /** @param bind where the served service listens: {@link ServiceCommand#LOOPBACK}, or every interface when the user asked */
-    public Served serve(Experiment experiment, Variant variant, int port, double scale, int cpus, Path log, String bind)
+    public Served serve(Experiment experiment, Variant variant, int port, RunSettings settings, Path log, String bind)
             throws ServiceStartException, InterruptedException, IOException {
-        RunEnvironment environment = new RunEnvironment(java, home, new Scaled(scale), cpus,
-                Runtime.getRuntime().availableProcessors(), experiment.warmUp(), experiment.connections(),
-                experiment.jit(), progress);
+        RunEnvironment environment = new RunEnvironment(java, home, settings, progress);
         SharedComponents shared = SharedComponents.start(experiment, environment, log.getParent());
         if (shared.failure().isPresent()) {
             shared.close();

@@ -8,6 +8,7 @@ import org.concurrencylab.catalog.Calibration;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.JitPolicy;
+import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.WarmUp;
@@ -22,26 +23,15 @@ import org.concurrencylab.results.VariantResult;
 final class RunEnvironment {
 
     private final JavaRuntime java;
-    private final Scaled scaled;
-    private final int cpus;
-    private final int machineCpus;
-    private final WarmUp warmUp;
-    private final Connections connections;
-    private final JitPolicy jit;
+    private final RunSettings settings;
     private final StartupCache startupCache;
     private final RunProgress progress;
     private final Map<String, String> calibrated = new LinkedHashMap<>();
     private final Map<String, String> sharedSecrets = new LinkedHashMap<>();
 
-    RunEnvironment(JavaRuntime java, LabHome home, Scaled scaled, int cpus, int machineCpus, WarmUp warmUp,
-                   Connections connections, JitPolicy jit, RunProgress progress) {
+    RunEnvironment(JavaRuntime java, LabHome home, RunSettings settings, RunProgress progress) {
         this.java = java;
-        this.scaled = scaled;
-        this.cpus = cpus;
-        this.machineCpus = machineCpus;
-        this.warmUp = warmUp;
-        this.connections = connections;
-        this.jit = jit;
+        this.settings = settings;
         this.progress = progress;
         this.startupCache = new StartupCache(java, home, progress::note);
     }
@@ -71,7 +61,7 @@ final class RunEnvironment {
         properties.putAll(calibrated);
         properties.put("server.port", Integer.toString(port));
         properties.putAll(timing(experiment));
-        properties.put("lab.machine-cpus", Integer.toString(machineCpus));
+        properties.put("lab.machine-cpus", Integer.toString(settings.machineCpus()));
         properties.put("lab.log-file", log.toAbsolutePath().toString());
         properties.putAll(wiring);
         // a training start needs what the service connects to at start (a database), not a port
@@ -79,8 +69,8 @@ final class RunEnvironment {
         training.putAll(wiring);
         training.put("lab.downstream.latency", properties.get("lab.downstream.latency"));
         StartupCache.Prepared prepared = startupCache.prepare(module,
-                own.getOrDefault("spring.main.web-application-type", "servlet"), jit, training, sharedSecrets);
-        return new ServiceCommand(java, prepared.jar(), cpusFor(variant), jit, prepared.jvmFlags(), properties)
+                own.getOrDefault("spring.main.web-application-type", "servlet"), settings.jit(), training, sharedSecrets);
+        return new ServiceCommand(java, prepared.jar(), cpusFor(variant), settings.jit(), prepared.jvmFlags(), properties)
                 .withEnvironment(sharedSecrets);
     }
 
@@ -114,46 +104,50 @@ final class RunEnvironment {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
         properties.putAll(timing(experiment));
-        StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, jit, Map.of(), Map.of());
-        return new ServiceCommand(java, prepared.jar(), machineCpus, jit, prepared.jvmFlags(), properties);
+        StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, settings.jit(), Map.of(), Map.of());
+        return new ServiceCommand(java, prepared.jar(), settings.machineCpus(), settings.jit(), prepared.jvmFlags(), properties);
     }
 
     /** D under S, and how finely and over what window the probe samples: what every service's clock needs. */
     private Map<String, String> timing(Experiment experiment) {
         Map<String, String> timing = new LinkedHashMap<>();
-        timing.put("lab.downstream.latency", scaled.of(experiment.downstreamLatency()).toString());
+        timing.put("lab.downstream.latency", scaled().of(experiment.downstreamLatency()).toString());
         // the probe samples finer when everything runs faster, but never below 25 ms (its own cost)
-        timing.put("lab.probe.interval", Duration.ofMillis(Math.max(25, Math.round(250 * scaled.scale()))).toString());
-        timing.put("lab.probe.window", scaled.articleSecond().toString());
+        timing.put("lab.probe.interval", Duration.ofMillis(Math.max(25, Math.round(250 * scaled().scale()))).toString());
+        timing.put("lab.probe.window", scaled().articleSecond().toString());
         return timing;
     }
 
     int cpusFor(Variant variant) {
-        return variant.cpus() == Variant.Cpus.OF_THIS_MACHINE ? machineCpus : cpus;
+        return settings.cpusFor(variant);
+    }
+
+    RunSettings settings() {
+        return settings;
     }
 
     Scaled scaled() {
-        return scaled;
+        return settings.scaled();
     }
 
     WarmUp warmUp() {
-        return warmUp;
+        return settings.warmUp();
     }
 
     int cpus() {
-        return cpus;
+        return settings.cpus();
     }
 
     Connections connections() {
-        return connections;
+        return settings.connections();
     }
 
     JitPolicy jit() {
-        return jit;
+        return settings.jit();
     }
 
     int machineCpus() {
-        return machineCpus;
+        return settings.machineCpus();
     }
 
     RunProgress progress() {

@@ -65,11 +65,12 @@ final class StepResults {
                 .plan(context.scaled().plan(context.step(), context.requestTimeout(), context.connections()))
                 .client(requests(load), load.throughputPerSecond(), latency(load.okLatencyMicros()), load.elapsedSeconds(),
                         load.meanInFlight())
-                .littlesLaw(bound.throughputPerSecond() / scale, bound.explanation(), machineBound.throughputPerSecond() / scale)
+                .littlesLaw(context.scaled().rate(bound.throughputPerSecond()), bound.explanation(),
+                        context.scaled().rate(machineBound.throughputPerSecond()))
                 .threads(threads(samples, load.startEpochMillis()))
                 .process(process)
                 .arrivals(context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null)
-                .timeline(Timelines.of(load, samples, scale))
+                .timeline(Timelines.of(load, samples, context.scaled()))
                 .downstream(downstream)
                 .machine(machine)
                 .seed(context.variant().seed().get(context.step().label()))
@@ -90,7 +91,7 @@ final class StepResults {
         long completed = load.sent() - load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
         List<ProcessCpu> processes = MachineCpu.used(before, after, completed, background);
         double cpuPerRequest = processes.stream().mapToDouble(ProcessCpu::cpuMillisPerRequest).filter(cpu -> cpu >= 0).sum() / 1e3;
-        double poolPerSecond = bound.throughputPerSecond() / context.scaled().scale();
+        double poolPerSecond = context.scaled().rate(bound.throughputPerSecond());
         List<String> why = new ArrayList<>();
         double jit = process.jitShareOfACore(load.elapsedSeconds());
         if (jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {

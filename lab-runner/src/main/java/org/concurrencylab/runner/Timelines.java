@@ -1,5 +1,7 @@
 package org.concurrencylab.runner;
 
+import org.concurrencylab.catalog.Scaled;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +24,8 @@ final class Timelines {
     private Timelines() {
     }
 
-    static Timeline of(LoadResult load, List<ProbeSample> samples, double scale) {
-        long binNanos = Math.max(1, Math.round(1e9 * scale));
+    static Timeline of(LoadResult load, List<ProbeSample> samples, Scaled scaled) {
+        long binNanos = Math.max(1, scaled.articleSecond().toNanos());
         int bins = (int) Math.min(100_000, load.elapsedNanos() / binNanos + 1);
         List<Bin> series = new ArrayList<>(bins);
         for (int i = 0; i < bins; i++) {

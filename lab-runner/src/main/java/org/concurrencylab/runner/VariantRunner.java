@@ -27,6 +27,7 @@ import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.WriteFailed;
+import org.concurrencylab.results.VariantStatus;
 
 /** Runs one variant in its own JVM: start, read its sizing, warm up, run each step, stop. */
 final class VariantRunner {
@@ -91,8 +92,7 @@ final class VariantRunner {
                         timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, calleeUsage,
                         machineBefore, machineAfter, background, machineCpu.cores(), database, services));
             }
-            return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
-                    "ok", null, sizing, variant.properties(), steps);
+            return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus, VariantStatus.OK, null, sizing, variant.properties(), steps);
         } catch (ServiceStartException e) {
             return failed(variant, cpus, "did not start: " + e.getMessage());
         } catch (WriteFailed e) {
@@ -174,7 +174,6 @@ final class VariantRunner {
     }
 
     static VariantResult failed(Variant variant, int cpus, String reason) {
-        return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
-                "failed", reason, new LinkedHashMap<>(), variant.properties(), List.of());
+        return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus, VariantStatus.FAILED, reason, new LinkedHashMap<>(), variant.properties(), List.of());
     }
 }

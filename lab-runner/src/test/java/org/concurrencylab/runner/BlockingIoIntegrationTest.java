@@ -20,6 +20,7 @@ import org.concurrencylab.results.ProcessCpu;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +42,7 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                 .withCpus(8).withVariants(List.of("mvc-tomcat-20", "webflux-netty-blocking")));
 
         ExperimentResult result = run.result().experiments().getFirst();
-        assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
+        assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         for (VariantResult variant : result.variants()) {
             for (StepResult step : variant.steps()) {
                 assertThat(step.requests().failed()).as(variant.name() + " " + step.load() + " failures").isZero();
@@ -99,9 +100,9 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                 .result().experiments().getFirst();
 
         VariantResult failed = variant(result, "broken");
-        assertThat(failed.status()).isEqualTo("failed");
+        assertThat(failed.status()).isEqualTo(VariantStatus.FAILED);
         assertThat(failed.failure()).contains("web-application-type");
-        assertThat(variant(result, "working").status()).isEqualTo("ok");
+        assertThat(variant(result, "working").status()).isEqualTo(VariantStatus.OK);
         assertThat(step(variant(result, "working"), "2x2").requests().ok()).isEqualTo(4);
     }
 

@@ -8,6 +8,7 @@ import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +31,7 @@ class CpuBoundIntegrationTest extends RealServicesTest {
                         .withVariants(List.of("no-scheduler", "parallel-cpus")))
                 .result().experiments().getFirst();
 
-        assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
+        assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
             assertThat(step.requests().ok()).as(variant.name()).isEqualTo(30);

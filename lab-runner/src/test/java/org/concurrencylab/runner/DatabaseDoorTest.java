@@ -11,7 +11,7 @@ import java.util.Properties;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Database;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.catalog.Overrides;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,8 +24,8 @@ class DatabaseDoorTest extends RealServicesTest {
     @Test
     void onlyTheRunsPasswordLetsInAndOnlyAsAnOrdinaryRole() throws Exception {
         Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
-        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME, new Scaled(0.05), 2, 2,
-                legacyChain.warmUp(), legacyChain.connections(), legacyChain.jit(), RunProgress.SILENT);
+        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME,
+                Overrides.none().withScale(0.05).withCpus(2).resolve(legacyChain, Runtime.getRuntime().availableProcessors()), RunProgress.SILENT);
 
         try (SharedComponents shared = SharedComponents.start(legacyChain, environment, out)) {
             DatabaseService database = shared.database().orElseThrow();

@@ -12,6 +12,7 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +37,7 @@ class FanOutIntegrationTest extends RealServicesTest {
                         .withVariants(List.of("littles-law-pool", "common-pool-own-cpus")))
                 .result().experiments().getFirst();
 
-        assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
+        assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         double d = fanOut.downstreamLatency().toMillis() * SCALE;
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();

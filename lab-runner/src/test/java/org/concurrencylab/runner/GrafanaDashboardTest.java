@@ -2,8 +2,6 @@ package org.concurrencylab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Overrides;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -42,23 +41,29 @@ class GrafanaDashboardTest extends RealServicesTest {
         assertThat(queried).hasSizeGreaterThanOrEqualTo(8);
 
         Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
         Set<String> exposed = new TreeSet<>();
         try (LabRunner.Served served = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT).serve(legacyChain,
-                legacyChain.variant("all-fixes").orElseThrow(), port, 1, 2, out.resolve("serve.log"));
+                legacyChain.variant("all-fixes").orElseThrow(), 0,
+                Overrides.none().withScale(1).withCpus(2).resolve(legacyChain, Runtime.getRuntime().availableProcessors()),
+                out.resolve("serve.log"));
              HttpClient client = HttpClient.newHttpClient()) {
             for (int i = 0; i < 20; i++) {
                 client.send(HttpRequest.newBuilder(served.service().uri("/")).build(), HttpResponse.BodyHandlers.discarding());
             }
-            Thread.sleep(1_500); // the probe publishes its pools once per sampling interval
-            for (URI service : served.serviceUris()) {
-                String text = client.send(HttpRequest.newBuilder(service.resolve("/actuator/prometheus")).build(),
-                        HttpResponse.BodyHandlers.ofString()).body();
-                text.lines().filter(line -> !line.startsWith("#")).map(line -> line.split("[{ ]", 2)[0]).forEach(exposed::add);
-            }
+            // the probe publishes its pools once per sampling interval: read until every query's metric is
+            // there, for 20 s at most
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            do {
+                exposed.clear();
+                for (URI service : served.serviceUris()) {
+                    String text = client.send(HttpRequest.newBuilder(service.resolve("/actuator/prometheus")).build(),
+                            HttpResponse.BodyHandlers.ofString()).body();
+                    text.lines().filter(line -> !line.startsWith("#")).map(line -> line.split("[{ ]", 2)[0]).forEach(exposed::add);
+                }
+                if (!exposed.containsAll(queried)) {
+                    Thread.sleep(100);
+                }
+            } while (!exposed.containsAll(queried) && System.nanoTime() < deadline);
         }
 
         assertThat(exposed).containsAll(queried);

@@ -13,7 +13,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.catalog.Overrides;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,16 +34,24 @@ import oshi.software.os.InternetProtocolStats;
  */
 class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
 
-    /** A port nobody should open: taken and released, only ever a value in a hostile setting. */
+    /**
+     * The port the hostile settings ask for, held bound by the test throughout: a service that obeyed one
+     * would fail to start on it rather than pass unseen, and no other process can take it meanwhile.
+     */
+    private static ServerSocket heldPort;
     private static int managementPort;
     private static Path importedFile;
 
     @BeforeAll
     static void aPortAndAFileToPointAt(@org.junit.jupiter.api.io.TempDir Path shared) throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            managementPort = socket.getLocalPort();
-        }
+        heldPort = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        managementPort = heldPort.getLocalPort();
         importedFile = Files.writeString(shared.resolve("imported.properties"), hostileProperties());
+    }
+
+    @AfterAll
+    static void releaseThePort() throws IOException {
+        heldPort.close();
     }
 
     private static String hostileProperties() {
@@ -87,8 +96,8 @@ class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
     @MethodSource("sources")
     void noPropertySourceOpensAListenerBeyondLoopback(Source source) throws Exception {
         Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
-        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME, new Scaled(0.1), 2, 2,
-                experiment.warmUp(), experiment.connections(), experiment.jit(), RunProgress.SILENT);
+        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME,
+                Overrides.none().withScale(0.1).withCpus(2).resolve(experiment, Runtime.getRuntime().availableProcessors()), RunProgress.SILENT);
         Path log = out.resolve("service").resolve("service.log");
         for (Map.Entry<String, String> file : source.filesInWorkingDirectory().entrySet()) {
             Files.createDirectories(log.getParent().resolve(file.getKey()).getParent());

@@ -26,9 +26,31 @@ abstract class RealServicesTest {
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
     }
 
+    /**
+     * The lab's PostgreSQL servers still running, once every one has had 10 s to stop: the database's
+     * JVM stops its server as it closes, which takes a moment after the JVM is gone.
+     */
+    static List<ProcessHandle> postmastersLeftAfterTheirStop() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        List<ProcessHandle> left;
+        do {
+            left = ProcessHandle.allProcesses()
+                    .filter(process -> process.info().commandLine().orElse("").contains("lab-postgres-"))
+                    .filter(ProcessHandle::isAlive).toList();
+            if (!left.isEmpty()) {
+                Thread.sleep(50);
+            }
+        } while (!left.isEmpty() && System.nanoTime() < deadline);
+        return left;
+    }
+
     /** The catalog's experiment with a test's scale, timeout, warm-up and load; everything else as declared. */
+    /**
+     * The article's claims and findings are stated on its own loads, which a shortened run does not have:
+     * they go, as the experiment refuses claims and findings that name loads it does not declare.
+     */
     static Experiment shortened(Experiment e, double scale, Duration requestTimeout, WarmUp warmUp, List<LoadStep> steps) {
-        return e.toBuilder().scale(scale).requestTimeout(requestTimeout).warmUp(warmUp).steps(steps).build();
+        return e.toBuilder().scale(scale).requestTimeout(requestTimeout).warmUp(warmUp).steps(steps).claims(List.of()).findings(List.of()).build();
     }
 
     static VariantResult variant(ExperimentResult result, String name) {

@@ -11,6 +11,7 @@ import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.VariantStatus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +33,7 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
                         .withVariants(List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded")))
                 .result().experiments().getFirst();
 
-        assertThat(result.variants()).extracting(VariantResult::status).containsOnly("ok");
+        assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
             assertThat(step.requests().failed()).as(variant.name() + " failures (2 s timeout)").isZero();

@@ -2,10 +2,10 @@ package org.concurrencylab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Overrides;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,9 +18,8 @@ class SharedComponentsTest extends RealServicesTest {
     void aComponentThatCannotStartStopsThoseStartedBeforeItAndNamesItself() throws Exception {
         Experiment broken = Catalog.experiment("legacy-chain").orElseThrow().toBuilder()
                 .downstream(new Downstream("no-such-simulator", "/")).build();
-        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME, new Scaled(0.05), 2,
-                Runtime.getRuntime().availableProcessors(), broken.warmUp(), broken.connections(), broken.jit(),
-                RunProgress.SILENT);
+        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME,
+                Overrides.none().withScale(0.05).withCpus(2).resolve(broken, Runtime.getRuntime().availableProcessors()), RunProgress.SILENT);
 
         try (SharedComponents shared = SharedComponents.start(broken, environment, out)) {
             assertThat(shared.failure()).hasValueSatisfying(failure ->
@@ -29,9 +28,6 @@ class SharedComponentsTest extends RealServicesTest {
             assertThat(shared.wiring()).isEmpty();
         }
         assertThat(out.resolve("legacy-database.log")).as("the database ran first").exists();
-        Thread.sleep(500);
-        assertThat(ProcessHandle.allProcesses()
-                .filter(process -> process.info().commandLine().orElse("").contains("lab-postgres-"))
-                .filter(ProcessHandle::isAlive).toList()).as("the database's server").isEmpty();
+        assertThat(postmastersLeftAfterTheirStop()).as("the database's server").isEmpty();
     }
 }

@@ -6,10 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Experiment;
@@ -34,7 +37,7 @@ import org.concurrencylab.probe.model.ProbeSample;
  * that a service that slows down cannot slow the arrivals (the driver's own cap on requests in flight
  * bounds what it holds, and counts what it could not send).
  */
-public final class OverloadTest {
+public final class OverloadTrial {
 
     /** How long after the overload the lab keeps asking, one request at a time, before it calls the variant not recovered. */
     static final int RECOVERY_D = 400;
@@ -46,24 +49,40 @@ public final class OverloadTest {
      * @param peakHeapMb        the most heap the probe saw in use during the overload
      * @param peakThreads       the most live threads it saw
      * @param alive             whether the service's process was still up afterwards
-     * @param recoveredInD      how long after the overload a lone request was first answered within 1.5 D,
-     *                          in D; negative when none was within {@link #RECOVERY_D}
-     * @param loneLatencyInD    that request's latency, in D
+     * @param recovery          when a lone request was first answered within 1.5 D after the overload;
+     *                          empty when none was within {@link #RECOVERY_D}, or the service was down
+     * @param notStarted        why the variant did not start, when it did not (every figure is then 0)
      */
     public record Result(String variant, double capacityPerSecond, double offeredPerSecond, long sent, long answered,
                          Map<String, Long> failedByKind, double peakHeapMb, int peakThreads, boolean alive,
-                         double recoveredInD, double loneLatencyInD) {
+                         Optional<Recovery> recovery, Optional<String> notStarted) {
+
+        public Result {
+            failedByKind = Collections.unmodifiableMap(new TreeMap<>(failedByKind));
+        }
+
+        /** A variant that never started: nothing was offered, nothing measured. */
+        static Result notStarted(String variant, String why) {
+            return new Result(variant, 0, 0, 0, 0, Map.of(), 0, 0, false, Optional.empty(), Optional.of(why));
+        }
 
         public boolean passed() {
-            return alive && recoveredInD >= 0;
+            return alive && recovery.isPresent();
         }
+    }
+
+    /**
+     * @param afterInD       how long after the overload ended the lone request was answered, in D
+     * @param loneLatencyInD that request's latency, in D
+     */
+    public record Recovery(double afterInD, double loneLatencyInD) {
     }
 
     private final JavaRuntime java;
     private final LabHome home;
     private final RunProgress progress;
 
-    public OverloadTest(JavaRuntime java, LabHome home, RunProgress progress) {
+    public OverloadTrial(JavaRuntime java, LabHome home, RunProgress progress) {
         this.java = java;
         this.home = home;
         this.progress = progress;
@@ -73,12 +92,12 @@ public final class OverloadTest {
      * @param lengthInD how long the overload lasts, in D
      * @param logs      where the services' logs go
      */
-    public List<Result> run(Experiment experiment, List<Variant> variants, double factor, int lengthInD, double scale,
-                            int cpus, Path logs) throws IOException, InterruptedException {
-        Scaled scaled = new Scaled(scale);
-        int machineCpus = Runtime.getRuntime().availableProcessors();
-        RunEnvironment environment = new RunEnvironment(java, home, scaled, cpus, machineCpus, experiment.warmUp(),
-                Connections.NEW_PER_REQUEST, experiment.jit(), progress);
+    public List<Result> run(Experiment experiment, List<Variant> variants, double factor, int lengthInD, RunSettings settings,
+                            Path logs) throws IOException, InterruptedException {
+        Scaled scaled = settings.scaled();
+        // an overload arrives as an open load of new connections, whatever the article's client was
+        RunEnvironment environment = new RunEnvironment(java, home, new RunSettings(scaled, settings.cpus(),
+                settings.machineCpus(), settings.warmUp(), Connections.NEW_PER_REQUEST, settings.jit()), progress);
         Duration d = scaled.of(experiment.downstreamLatency());
         LoadStep heaviest = experiment.steps().getLast();
         List<Result> results = new ArrayList<>();
@@ -95,7 +114,7 @@ public final class OverloadTest {
                     sizing.putAll(running.chainSizing());
                     CapacityModel.Bound bound = variant.capacity().bound(heaviest, Connections.NEW_PER_REQUEST,
                             experiment.downstreamLatency(), sizing, environment.cpusFor(variant));
-                    double capacity = bound.throughputPerSecond() / scale;
+                    double capacity = scaled.rate(bound.throughputPerSecond());
                     double offered = factor * capacity;
                     URI target = running.targets(experiment.path()).getFirst();
                     progress.phase(variant.name(), String.format(Locale.ROOT, "overload: %.0f/s for %d D (capacity %.0f/s)",
@@ -105,17 +124,17 @@ public final class OverloadTest {
                             scaled.of(experiment.requestTimeout()), Connections.NEW_PER_REQUEST), Progress.NONE);
                     ProbeReport after = probe.read(start);
                     boolean alive = running.entry().process().isAlive();
-                    double[] recovery = alive ? recover(target, d) : new double[] {-1, Double.NaN};
+                    Optional<Recovery> recovery = alive ? recover(target, d) : Optional.empty();
                     Map<String, Long> failed = new TreeMap<>();
                     load.failuresByKind().forEach((kind, count) -> failed.put(kind.name(), count));
                     results.add(new Result(variant.name(), capacity, offered, load.sent(), load.ok(), failed,
                             after.samples().stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(0) / 1e6,
                             after.samples().stream().mapToInt(ProbeSample::liveThreads).max().orElse(0),
-                            running.entry().process().isAlive(), recovery[0], recovery[1]));
+                            running.entry().process().isAlive(), recovery, Optional.empty()));
                     progress.note(variant.name() + ": " + describe(results.getLast()));
                 } catch (ServiceStartException e) {
                     progress.note(variant.name() + " did not start: " + e.getMessage());
-                    results.add(new Result(variant.name(), 0, 0, 0, 0, Map.of(), 0, 0, false, -1, Double.NaN));
+                    results.add(Result.notStarted(variant.name(), e.getMessage()));
                 }
             }
         }
@@ -124,9 +143,9 @@ public final class OverloadTest {
 
     /**
      * Lone requests, one after another, until one is answered within 1.5 D: when that happened after
-     * the overload ended, in D, and its latency in D; {-1, NaN} if none was within {@link #RECOVERY_D}.
+     * the overload ended, in D, and its latency in D; empty if none was within {@link #RECOVERY_D}.
      */
-    private static double[] recover(URI target, Duration d) throws InterruptedException {
+    private static Optional<Recovery> recover(URI target, Duration d) throws InterruptedException {
         ClosedLoopDriver driver = new ClosedLoopDriver();
         long start = System.nanoTime();
         double dNanos = d.toNanos();
@@ -135,18 +154,18 @@ public final class OverloadTest {
             if (!lone.requests().isEmpty() && lone.requests().getFirst().outcome() == Outcome.OK) {
                 double latency = lone.requests().getFirst().latencyNanos() / dNanos;
                 if (latency <= 1.5) {
-                    return new double[] {(System.nanoTime() - start) / dNanos - latency, latency};
+                    return Optional.of(new Recovery((System.nanoTime() - start) / dNanos - latency, latency));
                 }
             }
         }
-        return new double[] {-1, Double.NaN};
+        return Optional.empty();
     }
 
     static String describe(Result result) {
         return String.format(Locale.ROOT, "%s, peak heap %.0f MB, %d threads, %s",
                 result.alive() ? "stayed up" : "DID NOT STAY UP", result.peakHeapMb(), result.peakThreads(),
-                result.recoveredInD() < 0 ? "no lone request within 1.5 D for " + RECOVERY_D + " D"
-                        : String.format(Locale.ROOT, "a lone request answered in %.2f D, %.1f D after the overload",
-                        result.loneLatencyInD(), result.recoveredInD()));
+                result.recovery().map(recovery -> String.format(Locale.ROOT,
+                        "a lone request answered in %.2f D, %.1f D after the overload", recovery.loneLatencyInD(), recovery.afterInD()))
+                        .orElse("no lone request within 1.5 D for " + RECOVERY_D + " D"));
     }
 }
