@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 final class ServiceProcesses {
 
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+    /** Processes whose children may start children of their own while they are being stopped. */
+    private static final Set<Process> SPAWNING = ConcurrentHashMap.newKeySet();
     private static volatile boolean labStopping;
 
     static {
@@ -27,10 +29,33 @@ final class ServiceProcesses {
     }
 
     /**
+     * A process whose tree the lab stops from the leaves up, again until none is left: a start-up cache's
+     * training, whose JVM starts the JVM that writes the cache as it ends. A single look at its children
+     * missed one started a moment later, which then wrote for about 5 s after the lab had gone.
+     */
+    static void registerSpawning(Process process) {
+        SPAWNING.add(process);
+        RUNNING.add(process);
+    }
+
+    /** Kills the descendants of a spawning process, looking again after each round, for a second at most. */
+    private static void killDescendants(Process process) {
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        for (List<ProcessHandle> left = process.descendants().toList(); !left.isEmpty() && System.nanoTime() < deadline;
+             left = process.descendants().toList()) {
+            left.forEach(ProcessHandle::destroyForcibly);
+            left.forEach(child -> child.onExit().completeOnTimeout(child, 50, TimeUnit.MILLISECONDS).join());
+        }
+    }
+
+    /**
      * Stops a JVM and whatever it started: the JDK's AOT training, for one, writes its cache from a
      * child JVM of its own that would outlive its parent.
      */
     static void stop(Process process) {
+        if (SPAWNING.remove(process)) {
+            killDescendants(process);
+        }
         List<ProcessHandle> children = process.descendants().toList();
         try {
             process.destroy();
@@ -55,6 +80,7 @@ final class ServiceProcesses {
 
     private static void stopAll() {
         labStopping = true;
+        SPAWNING.forEach(ServiceProcesses::killDescendants);
         List<ProcessHandle> children = RUNNING.stream().flatMap(Process::descendants).toList();
         RUNNING.forEach(Process::destroy);
         children.forEach(ProcessHandle::destroyForcibly);

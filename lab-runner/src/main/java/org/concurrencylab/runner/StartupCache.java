@@ -179,7 +179,7 @@ final class StartupCache {
         labOwn.put("PORTFILE", directory.resolve("training.port").toString());
         ConfinedEnvironment.confine(builder.environment(), labOwn);
         Process process = builder.start();
-        ServiceProcesses.register(process);
+        ServiceProcesses.registerSpawning(process);
         try {
             if (!process.waitFor(TRAINING_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 throw new IOException("training did not end within " + TRAINING_TIMEOUT_SECONDS + " s; see " + log);
