@@ -156,7 +156,7 @@ final class BlockingIoExperiment {
                             double ratio = (double) tomcat.threads().peakLive() / netty.threads().peakLive();
                             // the workers hold a request only for its hand-off to the pool: their count is how many
                             // requests arrive within one hand-off, so the pools are named beside the ratio
-                            return Verdict.onSteps(ratio >= 1.5, servesAllUsers(m, tomcat),
+                            return Verdict.structuralThenOnSteps(ratio >= 1.5, servesAllUsers(m, tomcat),
                                     format("%s; against %d threads on Netty (x%.2f): %d elastic and %d Tomcat workers against "
                                                     + "%d elastic and %d event loops", withCpu(m, tomcat), netty.threads().peakLive(),
                                             ratio, pool(tomcat, "elastic"), pool(tomcat, "tomcat-workers"), pool(netty, "elastic"),
@@ -167,7 +167,7 @@ final class BlockingIoExperiment {
                         m -> {
                             StepResult plain = m.step("webflux-tomcat-blocking", HEAVY);
                             StepResult moved = m.step("webflux-tomcat-elastic", HEAVY);
-                            return Verdict.onSteps(plain.threads().peakLive() < moved.threads().peakLive(), servesAllUsers(m, plain),
+                            return Verdict.structuralThenOnSteps(plain.threads().peakLive() < moved.threads().peakLive(), servesAllUsers(m, plain),
                                     format("%s; against %d threads with subscribeOn", withCpu(m, plain),
                                             moved.threads().peakLive()), plain, moved);
                         }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-blocking", "webflux-tomcat-elastic"),
@@ -178,7 +178,7 @@ final class BlockingIoExperiment {
                             StepResult annotated = m.step("webflux-tomcat-blocking", HEAVY);
                             double throughputRatio = router.throughputPerSecond() / annotated.throughputPerSecond();
                             int threadDifference = Math.abs(router.threads().peakLive() - annotated.threads().peakLive());
-                            return Verdict.onSteps(threadDifference <= Math.max(10, 0.15 * annotated.threads().peakLive()),
+                            return Verdict.structuralThenOnSteps(threadDifference <= Math.max(10, 0.15 * annotated.threads().peakLive()),
                                     Math.abs(throughputRatio - 1) <= 0.05,
                                     format("%.2f against %.2f per D; %d against %d threads at peak",
                                             m.perD(router), m.perD(annotated), router.threads().peakLive(),
@@ -208,7 +208,7 @@ final class BlockingIoExperiment {
                         m -> {
                             StepResult virtual = m.step("mvc-virtual-threads", HEAVY);
                             StepResult platform = m.step("mvc-tomcat-200", HEAVY);
-                            return Verdict.onSteps(virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(), servesAllUsers(m, virtual),
+                            return Verdict.structuralThenOnSteps(virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(), servesAllUsers(m, virtual),
                                     format("%s (platform threads); against %d on 200 workers", withCpu(m, virtual),
                                             platform.threads().peakLive()), virtual, platform);
                         }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-virtual-threads", "mvc-tomcat-200"),
@@ -217,7 +217,7 @@ final class BlockingIoExperiment {
                         m -> {
                             StepResult delay = m.step("webflux-netty-delay", HEAVY);
                             StepResult elastic = m.step("webflux-netty-elastic", HEAVY);
-                            return Verdict.onSteps(delay.threads().peakLive() < elastic.threads().peakLive() / 2, servesAllUsers(m, delay),
+                            return Verdict.structuralThenOnSteps(delay.threads().peakLive() < elastic.threads().peakLive() / 2, servesAllUsers(m, delay),
                                     format("%s; against %d with an elastic pool", withCpu(m, delay),
                                             elastic.threads().peakLive()), delay, elastic);
                         }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-netty-delay", "webflux-netty-elastic"));

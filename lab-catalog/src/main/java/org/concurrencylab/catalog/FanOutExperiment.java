@@ -112,8 +112,8 @@ final class FanOutExperiment {
                         m -> {
                             StepResult step = m.clientStep("sequential", load);
                             double p95 = m.inD(step.latencyMillis().p95());
-                            return Verdict.onSteps(p95 <= 2 * NEAR_D && step.requests().failed() == 0,
-                                    format("p95 %.2f D (bound %.2f x 2 D), %d failed", p95, NEAR_D, step.requests().failed()), step);
+                            return Verdict.onSteps(p95 <= 2 * Thresholds.P95_NEAR_D && step.requests().failed() == 0,
+                                    format("p95 %.2f D (bound %.2f x 2 D), %d failed", p95, Thresholds.P95_NEAR_D, step.requests().failed()), step);
                         }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "sequential"),
                 Claim.of("common-pool-collapses",
                         "Under the same load, supplyAsync on the default pool collapses: p95 more than 10 times the sequential one, and latency grows through the run.",
@@ -234,14 +234,12 @@ final class FanOutExperiment {
                 }));
     }
 
-    /** "p95 near D" at the article's precision: its pool of 400 had a p95 of 345 ms, 1.15 D. */
-    private static final double NEAR_D = 1.15;
 
     private static Verdict nearD(Measurements m, String variant) {
         StepResult step = m.step(variant, UNDER_LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
-        return Verdict.onSteps(p95 <= NEAR_D && step.requests().failed() == 0,
-                format("p95 %.2f D (bound %.2f D), mean %.0f ms, %d failed", p95, NEAR_D, step.latencyMillis().mean(),
+        return Verdict.onSteps(p95 <= Thresholds.P95_NEAR_D && step.requests().failed() == 0,
+                format("p95 %.2f D (bound %.2f D), mean %.0f ms, %d failed", p95, Thresholds.P95_NEAR_D, step.latencyMillis().mean(),
                         step.requests().failed()), step);
     }
 
@@ -255,7 +253,7 @@ final class FanOutExperiment {
         StepResult pool = m.step("dedicated-pool-400", UNDER_LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
         double poolP95 = m.inD(pool.latencyMillis().p95());
-        return Verdict.onSteps(step.requests().failed() == 0 && p95 <= Math.max(NEAR_D, 1.15 * poolP95),
+        return Verdict.onSteps(step.requests().failed() == 0 && p95 <= Math.max(Thresholds.P95_NEAR_D, 1.15 * poolP95),
                 format("p95 %.2f D against %.2f D with the pool of 400, mean %.0f ms, %d failed", p95, poolP95,
                         step.latencyMillis().mean(), step.requests().failed()), step, pool);
     }

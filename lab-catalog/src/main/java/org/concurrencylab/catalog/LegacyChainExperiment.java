@@ -267,7 +267,7 @@ final class LegacyChainExperiment {
                             StepResult legacy = m.step(LEGACY, load);
                             StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
                             double ratio = meanOfAnswered(pools) / meanOfAnswered(legacy);
-                            return Verdict.onSteps(ratio >= 2, 1 - ratio / 2, format("mean %.0f ms against %.0f ms (x %.2f)%s",
+                            return Verdict.onStepsAtDistance(ratio >= 2, 1 - ratio / 2, format("mean %.0f ms against %.0f ms (x %.2f)%s",
                                     meanOfAnswered(pools), meanOfAnswered(legacy), ratio, sameRowThroughput(legacy, pools)),
                                     legacy, pools);
                         }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),

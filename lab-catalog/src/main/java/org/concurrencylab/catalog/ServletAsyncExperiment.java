@@ -91,9 +91,9 @@ final class ServletAsyncExperiment {
                         m -> {
                             StepResult step = m.clientStep("callable-10-unbounded", load);
                             double p95 = m.inD(step.latencyMillis().p95());
-                            return Verdict.onSteps(step.requests().failed() == 0 && p95 <= NEAR_D,
+                            return Verdict.onSteps(step.requests().failed() == 0 && p95 <= Thresholds.P95_NEAR_D,
                                     format("%d of %d OK, p95 %.2f D (bound %.2f D)", step.requests().ok(),
-                                            step.requests().sent(), p95, NEAR_D), step);
+                                            step.requests().sent(), p95, Thresholds.P95_NEAR_D), step);
                         }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "callable-10-unbounded", "blocking-10"),
                 Claim.of("callable-costs-threads",
                         "The Callable's executor adds threads: about 29 more than blocking on 10.",
@@ -111,7 +111,7 @@ final class ServletAsyncExperiment {
                             StepResult threads39 = m.step("blocking-39", load);
                             StepResult callable = m.step("callable-10-unbounded", load);
                             double p95 = m.inD(threads39.latencyMillis().p95());
-                            return Verdict.onSteps(threads39.requests().failed() == 0 && p95 <= NEAR_D
+                            return Verdict.onSteps(threads39.requests().failed() == 0 && p95 <= Thresholds.P95_NEAR_D
                                             && threads39.latencyMillis().mean() <= 1.05 * callable.latencyMillis().mean(),
                                     format("p95 %.2f D, mean %.1f ms against %.1f ms with the Callable, %d failed",
                                             p95, threads39.latencyMillis().mean(), callable.latencyMillis().mean(),
@@ -154,14 +154,12 @@ final class ServletAsyncExperiment {
                         }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
-    /** "p95 near D" at the article's precision: its Callable's p95 was 1.037 D. */
-    private static final double NEAR_D = 1.15;
 
     private static Verdict nearD(Measurements m, String variant) {
         StepResult step = m.step(variant, LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
-        return Verdict.onSteps(step.requests().failed() == 0 && p95 <= NEAR_D,
-                format("p95 %.2f D (bound %.2f D), %d failed, %d platform threads at peak", p95, NEAR_D,
+        return Verdict.onSteps(step.requests().failed() == 0 && p95 <= Thresholds.P95_NEAR_D,
+                format("p95 %.2f D (bound %.2f D), %d failed, %d platform threads at peak", p95, Thresholds.P95_NEAR_D,
                         step.requests().failed(), step.threads().peakLive()), step);
     }
 

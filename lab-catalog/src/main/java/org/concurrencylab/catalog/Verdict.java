@@ -56,7 +56,7 @@ public record Verdict(Status status, String evidence) {
      * figures add up to less than that distance, this machine cannot have carried the figure across the
      * threshold, and a claim that fails is not reproduced rather than not decided.
      */
-    public static Verdict onSteps(boolean holds, double distance, String evidence, StepResult... steps) {
+    public static Verdict onStepsAtDistance(boolean holds, double distance, String evidence, StepResult... steps) {
         List<StepResult> machineBound = Arrays.stream(steps).filter(StepResult::machineBound).toList();
         double shares = machineBound.stream().mapToDouble(step -> step.machine().machineShare()).sum();
         boolean bounded = machineBound.stream().allMatch(step -> step.machine().shareBoundsTheMachine());
@@ -73,7 +73,7 @@ public record Verdict(Status status, String evidence) {
      * against a bound on these steps: when the first fails the claim is not reproduced whatever the
      * steps were; otherwise as {@link #onSteps(boolean, String, StepResult...)}.
      */
-    public static Verdict onSteps(boolean structural, boolean measured, String evidence, StepResult... steps) {
+    public static Verdict structuralThenOnSteps(boolean structural, boolean measured, String evidence, StepResult... steps) {
         return structural ? onSteps(measured, evidence, steps) : of(false, evidence);
     }
 

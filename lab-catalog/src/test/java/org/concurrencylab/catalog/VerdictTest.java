@@ -40,20 +40,20 @@ class VerdictTest {
     @Test
     void aPartNoMachineCanMoveDecidesOnItsOwn() {
         // fewer threads than claimed is not the machine's doing, whatever the step
-        assertThat(Verdict.onSteps(false, true, "x1.3 the threads", MACHINE_BOUND).status())
+        assertThat(Verdict.structuralThenOnSteps(false, true, "x1.3 the threads", MACHINE_BOUND).status())
                 .isEqualTo(Verdict.Status.NOT_REPRODUCED);
-        assertThat(Verdict.onSteps(true, false, "x1.6 the threads, 80 %", MACHINE_BOUND).status())
+        assertThat(Verdict.structuralThenOnSteps(true, false, "x1.6 the threads, 80 %", MACHINE_BOUND).status())
                 .isEqualTo(Verdict.Status.NOT_DECIDED);
     }
 
     @Test
     void aFigureFurtherFromItsThresholdThanTheMachineCouldMoveItIsDecidedEvenOnAMachineBoundStep() {
         // the machine took at most 9 %: a figure 43 % short of its threshold is not its doing
-        Verdict far = Verdict.onSteps(false, 0.43, "x 0.57 against x 2", MACHINE_BOUND);
+        Verdict far = Verdict.onStepsAtDistance(false, 0.43, "x 0.57 against x 2", MACHINE_BOUND);
         assertThat(far.status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
         assertThat(far.evidence()).contains("took at most 9.0 %").contains("43 % from the claim's threshold");
         // 5 % short of it could be
-        assertThat(Verdict.onSteps(false, 0.05, "x 1.9 against x 2", MACHINE_BOUND).status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+        assertThat(Verdict.onStepsAtDistance(false, 0.05, "x 1.9 against x 2", MACHINE_BOUND).status()).isEqualTo(Verdict.Status.NOT_DECIDED);
     }
 
     @Test
