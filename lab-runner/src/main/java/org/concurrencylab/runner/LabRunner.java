@@ -63,17 +63,16 @@ public final class LabRunner {
         for (Experiment experiment : experiments) {
             RunSettings settings = options.overrides().resolve(experiment, machineCpus);
             RunEnvironment environment = new RunEnvironment(java, home, settings, progress);
-            RunInfo unfinishedRun = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
-                    springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started, null, planned, false,
-                    experiment.name());
+            String bootSoFar = springBoot;
             List<ExperimentResult> before = List.copyOf(results);
             // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run
             // killed later keeps it for ./lab report
             ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory,
-                    unfinished -> ResultsJson.write(new RunResult(unfinishedRun, append(before, unfinished)), directory));
-            springBoot = result.variants().stream()
-                    .map(variant -> variant.sizing().get("springBoot"))
-                    .filter(Objects::nonNull).map(Object::toString).findFirst().orElse(springBoot);
+                    unfinished -> ResultsJson.write(new RunResult(new RunInfo(directory.getFileName().toString(), firstScale,
+                            machineCpus, java.version(), springBootOf(unfinished, bootSoFar),
+                            System.getProperty("os.name") + " " + System.getProperty("os.arch"), started, null, planned, false,
+                            experiment.name()), append(before, unfinished)), directory));
+            springBoot = springBootOf(result, springBoot);
             results.add(result);
             boolean complete = results.size() == experiments.size();
             RunInfo info = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
@@ -84,6 +83,13 @@ public final class LabRunner {
             progress.experimentWritten(experiment.name(), results.size(), experiments.size(), directory);
         }
         return new CompletedRun(written, directory);
+    }
+
+    /** The Spring Boot version the experiment's services reported, else what the run knew already. */
+    private static String springBootOf(ExperimentResult experiment, String known) {
+        return experiment.variants().stream()
+                .map(variant -> variant.sizing().get("springBoot"))
+                .filter(Objects::nonNull).map(Object::toString).findFirst().orElse(known);
     }
 
     private static List<ExperimentResult> append(List<ExperimentResult> finished, ExperimentResult unfinished) {

@@ -47,6 +47,7 @@ class StoppedRunKeepsFinishedVariantsTest extends RealServicesTest {
         RunResult kept = ResultsJson.read(directory.get());
         assertThat(kept.run().partial()).isTrue();
         assertThat(kept.run().stoppedIn()).isEqualTo("blocking-io");
+        assertThat(kept.run().springBoot()).as("as the finished variant reported it").startsWith("4.");
         assertThat(kept.experiments()).singleElement().satisfies(blockingIo -> {
             assertThat(blockingIo.variants()).extracting(VariantResult::name).containsExactly("mvc-tomcat-20");
             assertThat(blockingIo.variants().getFirst().steps()).hasSize(experiment.steps().size());
