@@ -59,7 +59,7 @@ class FailOnTest {
         ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant), List.of(new ClaimResult("first", "one", first, "9.9 per D"),
                 new ClaimResult("second", "two", second, "7.1 per D < 8 & \"far\"")), List.of());
-        return new RunResult(new RunInfo("r1", 0.4, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
+        return new RunResult(RunInfo.custom("r1").scale(0.4).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
                 List.of(experiment));
     }
 }

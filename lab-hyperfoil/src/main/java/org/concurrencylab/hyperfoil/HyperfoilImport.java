@@ -134,9 +134,10 @@ public final class HyperfoilImport {
                 settings.scaled.scale(), dMillis, new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()),
                 null, Map.of(), List.of(variant), claims, findings());
         String now = Instant.now().toString();
-        RunInfo info = new RunInfo(settings.runId, settings.scaled.scale(), Runtime.getRuntime().availableProcessors(),
-                "unknown (Hyperfoil drove the load; the services ran elsewhere)", "unknown", "unknown",
-                now, now, List.of(experiment.name()), true);
+        RunInfo info = RunInfo.custom(settings.runId).scale(settings.scaled.scale())
+                .machineCpus(Runtime.getRuntime().availableProcessors())
+                .platform("unknown (Hyperfoil drove the load; the services ran elsewhere)", "unknown", "unknown")
+                .planned(List.of(experiment.name()), now).finishedAt(now).build();
         return new RunResult(info, List.of(result));
     }
 

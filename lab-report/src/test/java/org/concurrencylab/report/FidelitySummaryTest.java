@@ -58,6 +58,6 @@ class FidelitySummaryTest {
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
         ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());
-        return new RunResult(new RunInfo("r", 0.4, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true), List.of(experiment));
+        return new RunResult(RunInfo.custom("r").scale(0.4).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(), List.of(experiment));
     }
 }

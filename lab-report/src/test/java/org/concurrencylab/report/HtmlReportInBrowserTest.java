@@ -148,7 +148,7 @@ class HtmlReportInBrowserTest {
     }
 
     private static RunResult run() {
-        return new RunResult(new RunInfo("20261121-000000", 0.15, 2, "25", "4.1.1", "Linux amd64", "a", "b", List.of("blocking-io"), true),
+        return new RunResult(RunInfo.custom("20261121-000000").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux amd64").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
                 List.of(new ExperimentResult("fan-out", "An article", "seed.txt", 0.15, 45, new WarmUpLoad(24, 60), "c1", Map.of(),
                         List.of(variant("common-pool", 300), variant("dedicated-pool-400", 48)),
                         List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more",

@@ -67,7 +67,7 @@ class RunComparisonTest {
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
         ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
                 Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());
-        return new RunResult(new RunInfo(id, 0.4, 2, jdk, "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
+        return new RunResult(RunInfo.custom(id).scale(0.4).machineCpus(2).platform(jdk, "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
                 List.of(experiment));
     }
 }

@@ -18,9 +18,79 @@ import java.util.List;
 public record RunInfo(String id, double scale, int machineCpus, String jdk, String springBoot, String os,
                       String startedAt, String finishedAt, List<String> planned, Boolean complete, String stoppedIn) {
 
-    public RunInfo(String id, double scale, int machineCpus, String jdk, String springBoot, String os,
-                   String startedAt, String finishedAt, List<String> planned, Boolean complete) {
-        this(id, scale, machineCpus, jdk, springBoot, os, startedAt, finishedAt, planned, complete, null);
+    /** A run's information, built by name; what is not set is unknown (null, or 0 for the numbers). */
+    public static Builder custom(String id) {
+        return new Builder(id);
+    }
+
+    /** Builds a {@link RunInfo}: a run's results name these eleven things, too many to pass in order. */
+    public static final class Builder {
+        private final String id;
+        private double scale;
+        private int machineCpus;
+        private String jdk;
+        private String springBoot;
+        private String os;
+        private String startedAt;
+        private String finishedAt;
+        private List<String> planned = List.of();
+        private Boolean complete;
+        private String stoppedIn;
+
+        private Builder(String id) {
+            this.id = id;
+        }
+
+        public Builder scale(double scale) {
+            this.scale = scale;
+            return this;
+        }
+
+        public Builder machineCpus(int machineCpus) {
+            this.machineCpus = machineCpus;
+            return this;
+        }
+
+        /** The JDK, the Spring Boot and the operating system the services ran on. */
+        public Builder platform(String jdk, String springBoot, String os) {
+            this.jdk = jdk;
+            this.springBoot = springBoot;
+            this.os = os;
+            return this;
+        }
+
+        /** The experiments it set out to run, in order, and when it started. */
+        public Builder planned(List<String> planned, String startedAt) {
+            this.planned = List.copyOf(planned);
+            this.startedAt = startedAt;
+            return this;
+        }
+
+        /** It wrote every experiment it planned, the last at {@code finishedAt}. */
+        public Builder finishedAt(String finishedAt) {
+            this.finishedAt = finishedAt;
+            this.complete = true;
+            this.stoppedIn = null;
+            return this;
+        }
+
+        /** It has not written every experiment it planned (yet, or ever). */
+        public Builder unfinished() {
+            this.finishedAt = null;
+            this.complete = false;
+            return this;
+        }
+
+        /** Unfinished, in the middle of {@code experiment}, whose variants so far are written. */
+        public Builder stoppedIn(String experiment) {
+            unfinished();
+            this.stoppedIn = experiment;
+            return this;
+        }
+
+        public RunInfo build() {
+            return new RunInfo(id, scale, machineCpus, jdk, springBoot, os, startedAt, finishedAt, planned, complete, stoppedIn);
+        }
     }
 
     /** Whether the run stopped before it wrote every experiment it planned. */

@@ -36,7 +36,7 @@ class ResultsJsonTest {
                 .build();
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
-        RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
+        RunResult run = new RunResult(RunInfo.custom("r1").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
                 List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), "c1", Map.of(), List.of(variant),
                         List.of(new ClaimResult("c", "text", "reproduced", "numbers")), List.of("a finding"))));
 
@@ -92,7 +92,7 @@ class ResultsJsonTest {
 
     @Test
     void valuesThatMeanNothingAreRefusedByNameInOneLine() throws Exception {
-        RunResult run = new RunResult(new RunInfo("r1", 0.15, 2, "25", "4.1.1", "Linux", "a", "b", List.of("blocking-io"), true),
+        RunResult run = new RunResult(RunInfo.custom("r1").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
                 List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), "c1", Map.of(),
                         List.of(), List.of(), List.of())));
         String whole = Files.readString(ResultsJson.write(run, directory));
@@ -114,8 +114,7 @@ class ResultsJsonTest {
 
     @Test
     void writingReplacesTheFileInOneStepAndLeavesNothingElse() throws Exception {
-        RunResult partial = new RunResult(new RunInfo("r1", 0.4, 2, "25", "4.1.1", "Linux", "a", null,
-                List.of("blocking-io", "cpu-bound"), false), List.of());
+        RunResult partial = new RunResult(RunInfo.custom("r1").scale(0.4).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io", "cpu-bound"), "a").unfinished().build(), List.of());
 
         ResultsJson.write(partial, directory);
         ResultsJson.write(partial, directory);

@@ -30,7 +30,10 @@ public final class LabRunner {
     public record CompletedRun(RunResult result, Path directory) {
     }
 
+    private static final String OS = System.getProperty("os.name") + " " + System.getProperty("os.arch");
+
     private final LabHome home;
+
     private final JavaRuntime java;
     private final RunProgress progress;
     /** One count over every experiment of the run, so that `./lab run all` shows one progress. */
@@ -68,17 +71,20 @@ public final class LabRunner {
             // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run
             // killed later keeps it for ./lab report
             ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory,
-                    unfinished -> ResultsJson.write(new RunResult(new RunInfo(directory.getFileName().toString(), firstScale,
-                            machineCpus, java.version(), springBootOf(unfinished, bootSoFar),
-                            System.getProperty("os.name") + " " + System.getProperty("os.arch"), started, null, planned, false,
-                            experiment.name()), append(before, unfinished)), directory));
+                    unfinished -> ResultsJson.write(new RunResult(RunInfo.custom(directory.getFileName().toString())
+                            .scale(firstScale).machineCpus(machineCpus).planned(planned, started)
+                            .platform(java.version(), springBootOf(unfinished, bootSoFar), OS)
+                            .stoppedIn(experiment.name()).build(), append(before, unfinished)), directory));
             springBoot = springBootOf(result, springBoot);
             results.add(result);
-            boolean complete = results.size() == experiments.size();
-            RunInfo info = new RunInfo(directory.getFileName().toString(), firstScale, machineCpus, java.version(),
-                    springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"), started,
-                    complete ? Instant.now().toString() : null, planned, complete);
-            written = new RunResult(info, List.copyOf(results));
+            RunInfo.Builder info = RunInfo.custom(directory.getFileName().toString()).scale(firstScale)
+                    .machineCpus(machineCpus).planned(planned, started).platform(java.version(), springBoot, OS);
+            if (results.size() == experiments.size()) {
+                info.finishedAt(Instant.now().toString());
+            } else {
+                info.unfinished();
+            }
+            written = new RunResult(info.build(), List.copyOf(results));
             ResultsJson.write(written, directory);
             progress.experimentWritten(experiment.name(), results.size(), experiments.size(), directory);
         }
