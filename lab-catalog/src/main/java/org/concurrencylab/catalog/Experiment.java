@@ -117,6 +117,11 @@ public record Experiment(String name, String title, String seedFile, String summ
         return variants.stream().filter(variant -> variant.name().equals(variantName)).findFirst();
     }
 
+    /** The load step of this label ("100x10"), if the experiment declares one. */
+    public Optional<LoadStep> step(String label) {
+        return steps.stream().filter(step -> step.label().equals(label)).findFirst();
+    }
+
     public List<String> variantNames() {
         return variants.stream().map(Variant::name).toList();
     }
@@ -279,7 +284,7 @@ public record Experiment(String name, String title, String seedFile, String summ
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(where + "shows " + e.getMessage());
             }
-            if (steps.stream().noneMatch(step -> step.label().equals(claim.chart().load()))) {
+            if (step(claim.chart().load()).isEmpty()) {
                 throw new IllegalArgumentException(where + "shows load '" + claim.chart().load() + "', which " + name
                         + " does not declare");
             }

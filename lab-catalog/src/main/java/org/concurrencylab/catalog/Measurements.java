@@ -108,7 +108,7 @@ public final class Measurements {
     }
 
     private StepResult anyStep(String variant, String load) {
-        if (declared != null && declared.steps().stream().noneMatch(step -> step.label().equals(load))) {
+        if (declared != null && declared.step(load).isEmpty()) {
             throw new UnknownReference("names load '" + load + "', which " + declared.name() + " does not declare");
         }
         return variant(variant).steps().stream()

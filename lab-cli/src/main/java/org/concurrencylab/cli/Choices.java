@@ -47,8 +47,7 @@ final class Choices {
     }
 
     static LoadStep load(CommandLine command, Experiment experiment, String label) {
-        return experiment.steps().stream().filter(step -> step.label().equals(label)).findFirst()
-                .orElseThrow(() -> new ParameterException(command, "unknown load '" + label + "' of " + experiment.name()
+        return experiment.step(label).orElseThrow(() -> new ParameterException(command, "unknown load '" + label + "' of " + experiment.name()
                         + "; choose from: " + String.join(", ", experiment.steps().stream().map(LoadStep::label).toList())));
     }
 
