@@ -32,6 +32,16 @@ public record RunSettings(Scaled scaled, int cpus, int machineCpus, WarmUp warmU
         return Overrides.none().resolve(experiment, machineCpus);
     }
 
+    /** The same settings at another time scale. */
+    public RunSettings withScaled(Scaled scaled) {
+        return new RunSettings(scaled, cpus, machineCpus, warmUp, connections, jit);
+    }
+
+    /** The same settings with the load's users holding connections another way. */
+    public RunSettings withConnections(Connections connections) {
+        return new RunSettings(scaled, cpus, machineCpus, warmUp, connections, jit);
+    }
+
     /** The processors a variant's JVM is told it has: this machine's own where the variant says so. */
     public int cpusFor(Variant variant) {
         return variant.cpus() == Variant.Cpus.OF_THIS_MACHINE ? machineCpus : cpus;

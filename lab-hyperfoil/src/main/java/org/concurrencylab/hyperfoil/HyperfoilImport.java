@@ -17,7 +17,6 @@ import org.concurrencylab.catalog.Measurements;
 import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.driver.Connections;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.LatencyMillis;
@@ -63,9 +62,7 @@ public final class HyperfoilImport {
         private final Experiment experiment;
         private final Variant variant;
         private final LoadStep step;
-        private Scaled scaled;
-        private Connections connections;
-        private int cpus;
+        private RunSettings run;
         private String runId = "hyperfoil-" + Instant.now().toString().replace(':', '-');
 
         private Builder(HyperfoilStats stats, Experiment experiment, Variant variant, LoadStep step) {
@@ -76,37 +73,21 @@ public final class HyperfoilImport {
             if (!experiment.steps().contains(step) || !experiment.variants().contains(variant)) {
                 throw new IllegalArgumentException(variant.name() + " " + step.label() + " is not a step of " + experiment.name());
             }
-            this.scaled = new Scaled(experiment.defaultScale());
-            this.connections = experiment.connections();
-            this.cpus = experiment.defaultCpusOn(Runtime.getRuntime().availableProcessors());
+            this.run = RunSettings.of(experiment, Runtime.getRuntime().availableProcessors());
         }
 
         /** The time scale the benchmark was exported at. */
         public Builder scale(double scale) {
-            this.scaled = new Scaled(scale);
+            this.run = run.withScaled(new Scaled(scale));
             return this;
         }
 
-        /** The client the benchmark was exported with. */
-        public Builder connections(Connections connections) {
-            this.connections = Objects.requireNonNull(connections, "connections");
-            return this;
-        }
-
-        /** The processors the target deployment's service had: its pools' default sizes follow from them. */
-        public Builder cpus(int cpus) {
-            if (cpus < 1) {
-                throw new IllegalArgumentException("cpus must be at least 1, not " + cpus);
-            }
-            this.cpus = cpus;
-            return this;
-        }
-
-        /** The scale, client and processors together, as a command resolved them. */
+        /**
+         * The scale, the client and the processors the target deployment's service had (its pools'
+         * default sizes follow from them), as a command resolved them.
+         */
         public Builder settings(RunSettings settings) {
-            this.scaled = settings.scaled();
-            this.connections = settings.connections();
-            this.cpus = settings.cpus();
+            this.run = Objects.requireNonNull(settings, "settings");
             return this;
         }
 
@@ -123,18 +104,18 @@ public final class HyperfoilImport {
     private RunResult run() {
         Experiment experiment = settings.experiment;
         Duration articleD = experiment.downstreamLatency();
-        double dMillis = settings.scaled.of(articleD).toNanos() / 1e6;
+        double dMillis = settings.run.scaled().of(articleD).toNanos() / 1e6;
         StepResult step = step(articleD);
         VariantResult variant = new VariantResult(settings.variant.name(), settings.variant.summary(),
-                settings.variant.origin().label(), settings.cpus, VariantStatus.OK, null, Map.of(), settings.variant.properties(), List.of(step));
+                settings.variant.origin().label(), settings.run.cpus(), VariantStatus.OK, null, Map.of(), settings.variant.properties(), List.of(step));
         Measurements measurements = Measurements.of(experiment, List.of(variant), Duration.ofNanos(Math.round(dMillis * 1e6)),
                 Runtime.getRuntime().availableProcessors());
         List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
         ExperimentResult result = new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(),
-                settings.scaled.scale(), dMillis, new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()),
+                settings.run.scaled().scale(), dMillis, new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()),
                 null, Map.of(), List.of(variant), claims, findings());
         String now = Instant.now().toString();
-        RunInfo info = RunInfo.custom(settings.runId).scale(settings.scaled.scale())
+        RunInfo info = RunInfo.custom(settings.runId).scale(settings.run.scaled().scale())
                 .machineCpus(Runtime.getRuntime().availableProcessors())
                 .platform("unknown (Hyperfoil drove the load; the services ran elsewhere)", "unknown", "unknown")
                 .planned(List.of(experiment.name()), now).finishedAt(now).build();
@@ -144,8 +125,8 @@ public final class HyperfoilImport {
     private StepResult step(Duration articleD) {
         HyperfoilStats stats = settings.stats;
         CapacityModel.Bound bound = settings.variant.capacity()
-                .bound(settings.step, settings.connections, articleD, Map.of(), settings.cpus);
-        Scaled scaled = settings.scaled;
+                .bound(settings.step, settings.run.connections(), articleD, Map.of(), settings.run.cpus());
+        Scaled scaled = settings.run.scaled();
         double throughput = stats.throughputPerSecond();
         // Hyperfoil does not count requests in flight: by Little's law from its own throughput and mean
         double inFlight = throughput * stats.meanMillis() / 1e3;
@@ -160,8 +141,8 @@ public final class HyperfoilImport {
     }
 
     private LoadPlan plan() {
-        Scaled scaled = settings.scaled;
-        return scaled.plan(settings.step, scaled.of(settings.experiment.requestTimeout()), settings.connections).drivenBy(ENGINE);
+        Scaled scaled = settings.run.scaled();
+        return scaled.plan(settings.step, scaled.of(settings.experiment.requestTimeout()), settings.run.connections()).drivenBy(ENGINE);
     }
 
     /**
@@ -216,7 +197,7 @@ public final class HyperfoilImport {
                         + "its statistics imported by the lab. They hold the client's figures only, so the threads, the "
                         + "services' own counters, the machine's CPU and the time charts are not in this result, and the "
                         + "claims that need them are not applicable.", settings.step.label(), settings.variant.name(), stats.name(),
-                stats.requests(), stats.seconds(), settings.scaled.scale()));
+                stats.requests(), stats.seconds(), settings.run.scaled().scale()));
         if (Double.isNaN(stats.percentile(95.0))) {
             findings.add(format(Locale.ROOT, "The 95th percentile (%.1f ms) is interpolated between Hyperfoil's 90th (%.1f ms) "
                     + "and 99th (%.1f ms), which is all the export holds near it.", p95(), stats.percentile(90.0),

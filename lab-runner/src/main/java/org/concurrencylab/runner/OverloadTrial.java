@@ -96,8 +96,7 @@ public final class OverloadTrial {
                             Path logs) throws IOException, InterruptedException {
         Scaled scaled = settings.scaled();
         // an overload arrives as an open load of new connections, whatever the article's client was
-        RunEnvironment environment = new RunEnvironment(java, home, new RunSettings(scaled, settings.cpus(),
-                settings.machineCpus(), settings.warmUp(), Connections.NEW_PER_REQUEST, settings.jit()), progress);
+        RunEnvironment environment = new RunEnvironment(java, home, settings.withConnections(Connections.NEW_PER_REQUEST), progress);
         Duration d = scaled.of(experiment.downstreamLatency());
         LoadStep heaviest = experiment.steps().getLast();
         List<Result> results = new ArrayList<>();
