@@ -21,20 +21,23 @@ final class ConfinedEnvironment {
     private ConfinedEnvironment() {
     }
 
-    /**
-     * Replaces {@code environment} (a {@link ProcessBuilder}'s, which starts as a copy of the lab's)
-     * with the inherited names alone, then adds the lab's own variables.
-     */
-    static void confine(Map<String, String> environment, Map<String, String> labOwn) {
-        Map<String, String> kept = new LinkedHashMap<>();
+    /** The allowed names of {@code inherited} (the lab's own environment), then the lab's own variables. */
+    static Map<String, String> of(Map<String, String> inherited, Map<String, String> labOwn) {
+        Map<String, String> confined = new LinkedHashMap<>();
         INHERITED.forEach(name -> {
-            String value = environment.get(name);
+            String value = inherited.get(name);
             if (value != null) {
-                kept.put(name, value);
+                confined.put(name, value);
             }
         });
-        environment.clear();
-        environment.putAll(kept);
-        environment.putAll(labOwn);
+        confined.putAll(labOwn);
+        return confined;
+    }
+
+    /** Gives the process {@code builder} starts {@link #of} and nothing else. */
+    static void applyTo(ProcessBuilder builder, Map<String, String> inherited, Map<String, String> labOwn) {
+        Map<String, String> confined = of(inherited, labOwn);
+        builder.environment().clear();
+        builder.environment().putAll(confined);
     }
 }

@@ -33,7 +33,6 @@ public final class LabRunner {
     private static final String OS = System.getProperty("os.name") + " " + System.getProperty("os.arch");
 
     private final LabHome home;
-
     private final JavaRuntime java;
     private final RunProgress progress;
     /** One count over every experiment of the run, so that `./lab run all` shows one progress. */
@@ -71,14 +70,12 @@ public final class LabRunner {
             // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run
             // killed later keeps it for ./lab report
             ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory,
-                    unfinished -> ResultsJson.write(new RunResult(RunInfo.custom(directory.getFileName().toString())
-                            .scale(firstScale).machineCpus(machineCpus).planned(planned, started)
-                            .platform(java.version(), springBootOf(unfinished, bootSoFar), OS)
-                            .stoppedIn(experiment.name()).build(), append(before, unfinished)), directory));
+                    unfinished -> ResultsJson.write(new RunResult(runInfo(directory, firstScale, machineCpus, planned, started,
+                            springBootOf(unfinished, bootSoFar)).stoppedIn(experiment.name()).build(),
+                            append(before, unfinished)), directory));
             springBoot = springBootOf(result, springBoot);
             results.add(result);
-            RunInfo.Builder info = RunInfo.custom(directory.getFileName().toString()).scale(firstScale)
-                    .machineCpus(machineCpus).planned(planned, started).platform(java.version(), springBoot, OS);
+            RunInfo.Builder info = runInfo(directory, firstScale, machineCpus, planned, started, springBoot);
             if (results.size() == experiments.size()) {
                 info.finishedAt(Instant.now().toString());
             } else {
@@ -89,6 +86,13 @@ public final class LabRunner {
             progress.experimentWritten(experiment.name(), results.size(), experiments.size(), directory);
         }
         return new CompletedRun(written, directory);
+    }
+
+    /** What every results.json of this run says of it, before it says how far the run got. */
+    private RunInfo.Builder runInfo(Path directory, double scale, int machineCpus, List<String> planned, String started,
+                                    String springBoot) {
+        return RunInfo.custom(directory.getFileName().toString()).scale(scale).machineCpus(machineCpus)
+                .planned(planned, started).platform(java.version(), springBoot, OS);
     }
 
     /** The Spring Boot version the experiment's services reported, else what the run knew already. */

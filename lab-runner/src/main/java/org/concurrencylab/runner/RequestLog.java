@@ -30,8 +30,10 @@ final class RequestLog {
     private RequestLog() {
     }
 
-    /** @param csv the CSV's path; the histogram files go beside it, with the same name */
-    /** @throws WriteFailed when a file cannot be written whole; none is left half written */
+    /**
+     * @param csv the CSV's path; the histogram files go beside it, with the same name
+     * @throws WriteFailed when a file cannot be written whole; none is left half written
+     */
     static void write(LoadResult load, Path csv, Duration articleSecond) {
         AtomicFiles.write(csv, stream -> {
             BufferedWriter out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));

@@ -48,9 +48,7 @@ public final class ServiceProcess implements AutoCloseable {
                     .redirectOutput(log.toFile());
             Map<String, String> labOwn = new LinkedHashMap<>(command.environment());
             labOwn.put("PORTFILE", portFile.toString());
-            builder.environment().clear();
-            builder.environment().putAll(inherited);
-            ConfinedEnvironment.confine(builder.environment(), labOwn);
+            ConfinedEnvironment.applyTo(builder, inherited, labOwn);
             process = builder.start();
         } catch (IOException e) {
             throw new ServiceStartException("could not start " + command.jar().getFileName() + ": " + e.getMessage());

@@ -177,7 +177,7 @@ final class StartupCache {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> labOwn = new HashMap<>(environment);
         labOwn.put("PORTFILE", directory.resolve("training.port").toString());
-        ConfinedEnvironment.confine(builder.environment(), labOwn);
+        ConfinedEnvironment.applyTo(builder, System.getenv(), labOwn);
         Process process = builder.start();
         ServiceProcesses.registerSpawning(process);
         try {

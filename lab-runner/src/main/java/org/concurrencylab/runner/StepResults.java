@@ -50,7 +50,6 @@ final class StepResults {
                          DownstreamUsage downstream, MachineCpu.Reading machineBefore, MachineCpu.Reading machineAfter,
                          MachineCpu.Background background, int cores, DatabaseUsage database,
                          List<org.concurrencylab.results.ServiceTimeline> services) {
-        double scale = context.scaled().scale();
         CapacityModel.Bound bound = context.variant().capacity()
                 .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
         CapacityModel.Bound machineBound = context.variant().capacity()

@@ -92,7 +92,8 @@ final class VariantRunner {
                         timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, calleeUsage,
                         machineBefore, machineAfter, background, machineCpu.cores(), database, services));
             }
-            return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus, VariantStatus.OK, null, sizing, variant.properties(), steps);
+            return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
+                    VariantStatus.OK, null, sizing, variant.properties(), steps);
         } catch (ServiceStartException e) {
             return failed(variant, cpus, "did not start: " + e.getMessage());
         } catch (WriteFailed e) {
@@ -174,6 +175,7 @@ final class VariantRunner {
     }
 
     static VariantResult failed(Variant variant, int cpus, String reason) {
-        return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus, VariantStatus.FAILED, reason, new LinkedHashMap<>(), variant.properties(), List.of());
+        return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
+                VariantStatus.FAILED, reason, new LinkedHashMap<>(), variant.properties(), List.of());
     }
 }

@@ -20,9 +20,10 @@ class ServiceCommandTest {
                 "JAVA_TOOL_OPTIONS", "-javaagent:x.jar", "PATH", "/usr/bin", "HOME", "/root"));
         environment.put("LAB_DATABASE_PASSWORD", "planted");
 
-        ConfinedEnvironment.confine(environment, Map.of("PORTFILE", "/tmp/p", "LAB_DATABASE_PASSWORD", "the run's"));
+        Map<String, String> confined = ConfinedEnvironment.of(environment,
+                Map.of("PORTFILE", "/tmp/p", "LAB_DATABASE_PASSWORD", "the run's"));
 
-        assertThat(environment).containsOnlyKeys("PATH", "HOME", "PORTFILE", "LAB_DATABASE_PASSWORD")
+        assertThat(confined).containsOnlyKeys("PATH", "HOME", "PORTFILE", "LAB_DATABASE_PASSWORD")
                 .containsEntry("LAB_DATABASE_PASSWORD", "the run's");
     }
 
