@@ -43,7 +43,7 @@ public final class Lab implements Runnable {
                         throw exception;
                     }
                     commandLine.getErr().println("lab: " + line.get());
-                    return exception instanceof BadInput ? USAGE : FAILED;
+                    return FAILED;
                 });
     }
 
@@ -51,13 +51,11 @@ public final class Lab implements Runnable {
     static final int FAILED = 1;
 
     /**
-     * What a user can act on, in one line: a file that could not be written or read, and why, or a value
-     * in a file the lab read that means nothing. Anything else is the lab's own fault, and keeps its trace.
+     * What a user can act on, in one line: a file that could not be written or read, and why. Bad input
+     * is picocli's ParameterException, exit 2, before this; anything else is the lab's own fault, and
+     * keeps its trace.
      */
     static Optional<String> oneLine(Throwable exception) {
-        if (exception instanceof BadInput || exception instanceof WriteFailed) {
-            return Optional.of(exception.getMessage());
-        }
         for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
             if (cause instanceof WriteFailed written) {
                 return Optional.of(written.getMessage());
