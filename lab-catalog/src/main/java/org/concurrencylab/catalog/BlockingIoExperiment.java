@@ -8,8 +8,6 @@ import java.util.Map;
 import org.concurrencylab.catalog.CapacityModel.EventLoops;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
-import org.concurrencylab.probe.model.ThreadActivity;
-import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
 
@@ -20,13 +18,13 @@ import org.concurrencylab.results.StepResult;
 final class BlockingIoExperiment {
 
     static final String NAME = "blocking-io";
-    private static final String ARTICLE = "Resources utilization in reactive services";
-    private static final String LIGHT = "10x10";
-    private static final String HEAVY = "100x10";
+    static final String ARTICLE = "Resources utilization in reactive services";
+    static final String LIGHT = "10x10";
+    static final String HEAVY = "100x10";
 
     /** Reactor Netty's default: max(CPUs, 4) event loops. */
-    private static final EventLoops NETTY_LOOPS = new EventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
-    private static final SharedPool TOMCAT_WORKERS = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
+    static final EventLoops NETTY_LOOPS = new EventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
+    static final SharedPool TOMCAT_WORKERS = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
 
     private BlockingIoExperiment() {
     }
@@ -44,7 +42,7 @@ final class BlockingIoExperiment {
                 .warmUp(new WarmUp(100, 5))
                 .steps(new LoadStep.Closed(10, 10), new LoadStep.Closed(100, 10))
                 .variants(variants())
-                .claims(claims())
+                .claims(BlockingIoClaims.claims())
                 .findings(List.of(new Finding("nothing-caps-the-elastic-pool", m -> {
                     StepResult step = m.step("webflux-netty-elastic", HEAVY);
                     return format("Nothing caps the unbounded elastic pool (the article's Schedulers.elastic()): it ran %d "
@@ -96,176 +94,6 @@ final class BlockingIoExperiment {
                 new Variant("webflux-netty-delay", "WebFlux on Netty with a non-blocking wait (Mono.delay): no thread is held",
                         Origin.MODERN, VariantProperties.reactive("lab.handler", "delay"),
                         new Unbounded("no thread is held while waiting"), Map.of()));
-    }
-
-    private static List<Claim> claims() {
-        return List.of(
-                Claim.of("ten-users-near-bound",
-                        "10 users on MVC with 20 Tomcat workers get close to 10 requests per D, the Little's-law maximum.",
-                        m -> {
-                            StepResult step = m.clientStep("mvc-tomcat-20", LIGHT);
-                            // the article's 9.95 per D is 99.5 % of the bound; 95 % leaves this machine's request path its share
-                            return Verdict.onSteps(m.perD(step) >= 0.95 * 10,
-                                    format("%.2f per D measured, bound 10 (%.1f %%)", m.perD(step), 10 * m.perD(step)), step);
-                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, LIGHT, "mvc-tomcat-20"),
-                Claim.of("tomcat-20-queues",
-                        "With 100 users, 20 Tomcat workers cap throughput near 20 per D; the rest queue and mean latency grows to about 5 D.",
-                        m -> {
-                            StepResult step = m.clientStep("mvc-tomcat-20", HEAVY);
-                            double mean = m.inD(step.latencyMillis().mean());
-                            // the median beside the mean: whether the queue was served in turn or some users waited far longer
-                            // the article: 19.92 per D and 4.82 D; 95 % of the bound, and its mean within 10 %
-                            return Verdict.onSteps(m.perD(step) <= 20.4 && m.perD(step) >= 19 && mean >= 4.34 && mean <= 5.3,
-                                    format("%.2f per D, mean latency %.2f D (median %.2f D, p95 %.2f D)", m.perD(step), mean,
-                                            m.inD(step.latencyMillis().p50()), m.inD(step.latencyMillis().p95())), step);
-                        }).shownBy(ChartRef.Kind.REQUESTS, HEAVY, "mvc-tomcat-20"),
-                Claim.of("tomcat-200-scales",
-                        "With Tomcat's default 200 workers, all 100 users are served at once: near 100 per D (95 % of C/D or more), far above any pool cap.",
-                        m -> {
-                            StepResult step = m.clientStep("mvc-tomcat-200", HEAVY);
-                            return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step)
-                                    + (step.probed() ? "; by pool " + step.threads().peakByPool() : ""),
-                                    step);
-                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-tomcat-200"),
-                Claim.of("netty-blocking-capped-by-loops",
-                        "Blocking inside Mono.fromCallable on Netty holds an event loop per request: throughput falls to about the number of loops per D, latency balloons.",
-                        m -> {
-                            StepResult step = m.clientStep("webflux-netty-blocking", HEAVY);
-                            Object loops = m.variant("webflux-netty-blocking").sizing().get("nettyEventLoops");
-                            if (!(loops instanceof Number n)) {
-                                throw new Measurements.Missing("needs the event loops webflux-netty-blocking reported, and it reported none");
-                            }
-                            double loopCount = n.doubleValue();
-                            // the article: 7.90 per D on 8 loops, 98.75 %
-                            return Verdict.onSteps(m.perD(step) <= loopCount * 1.02 && m.perD(step) >= loopCount * 0.95,
-                                    format("%.2f per D with %s event loops (%.1f %% of the bound %s), mean latency %.2f D",
-                                            m.perD(step), loops, 100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
-                                            step.littlesLawModel(), m.inD(step.latencyMillis().mean())), step);
-                        }).shownBy(ChartRef.Kind.REQUESTS, HEAVY, "webflux-netty-blocking"),
-                Claim.of("netty-elastic-scales",
-                        "subscribeOn an unbounded elastic pool moves the wait off the event loops: Netty gets back near 100 per D (95 % of C/D or more).",
-                        m -> {
-                            StepResult step = m.clientStep("webflux-netty-elastic", HEAVY);
-                            return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
-                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "webflux-netty-elastic"),
-                Claim.of("tomcat-subscribeon-more-threads",
-                        "WebFlux on Tomcat with subscribeOn also gets near 100 per D, but with far more threads than Netty with the same pool.",
-                        m -> {
-                            StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
-                            StepResult netty = m.step("webflux-netty-elastic", HEAVY);
-                            double ratio = (double) tomcat.threads().peakLive() / netty.threads().peakLive();
-                            // the workers hold a request only for its hand-off to the pool: their count is how many
-                            // requests arrive within one hand-off, so the pools are named beside the ratio
-                            return Verdict.structuralThenOnSteps(ratio >= 1.5, servesAllUsers(m, tomcat),
-                                    format("%s; against %d threads on Netty (x%.2f): %d elastic and %d Tomcat workers against "
-                                                    + "%d elastic and %d event loops", withCpu(m, tomcat), netty.threads().peakLive(),
-                                            ratio, pool(tomcat, "elastic"), pool(tomcat, "tomcat-workers"), pool(netty, "elastic"),
-                                            pool(netty, "netty-event-loops")), tomcat, netty);
-                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-elastic", "webflux-netty-elastic"),
-                Claim.of("tomcat-without-subscribeon-fewer-threads",
-                        "On Tomcat, leaving out subscribeOn keeps the wait on the worker: about the same throughput with fewer threads.",
-                        m -> {
-                            StepResult plain = m.step("webflux-tomcat-blocking", HEAVY);
-                            StepResult moved = m.step("webflux-tomcat-elastic", HEAVY);
-                            return Verdict.structuralThenOnSteps(plain.threads().peakLive() < moved.threads().peakLive(), servesAllUsers(m, plain),
-                                    format("%s; against %d threads with subscribeOn", withCpu(m, plain),
-                                            moved.threads().peakLive()), plain, moved);
-                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-blocking", "webflux-tomcat-elastic"),
-                Claim.of("router-function-same",
-                        "A RouterFunction only declares the handler differently: it is neither faster nor lighter on threads.",
-                        m -> {
-                            StepResult router = m.step("webflux-tomcat-router", HEAVY);
-                            StepResult annotated = m.step("webflux-tomcat-blocking", HEAVY);
-                            double throughputRatio = router.throughputPerSecond() / annotated.throughputPerSecond();
-                            int threadDifference = Math.abs(router.threads().peakLive() - annotated.threads().peakLive());
-                            return Verdict.structuralThenOnSteps(threadDifference <= Math.max(10, 0.15 * annotated.threads().peakLive()),
-                                    Math.abs(throughputRatio - 1) <= 0.05,
-                                    format("%.2f against %.2f per D; %d against %d threads at peak",
-                                            m.perD(router), m.perD(annotated), router.threads().peakLive(),
-                                            annotated.threads().peakLive()), router, annotated);
-                        }).shownBy(ChartRef.Kind.PERCENTILES, HEAVY, "webflux-tomcat-router", "webflux-tomcat-blocking"),
-                Claim.of("deferred-result-scales",
-                        "Without Reactor, MVC returning a DeferredResult completed from a cached pool also gets near 100 per D (95 % of C/D or more).",
-                        m -> {
-                            StepResult step = m.clientStep("mvc-deferred-result", HEAVY);
-                            return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
-                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-deferred-result"),
-                Claim.of("bounded-elastic-capped",
-                        "Modern: today's boundedElastic() caps its threads at 10 per CPU, so 100 users get at most min(100, 10 x CPUs) per D.",
-                        m -> {
-                            StepResult step = m.step("webflux-netty-bounded-elastic", HEAVY);
-                            Object sizedCap = m.variant("webflux-netty-bounded-elastic").sizing().get("boundedElasticMaxThreads");
-                            double cap = sizedCap instanceof Number n ? n.doubleValue() : Double.NaN;
-                            int peakThreads = step.threads().peakByPool().getOrDefault("bounded-elastic", 0);
-                            // one more than the cap: the pool's evictor thread carries its name
-                            boolean capped = peakThreads <= cap + 1 && m.perD(step) <= 1.02 * cap;
-                            return Verdict.onSteps(capped, format("%.2f per D with a cap of %.0f threads (%d of the pool's threads at peak); "
-                                            + "a shared queue would allow %.2f per D%s", m.perD(step), cap, peakThreads,
-                                    step.littlesLawPerSecond() * m.seconds(), idleWhileQueued(m, step)), step);
-                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-netty-bounded-elastic"),
-                Claim.of("virtual-threads-scale",
-                        "Modern: MVC on virtual threads serves 100 users near 100 per D with far fewer platform threads than 200 workers.",
-                        m -> {
-                            StepResult virtual = m.step("mvc-virtual-threads", HEAVY);
-                            StepResult platform = m.step("mvc-tomcat-200", HEAVY);
-                            return Verdict.structuralThenOnSteps(virtual.threads().peakLive() < 0.6 * platform.threads().peakLive(), servesAllUsers(m, virtual),
-                                    format("%s (platform threads); against %d on 200 workers", withCpu(m, virtual),
-                                            platform.threads().peakLive()), virtual, platform);
-                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-virtual-threads", "mvc-tomcat-200"),
-                Claim.of("non-blocking-needs-no-pool",
-                        "Modern: a handler that does not block (Mono.delay) serves 100 users near 100 per D on the event loops alone.",
-                        m -> {
-                            StepResult delay = m.step("webflux-netty-delay", HEAVY);
-                            StepResult elastic = m.step("webflux-netty-elastic", HEAVY);
-                            return Verdict.structuralThenOnSteps(delay.threads().peakLive() < elastic.threads().peakLive() / 2, servesAllUsers(m, delay),
-                                    format("%s; against %d with an elastic pool", withCpu(m, delay),
-                                            elastic.threads().peakLive()), delay, elastic);
-                        }).shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-netty-delay", "webflux-netty-elastic"));
-    }
-
-    /**
-     * "About 100 per D" in the article's sense: the article measured 99.4 of 100; 95 % of C/D leaves
-     * this machine's request path its share and is still far from any pool cap (20 or 8 per D).
-     */
-    private static boolean servesAllUsers(Measurements m, StepResult step) {
-        return m.perD(step) >= 0.95 * step.plan().users();
-    }
-
-    private static int pool(StepResult step, String pool) {
-        return step.threads().peakByPool().getOrDefault(pool, 0);
-    }
-
-    /** What the machine allowed is named beside the measurement, so a gap is split into system and machine. */
-    private static String withCpu(Measurements m, StepResult step) {
-        if (!step.probed()) {
-            return format("%.2f per D (%.1f %% of C/D), load from %s, which measures no threads or CPU",
-                    m.perD(step), 100 * m.perD(step) / step.plan().users(), step.plan().driver());
-        }
-        double jit = step.process().jitShareOfACore(step.elapsedSeconds());
-        String machine = step.machine() == null || step.machine().cpuBoundPerSecond() < 0 ? "" : format(
-                "; with this machine's CPU %.1f per D (c = %.2f ms a request)",
-                step.machine().cpuBoundPerSecond() * m.seconds(), step.machine().cpuMillisPerRequest());
-        return format("%.2f per D (%.1f %% of C/D), %d threads at peak, service CPU %.2f cores busy%s%s",
-                m.perD(step), 100 * m.perD(step) / step.plan().users(), step.threads().peakLive(),
-                step.process().cpuSeconds() / step.elapsedSeconds(),
-                jit < 0 ? "" : format(" (%.2f of them the JIT compiling)", jit), machine);
-    }
-
-    /**
-     * boundedElastic queues each task on the one thread it picked when the task was scheduled, so
-     * requests can wait behind a busy thread while another sits idle; the stack samples count those.
-     */
-    private static String idleWhileQueued(Measurements m, StepResult step) {
-        Map<String, Double> pool = step.threads().activityByPool().getOrDefault("bounded-elastic", Map.of());
-        double idle = pool.getOrDefault(ThreadActivity.IDLE.name(), 0.0);
-        double taken = pool.getOrDefault(ThreadActivity.SLEEPING.name(), 0.0);
-        if (idle < 1 || step.latencyMillis().mean() < 1.1 * m.seconds() * 1000) {
-            return "";
-        }
-        return format("; below that because each task is queued on the thread picked for it when it is scheduled: "
-                + "on average %.0f of the pool's threads (its evictor among them) were idle while %.0f held requests "
-                + "and others waited (mean latency %.2f D)",
-                idle, taken, m.inD(step.latencyMillis().mean()));
     }
 
     private static SeedFigure seed(double throughput, double meanMillis, String note) {

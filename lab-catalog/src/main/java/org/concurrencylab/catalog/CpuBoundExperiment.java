@@ -1,18 +1,10 @@
 package org.concurrencylab.catalog;
 
-import static java.lang.String.format;
-
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.CapacityModel.CpuWork;
-import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.SeedFigure;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.TimelinePoint;
-import org.concurrencylab.results.VariantResult;
 
 /**
  * SPEC section 4, after "Improving CPU bound performance using Scheduler": WebFlux on Tomcat with 10
@@ -24,9 +16,9 @@ import org.concurrencylab.results.VariantResult;
 final class CpuBoundExperiment {
 
     static final String NAME = "cpu-bound";
-    private static final String ARTICLE = "Improving CPU bound performance using Scheduler";
-    private static final LoadStep.Closed AT_ONCE = new LoadStep.Closed(30, 1);
-    private static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
+    static final String ARTICLE = "Improving CPU bound performance using Scheduler";
+    static final LoadStep.Closed AT_ONCE = new LoadStep.Closed(30, 1);
+    static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
 
     private CpuBoundExperiment() {
     }
@@ -38,15 +30,15 @@ final class CpuBoundExperiment {
                 .service("cpu-bound-service", "/calcpireactive")
                 .downstreamLatency(Duration.ofMillis(750))
                 .requestTimeout(Duration.ofSeconds(30))
-                .cpus(Experiment.THIS_MACHINE)
+                .cpusOfThisMachine()
                 .scale(0.2)
                 // CPU speed is this experiment's subject: the services compile as they would in production
                 .jit(JitPolicy.FULL)
                 .warmUp(new WarmUp(2, 2))
                 .steps(AT_ONCE)
                 .variants(variants())
-                .claims(claims())
-                .findings(findings())
+                .claims(CpuBoundClaims.claims())
+                .findings(CpuBoundClaims.findings())
                 .calibration(new Calibration("piTermsPerRequest", "lab.cpu.terms"))
                 .build();
     }
@@ -75,132 +67,6 @@ final class CpuBoundExperiment {
         return VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "parallel", "lab.cpu.parallelism", Integer.toString(threads));
     }
 
-    private static List<Claim> claims() {
-        String load = AT_ONCE.label();
-        return List.of(
-                Claim.of("no-scheduler-batches-of-ten",
-                        "Without a scheduler the work holds Tomcat's 10 threads: requests finish in batches of 10.",
-                        m -> {
-                            StepResult step = m.step("no-scheduler", load);
-                            Batches batches = Batches.of(step);
-                            return Verdict.of(batches.ofTen(), batches.toString());
-                        }).shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
-                Claim.of("no-scheduler-last-batch-times-out",
-                        "... and the last batch times out.",
-                        m -> {
-                            StepResult step = m.clientStep("no-scheduler", load);
-                            long timeouts = step.requests().failedByKind().getOrDefault("TIMEOUT", 0L);
-                            return Verdict.of(timeouts > 0, format("%d timed out; the last answer came after %.0f ms of a %.0f ms "
-                                            + "timeout: the 30 requests are 30 D of CPU on all cores whatever the threads, and 10 "
-                                            + "threads sharing them waste none of it (see the context-switching claim)",
-                                    timeouts, step.latencyMillis().max(), step.plan().requestTimeoutMillis()));
-                        }).shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
-                Claim.of("parallel-4-all-succeed",
-                        "With subscribeOn a parallel scheduler of 4 every request succeeds and durations grow steadily.",
-                        m -> {
-                            StepResult step = m.step("parallel-4", load);
-                            Batches batches = Batches.of(step);
-                            return Verdict.of(step.requests().failed() == 0 && !batches.ofTen(),
-                                    format("%d of %d OK; %s", step.requests().ok(), step.requests().sent(), batches));
-                        }).shownBy(ChartRef.Kind.REQUESTS, load, "parallel-4"),
-                Claim.of("parallel-2-beats-4",
-                        "Parallelism 2 gives a lower mean latency than 4 (the article: 2853 ms against 5375 ms; it suspected hyperthreading).",
-                        m -> {
-                            StepResult two = m.step("parallel-2", load);
-                            StepResult four = m.step("parallel-4", load);
-                            double predicted = 1 - meanInWork(2, m.machineCpus()) / meanInWork(4, m.machineCpus());
-                            return Verdict.beyondNoise(two.latencyMillis().mean() < four.latencyMillis().mean(), predicted,
-                                    noise(m), format("mean %.0f ms with 2 against %.0f ms with 4, on %d CPUs (%.0f %% lower "
-                                                    + "in theory)", two.latencyMillis().mean(), four.latencyMillis().mean(),
-                                            m.machineCpus(), 100 * predicted));
-                        }).shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-2", "parallel-4"),
-                Claim.of("parallelism-cpus-beats-ten-threads",
-                        "Lab's check: as many threads as CPUs gives a mean latency below Tomcat's 10 threads by what the model "
-                                + "predicts for this machine ((10 - CPUs) / 40), less the run-to-run noise.",
-                        m -> {
-                            StepResult cpus = m.step("parallel-cpus", load);
-                            StepResult ten = m.step("no-scheduler", load);
-                            double gain = 1 - cpus.latencyMillis().mean() / ten.latencyMillis().mean();
-                            double predicted = 1 - meanInWork(m.machineCpus(), m.machineCpus()) / meanInWork(10, m.machineCpus());
-                            double noise = noise(m);
-                            double busyCpus = busyShare(m, cpus);
-                            double busyTen = busyShare(m, ten);
-                            String why = busyCpus < 0.95 * busyTen ? ": with exactly one thread per CPU, each with its own "
-                                    + "queue, any CPU taken by another thread leaves one queue behind while the other core idles"
-                                    : "";
-                            return Verdict.beyondNoise(gain >= predicted - noise && cpus.requests().failed() <= ten.requests().failed(),
-                                    predicted, noise, format("mean %.0f ms against %.0f ms (%.0f %% lower; %.0f %% in theory, "
-                                                    + "at least %.0f %% asked); failed %d against %d; "
-                                                    + "service CPU over wall time x CPUs %.0f %% against %.0f %%%s",
-                                            cpus.latencyMillis().mean(), ten.latencyMillis().mean(), 100 * gain,
-                                            100 * predicted, 100 * (predicted - noise),
-                                            cpus.requests().failed(), ten.requests().failed(), 100 * busyCpus, 100 * busyTen, why));
-                        }).shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-cpus", "no-scheduler"),
-                Claim.of("context-switching-costs-cpu",
-                        "The article's explanation: with more threads than CPUs, context switching costs enough CPU to slow the work down.",
-                        m -> {
-                            StepResult ten = m.step("no-scheduler", load);
-                            StepResult cpus = m.step("parallel-cpus", load);
-                            double extraCpu = ten.process().cpuSeconds() / cpus.process().cpuSeconds() - 1;
-                            return Verdict.of(extraCpu >= 0.10,
-                                    format("CPU for the 30 requests %.2f s on 10 threads against %.2f s on %d (%+.0f %%); "
-                                                    + "involuntary context switches %d against %d, voluntary %d against %d",
-                                            ten.process().cpuSeconds(), cpus.process().cpuSeconds(), m.machineCpus(), 100 * extraCpu,
-                                            ten.process().involuntaryContextSwitches(), cpus.process().involuntaryContextSwitches(),
-                                            ten.process().voluntaryContextSwitches(), cpus.process().voluntaryContextSwitches()));
-                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, "no-scheduler", "parallel-cpus"),
-                Claim.of("cpus-kept-busy",
-                        "Lab's check: every variant with at least as many threads as CPUs serves CPUs / (work per request), within 10 %, "
-                                + "the work being the CPU a request cost in that variant's JVM (the utilization law).",
-                        m -> {
-                            List<String> evidence = new ArrayList<>();
-                            boolean all = true;
-                            for (VariantResult variant : m.variants()) {
-                                StepResult step = m.step(variant.name(), load);
-                                int threads = number(variant.sizing().get("schedulerThreads"));
-                                boolean keepsCpusBusy = threads == 0 || threads < 0 || threads >= m.machineCpus();
-                                if (keepsCpusBusy && step.requests().failed() == 0) {
-                                    // throughput x CPU per request / CPUs: how busy the cores were kept
-                                    double share = busyShare(m, step);
-                                    all &= share >= 0.9 && share <= 1.1;
-                                    evidence.add(format("%s %.0f %% (%.0f %% of the calibrated work's bound)", variant.name(),
-                                            100 * share, 100 * step.throughputPerSecond() / step.littlesLawPerSecond()));
-                                }
-                            }
-                            if (evidence.isEmpty()) {
-                                throw new Measurements.Missing("needs a variant that kept every CPU busy and did not run");
-                            }
-                            return Verdict.of(all, "of CPUs / its own CPU per request: " + String.join(", ", evidence)
-                                    + "; the calibrated work is one JVM's rate, and the JVMs' rates spread (see the calibration finding)");
-                        }).shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
-    }
-
-    private static List<Finding> findings() {
-        return List.of(new Finding("calibration", m -> {
-            VariantResult variant = m.variants().stream()
-                    .filter(candidate -> Boolean.TRUE.equals(candidate.sizing().get("piCalibratedHere"))).findFirst()
-                    .orElseThrow(() -> new Measurements.Missing("no variant that calibrated the work ran"));
-            Map<String, Object> sizing = variant.sizing();
-            return format("Work per request calibrated here at the start of %s and reused by every variant: %s terms of the pi series, %.3f ns a term, "
-                            + "%.0f ms of CPU (D = %.0f ms per core x %s CPUs): the 30 requests are %.1f s of CPU.",
-                    variant.name(), sizing.get("piTermsPerRequest"), ((Number) sizing.get("piNanosPerTerm")).doubleValue(),
-                    ((Number) sizing.get("workPerRequestMillis")).doubleValue(), m.seconds() * 1000,
-                    sizing.get("machineCpus"), 30 * ((Number) sizing.get("workPerRequestMillis")).doubleValue() / 1000)
-                    + rateSpread(m);
-        }));
-    }
-
-    /**
-     * Every JVM times the series again before its first request. How far those rates spread is how far
-     * the same work costs different CPU from one variant to the next on this machine (its compiled code,
-     * a shared host), so it is the noise floor of every comparison between variants here.
-     */
-    private static String rateSpread(Measurements m) {
-        DoubleSummaryStatistics rates = jvmRates(m);
-        return rates.getCount() < 2 ? "" : format(" Each JVM's own rate before its first request: %.3f to %.3f ns a term, a spread of %.0f %%"
-                + " between variants that no variant controls.", rates.getMin(), rates.getMax(), 100 * (rates.getMax() / rates.getMin() - 1));
-    }
-
     /**
      * The mean latency of the 30 requests in units of one request's work, when {@code threads} threads
      * share {@code cpus} cores fairly: each thread takes 30 / threads requests in turn, each lasting the
@@ -211,88 +77,8 @@ final class CpuBoundExperiment {
         return (30.0 + threads) / (2.0 * Math.min(threads, cpus));
     }
 
-    /**
-     * How far the same variant's mean moves from one run to the next here: the spread of the JVMs' own
-     * rates in this run, and never less than the run-to-run spread measured on this lab's machine.
-     */
-    private static double noise(Measurements m) {
-        DoubleSummaryStatistics rates = jvmRates(m);
-        double spread = rates.getCount() < 2 ? 0 : rates.getMax() / rates.getMin() - 1;
-        return Math.max(Defaults.RUN_TO_RUN_NOISE, spread);
-    }
-
-    /** Each variant's JVM's own rate for the series, timed before its first request. */
-    private static DoubleSummaryStatistics jvmRates(Measurements m) {
-        return m.variants().stream()
-                .map(variant -> variant.sizing().get("piNanosPerTermHere"))
-                .filter(Number.class::isInstance).mapToDouble(rate -> ((Number) rate).doubleValue())
-                .summaryStatistics();
-    }
-
-    /** How busy the machine's cores were with the service during the step: its CPU time over wall time x CPUs. */
-    private static double busyShare(Measurements m, StepResult step) {
-        return step.process().cpuSeconds() / (step.elapsedSeconds() * m.machineCpus());
-    }
-
-    private static int number(Object value) {
-        return value instanceof Number n ? n.intValue() : 0;
-    }
-
     private static SeedFigure seed(Double meanMillis, String note) {
         return SeedFigure.ofArticle(ARTICLE, null, meanMillis, null, note);
     }
 
-    /**
-     * How the answers (and failures) were grouped in time: runs of timeline bins (one article second
-     * each) with something ending in them, split where the bins stay empty for at least half the
-     * longest such pause. Batches of 10 show as [10, 10, 10]. Not every empty bin splits: ten threads
-     * share the cores unevenly, so one of a batch may end a bin or two before the other nine, and the
-     * request that takes its thread keeps that lead; measured here, [1, 9, 1, 9, 1, 9] by every empty
-     * bin, with pauses of 2 bins inside a batch against 5 between batches.
-     */
-    private record Batches(List<Long> sizes) {
-
-        static Batches of(StepResult step) {
-            List<Long> groups = new ArrayList<>();
-            List<Integer> pauses = new ArrayList<>();
-            long current = 0;
-            int empty = 0;
-            for (TimelinePoint point : step.timeline().points()) {
-                long ended = point.completed() + point.failed();
-                if (ended == 0) {
-                    empty += current > 0 ? 1 : 0;
-                    continue;
-                }
-                if (current > 0 && empty > 0) {
-                    groups.add(current);
-                    pauses.add(empty);
-                    current = 0;
-                }
-                current += ended;
-                empty = 0;
-            }
-            if (current > 0) {
-                groups.add(current);
-            }
-            int longest = pauses.stream().mapToInt(Integer::intValue).max().orElse(0);
-            List<Long> sizes = new ArrayList<>();
-            for (int i = 0; i < groups.size(); i++) {
-                if (i > 0 && 2 * pauses.get(i - 1) < longest) {
-                    sizes.set(sizes.size() - 1, sizes.getLast() + groups.get(i));
-                } else {
-                    sizes.add(groups.get(i));
-                }
-            }
-            return new Batches(sizes);
-        }
-
-        boolean ofTen() {
-            return sizes.size() >= 2 && sizes.getFirst() >= 9 && sizes.getFirst() <= 11;
-        }
-
-        @Override
-        public String toString() {
-            return "answers grouped in time as " + sizes;
-        }
-    }
 }

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ScaleRange;
@@ -21,8 +22,8 @@ import org.concurrencylab.results.ScaleRange;
  * @param database          a real database the services use, started once for all variants
  * @param downstreamLatency D, the time one downstream call takes
  * @param requestTimeout    the client's per-request timeout
- * @param defaultCpus       the processor count the services see by default: the article's machine, or
- *                          {@link #THIS_MACHINE} where emulating it would only oversubscribe real cores
+ * @param defaultCpus       the processor count the services see by default: the article's machine, or none
+ *                          (this machine's own) where emulating it would only oversubscribe real cores
  * @param connections       how the article's client held its connections
  * @param jit               how the service JVMs compile
  * @param findings          sentences this run's numbers tell about this machine, beside the claims
@@ -30,13 +31,10 @@ import org.concurrencylab.results.ScaleRange;
  */
 public record Experiment(String name, String title, String seedFile, String summary, String service, String path,
                          Optional<Downstream> downstream, Duration downstreamLatency, Duration requestTimeout,
-                         int defaultCpus, double defaultScale, WarmUp warmUp, List<LoadStep> steps,
+                         OptionalInt defaultCpus, double defaultScale, WarmUp warmUp, List<LoadStep> steps,
                          List<Variant> variants, List<Claim> claims, List<Finding> findings,
                          Optional<Calibration> calibration, Connections connections, JitPolicy jit,
                          List<ChainedService> chain, Optional<Database> database) {
-
-    /** {@code defaultCpus} for an experiment whose services should see the machine as it is. */
-    public static final int THIS_MACHINE = 0;
 
     public Experiment {
         Objects.requireNonNull(name, "name");
@@ -50,8 +48,8 @@ public record Experiment(String name, String title, String seedFile, String summ
         ScaleRange.problem(defaultScale).ifPresent(problem -> {
             throw new IllegalArgumentException(name + ": its scale " + problem);
         });
-        if (defaultCpus < 0) {
-            throw new IllegalArgumentException(name + ": CPUs must be THIS_MACHINE or at least 1");
+        if (defaultCpus.isPresent() && defaultCpus.getAsInt() < 1) {
+            throw new IllegalArgumentException(name + ": an experiment's services see at least 1 CPU, not " + defaultCpus.getAsInt());
         }
         if (new HashSet<>(variants.stream().map(Variant::name).toList()).size() != variants.size()) {
             throw new IllegalArgumentException(name + ": two variants share a name");
@@ -99,7 +97,7 @@ public record Experiment(String name, String title, String seedFile, String summ
 
     /** The processor count the services see when the run does not say: {@link #defaultCpus}, resolved on this machine. */
     public int defaultCpusOn(int machineCpus) {
-        return defaultCpus == THIS_MACHINE ? machineCpus : defaultCpus;
+        return defaultCpus.orElse(machineCpus);
     }
 
     /**
@@ -137,7 +135,7 @@ public record Experiment(String name, String title, String seedFile, String summ
         private Optional<Downstream> downstream = Optional.empty();
         private Duration downstreamLatency;
         private Duration requestTimeout = Defaults.REQUEST_TIMEOUT;
-        private int defaultCpus = Defaults.CPUS;
+        private OptionalInt defaultCpus = OptionalInt.of(Defaults.CPUS);
         private double defaultScale = Defaults.SCALE;
         private WarmUp warmUp;
         private List<LoadStep> steps = List.of();
@@ -185,9 +183,15 @@ public record Experiment(String name, String title, String seedFile, String summ
             return this;
         }
 
-        /** The CPUs the services see by default, or {@link Experiment#THIS_MACHINE}. */
+        /** The CPUs the services see by default: the article's machine. */
         public Builder cpus(int cpus) {
-            this.defaultCpus = cpus;
+            this.defaultCpus = OptionalInt.of(cpus);
+            return this;
+        }
+
+        /** The services see this machine's own CPUs: emulating the article's would only oversubscribe real cores. */
+        public Builder cpusOfThisMachine() {
+            this.defaultCpus = OptionalInt.empty();
             return this;
         }
 

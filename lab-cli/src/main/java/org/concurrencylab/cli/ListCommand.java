@@ -17,7 +17,7 @@ final class ListCommand implements Runnable {
             System.out.printf("%s  (after \"%s\")%n  %s%n  default scale %s, services see %s, warm-up %d users for %d D,"
                             + " connections %s, service JIT %s%n",
                     experiment.name(), experiment.title(), experiment.summary(), experiment.defaultScale(),
-                    experiment.defaultCpus() == Experiment.THIS_MACHINE ? "this machine's CPUs" : experiment.defaultCpus() + " CPUs",
+                    experiment.defaultCpus().isPresent() ? experiment.defaultCpus().getAsInt() + " CPUs" : "this machine's CPUs",
                     experiment.warmUp().users(), experiment.warmUp().lengthInD(), experiment.connections().label(),
                     experiment.jit().label());
             for (Variant variant : experiment.variants()) {

@@ -1,0 +1,180 @@
+package org.concurrencylab.catalog;
+
+import static java.lang.String.format;
+import static org.concurrencylab.catalog.LegacyChainExperiment.*;
+
+import java.util.List;
+import org.concurrencylab.results.ChartRef;
+import org.concurrencylab.results.ServiceProfile;
+import org.concurrencylab.results.StepResult;
+
+/** The claims of {@link LegacyChainExperiment}: what its article said, each with the measurement that decides it, and the sentences its run tells. */
+final class LegacyChainClaims {
+
+    private LegacyChainClaims() {
+    }
+
+    private static double errorShare(StepResult step) {
+        return step.requests().sent() == 0 ? 0 : (double) step.requests().failed() / step.requests().sent();
+    }
+
+    /**
+     * Where the resource chain versions a link without its cache: it looks the path up in every
+     * resource location, then reads and hashes what it found.
+     */
+    static final List<String> RESOURCE_CHAIN_FRAMES = List.of("VersionResourceResolver.resolveUrlPathInternal");
+
+    private static double hotSpot(StepResult step, List<String> frames) {
+        return frames.stream().mapToDouble(frame -> step.profile().shareOf(frame)).max().orElse(0);
+    }
+
+    /** A hot spot in the storefront's profile with the save removed (the article's turn to the profiler) and gone with every fix. */
+    private static Verdict profiled(Measurements m, String load, List<String> frames, double atLeast, String what) {
+        StepResult before = m.step(SAVE_REMOVED_STEP, load);
+        StepResult after = m.step(ALL_FIXES, load);
+        if (before.profile() == null || after.profile() == null) {
+            throw new Measurements.Missing("needs the storefront's profile, which this run did not record");
+        }
+        double shareBefore = hotSpot(before, frames);
+        double shareAfter = hotSpot(after, frames);
+        return Verdict.of(shareBefore >= atLeast && shareAfter < ServiceProfile.KEPT_FROM, format(
+                "%s in %.1f %% of %d on-CPU stacks with the save removed, %.1f %% of %d with every fix", what,
+                100 * shareBefore, before.profile().stacks(), 100 * shareAfter, after.profile().stacks()));
+    }
+
+    /** The orders service's mean time per request in the step, by its own timers, in D. */
+    private static double ordersInD(Measurements m, StepResult step) {
+        if (step.downstream() == null) {
+            throw new Measurements.Missing("needs the orders service's timers, which were not read");
+        }
+        return m.inD(step.downstream().meanMillis());
+    }
+
+    /**
+     * Why more connections at a fair lock cannot slow a closed load several-fold: the users' mean cycle is
+     * C / X (Little's law), so with the same throughput past the row the mean latency stays the same; it
+     * rises only if the row passes fewer transactions with more of them waiting.
+     */
+    private static String sameRowThroughput(StepResult legacy, StepResult pools) {
+        if (legacy.database() == null || pools.database() == null) {
+            return "";
+        }
+        return format("; the row's lock committed %.0f transactions/s with %.0f sessions waiting and %.0f/s with %.0f: "
+                        + "PostgreSQL grants a row's lock to its waiters in turn, so its throughput did not fall with more of "
+                        + "them, and at the same throughput %d users thinking %.0f s wait the same on average (Little's law); "
+                        + "the timeouts end the longest waits as errors instead",
+                legacy.database().commitsPerSecond(), legacy.database().meanWaitingOnLocks(),
+                pools.database().commitsPerSecond(), pools.database().meanWaitingOnLocks(), LOAD.users(),
+                LOAD.thinkTime().toMillis() / 1000.0);
+    }
+
+    private static double meanOfAnswered(StepResult step) {
+        return step.latencyMillis().mean();
+    }
+
+    static List<Claim> claims() {
+        String load = LOAD.label();
+        return List.of(
+                Claim.of("legacy-fails", "Under the legacy a share of the requests fail (the article: about 8 %; here: 3 % or more).",
+                        m -> {
+                            StepResult legacy = m.clientStep(LEGACY, load);
+                            // with no timeout below the gateway's, the chain keeps working for requests it gave up on
+                            String abandoned = legacy.downstream() == null ? "" : format(
+                                    "; the orders service answered %d requests, the gateway received %d answers",
+                                    legacy.downstream().requests(), legacy.requests().ok());
+                            return Verdict.onSteps(errorShare(legacy) >= 0.03, format("%.1f %% of %d failed (%s)%s",
+                                    100 * errorShare(legacy), legacy.requests().sent(), legacy.requests().failedByKind(),
+                                    abandoned), legacy);
+                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
+                Claim.of("legacy-latency-rises-down-the-chain",
+                        "Under the legacy latency rises in every service of the chain: the orders service takes well over its D, the storefront longer still.",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            // both by the services' own timers: the client's figure leaves out what the gateway gave up on
+                            double orders = ordersInD(m, legacy);
+                            double storefront = m.inD(legacy.process().serverMeanMillis());
+                            return Verdict.onSteps(orders >= 2 && storefront > orders, format(
+                                    "orders %.1f D per request, the storefront %.1f D, each by its own server timers (D = %.0f ms)",
+                                    orders, storefront, m.seconds() * 1000), legacy);
+                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
+                Claim.of("second-storefront-does-not-help",
+                        "A second storefront instance does not help: the bottleneck is downstream (within 10 % of the legacy's throughput).",
+                        m -> {
+                            StepResult one = m.step(LEGACY, load);
+                            StepResult two = m.step(TWO_STOREFRONTS, load);
+                            double gain = two.throughputPerSecond() / one.throughputPerSecond() - 1;
+                            return Verdict.onSteps(gain <= 0.10, format("%.1f/s with two storefronts against %.1f/s with one (%+.0f %%)",
+                                    two.throughputPerSecond(), one.throughputPerSecond(), 100 * gain), one, two);
+                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, TWO_STOREFRONTS, LEGACY),
+                Claim.of("pools-and-timeouts-alone-lock-bottleneck",
+                        "Pools and timeouts alone let more transactions at the hot row at once, and its lock becomes the bottleneck: most of the database's connections wait on it.",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
+                            if (legacy.database() == null || pools.database() == null) {
+                                throw new Measurements.Missing("needs the database's sessions");
+                            }
+                            double waiting = pools.database().meanWaitingOnLocks();
+                            int connected = pools.database().peakOpenSessions();
+                            // waiting is counted by PostgreSQL itself, which the machine cannot inflate
+                            return Verdict.of(waiting > 2 * legacy.database().meanWaitingOnLocks() && waiting >= connected / 2.0,
+                                    format("%.1f of its %d connections waited on the row's lock on average, against %.1f of %d under the legacy",
+                                            waiting, connected, legacy.database().meanWaitingOnLocks(),
+                                            legacy.database().peakOpenSessions()));
+                        }).shownBy(ChartRef.Kind.DATABASE_LOCKS, load, POOLS_AND_TIMEOUTS, LEGACY),
+                Claim.of("pools-and-timeouts-alone-more-errors",
+                        "Pools and timeouts alone make errors more frequent than under the legacy.",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
+                            return Verdict.onSteps(errorShare(pools) > errorShare(legacy), format("%.1f %% failed (%s) against %.1f %% (%s)",
+                                    100 * errorShare(pools), pools.requests().failedByKind(), 100 * errorShare(legacy),
+                                    legacy.requests().failedByKind()), legacy, pools);
+                        }).shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
+                Claim.of("pools-and-timeouts-alone-slower",
+                        "Pools and timeouts alone make the mean latency several times the legacy's (the article: about 8 times; here: at least twice).",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
+                            double ratio = meanOfAnswered(pools) / meanOfAnswered(legacy);
+                            return Verdict.onStepsAtDistance(ratio >= 2, 1 - ratio / 2, format("mean %.0f ms against %.0f ms (x %.2f)%s",
+                                    meanOfAnswered(pools), meanOfAnswered(legacy), ratio, sameRowThroughput(legacy, pools)),
+                                    legacy, pools);
+                        }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
+                Claim.of("save-removed-cuts-errors",
+                        "Removing the save cuts the errors to about a third of the legacy's (here: at most half).",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult saved = m.step(SAVE_REMOVED_STEP, load);
+                            boolean holds = errorShare(legacy) > 0 && errorShare(saved) <= errorShare(legacy) / 2;
+                            return Verdict.onSteps(holds, format("%.1f %% failed against the legacy's %.1f %%",
+                                    100 * errorShare(saved), 100 * errorShare(legacy)), legacy, saved);
+                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, LEGACY),
+                Claim.of("all-fixes",
+                        "With every fix: more than twice the requests in the same time, mean latency halved or better, no errors.",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult fixed = m.step(ALL_FIXES, load);
+                            double more = (double) fixed.requests().ok() / Math.max(1, legacy.requests().ok());
+                            double faster = meanOfAnswered(fixed) / meanOfAnswered(legacy);
+                            boolean holds = more > 2 && faster <= 0.5 && fixed.requests().failed() == 0;
+                            return Verdict.onSteps(holds, format("%d against %d answered (x %.1f); mean %.0f ms against %.0f ms (x %.2f); "
+                                            + "%d failed", fixed.requests().ok(), legacy.requests().ok(), more,
+                                    meanOfAnswered(fixed), meanOfAnswered(legacy), faster, fixed.requests().failed()),
+                                    legacy, fixed);
+                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, ALL_FIXES, LEGACY),
+                Claim.of("all-fixes-downstream-flat",
+                        "With every fix the orders service's latency stays flat: within 1.5 D.",
+                        m -> {
+                            StepResult fixed = m.step(ALL_FIXES, load);
+                            double orders = ordersInD(m, fixed);
+                            return Verdict.onSteps(orders <= 1.5, format("orders %.2f D per request by its own timers", orders), fixed);
+                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
+                Claim.of("profile-finds-the-resource-chain",
+                        "Once the save is removed, a profile of the storefront shows the resource chain at work on every page (hashing resources and looking every link up on the class path: here 5 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
+                        m -> profiled(m, load, RESOURCE_CHAIN_FRAMES, 0.05, "the resource chain")).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES),
+                Claim.of("profile-finds-the-per-request-mapper",
+                        "Once the save is removed, a profile of the storefront shows the JSON mapper built per request (here: 3 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
+                        m -> profiled(m, load, MAPPER_FRAMES, 0.03, "building a mapper's deserializers")).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES));
+    }
+}
