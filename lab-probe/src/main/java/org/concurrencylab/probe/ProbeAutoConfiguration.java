@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import org.concurrencylab.probe.core.ProbeHttpServer;
+import org.concurrencylab.probe.core.ProbeSampler;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -59,7 +61,7 @@ public class ProbeAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     ProbeHttpServer labProbeHttpServer(ObjectProvider<ProbeEndpoint> endpoint) throws java.io.IOException {
-        return new ProbeHttpServer(endpoint::getObject);
+        return new ProbeHttpServer(since -> endpoint.getObject().report(since));
     }
 
     /** Where the lab reads the probe during a run, whatever state the service's own server is in. */

@@ -1,5 +1,6 @@
 package org.concurrencylab.probe;
 
+import org.concurrencylab.probe.core.ProbeSampler;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,5 +1,6 @@
 package org.concurrencylab.probe;
 
+import org.concurrencylab.probe.core.ProbeSampler;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;

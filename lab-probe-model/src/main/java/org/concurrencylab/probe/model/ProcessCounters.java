@@ -13,11 +13,13 @@ package org.concurrencylab.probe.model;
  * @param holds                      by resource: how often and how long the service's requests held a
  *                                   resource its experiment's capacity model counts (a hot row's lock), by
  *                                   the service's own {@code lab.hold} timers; empty where it times none
+ * @param virtualThreadPins          times so far a virtual thread blocked while pinned to its carrier for 20 ms
+ *                                   or more (JFR's {@code jdk.VirtualThreadPinned}); -1 where nobody counts
  */
 public record ProcessCounters(long epochMillis, long processCpuNanos, long heapUsedBytes,
                               long voluntaryContextSwitches, long involuntaryContextSwitches,
                               long jitCpuNanos, long serverRequests, long serverRequestNanos,
-                              java.util.Map<String, TimerTotals> holds) {
+                              java.util.Map<String, TimerTotals> holds, long virtualThreadPins) {
 
     public ProcessCounters {
         holds = holds == null ? java.util.Map.of() : java.util.Map.copyOf(holds);
@@ -25,7 +27,12 @@ public record ProcessCounters(long epochMillis, long processCpuNanos, long heapU
 
     public ProcessCounters withTimers(TimerTotals served, java.util.Map<String, TimerTotals> held) {
         return new ProcessCounters(epochMillis, processCpuNanos, heapUsedBytes, voluntaryContextSwitches,
-                involuntaryContextSwitches, jitCpuNanos, served.count(), served.totalNanos(), held);
+                involuntaryContextSwitches, jitCpuNanos, served.count(), served.totalNanos(), held, virtualThreadPins);
+    }
+
+    public ProcessCounters withVirtualThreadPins(long pins) {
+        return new ProcessCounters(epochMillis, processCpuNanos, heapUsedBytes, voluntaryContextSwitches,
+                involuntaryContextSwitches, jitCpuNanos, serverRequests, serverRequestNanos, holds, pins);
     }
 
     /** The holds of a resource since an earlier reading. */

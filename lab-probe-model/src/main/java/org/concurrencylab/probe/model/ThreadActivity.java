@@ -13,6 +13,7 @@ public enum ThreadActivity {
     FUTURE_WAIT("parked on a future", true),
     SLEEPING("sleeping", true),
     LOCK_WAIT("blocked on a lock", true),
+    CONNECTION_WAIT("waiting for a pooled connection", true),
     IO_EVENT_WAIT("waiting for I/O events", false),
     IDLE("idle", false),
     OTHER_WAIT("waiting otherwise", false);
@@ -34,10 +35,21 @@ public enum ThreadActivity {
         return busy;
     }
 
+    /** Where HikariCP, Spring Boot's default pool, keeps a caller waiting for a connection. */
+    private static final java.util.Set<String> CONNECTION_BORROW = java.util.Set.of(
+            "com.zaxxer.hikari.util.ConcurrentBag.borrow", "com.zaxxer.hikari.pool.HikariPool.getConnection");
+
     /** How deep into a stack to look: past the JDK's own frames of a wait, not much further. */
     public static final int STACK_DEPTH = 16;
 
     public static ThreadActivity of(Thread.State state, StackTraceElement[] stack) {
+        // a connection pool parks its borrowers on the same queues an idle pool parks its workers on:
+        // the pool's own frame below them tells the one from the other
+        for (StackTraceElement frame : stack) {
+            if (CONNECTION_BORROW.contains(frame.getClassName() + "." + frame.getMethodName())) {
+                return CONNECTION_WAIT;
+            }
+        }
         for (StackTraceElement frame : stack) {
             String at = frame.getClassName() + "." + frame.getMethodName();
             if (at.contains("EPoll") || at.contains("KQueue") || at.contains("SelectorImpl.select")

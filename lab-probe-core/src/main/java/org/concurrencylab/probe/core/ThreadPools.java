@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.core;
 
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.core;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -41,6 +41,7 @@ public final class ProbeSampler implements AutoCloseable {
     private final int capacity;
     private final ScheduledExecutorService scheduler;
     private final TaskCounters taskCounters = new TaskCounters();
+    private final PoolGauges gauges = new PoolGauges();
 
     /**
      * Reading every thread's stack stops the JVM at a safepoint for as long as it takes: measured here,
@@ -92,14 +93,14 @@ public final class ProbeSampler implements AutoCloseable {
         }
         return new ProbeSample(now, live, pools,
                 virtualThreadCount("MountedVirtualThreadCount"), virtualThreadCount("QueuedVirtualThreadCount"),
-                memory.getHeapMemoryUsage().getUsed(), os.getProcessCpuTime(), activities);
+                memory.getHeapMemoryUsage().getUsed(), os.getProcessCpuTime(), activities, gauges.read());
     }
 
     public ProcessCounters counters() {
         TaskCounters.Counts tasks = taskCounters.read();
         return new ProcessCounters(System.currentTimeMillis(), os.getProcessCpuTime(),
                 memory.getHeapMemoryUsage().getUsed(), tasks.voluntary(), tasks.involuntary(), tasks.compilerCpuNanos(), 0, 0,
-                java.util.Map.of());
+                java.util.Map.of(), -1);
     }
 
     /** The newest buffered sample, or none before the first. */

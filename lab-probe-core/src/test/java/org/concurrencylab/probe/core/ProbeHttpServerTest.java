@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,7 +13,7 @@ class ProbeHttpServerTest {
 
     @Test
     void aSinceThatIsNoNumberIsABadRequestAndTheServerStaysUp() throws Exception {
-        try (ProbeHttpServer server = new ProbeHttpServer(() -> null); HttpClient client = HttpClient.newHttpClient()) {
+        try (ProbeHttpServer server = new ProbeHttpServer(since -> null); HttpClient client = HttpClient.newHttpClient()) {
             for (String since : new String[] {"abc", "12x", ""}) {
                 HttpResponse<Void> response = client.send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + server.port() + "/labprobe?since=" + since)).build(),

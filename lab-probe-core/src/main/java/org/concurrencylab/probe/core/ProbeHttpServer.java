@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.core;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -8,7 +8,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Supplier;
+import java.util.function.Function;
+import org.concurrencylab.probe.model.ProbeReport;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -18,28 +19,31 @@ import tools.jackson.databind.json.JsonMapper;
  * workers are all parked and a thousand abandoned requests are queued ahead of the lab's. The JDK's
  * small HTTP server is enough for one client asking once a step; nothing else here needs a framework.
  */
-final class ProbeHttpServer implements AutoCloseable {
+public final class ProbeHttpServer implements AutoCloseable {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private final HttpServer server;
     private final ExecutorService thread;
 
-    /** @param endpoint looked up per request: the endpoint's sizing includes this server's port */
-    ProbeHttpServer(Supplier<ProbeEndpoint> endpoint) throws IOException {
+    /**
+     * @param reports what to answer: the report since the epoch milliseconds asked for, or with no samples
+     *                where none was asked for (null); called per request, so it may name this server's port
+     */
+    public ProbeHttpServer(Function<Long, ProbeReport> reports) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
         thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("lab-probe-http").daemon(true).factory());
         server.setExecutor(thread);
-        server.createContext("/labprobe", exchange -> answer(exchange, endpoint.get()));
+        server.createContext("/labprobe", exchange -> answer(exchange, reports));
         server.start();
     }
 
-    int port() {
+    public int port() {
         return server.getAddress().getPort();
     }
 
     /** A bad {@code since} is the caller's mistake: 400, and the exchange is still answered and closed. */
-    private static void answer(HttpExchange exchange, ProbeEndpoint endpoint) throws IOException {
+    private static void answer(HttpExchange exchange, Function<Long, ProbeReport> reports) throws IOException {
         try (exchange) {
             Long since;
             try {
@@ -48,7 +52,7 @@ final class ProbeHttpServer implements AutoCloseable {
                 exchange.sendResponseHeaders(400, -1);
                 return;
             }
-            byte[] body = MAPPER.writeValueAsBytes(endpoint.report(since));
+            byte[] body = MAPPER.writeValueAsBytes(reports.apply(since));
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {

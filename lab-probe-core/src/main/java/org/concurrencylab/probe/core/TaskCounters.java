@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.core;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
