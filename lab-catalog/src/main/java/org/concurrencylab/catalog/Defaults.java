@@ -51,6 +51,31 @@ public final class Defaults {
      */
     public static final double RUN_TO_RUN_NOISE = 0.07;
 
+    /**
+     * The users of a study's steps, doubling: each step asks twice what the last one did, so that eight
+     * steps go from one user to more than most pools hold, and a knee shows between two steps.
+     */
+    public static final java.util.List<Integer> STUDY_USERS = java.util.List.of(1, 2, 4, 8, 16, 32, 64, 128);
+
+    /** How long a study holds each step: long enough for a hundred samples of the pools at the probe's rate. */
+    public static final Duration STUDY_STEP = Duration.ofSeconds(8);
+
+    /** A study's warm-up, at {@link #STUDY_WARM_UP_USERS}: the application's JIT compiles its request path meanwhile. */
+    public static final Duration STUDY_WARM_UP = Duration.ofSeconds(15);
+    public static final int STUDY_WARM_UP_USERS = 4;
+
+    /** A study's client timeout: a request slower than this counts as failed. */
+    public static final Duration STUDY_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+
+    /** What a study may take, start-up included: it stops rising when the next step would not fit. */
+    public static final Duration STUDY_BUDGET = Duration.ofMinutes(5);
+
+    /** How long an application may take to start before the lab gives up on it: some take a minute. */
+    public static final Duration APPLICATION_START_TIMEOUT = Duration.ofSeconds(120);
+
+    /** A step whose failed share is above this ends a study's rise: errors, not queues, are the answer. */
+    public static final double STUDY_FAILED_SHARE = 0.01;
+
     private Defaults() {
     }
 }

@@ -50,6 +50,9 @@ public sealed interface LoadStep {
 
         @Override
         public String label() {
+            if (rampUp.isZero() && thinkTime.isZero()) {
+                return users + (users == 1 ? " user" : " users") + " for " + seconds(hold);
+            }
             return users + " users, " + rampUp.toSeconds() + "s ramp + " + hold.toSeconds() + "s"
                     + (thinkTime.isZero() ? "" : ", think " + seconds(thinkTime));
         }

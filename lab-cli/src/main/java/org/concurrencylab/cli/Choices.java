@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Study;
 import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
@@ -131,5 +132,29 @@ final class Choices {
             }
         }
         return names.stream().map(name -> name.replace('-', ' ')).toList();
+    }
+
+    /**
+     * A study of the application jar at {@code jar}, checked before any JVM starts: the jar exists and is a
+     * file, the path starts with '/', the users rise.
+     */
+    static Study study(CommandLine command, String jar, String path, List<Integer> users, String connections) {
+        Path file = Path.of(jar).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(file)) {
+            throw new ParameterException(command, "no application jar at " + file);
+        }
+        Study.Builder study = Study.custom(file);
+        if (path != null) {
+            study.path(path);
+        }
+        if (users != null) {
+            study.users(users);
+        }
+        connections(command, connections).ifPresent(study::connections);
+        try {
+            return study.build();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(command, e.getMessage());
+        }
     }
 }

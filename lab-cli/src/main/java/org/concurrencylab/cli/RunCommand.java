@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.catalog.Study;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;
@@ -12,9 +13,11 @@ import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunOptions;
+import org.concurrencylab.runner.StudyRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,8 +35,20 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "EXPERIMENT", description = "Experiment names (see ./lab list), or all.")
+    @Parameters(arity = "1..*", paramLabel = "EXPERIMENT",
+            description = "Experiment names (see ./lab list), or all; or one application jar (a path ending in .jar): a study "
+                    + "of your own service, see --path.")
     private List<String> experiments;
+
+    @Option(names = "--path", paramLabel = "PATH",
+            description = "With an application jar: the page the load asks for, e.g. /orders/1. Default: /.")
+    private String path;
+
+    @Option(names = "--users", split = ",", paramLabel = "N",
+            description = "With an application jar: each step's users, rising (comma-separated). Default: "
+                    + "1,2,4,8,16,32,64,128, stopping at the first step where a pool holds the load back, errors "
+                    + "appear or the CPU runs out, within 5 minutes.")
+    private List<Integer> users;
 
     @Option(names = "--variant", split = ",", paramLabel = "NAME", description = "Run only these variants (comma-separated).")
     private List<String> variants = List.of();
@@ -69,8 +84,19 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private OutOption out;
 
+    /** Options that only an experiment has: a study of an application declares none of these. */
+    private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit", "--fail-on");
+
     @Override
     public Integer call() throws Exception {
+        if (experiments.size() == 1 && experiments.getFirst().endsWith(".jar")) {
+            return runStudy();
+        }
+        for (String option : List.of("--path", "--users")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new ParameterException(spec.commandLine(), option + " applies to a study of an application jar, not to an experiment");
+            }
+        }
         List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments);
         Choices.variantsGiven(spec.commandLine(), variants);
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
@@ -94,6 +120,29 @@ final class RunCommand implements Callable<Integer> {
             // a run that ended in an error says so in one line of its own (see Lab); no second line on the way out
             progress.finished();
         }
+        return report(run, failingVerdicts);
+    }
+
+    private int runStudy() throws Exception {
+        for (String option : EXPERIMENT_ONLY) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new ParameterException(spec.commandLine(), option + " applies to an experiment, not to a study of an application jar");
+            }
+        }
+        Study study = Choices.study(spec.commandLine(), experiments.getFirst(), path, users, connections);
+        LabHome home = LabHome.locate();
+        java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
+        TerminalProgress progress = new TerminalProgress();
+        LabRunner.CompletedRun run;
+        try {
+            run = new StudyRunner(home, JavaRuntime.current(), progress).run(study, outDir);
+        } finally {
+            progress.finished();
+        }
+        return report(run, List.of());
+    }
+
+    private static int report(LabRunner.CompletedRun run, List<String> failingVerdicts) throws java.io.IOException {
         System.out.println();
         System.out.print(TerminalReport.render(run.result()));
         System.out.println();

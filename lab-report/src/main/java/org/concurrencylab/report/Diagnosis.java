@@ -40,6 +40,17 @@ public final class Diagnosis {
 
     public static List<Finding> of(ExperimentResult experiment) {
         List<Finding> findings = new ArrayList<>();
+        // a service whose pools count themselves (an application under the lab's agent) is sized step by step
+        for (VariantResult variant : experiment.variants()) {
+            for (int i = 0; i < variant.steps().size(); i++) {
+                int index = i;
+                PoolSizing.sentence(variant.steps(), i).ifPresent(sentence ->
+                        findings.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
+            }
+        }
+        if (!findings.isEmpty()) {
+            return findings;
+        }
         List<String> loads = StepTables.loads(experiment);
         for (String load : loads) {
             for (VariantResult variant : experiment.variants()) {

@@ -47,6 +47,7 @@ final class RunReport {
         experiment.claims().forEach(claim -> counts.merge(claim.status(), 1L, Long::sum));
         List<Block> blocks = new ArrayList<>();
         blocks.add(new Block.Heading(3, experiment.name(), stoppedIn ? "claims not checked: the run stopped before its last variant"
+                : experiment.ofAnApplication() ? "what held the load back, step by step"
                 : counts.isEmpty() ? "no claims" : String.join(", ",
                 counts.entrySet().stream().map(entry -> entry.getValue() + " " + entry.getKey()).toList()), "v-" + experiment.name()));
         List<Block.Verdicts.Line> lines = new ArrayList<>();
@@ -60,7 +61,9 @@ final class RunReport {
         blocks.add(new Block.Verdicts(lines));
         List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
         if (!diagnosis.isEmpty()) {
-            blocks.add(new Block.Paragraph("Where the saturated variants were held back, from stack samples:", Block.Tone.NOTE));
+            blocks.add(new Block.Paragraph(experiment.ofAnApplication()
+                    ? "From the pools' own counts (JMX, through the lab's agent) and Little's law:"
+                    : "Where the saturated variants were held back, from stack samples:", Block.Tone.NOTE));
             blocks.add(new Block.Items(diagnosis.stream()
                     .map(finding -> new Block.Items.Item(finding.variant() + ", " + finding.load(), finding.sentence())).toList()));
         }
@@ -93,7 +96,8 @@ final class RunReport {
 
     private static List<Block> experiment(ExperimentResult experiment, int index, int machineCpus) {
         List<Block> blocks = new ArrayList<>();
-        blocks.add(new Block.Heading(2, experiment.name(), "after \"" + experiment.title() + "\"", experiment.name()));
+        blocks.add(new Block.Heading(2, experiment.name(), experiment.ofAnApplication() ? experiment.title()
+                : "after \"" + experiment.title() + "\"", experiment.name()));
         Set<Integer> cpus = new LinkedHashSet<>();
         experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
         blocks.add(new Block.Paragraph(format(Locale.ROOT, "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "
@@ -140,7 +144,8 @@ final class RunReport {
             blocks.add(new Block.Heading(3, "Little's law", "each side measured on its own", ""));
             blocks.add(new Block.Table(littlesLaw));
         }
-        items(blocks, "What this run shows about this machine", "", experiment.findings());
+        items(blocks, experiment.ofAnApplication() ? "How the study went" : "What this run shows about this machine", "",
+                experiment.findings());
         return blocks;
     }
 

@@ -58,6 +58,7 @@ final class StepTables {
 
     static String loadHeading(String load) {
         return load.contains("/s") ? "open: arrivals on a fixed schedule, latency from the scheduled send, \"sent/s\" the rate achieved"
+                : load.contains(" for ") || load.contains(" ramp ") ? "closed: each user sends its next request when answered, for a time"
                 : "users x requests each";
     }
 

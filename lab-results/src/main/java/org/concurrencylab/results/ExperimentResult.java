@@ -16,4 +16,12 @@ public record ExperimentResult(String name, String title, String seed, double sc
                                WarmUpLoad warmUp, String jit,
                                Map<String, Object> downstreamSizing, List<VariantResult> variants,
                                List<ClaimResult> claims, List<String> findings) {
+
+    /** The origin of a study's variants: the user's own application, not an article's system. */
+    public static final String APPLICATION = "application";
+
+    /** Whether this is a study of a user's application ({@code ./lab run app.jar}) rather than an article's experiment. */
+    public boolean ofAnApplication() {
+        return !variants.isEmpty() && variants.stream().allMatch(variant -> APPLICATION.equals(variant.origin()));
+    }
 }

@@ -22,16 +22,20 @@ package org.concurrencylab.results;
  *                                    does not profile its service (its probe's sampler costs CPU)
  * @param services                    each service of the variant by its own meters, per article second: the
  *                                    entry service and its chain; empty in results written before them
+ * @param pools                       pools that count their own members (Tomcat's workers, HikariCP), by the
+ *                                    probe's name for them; empty where the service exposes none
  */
 public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
                          LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
                          double littlesLawPerSecond, String littlesLawModel, double machineLittlesLawPerSecond,
                          Threads threads, ProcessUsage process, Arrivals arrivals, Timeline timeline,
                          DownstreamUsage downstream, MachineUsage machine, SeedFigure seed, String requestLog,
-                         DatabaseUsage database, ServiceProfile profile, java.util.List<ServiceTimeline> services) {
+                         DatabaseUsage database, ServiceProfile profile, java.util.List<ServiceTimeline> services,
+                         java.util.Map<String, PoolOccupancy> pools) {
 
     public StepResult {
         services = services == null ? java.util.List.of() : java.util.List.copyOf(services);
+        pools = pools == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pools));
     }
 
     /**
@@ -75,6 +79,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
         builder.database = step.database;
         builder.profile = step.profile;
         builder.services = step.services;
+        builder.pools = step.pools;
         return builder;
     }
 
@@ -105,6 +110,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
         private DatabaseUsage database;
         private ServiceProfile profile;
         private java.util.List<ServiceTimeline> services = java.util.List.of();
+        private java.util.Map<String, PoolOccupancy> pools = java.util.Map.of();
 
         private Builder(String load) {
             this.load = load;
@@ -194,6 +200,11 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
             return this;
         }
 
+        public Builder pools(java.util.Map<String, PoolOccupancy> pools) {
+            this.pools = pools;
+            return this;
+        }
+
         /** Keeps only what the client measured: the step as another engine would have reported it. */
         public Builder withoutProbe() {
             threads = null;
@@ -203,6 +214,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
             database = null;
             profile = null;
             services = java.util.List.of();
+            pools = java.util.Map.of();
             return this;
         }
 
@@ -220,7 +232,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
             }
             return new StepResult(load, plan, requests, throughputPerSecond, latencyMillis, elapsedSeconds, meanInFlight,
                     littlesLawPerSecond, littlesLawModel, machineLittlesLawPerSecond, threads, process, arrivals, timeline,
-                    downstream, machine, seed, requestLog, database, profile, services);
+                    downstream, machine, seed, requestLog, database, profile, services, pools);
         }
     }
 }

@@ -19,6 +19,15 @@ public record LabHome(Path root) {
         return jar;
     }
 
+    /** The probe as a Java agent, for applications the lab did not build. */
+    public Path agentJar() {
+        Path jar = root.resolve("lab-agent").resolve("target").resolve("lab-agent.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("the lab's agent is not built: " + jar + " is missing (run ./lab build)");
+        }
+        return jar;
+    }
+
     Path serviceTarget(String service) {
         return root.resolve("services").resolve(service).resolve("target");
     }

@@ -32,6 +32,13 @@ final class ProbeClient implements AutoCloseable {
         this.service = service;
     }
 
+    /** A probe whose own server is known from the start: the lab's agent in an application, which has no Actuator endpoint of the lab's. */
+    static ProbeClient at(URI probeServer) {
+        ProbeClient client = new ProbeClient(null);
+        client.probeServer = probeServer;
+        return client;
+    }
+
     /** Sizing and counters now, plus the samples taken since {@code sinceEpochMillis} (none if negative). */
     ProbeReport read(long sinceEpochMillis) throws IOException {
         String query = sinceEpochMillis >= 0 ? "?since=" + sinceEpochMillis : "";

@@ -77,6 +77,7 @@ final class StepResults {
                 .database(database)
                 .profile(profile(after.profile()))
                 .services(services)
+                .pools(PoolOccupancies.of(samples))
                 .build();
     }
 

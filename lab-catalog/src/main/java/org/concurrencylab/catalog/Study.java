@@ -1,0 +1,126 @@
+package org.concurrencylab.catalog;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.concurrencylab.driver.Connections;
+
+/**
+ * The articles' method declared for an application the lab did not build: its jar, the page the load
+ * asks for, and closed steps of rising users, each held for a time. Declare one with
+ * {@link #custom(Path)}; what it does not say comes from {@link Defaults}.
+ *
+ * @param name           the study's name in results: the jar's name without {@code .jar}
+ * @param properties     Spring properties the application is started with, beyond its own configuration
+ * @param users          each step's users, rising
+ * @param stepLength     how long each step is held
+ * @param budget         what the whole study may take: it stops rising when the next step would not fit
+ */
+public record Study(String name, Path jar, String path, Map<String, String> properties, List<Integer> users,
+                    Duration stepLength, Duration warmUp, int warmUpUsers, Duration requestTimeout,
+                    Connections connections, Duration budget) {
+
+    public Study {
+        Objects.requireNonNull(jar, "jar");
+        if (path == null || !path.startsWith("/")) {
+            throw new IllegalArgumentException("a study's path starts with '/', as in /orders/1; not " + path);
+        }
+        if (users.isEmpty() || users.getFirst() < 1) {
+            throw new IllegalArgumentException("a study needs steps of at least one user");
+        }
+        for (int i = 1; i < users.size(); i++) {
+            if (users.get(i) <= users.get(i - 1)) {
+                throw new IllegalArgumentException("a study's users rise from step to step; " + users + " does not");
+            }
+        }
+        if (stepLength.toMillis() < 1000 || warmUp.isNegative() || warmUpUsers < 1 || requestTimeout.toMillis() < 1
+                || budget.compareTo(stepLength) < 0) {
+            throw new IllegalArgumentException("a study's steps last 1 s or more, within its budget, after a warm-up of zero or more");
+        }
+        properties = Map.copyOf(properties);
+        users = List.copyOf(users);
+    }
+
+    /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
+    public static Builder custom(Path jar) {
+        return new Builder(jar);
+    }
+
+    /** The study's steps, as the lab's closed load model holds them: all users at once, for the step's length. */
+    public List<LoadStep.Held> steps() {
+        List<LoadStep.Held> steps = new ArrayList<>();
+        for (int count : users) {
+            steps.add(new LoadStep.Held(count, Duration.ZERO, stepLength, Duration.ZERO));
+        }
+        return List.copyOf(steps);
+    }
+
+    public static final class Builder {
+        private final Path jar;
+        private String path = "/";
+        private final Map<String, String> properties = new LinkedHashMap<>();
+        private List<Integer> users = Defaults.STUDY_USERS;
+        private Duration stepLength = Defaults.STUDY_STEP;
+        private Duration warmUp = Defaults.STUDY_WARM_UP;
+        private int warmUpUsers = Defaults.STUDY_WARM_UP_USERS;
+        private Duration requestTimeout = Defaults.STUDY_REQUEST_TIMEOUT;
+        private Connections connections = Connections.KEEP_ALIVE;
+        private Duration budget = Defaults.STUDY_BUDGET;
+
+        private Builder(Path jar) {
+            this.jar = jar;
+        }
+
+        public Builder path(String path) {
+            this.path = path;
+            return this;
+        }
+
+        public Builder property(String key, String value) {
+            properties.put(key, value);
+            return this;
+        }
+
+        public Builder users(List<Integer> users) {
+            this.users = users;
+            return this;
+        }
+
+        public Builder stepLength(Duration stepLength) {
+            this.stepLength = stepLength;
+            return this;
+        }
+
+        public Builder warmUp(int users, Duration length) {
+            this.warmUpUsers = users;
+            this.warmUp = length;
+            return this;
+        }
+
+        public Builder requestTimeout(Duration requestTimeout) {
+            this.requestTimeout = requestTimeout;
+            return this;
+        }
+
+        public Builder connections(Connections connections) {
+            this.connections = connections;
+            return this;
+        }
+
+        public Builder budget(Duration budget) {
+            this.budget = budget;
+            return this;
+        }
+
+        public Study build() {
+            String file = jar.getFileName().toString();
+            String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
+            return new Study(name, jar, path, properties, users, stepLength, warmUp, warmUpUsers, requestTimeout,
+                    connections, budget);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package org.concurrencylab.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StudyTest {
+
+    private static final Path JAR = Path.of("/apps/orders-service-1.2.jar");
+
+    @Test
+    void aJarAloneIsAStudyOfItsRootWithTheDefaultSteps() {
+        Study study = Study.custom(JAR).build();
+        assertThat(study.name()).isEqualTo("orders-service-1.2");
+        assertThat(study.path()).isEqualTo("/");
+        assertThat(study.users()).isEqualTo(Defaults.STUDY_USERS);
+        assertThat(study.steps()).extracting(LoadStep::label).startsWith("1 user for 8s", "2 users for 8s");
+    }
+
+    @Test
+    void aPathWithoutItsSlashOrUsersThatDoNotRiseAreRefused() {
+        assertThatThrownBy(() -> Study.custom(JAR).path("orders/1").build()).hasMessageContaining("starts with '/'");
+        assertThatThrownBy(() -> Study.custom(JAR).users(List.of(4, 2)).build()).hasMessageContaining("rise");
+        assertThatThrownBy(() -> Study.custom(JAR).users(List.of(0, 2)).build()).hasMessageContaining("at least one user");
+    }
+}

@@ -1,0 +1,119 @@
+package org.concurrencylab.report;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.concurrencylab.results.PoolLimits;
+import org.concurrencylab.results.PoolOccupancy;
+import org.concurrencylab.results.ProcessCpu;
+import org.concurrencylab.results.StepResult;
+
+/**
+ * The articles' method on a step of pools that count themselves: which pool held the load back, the size
+ * Little's law asks of it, and what would run out next. Each request holds a member of a pool for
+ * W = L / X, the pool's mean occupancy over the throughput, read at the heaviest step where nothing
+ * queued (where W is the hold itself, not the hold plus a wait); U users answered at the lone request's
+ * time R0 would send X = U / R0, and need X x W members.
+ */
+public final class PoolSizing {
+
+    private PoolSizing() {
+    }
+
+    /** The sentence for step {@code index} of {@code steps} (one variant's, lightest first); none where no pool counts itself. */
+    public static Optional<String> sentence(List<StepResult> steps, int index) {
+        StepResult step = steps.get(index);
+        if (step.pools().isEmpty() || step.plan() == null || step.plan().users() == null || steps.getFirst().latencyMillis().mean() <= 0) {
+            return Optional.empty();
+        }
+        double aloneMillis = steps.getFirst().latencyMillis().mean();
+        StepResult reference = reference(steps, index);
+        int users = step.plan().users();
+        int nextUsers = index + 1 < steps.size() && steps.get(index + 1).plan() != null && steps.get(index + 1).plan().users() != null
+                ? steps.get(index + 1).plan().users() : 2 * users;
+        Optional<String> holding = PoolLimits.holdingBack(step);
+        StringBuilder sentence = new StringBuilder();
+        if (holding.isPresent()) {
+            PoolOccupancy pool = step.pools().get(holding.get());
+            sentence.append(format(Locale.ROOT, "%s held the load back at %d users: all %d %s taken in %.0f %% of the samples%s. ",
+                    holding.get(), users, pool.max(), pool.kind(), 100 * pool.fullShare(),
+                    pool.meanWaiting() == null ? format(Locale.ROOT, ", and %.1f/s is %.0f %% of what the users alone allow",
+                            step.throughputPerSecond(), 100 * step.throughputPerSecond() / step.littlesLawPerSecond())
+                            : format(Locale.ROOT, ", %.1f callers waiting for one on average", pool.meanWaiting())));
+            sizing(sentence, holding.get(), reference, users, nextUsers, aloneMillis);
+            next(step, reference, holding.get(), users, aloneMillis).ifPresent(text -> sentence.append(" Then ").append(text));
+        } else {
+            sentence.append(format(Locale.ROOT, "the users were the limit at %d users: %.1f/s is %.0f %% of what they allow alone "
+                    + "(%d / %.1f ms)", users, step.throughputPerSecond(), 100 * step.throughputPerSecond() / (users * 1000 / aloneMillis),
+                    users, aloneMillis));
+            fullest(step).ifPresent(pool -> sentence.append(format(Locale.ROOT, "; the fullest pool, %s, had %.1f of its %d %s taken on average",
+                    pool.getKey(), pool.getValue().meanBusy(), pool.getValue().max(), pool.getValue().kind())));
+            sentence.append('.');
+        }
+        return Optional.of(sentence.toString());
+    }
+
+    /** The heaviest step up to {@code index} where nothing held the load back and nothing failed; the step itself if none. */
+    public static StepResult reference(List<StepResult> steps, int index) {
+        for (int i = index; i >= 0; i--) {
+            StepResult candidate = steps.get(i);
+            if (candidate.requests().failed() == 0 && PoolLimits.holdingBack(candidate).isEmpty() && candidate.throughputPerSecond() > 0) {
+                return candidate;
+            }
+        }
+        return steps.get(index);
+    }
+
+    /** W, in seconds: how long each request holds one of the pool's members, by Little's law at the reference step. */
+    public static double holdSeconds(StepResult reference, String pool) {
+        PoolOccupancy occupancy = reference.pools().get(pool);
+        return occupancy == null || reference.throughputPerSecond() <= 0 ? 0 : occupancy.meanBusy() / reference.throughputPerSecond();
+    }
+
+    /** The members U users ask for when each is answered in the lone request's time. */
+    static int needed(double holdSeconds, int users, double aloneMillis) {
+        return (int) Math.ceil(users * 1000 / aloneMillis * holdSeconds - 1e-9);
+    }
+
+    private static void sizing(StringBuilder sentence, String pool, StepResult reference, int users, int nextUsers, double aloneMillis) {
+        PoolOccupancy occupancy = reference.pools().get(pool);
+        double hold = holdSeconds(reference, pool);
+        sentence.append(format(Locale.ROOT, "Each request holds one for %.1f ms (Little's law at %s: %.2f in use at %.1f/s); "
+                        + "%d users at the lone request's %.1f ms ask for %.0f/s, which need %d (%d / %.1f ms x %.1f ms), "
+                        + "and %d users %d.", 1000 * hold, reference.load(), occupancy == null ? 0 : occupancy.meanBusy(),
+                reference.throughputPerSecond(), users, aloneMillis, users * 1000 / aloneMillis, needed(hold, users, aloneMillis),
+                users, aloneMillis, 1000 * hold, nextUsers, needed(hold, nextUsers, aloneMillis)));
+    }
+
+    /** What would run out next once the bottleneck is sized: the pool that would be fullest, and the CPU. */
+    private static Optional<String> next(StepResult step, StepResult reference, String bottleneck, int users, double aloneMillis) {
+        List<String> parts = new ArrayList<>();
+        step.pools().keySet().stream().filter(pool -> !pool.equals(bottleneck))
+                .max(Comparator.comparingDouble(pool -> needed(holdSeconds(reference, pool), users, aloneMillis)
+                        / (double) step.pools().get(pool).max()))
+                .ifPresent(pool -> parts.add(format(Locale.ROOT, "%s would be the fullest pool: %d of its %d %s at %d users",
+                        pool, needed(holdSeconds(reference, pool), users, aloneMillis), step.pools().get(pool).max(),
+                        step.pools().get(pool).kind(), users)));
+        cpuMillisPerRequest(reference).ifPresent(cpu -> parts.add(format(Locale.ROOT,
+                "the service's CPU, %.2f ms per request, would keep %.2f of its %d cores busy", cpu, cpu * users / aloneMillis,
+                reference.machine().cores())));
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts) + ".");
+    }
+
+    private static Optional<Double> cpuMillisPerRequest(StepResult reference) {
+        if (reference.machine() == null) {
+            return Optional.empty();
+        }
+        return reference.machine().processes().stream().filter(process -> process.role().equals("service"))
+                .map(ProcessCpu::cpuMillisPerRequest).filter(cpu -> cpu > 0).findFirst();
+    }
+
+    private static Optional<Map.Entry<String, PoolOccupancy>> fullest(StepResult step) {
+        return step.pools().entrySet().stream().max(Comparator.comparingDouble(pool -> pool.getValue().meanBusy() / pool.getValue().max()));
+    }
+}

@@ -1,0 +1,33 @@
+package org.concurrencylab.results;
+
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Which of a step's self-counting pools held its load back: full in most of the step, and requests
+ * queued for it. A pool that is merely full (as many users as members, each taking one in turn) holds
+ * nothing back; one with callers waiting does. Where a pool does not count its waiters (Tomcat), the
+ * queue shows as throughput short of what the step's users alone allow.
+ */
+public final class PoolLimits {
+
+    /** Callers waiting on average, at or above which a full pool is a queue. */
+    static final double WAITING = 0.5;
+    /** Throughput below this share of the users' own bound: requests queued somewhere. */
+    static final double SHORT_OF_USERS = 0.9;
+
+    private PoolLimits() {
+    }
+
+    public static Optional<String> holdingBack(StepResult step) {
+        boolean queued = step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < SHORT_OF_USERS * step.littlesLawPerSecond();
+        return step.pools().entrySet().stream()
+                .filter(pool -> pool.getValue().saturated())
+                .filter(pool -> pool.getValue().meanWaiting() != null ? pool.getValue().meanWaiting() >= WAITING : queued)
+                // where two are full, the one with callers counted waiting is the queue the others wait behind
+                .max(Comparator.comparing((Map.Entry<String, PoolOccupancy> pool) -> pool.getValue().meanWaiting() != null)
+                        .thenComparing(pool -> pool.getValue().fullShare()))
+                .map(Map.Entry::getKey);
+    }
+}

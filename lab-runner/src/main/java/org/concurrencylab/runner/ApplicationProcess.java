@@ -1,0 +1,189 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * A user's application jar in a JVM of its own, on 127.0.0.1, with the lab's agent: no change to the
+ * application, and nothing of the lab on its class path but the agent's one jar.
+ */
+final class ApplicationProcess implements AutoCloseable {
+
+    private final Process process;
+    private final int port;
+    private final URI probe;
+    /** What told the lab the application was ready, in words. */
+    private final String readiness;
+
+    private ApplicationProcess(Process process, int port, URI probe, String readiness) {
+        this.process = process;
+        this.port = port;
+        this.probe = probe;
+        this.readiness = readiness;
+    }
+
+    /**
+     * What the lab needs of any Spring Boot application, on its command line, which outranks the
+     * application's own configuration: its server on loopback, on a port the lab chose; Actuator, if it
+     * has one, on that same port rather than a listener of its own; and the two pools that count
+     * themselves over JMX told to register there. Properties an application does not know are ignored.
+     */
+    static List<String> labProperties(int port) {
+        return List.of("--server.port=" + port, "--server.address=" + ServiceCommand.LOOPBACK,
+                "--management.server.port=",
+                "--server.tomcat.mbeanregistry.enabled=true",
+                "--spring.datasource.hikari.register-mbeans=true",
+                "--spring.devtools.restart.enabled=false");
+    }
+
+    /**
+     * Starts the application and waits until it answers: Actuator's health with 200 where it has one,
+     * else any answer below 500 on the study's path (a login page, a 404 of a path that needs an id:
+     * the server is up and its application started).
+     */
+    static ApplicationProcess start(JavaRuntime java, Path agentJar, Path jar, String path, Map<String, String> properties,
+                                    Path log, Duration startTimeout) throws ServiceStartException, InterruptedException {
+        Path portFile = log.resolveSibling("." + log.getFileName() + ".probe-port");
+        int port;
+        Process process;
+        try {
+            Files.createDirectories(log.getParent());
+            Files.deleteIfExists(portFile);
+            port = freeLoopbackPort();
+            List<String> command = new ArrayList<>();
+            command.add(java.executable().toString());
+            command.add("-javaagent:" + agentJar + "=port-file=" + portFile + ",parent-pid=" + ProcessHandle.current().pid());
+            command.add("-jar");
+            command.add(jar.toAbsolutePath().toString());
+            properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+            command.addAll(labProperties(port));
+            // in the jar's own folder, as its owner starts it: an application may read a config/ there.
+            // What the lab must hold comes on the command line, which outranks every file
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .directory(jar.toAbsolutePath().getParent().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            ConfinedEnvironment.applyTo(builder, System.getenv(), Map.of());
+            process = builder.start();
+        } catch (IOException e) {
+            throw new ServiceStartException("could not start " + jar.getFileName() + ": " + e.getMessage());
+        }
+        ServiceProcesses.register(process);
+        try {
+            long deadline = System.nanoTime() + startTimeout.toNanos();
+            String readiness = awaitAnswer(process, port, path, deadline, startTimeout, log);
+            int probePort = awaitProbePort(process, portFile, deadline, log);
+            return new ApplicationProcess(process, port, URI.create("http://127.0.0.1:" + probePort), readiness);
+        } catch (ServiceStartException | InterruptedException | RuntimeException e) {
+            ServiceProcesses.stop(process);
+            throw e;
+        } finally {
+            try {
+                Files.deleteIfExists(portFile);
+            } catch (IOException ignored) {
+                // a file of a few bytes in the run's own folder
+            }
+        }
+    }
+
+    /**
+     * A port nothing listens on now. The application binds it a moment later; should another process
+     * take it meanwhile, the application fails to start and says so in its log.
+     */
+    private static int freeLoopbackPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String awaitAnswer(Process process, int port, String path, long deadline, Duration timeout, Path log)
+            throws ServiceStartException, InterruptedException {
+        URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
+        URI page = URI.create("http://127.0.0.1:" + port + path);
+        RequestConfig config = RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(10)).build();
+        try (CloseableHttpClient client = HttpClients.custom().setDefaultRequestConfig(config).disableAutomaticRetries().build()) {
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    throw new ServiceStartException(ServiceProcess.reasonFromLog(log, process.exitValue()));
+                }
+                int healthStatus = status(client, health);
+                if (healthStatus == 200) {
+                    return "Actuator's /actuator/health answered 200";
+                }
+                int pageStatus = status(client, page);
+                if (pageStatus > 0 && pageStatus < 500) {
+                    return path + " answered " + pageStatus;
+                }
+                Thread.sleep(100);
+            }
+        } catch (IOException e) {
+            throw new ServiceStartException("readiness check failed: " + e.getMessage());
+        }
+        throw new ServiceStartException("no answer on " + path + " after " + timeout.toSeconds() + " s; see " + log);
+    }
+
+    /** The status, or 0 while nothing answers. */
+    private static int status(CloseableHttpClient client, URI uri) {
+        try {
+            return client.execute(new HttpGet(uri), response -> {
+                EntityUtils.consume(response.getEntity());
+                return response.getCode();
+            });
+        } catch (IOException notYet) {
+            return 0;
+        }
+    }
+
+    private static int awaitProbePort(Process process, Path portFile, long deadline, Path log)
+            throws ServiceStartException, InterruptedException {
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new ServiceStartException(ServiceProcess.reasonFromLog(log, process.exitValue()));
+            }
+            try {
+                if (Files.isRegularFile(portFile)) {
+                    return Integer.parseInt(Files.readString(portFile).trim());
+                }
+            } catch (IOException | NumberFormatException halfWritten) {
+                // the agent writes it whole, by a rename; read again
+            }
+            Thread.sleep(20);
+        }
+        throw new ServiceStartException("the lab's agent never said its port; see " + log);
+    }
+
+    URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    URI probe() {
+        return probe;
+    }
+
+    String readiness() {
+        return readiness;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() {
+        ServiceProcesses.stop(process);
+    }
+}
