@@ -16,8 +16,10 @@ import java.util.OptionalLong;
  * @param capacity how many samples are kept (the oldest go first)
  * @param parentPid a process whose end ends the application too (the lab that started it, killed with
  *                  no chance to stop what it started); none: the application lives on its own
+ * @param probe     whether to probe at all ({@code probe=off}: only the parent is watched, for a run that
+ *                  measures what the probe costs against the same application without it)
  */
-public record AgentOptions(Optional<Path> portFile, Duration interval, int capacity, OptionalLong parentPid) {
+public record AgentOptions(Optional<Path> portFile, Duration interval, int capacity, OptionalLong parentPid, boolean probe) {
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(100);
     /** Ten minutes at the default interval: longer than any step the lab reads at once. */
@@ -29,6 +31,9 @@ public record AgentOptions(Optional<Path> portFile, Duration interval, int capac
         }
         if (capacity < 10 || capacity > 1_000_000) {
             throw new IllegalArgumentException("lab-agent: capacity must be from 10 to 1000000, not " + capacity);
+        }
+        if (!probe && parentPid.isEmpty()) {
+            throw new IllegalArgumentException("lab-agent: probe=off leaves it nothing to do but watch a parent-pid, and none was given");
         }
     }
 
@@ -47,13 +52,17 @@ public record AgentOptions(Optional<Path> portFile, Duration interval, int capac
         Duration interval = Optional.ofNullable(given.remove("interval-ms")).map(value -> Duration.ofMillis(number("interval-ms", value)))
                 .orElse(DEFAULT_INTERVAL);
         int capacity = Optional.ofNullable(given.remove("capacity")).map(value -> (int) number("capacity", value)).orElse(DEFAULT_CAPACITY);
+        String probeOption = given.remove("probe");
+        if (probeOption != null && !probeOption.equals("on") && !probeOption.equals("off")) {
+            throw new IllegalArgumentException("lab-agent: probe is on or off, not '" + probeOption + "'");
+        }
         String parent = given.remove("parent-pid");
         OptionalLong parentPid = parent == null ? OptionalLong.empty() : OptionalLong.of(number("parent-pid", parent));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("lab-agent: unknown option '" + given.keySet().iterator().next()
-                    + "'; it knows port-file, interval-ms, capacity and parent-pid");
+                    + "'; it knows port-file, interval-ms, capacity, parent-pid and probe");
         }
-        return new AgentOptions(portFile, interval, capacity, parentPid);
+        return new AgentOptions(portFile, interval, capacity, parentPid, !"off".equals(probeOption));
     }
 
     private static long number(String key, String value) {

@@ -53,8 +53,29 @@ final class AgentProbe {
 
     private ProbeReport report(Long since) {
         List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
-        return new ProbeReport(sizing(), sampler.counters().withVirtualThreadPins(pins.count()), samples, CpuProfile.EMPTY,
+        return new ProbeReport(sizing(), sampler.counters().withAgentCounts(pins.count(), ownCpuNanos()), samples, CpuProfile.EMPTY,
                 List.of());
+    }
+
+    /**
+     * Threads that run only because the agent is there: its sampler and server (the JDK's HTTP server names
+     * its dispatcher so) and JFR's, which its stream of pinned virtual threads starts.
+     */
+    private static boolean ours(String threadName) {
+        return threadName.startsWith("lab-probe") || threadName.startsWith("lab-agent") || threadName.equals("HTTP-Dispatcher")
+                || threadName.startsWith("JFR ");
+    }
+
+    /** CPU the agent's own threads have used so far; threads of it that ended are not counted. */
+    private long ownCpuNanos() {
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (java.lang.management.ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && ours(info.getThreadName())) {
+                total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return total;
     }
 
     /** What the JVM and its pools are, as the in-service probe names it, so that the lab's reports read either. */
@@ -106,7 +127,7 @@ final class AgentProbe {
      * what it started, and an application it left behind would hold its port and a core. The shutdown
      * hooks still run, the application's own included.
      */
-    private static void endWith(long parentPid) {
+    static void endWith(long parentPid) {
         ProcessHandle.of(parentPid).ifPresentOrElse(
                 parent -> parent.onExit().thenRun(() -> System.exit(143)),
                 () -> System.exit(143));

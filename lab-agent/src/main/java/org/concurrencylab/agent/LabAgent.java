@@ -29,6 +29,10 @@ public final class LabAgent {
         }
         // a wrong option is the caller's mistake: refuse it loudly rather than probe half
         AgentOptions options = AgentOptions.parse(arguments);
+        if (!options.probe()) {
+            options.parentPid().ifPresent(AgentProbe::endWith);
+            return;
+        }
         try {
             running = AgentProbe.start(options, instrumentation);
         } catch (java.io.IOException e) {

@@ -24,6 +24,8 @@ class AgentOptionsTest {
         assertThat(options.interval().toMillis()).isEqualTo(50);
         assertThat(options.capacity()).isEqualTo(100);
         assertThat(options.parentPid()).hasValue(42);
+        assertThat(options.probe()).isTrue();
+        assertThat(AgentOptions.parse("probe=off,parent-pid=7").probe()).isFalse();
     }
 
     @Test
@@ -32,5 +34,7 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("interval-ms=fast")).hasMessageContaining("interval-ms must be a whole number");
         assertThatThrownBy(() -> AgentOptions.parse("interval-ms=1")).hasMessageContaining("from 10 to 10000");
         assertThatThrownBy(() -> AgentOptions.parse("port-file")).hasMessageContaining("key=value");
+        assertThatThrownBy(() -> AgentOptions.parse("probe=maybe")).hasMessageContaining("on or off");
+        assertThatThrownBy(() -> AgentOptions.parse("probe=off")).hasMessageContaining("parent-pid");
     }
 }

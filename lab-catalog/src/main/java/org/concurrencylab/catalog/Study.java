@@ -15,14 +15,23 @@ import org.concurrencylab.driver.Connections;
  * {@link #custom(Path)}; what it does not say comes from {@link Defaults}.
  *
  * @param name           the study's name in results: the jar's name without {@code .jar}
- * @param properties     Spring properties the application is started with, beyond its own configuration
+ * @param properties     Spring properties every variant's application is started with, beyond its own configuration
+ * @param variants       each variant's own properties, by its name, in the order they run; one, {@value #AS_IS}
+ *                       with none, where the study declares no variants
+ * @param checks         limits the study's steps are held to, each decided as a claim
  * @param users          each step's users, rising
  * @param stepLength     how long each step is held
  * @param budget         what the whole study may take: it stops rising when the next step would not fit
+ * @param agentCost      whether to measure what the lab's agent costs the application: its heaviest step
+ *                       where nothing held the load back, again with the agent and then without it
  */
-public record Study(String name, Path jar, String path, Map<String, String> properties, List<Integer> users,
+public record Study(String name, Path jar, String path, Map<String, String> properties,
+                    Map<String, Map<String, String>> variants, List<StudyCheck> checks, List<Integer> users,
                     Duration stepLength, Duration warmUp, int warmUpUsers, Duration requestTimeout,
-                    Connections connections, Duration budget) {
+                    Connections connections, Duration budget, boolean agentCost) {
+
+    /** The one variant of a study that declares none: the jar as it is. */
+    public static final String AS_IS = "as-is";
 
     public Study {
         Objects.requireNonNull(jar, "jar");
@@ -43,6 +52,34 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
         }
         properties = Map.copyOf(properties);
         users = List.copyOf(users);
+        if (variants.isEmpty()) {
+            throw new IllegalArgumentException("a study runs at least one variant");
+        }
+        Map<String, Map<String, String>> ordered = new LinkedHashMap<>();
+        variants.forEach((variant, own) -> ordered.put(variant, Map.copyOf(own)));
+        variants = java.util.Collections.unmodifiableMap(ordered);
+        for (StudyCheck check : checks) {
+            if (check.variant() != null && !variants.containsKey(check.variant())) {
+                throw new IllegalArgumentException("a check names variant '" + check.variant() + "', which the study does not declare; "
+                        + "it declares " + String.join(", ", variants.keySet()));
+            }
+            if (check.sameOrBetterThan() != null && !variants.containsKey(check.sameOrBetterThan())) {
+                throw new IllegalArgumentException("a check compares with variant '" + check.sameOrBetterThan()
+                        + "', which the study does not declare; it declares " + String.join(", ", variants.keySet()));
+            }
+            if (!users.contains(check.users())) {
+                throw new IllegalArgumentException("a check names the step of " + check.users() + " users, which the study does "
+                        + "not run; its steps are " + users);
+            }
+        }
+        checks = List.copyOf(checks);
+    }
+
+    /** A variant's properties: the study's own, then the variant's, which win. */
+    public Map<String, String> propertiesOf(String variant) {
+        Map<String, String> merged = new LinkedHashMap<>(properties);
+        merged.putAll(variants.getOrDefault(variant, Map.of()));
+        return merged;
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -63,6 +100,8 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
         private final Path jar;
         private String path = "/";
         private final Map<String, String> properties = new LinkedHashMap<>();
+        private final Map<String, Map<String, String>> variants = new LinkedHashMap<>();
+        private final List<StudyCheck> checks = new ArrayList<>();
         private List<Integer> users = Defaults.STUDY_USERS;
         private Duration stepLength = Defaults.STUDY_STEP;
         private Duration warmUp = Defaults.STUDY_WARM_UP;
@@ -70,6 +109,7 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
         private Duration requestTimeout = Defaults.STUDY_REQUEST_TIMEOUT;
         private Connections connections = Connections.KEEP_ALIVE;
         private Duration budget = Defaults.STUDY_BUDGET;
+        private boolean agentCost;
 
         private Builder(Path jar) {
             this.jar = jar;
@@ -82,6 +122,17 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
 
         public Builder property(String key, String value) {
             properties.put(key, value);
+            return this;
+        }
+
+        /** A variant: the application started with these properties too; without any, the study runs it {@value Study#AS_IS}. */
+        public Builder variant(String name, Map<String, String> own) {
+            variants.put(name, own);
+            return this;
+        }
+
+        public Builder check(StudyCheck check) {
+            checks.add(check);
             return this;
         }
 
@@ -116,11 +167,17 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
             return this;
         }
 
+        public Builder agentCost(boolean agentCost) {
+            this.agentCost = agentCost;
+            return this;
+        }
+
         public Study build() {
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
-            return new Study(name, jar, path, properties, users, stepLength, warmUp, warmUpUsers, requestTimeout,
-                    connections, budget);
+            Map<String, Map<String, String>> declared = variants.isEmpty() ? Map.of(AS_IS, Map.of()) : variants;
+            return new Study(name, jar, path, properties, declared, checks, users, stepLength, warmUp, warmUpUsers, requestTimeout,
+                    connections, budget, agentCost);
         }
     }
 }

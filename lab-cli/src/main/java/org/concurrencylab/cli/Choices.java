@@ -11,6 +11,7 @@ import java.util.Set;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Study;
+import org.concurrencylab.catalog.StudyFile;
 import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
@@ -138,12 +139,12 @@ final class Choices {
      * A study of the application jar at {@code jar}, checked before any JVM starts: the jar exists and is a
      * file, the path starts with '/', the users rise.
      */
-    static Study study(CommandLine command, String jar, String path, List<Integer> users, String connections) {
+    static Study study(CommandLine command, String jar, String path, List<Integer> users, String connections, boolean agentCost) {
         Path file = Path.of(jar).toAbsolutePath().normalize();
         if (!Files.isRegularFile(file)) {
             throw new ParameterException(command, "no application jar at " + file);
         }
-        Study.Builder study = Study.custom(file);
+        Study.Builder study = Study.custom(file).agentCost(agentCost);
         if (path != null) {
             study.path(path);
         }
@@ -153,6 +154,23 @@ final class Choices {
         connections(command, connections).ifPresent(study::connections);
         try {
             return study.build();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(command, e.getMessage());
+        }
+    }
+
+    static boolean isStudyFile(String argument) {
+        return argument.endsWith(".yaml") || argument.endsWith(".yml");
+    }
+
+    /** A study file, read and checked whole before any JVM starts. */
+    static Study studyFile(CommandLine command, String file) {
+        Path path = Path.of(file).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(path)) {
+            throw new ParameterException(command, "no study file at " + path);
+        }
+        try {
+            return StudyFile.read(path);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command, e.getMessage());
         }

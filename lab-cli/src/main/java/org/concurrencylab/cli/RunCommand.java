@@ -36,8 +36,8 @@ final class RunCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "EXPERIMENT",
-            description = "Experiment names (see ./lab list), or all; or one application jar (a path ending in .jar): a study "
-                    + "of your own service, see --path.")
+            description = "Experiment names (see ./lab list), or all; or a study of your own service: its jar (a path "
+                    + "ending in .jar, see --path) or a study file (.yaml, see README \"Your own service\").")
     private List<String> experiments;
 
     @Option(names = "--path", paramLabel = "PATH",
@@ -49,6 +49,11 @@ final class RunCommand implements Callable<Integer> {
                     + "1,2,4,8,16,32,64,128, stopping at the first step where a pool holds the load back, errors "
                     + "appear or the CPU runs out, within 5 minutes.")
     private List<Integer> users;
+
+    @Option(names = "--agent-cost",
+            description = "With an application jar: also measure what the lab's agent costs it: the heaviest step where "
+                    + "nothing held the load back, again with the agent and then in a fresh JVM without it.")
+    private boolean agentCost;
 
     @Option(names = "--variant", split = ",", paramLabel = "NAME", description = "Run only these variants (comma-separated).")
     private List<String> variants = List.of();
@@ -85,14 +90,16 @@ final class RunCommand implements Callable<Integer> {
     private OutOption out;
 
     /** Options that only an experiment has: a study of an application declares none of these. */
-    private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit", "--fail-on");
+    private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit");
+    /** What a study file declares itself: given on the command line too, which would win would be a guess. */
+    private static final List<String> IN_A_STUDY_FILE = List.of("--path", "--users", "--connections", "--agent-cost");
 
     @Override
     public Integer call() throws Exception {
-        if (experiments.size() == 1 && experiments.getFirst().endsWith(".jar")) {
+        if (experiments.size() == 1 && (experiments.getFirst().endsWith(".jar") || Choices.isStudyFile(experiments.getFirst()))) {
             return runStudy();
         }
-        for (String option : List.of("--path", "--users")) {
+        for (String option : List.of("--path", "--users", "--agent-cost")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new ParameterException(spec.commandLine(), option + " applies to a study of an application jar, not to an experiment");
             }
@@ -129,7 +136,18 @@ final class RunCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), option + " applies to an experiment, not to a study of an application jar");
             }
         }
-        Study study = Choices.study(spec.commandLine(), experiments.getFirst(), path, users, connections);
+        List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
+        Study study;
+        if (Choices.isStudyFile(experiments.getFirst())) {
+            for (String option : IN_A_STUDY_FILE) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new ParameterException(spec.commandLine(), option + " is the study file's to say, not the command line's");
+                }
+            }
+            study = Choices.studyFile(spec.commandLine(), experiments.getFirst());
+        } else {
+            study = Choices.study(spec.commandLine(), experiments.getFirst(), path, users, connections, agentCost);
+        }
         LabHome home = LabHome.locate();
         java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
         TerminalProgress progress = new TerminalProgress();
@@ -139,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             progress.finished();
         }
-        return report(run, List.of());
+        return report(run, failingVerdicts);
     }
 
     private static int report(LabRunner.CompletedRun run, List<String> failingVerdicts) throws java.io.IOException {

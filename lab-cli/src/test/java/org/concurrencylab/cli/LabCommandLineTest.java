@@ -50,6 +50,28 @@ class LabCommandLineTest {
     }
 
     @Test
+    void aStudyFileWithATypoIsOneLineAndStartsNothing(@TempDir Path folder) throws Exception {
+        Files.writeString(folder.resolve("app.jar"), "only has to exist");
+        Path study = Files.writeString(folder.resolve("study.yaml"), "application: app.jar\npath: /orders/1\nuser: [1, 2]\n");
+        long jvmsBefore = ProcessHandle.current().descendants().count();
+        assertThat(execute("run", study.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("study.yaml: unknown key 'user'");
+        assertThat(err.toString().strip().lines()).hasSize(1);
+        assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
+    }
+
+    @Test
+    void anApplicationJarTakesNoneOfTheExperimentsOptions(@TempDir Path folder) throws Exception {
+        Path jar = Files.writeString(folder.resolve("app.jar"), "only has to exist");
+        assertThat(execute("run", jar.toString(), "--scale", "0.5")).isEqualTo(2);
+        assertThat(err.toString()).contains("--scale applies to an experiment");
+        assertThat(execute("run", jar.toString(), "--path", "orders")).isEqualTo(2);
+        assertThat(err.toString()).contains("starts with '/'");
+        assertThat(execute("run", folder.resolve("missing.jar").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("no application jar at");
+    }
+
+    @Test
     void anUnknownVariantListsTheValidOnes() {
         assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20,nope")).isEqualTo(2);
         assertThat(err.toString()).contains("unknown variant 'nope'").contains("mvc-tomcat-200");

@@ -48,7 +48,7 @@ public final class HtmlReport {
         ReportDocument document = RunReport.of(run);
         StringBuilder body = new StringBuilder("<h1>").append(Html.escape(document.title())).append("</h1>\n");
         document.lead().forEach(block -> render(block, body));
-        body.append("<section class=\"summary\"><h2>Verdicts</h2>\n");
+        body.append("<section class=\"summary\"><h2>").append(Html.escape(document.summaryTitle())).append("</h2>\n");
         document.summary().forEach(block -> render(block, body));
         body.append("</section>\n<section class=\"environment\">\n");
         document.environment().forEach(block -> render(block, body));

@@ -15,7 +15,7 @@ public final class MarkdownReport {
         ReportDocument document = RunReport.of(run);
         StringBuilder out = new StringBuilder("# ").append(document.title()).append("\n\n");
         document.lead().forEach(block -> render(block, out));
-        out.append("\n## Verdicts\n");
+        out.append("\n## ").append(document.summaryTitle()).append('\n');
         document.summary().forEach(block -> render(block, out));
         document.environment().forEach(block -> render(block, out));
         document.experiments().forEach(block -> render(block, out));

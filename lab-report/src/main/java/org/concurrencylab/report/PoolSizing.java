@@ -40,22 +40,26 @@ public final class PoolSizing {
         StringBuilder sentence = new StringBuilder();
         if (holding.isPresent()) {
             PoolOccupancy pool = step.pools().get(holding.get());
-            sentence.append(format(Locale.ROOT, "%s held the load back at %d users: all %d %s taken in %.0f %% of the samples%s. ",
-                    holding.get(), users, pool.max(), pool.kind(), 100 * pool.fullShare(),
+            sentence.append(format(Locale.ROOT, "%s held the load back at %s: all %d %s taken in %.0f %% of the samples%s. ",
+                    holding.get(), users(users), pool.max(), pool.kind(), 100 * pool.fullShare(),
                     pool.meanWaiting() == null ? format(Locale.ROOT, ", and %.1f/s is %.0f %% of what the users alone allow",
                             step.throughputPerSecond(), 100 * step.throughputPerSecond() / step.littlesLawPerSecond())
                             : format(Locale.ROOT, ", %.1f callers waiting for one on average", pool.meanWaiting())));
             sizing(sentence, holding.get(), reference, users, nextUsers, aloneMillis);
             next(step, reference, holding.get(), users, aloneMillis).ifPresent(text -> sentence.append(" Then ").append(text));
         } else {
-            sentence.append(format(Locale.ROOT, "the users were the limit at %d users: %.1f/s is %.0f %% of what they allow alone "
-                    + "(%d / %.1f ms)", users, step.throughputPerSecond(), 100 * step.throughputPerSecond() / (users * 1000 / aloneMillis),
+            sentence.append(format(Locale.ROOT, "the users were the limit at %s: %.1f/s is %.0f %% of what they allow alone "
+                    + "(%d / %.1f ms)", users(users), step.throughputPerSecond(), 100 * step.throughputPerSecond() / (users * 1000 / aloneMillis),
                     users, aloneMillis));
             fullest(step).ifPresent(pool -> sentence.append(format(Locale.ROOT, "; the fullest pool, %s, had %.1f of its %d %s taken on average",
                     pool.getKey(), pool.getValue().meanBusy(), pool.getValue().max(), pool.getValue().kind())));
             sentence.append('.');
         }
         return Optional.of(sentence.toString());
+    }
+
+    private static String users(int count) {
+        return count == 1 ? "1 user" : count + " users";
     }
 
     /** The heaviest step up to {@code index} where nothing held the load back and nothing failed; the step itself if none. */
@@ -75,9 +79,18 @@ public final class PoolSizing {
         return occupancy == null || reference.throughputPerSecond() <= 0 ? 0 : occupancy.meanBusy() / reference.throughputPerSecond();
     }
 
-    /** The members U users ask for when each is answered in the lone request's time. */
+    /**
+     * How well a step measures a pool's mean occupancy: a mean of some 80 samples (8 s at the agent's 100 ms)
+     * of a pool that is busy most of the time is good to a few per cent, so a size within that of a whole
+     * number is that number, not the next: a pool held for the whole of each request shows 8 users needing
+     * 8.02 members as often as 7.98.
+     */
+    static final double OCCUPANCY_PRECISION = 0.03;
+
+    /** The members U users ask for when each is answered in the lone request's time, rounded up beyond the measurement's precision. */
     static int needed(double holdSeconds, int users, double aloneMillis) {
-        return (int) Math.ceil(users * 1000 / aloneMillis * holdSeconds - 1e-9);
+        double exact = users * 1000 / aloneMillis * holdSeconds;
+        return (int) Math.ceil(exact * (1 - OCCUPANCY_PRECISION));
     }
 
     private static void sizing(StringBuilder sentence, String pool, StepResult reference, int users, int nextUsers, double aloneMillis) {

@@ -8,10 +8,12 @@ import java.util.List;
  *
  * @param title       the run's name
  * @param lead        what to know before anything else: the run's settings, whether it is partial
+ * @param summaryTitle what the summary is: the articles' claims checked, or, for a run of studies of the
+ *                    user's own applications, the answer (which pool held the load back, and its size)
  * @param summary     the verdicts, per experiment, each claim with its evidence, then the bottlenecks
  * @param environment the machine and the settings the run had
  * @param experiments per experiment: its tables, charts, diagnosis and findings
  */
-record ReportDocument(String title, List<Block> lead, List<Block> summary, List<Block> environment,
+record ReportDocument(String title, List<Block> lead, String summaryTitle, List<Block> summary, List<Block> environment,
                       List<Block> experiments) {
 }

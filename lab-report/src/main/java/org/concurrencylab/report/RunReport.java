@@ -20,6 +20,11 @@ import org.concurrencylab.results.VariantResult;
 /** Builds a run's {@link ReportDocument}: what every format of the report says, in its order. */
 final class RunReport {
 
+    /** The summary's title for a run of the articles' experiments: their claims, checked. */
+    static final String VERDICTS = "Verdicts";
+    /** The summary's title for a run of studies of the user's own applications. */
+    static final String ANSWER = "The answer";
+
     private RunReport() {
     }
 
@@ -29,8 +34,10 @@ final class RunReport {
         lead.add(new Block.Paragraph(format(Locale.ROOT, "Scale S=%s, JDK %s, Spring Boot %s, %s, %d CPUs on this machine.",
                 StepTables.number(info.scale()), info.jdk(), info.springBoot(), info.os(), info.machineCpus()), Block.Tone.PLAIN));
         StepTables.partial(run).ifPresent(sentence -> lead.add(new Block.Paragraph(sentence, Block.Tone.ALERT)));
-        lead.add(new Block.Paragraph("Figures marked \"article\" are the article's own, at its time scale; everything else "
-                + "was measured in this run.", Block.Tone.NOTE));
+        if (!run.experiments().stream().allMatch(ExperimentResult::ofAnApplication)) {
+            lead.add(new Block.Paragraph("Figures marked \"article\" are the article's own, at its time scale; everything else "
+                    + "was measured in this run.", Block.Tone.NOTE));
+        }
         List<Block> summary = new ArrayList<>();
         List<Block> experiments = new ArrayList<>();
         for (int e = 0; e < run.experiments().size(); e++) {
@@ -38,7 +45,9 @@ final class RunReport {
             summary.addAll(verdicts(experiment, e, run.run().stoppedIn(experiment)));
             experiments.addAll(experiment(experiment, e, info.machineCpus()));
         }
-        return new ReportDocument("Concurrency Lab run " + info.id(), lead, summary, environment(run), experiments);
+        boolean studiesOnly = run.experiments().stream().allMatch(ExperimentResult::ofAnApplication);
+        return new ReportDocument("Concurrency Lab run " + info.id(), lead,
+                studiesOnly ? ANSWER : VERDICTS, summary, environment(run), experiments);
     }
 
     /** Per experiment: the count of each verdict, every claim with its evidence and chart, the bottlenecks. */
@@ -100,11 +109,18 @@ final class RunReport {
                 : "after \"" + experiment.title() + "\"", experiment.name()));
         Set<Integer> cpus = new LinkedHashSet<>();
         experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
-        blocks.add(new Block.Paragraph(format(Locale.ROOT, "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "
+        if (experiment.ofAnApplication()) {
+            blocks.add(new Block.Paragraph(format(Locale.ROOT, "A lone request took %s ms (R0, the mean of 20 sent one at a time after "
+                            + "the warm-up): \"LL TPS\" is what each step's users allow at that pace, U / R0. The application warmed "
+                            + "up with %s; %s.", StepTables.number(experiment.downstreamLatencyMillis()), StepTables.warmUp(experiment),
+                    StepTables.clientAndJit(experiment)), Block.Tone.NOTE));
+        } else {
+            blocks.add(new Block.Paragraph(format(Locale.ROOT, "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "
                         + "to the article's time. Each variant warmed up with %s before it was measured; %s. Services saw %s CPUs "
                         + "(this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.",
                 StepTables.number(experiment.scale()), StepTables.number(experiment.downstreamLatencyMillis()),
                 StepTables.warmUp(experiment), StepTables.clientAndJit(experiment), cpus, machineCpus, machineCpus), Block.Tone.NOTE));
+        }
         List<String> loads = StepTables.loads(experiment);
         for (int l = 0; l < loads.size(); l++) {
             String load = loads.get(l);

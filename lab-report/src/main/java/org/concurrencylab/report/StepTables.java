@@ -45,6 +45,10 @@ final class StepTables {
     }
 
     static String warmUp(ExperimentResult experiment) {
+        if (experiment.warmUp() != null && experiment.ofAnApplication()) {
+            return format(Locale.ROOT, "%d users for %.0f s", experiment.warmUp().users(),
+                    experiment.warmUp().lengthInD() * experiment.downstreamLatencyMillis() / 1000);
+        }
         return experiment.warmUp() == null ? "an unrecorded load"
                 : format(Locale.ROOT, "%d users for %d D", experiment.warmUp().users(), experiment.warmUp().lengthInD());
     }
@@ -83,7 +87,9 @@ final class StepTables {
         if (downstream) {
             headers.add("downstr ms");
         }
-        headers.addAll(List.of("ours @S=1", "article @S=1"));
+        // a study has no article to rescale to; what its pools held is its point
+        boolean study = experiment.ofAnApplication();
+        headers.addAll(study ? List.of("pools: mean busy / max") : List.of("ours @S=1", "article @S=1"));
         TextTable table = new TextTable(headers.toArray(String[]::new));
         for (VariantResult variant : experiment.variants()) {
             variant.steps().stream().filter(step -> step.load().equals(load)).findFirst().ifPresent(step -> {
@@ -105,14 +111,28 @@ final class StepTables {
                 if (downstream) {
                     cells.add(step.downstream() == null ? "-" : number(step.downstream().meanMillis()));
                 }
-                cells.add(format(Locale.ROOT, "%s TPS, mean %s s, p95 %s s", number(scaled.articleRate(step.throughputPerSecond())),
-                        number(scaled.articleMillis(step.latencyMillis().mean()) / 1000),
-                        number(scaled.articleMillis(step.latencyMillis().p95()) / 1000)));
-                cells.add(article(step.seed()));
+                if (study) {
+                    cells.add(pools(step));
+                } else {
+                    cells.add(format(Locale.ROOT, "%s TPS, mean %s s, p95 %s s", number(scaled.articleRate(step.throughputPerSecond())),
+                            number(scaled.articleMillis(step.latencyMillis().mean()) / 1000),
+                            number(scaled.articleMillis(step.latencyMillis().p95()) / 1000)));
+                    cells.add(article(step.seed()));
+                }
                 table.add(cells.toArray(String[]::new));
             });
         }
         return table;
+    }
+
+    /** Each self-counting pool's mean occupancy against its size: {@code hikari:HikariPool-1 3.9/4}. */
+    private static String pools(StepResult step) {
+        if (step.pools().isEmpty()) {
+            return "-";
+        }
+        return step.pools().entrySet().stream()
+                .map(pool -> pool.getKey() + " " + format(Locale.ROOT, "%.1f", pool.getValue().meanBusy()) + "/" + pool.getValue().max())
+                .reduce((a, b) -> a + ", " + b).orElse("-");
     }
 
     /** The count, and the kinds when there are any: a timeout and a refusal say different things. */

@@ -19,8 +19,8 @@ public final class TerminalReport {
         StringBuilder out = new StringBuilder(document.title()).append('\n');
         document.lead().forEach(block -> render(block, out));
         document.experiments().forEach(block -> render(block, out));
-        boolean studiesOnly = run.experiments().stream().allMatch(org.concurrencylab.results.ExperimentResult::ofAnApplication);
-        out.append(format(Locale.ROOT, studiesOnly ? "%n== The answer%n" : "%n== Claims of the articles, checked on this run%n"));
+        out.append(format(Locale.ROOT, "%n== %s%n", document.summaryTitle().equals(RunReport.VERDICTS)
+                ? "Claims of the articles, checked on this run" : document.summaryTitle()));
         document.summary().forEach(block -> render(block, out));
         return out.toString();
     }

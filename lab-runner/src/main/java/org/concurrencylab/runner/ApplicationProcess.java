@@ -57,6 +57,18 @@ final class ApplicationProcess implements AutoCloseable {
      */
     static ApplicationProcess start(JavaRuntime java, Path agentJar, Path jar, String path, Map<String, String> properties,
                                     Path log, Duration startTimeout) throws ServiceStartException, InterruptedException {
+        return start(java, agentJar, jar, path, properties, log, startTimeout, true);
+    }
+
+    /**
+     * @param probed false to start it without the probe, to measure what the probe costs: the agent then only
+     *               watches the lab's process, so that the application still ends with the lab
+     */
+    static ApplicationProcess start(JavaRuntime java, Path agentJar, Path jar, String path, Map<String, String> properties,
+                                    Path log, Duration startTimeout, boolean probed) throws ServiceStartException, InterruptedException {
+        if (!Files.isRegularFile(jar)) {
+            throw new ServiceStartException("no application jar at " + jar.toAbsolutePath());
+        }
         Path portFile = log.resolveSibling("." + log.getFileName() + ".probe-port");
         int port;
         Process process;
@@ -66,7 +78,8 @@ final class ApplicationProcess implements AutoCloseable {
             port = freeLoopbackPort();
             List<String> command = new ArrayList<>();
             command.add(java.executable().toString());
-            command.add("-javaagent:" + agentJar + "=port-file=" + portFile + ",parent-pid=" + ProcessHandle.current().pid());
+            command.add("-javaagent:" + agentJar + "=" + (probed ? "port-file=" + portFile : "probe=off")
+                    + ",parent-pid=" + ProcessHandle.current().pid());
             command.add("-jar");
             command.add(jar.toAbsolutePath().toString());
             properties.forEach((key, value) -> command.add("--" + key + "=" + value));
@@ -86,8 +99,8 @@ final class ApplicationProcess implements AutoCloseable {
         try {
             long deadline = System.nanoTime() + startTimeout.toNanos();
             String readiness = awaitAnswer(process, port, path, deadline, startTimeout, log);
-            int probePort = awaitProbePort(process, portFile, deadline, log);
-            return new ApplicationProcess(process, port, URI.create("http://127.0.0.1:" + probePort), readiness);
+            URI probe = probed ? URI.create("http://127.0.0.1:" + awaitProbePort(process, portFile, deadline, log)) : null;
+            return new ApplicationProcess(process, port, probe, readiness);
         } catch (ServiceStartException | InterruptedException | RuntimeException e) {
             ServiceProcesses.stop(process);
             throw e;
@@ -170,6 +183,7 @@ final class ApplicationProcess implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
+    /** Where the agent's probe answers; null where it was started without it. */
     URI probe() {
         return probe;
     }

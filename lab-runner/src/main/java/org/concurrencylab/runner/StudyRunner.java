@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Defaults;
@@ -19,13 +20,18 @@ import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Study;
+import org.concurrencylab.catalog.StudyCheck;
+import org.concurrencylab.catalog.StudyFile;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.results.AtomicFiles;
+import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.PoolLimits;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
@@ -36,19 +42,21 @@ import org.concurrencylab.results.WarmUpLoad;
 import org.concurrencylab.results.WriteFailed;
 
 /**
- * Runs a {@link Study}: the user's application in its own JVM with the lab's agent, warmed up, then
- * steps of rising users until a pool holds the load back, errors appear, the machine's CPU runs out or
- * the budget would be overrun. Writes the same results.json the experiments write, so that every
- * report, {@code ./lab report} and {@code ./lab compare} read it.
+ * Runs a {@link Study}: each variant of the user's application in its own JVM with the lab's agent,
+ * warmed up, then steps of rising users until a pool holds the load back, errors appear, the machine's
+ * CPU runs out or the variant's budget would be overrun; then the study's checks. Writes the same
+ * results.json the experiments write, so that every report, {@code ./lab report} and {@code ./lab
+ * compare} read it, and the study itself as {@value StudyFile#FILE_NAME} beside it.
  */
 public final class StudyRunner {
 
-    /** The one variant of a study of a jar as it is, without properties of the study's own. */
-    public static final String AS_IS = "as-is";
-
-    /** Requests sent one at a time to learn how long one takes alone: the study's D. */
+    /** Requests sent one at a time to learn how long one takes alone: the study's R0. */
     private static final int ALONE = 20;
     private static final Duration QUIET = Duration.ofSeconds(1);
+    /** The machine's cores this busy or more: its CPU, not the application's pools, sets the pace. */
+    private static final double BUSY_CORES = 0.9;
+    /** Throughput below this share of what the step's users allow alone: its requests queued somewhere. */
+    private static final double QUEUED = 0.9;
 
     private final LabHome home;
     private final JavaRuntime java;
@@ -63,23 +71,64 @@ public final class StudyRunner {
     }
 
     public LabRunner.CompletedRun run(Study study, Path outDir) throws IOException, InterruptedException {
-        long startNanos = System.nanoTime();
         String started = Instant.now().toString();
         Path directory = RunDirectory.createIn(outDir, "");
+        AtomicFiles.writeString(directory.resolve(StudyFile.FILE_NAME), StudyFile.write(study));
         int machineCpus = Runtime.getRuntime().availableProcessors();
-        Variant variant = new Variant(AS_IS, "the application as its jar is" + (study.properties().isEmpty() ? ""
-                : ", with " + study.properties()), Origin.APPLICATION, study.properties(),
-                new CapacityModel.Unbounded("the application's own pools are what the study looks for"), Map.of());
-        progress.variantStarted(study.name(), variant.name(), 1, 1);
         progress.note("warming up the lab's own load drivers");
         DriverWarmUp.run();
-        Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
+        List<VariantResult> results = new ArrayList<>();
         List<String> findings = new ArrayList<>();
+        int index = 0;
+        for (String name : study.variants().keySet()) {
+            Variant variant = new Variant(name, summary(study, name), Origin.APPLICATION, study.propertiesOf(name),
+                    new CapacityModel.Unbounded("the application's own pools are what the study looks for"), Map.of());
+            progress.variantStarted(study.name(), name, ++index, study.variants().size());
+            VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
+            progress.variantFinished(result);
+            results.add(result);
+        }
+        List<ClaimResult> checks = new ArrayList<>();
+        for (int c = 0; c < study.checks().size(); c++) {
+            StudyCheck check = study.checks().get(c);
+            for (VariantResult result : results) {
+                if (check.variant() == null || check.variant().equals(result.name())) {
+                    checks.add(check.evaluate("check-" + (c + 1) + "-" + result.name(), result, results));
+                }
+            }
+        }
+        double aloneMillis = results.stream().map(result -> result.sizing().get("aloneMillis"))
+                .filter(Number.class::isInstance).mapToDouble(value -> ((Number) value).doubleValue()).findFirst().orElse(0);
+        ExperimentResult experiment = new ExperimentResult(study.name(),
+                "Your service: " + study.jar().getFileName() + ", GET " + study.path(), null, 1, aloneMillis,
+                new WarmUpLoad(study.warmUpUsers(), aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0),
+                "full", Map.of(), results, checks, findings);
+        String springBoot = results.stream().map(result -> result.sizing().get("springBoot")).filter(Objects::nonNull)
+                .map(Object::toString).findFirst().orElse("unknown");
+        RunResult run = new RunResult(RunInfo.custom(directory.getFileName().toString()).scale(1).machineCpus(machineCpus)
+                .planned(List.of(study.name()), started)
+                .platform(java.version(), springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"))
+                .finishedAt(Instant.now().toString()).build(), List.of(experiment));
+        ResultsJson.write(run, directory);
+        progress.experimentWritten(study.name(), 1, 1, directory);
+        return new LabRunner.CompletedRun(run, directory);
+    }
+
+    private static String summary(Study study, String variant) {
+        Map<String, String> properties = study.propertiesOf(variant);
+        return "the application" + (properties.isEmpty() ? " as its jar is" : " with " + properties);
+    }
+
+    private VariantResult runVariant(Study study, Variant variant, Path directory, int machineCpus, List<String> findings)
+            throws IOException, InterruptedException {
+        long startNanos = System.nanoTime();
+        Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
+        String who = study.variants().size() == 1 ? "The study" : variant.name();
         VariantResult result;
-        double serviceTimeMillis = 0;
+        AgentCostWith costWith = null;
         progress.phase(variant.name(), "starting " + study.jar().getFileName() + " with the lab's agent");
         try (ApplicationProcess app = ApplicationProcess.start(java, home.agentJar(), study.jar(), study.path(),
-                study.properties(), log, Defaults.APPLICATION_START_TIMEOUT);
+                variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT);
              ProbeClient probe = ProbeClient.at(app.probe())) {
             Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
             sizing.put("readiness", app.readiness());
@@ -93,9 +142,9 @@ public final class StudyRunner {
                 throw new IOException("none of " + ALONE + " lone requests to " + study.path() + " was answered with 2xx or 3xx ("
                         + alone.failuresByKind() + "); is the path right?");
             }
-            serviceTimeMillis = alone.okLatencyMicros().getMean() / 1000;
-            Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(serviceTimeMillis * 1e6)));
-            sizing.put("aloneMillis", serviceTimeMillis);
+            double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
+            Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
+            sizing.put("aloneMillis", aloneMillis);
             List<MachineCpu.Tracked> processes = List.of(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()),
                     new MachineCpu.Tracked("service", study.name(), app.pid()));
             MachineCpu.Reading quietBefore = machineCpu.read(processes);
@@ -105,8 +154,8 @@ public final class StudyRunner {
             for (LoadStep.Held step : study.steps()) {
                 Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
                 if (spent.plus(step.length()).plus(QUIET).compareTo(study.budget()) > 0) {
-                    findings.add(format(Locale.ROOT, "The study stopped before %d users: the step would have overrun its budget of %d s.",
-                            step.users(), study.budget().toSeconds()));
+                    findings.add(format(Locale.ROOT, "%s stopped before %d users: the step would have overrun its budget of %d s.",
+                            who, step.users(), study.budget().toSeconds()));
                     break;
                 }
                 progress.stepStarted(variant.name(), step.label(), 0);
@@ -125,32 +174,74 @@ public final class StudyRunner {
                 steps.add(measured);
                 Optional<String> stop = stopReason(measured);
                 if (stop.isPresent()) {
-                    findings.add("The study stopped rising at " + step.users() + " users: " + stop.get() + ".");
+                    findings.add(who + " stopped rising at " + step.users() + " users: " + stop.get() + ".");
                     break;
                 }
             }
             result = new VariantResult(variant.name(), variant.summary(), variant.origin().label(), machineCpus,
                     VariantStatus.OK, null, sizing, variant.properties(), steps);
+            Optional<StepResult> clean = heaviestClean(steps);
+            if (study.agentCost() && clean.isPresent()) {
+                int users = clean.get().plan().users();
+                progress.phase(variant.name(), "the agent's cost: " + users + " users with it");
+                ProbeReport before = probe.read(-1);
+                LoadResult with = step(target, study, users);
+                ProbeReport after = probe.read(-1);
+                costWith = new AgentCostWith(users, with, (after.counters().probeCpuNanos() - before.counters().probeCpuNanos())
+                        / 1e9 / with.elapsedSeconds());
+            } else if (study.agentCost()) {
+                findings.add("The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
+            }
         } catch (ServiceStartException e) {
-            result = VariantRunner.failed(variant, machineCpus, "did not start: " + e.getMessage());
+            return VariantRunner.failed(variant, machineCpus, "did not start: " + e.getMessage());
         } catch (WriteFailed e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            result = VariantRunner.failed(variant, machineCpus, e.getClass().getSimpleName() + ": " + e.getMessage());
+            return VariantRunner.failed(variant, machineCpus, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
-        progress.variantFinished(result);
-        ExperimentResult experiment = new ExperimentResult(study.name(),
-                "Your service: " + study.jar().getFileName() + ", GET " + study.path(), null, 1, serviceTimeMillis,
-                new WarmUpLoad(study.warmUpUsers(), serviceTimeMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / serviceTimeMillis) : 0),
-                "full", Map.of(), List.of(result), List.of(), findings);
-        String springBoot = Optional.ofNullable(result.sizing().get("springBoot")).map(Object::toString).orElse("unknown");
-        RunResult run = new RunResult(RunInfo.custom(directory.getFileName().toString()).scale(1).machineCpus(machineCpus)
-                .planned(List.of(study.name()), started)
-                .platform(java.version(), springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"))
-                .finishedAt(Instant.now().toString()).build(), List.of(experiment));
-        ResultsJson.write(run, directory);
-        progress.experimentWritten(study.name(), 1, 1, directory);
-        return new LabRunner.CompletedRun(run, directory);
+        if (costWith != null) {
+            progress.phase(variant.name(), "the agent's cost: " + costWith.users() + " users without it");
+            try {
+                findings.add(withoutAgent(study, variant, costWith, log.resolveSibling(variant.name() + ".without-agent.log")).sentence());
+            } catch (IOException e) {
+                findings.add("The agent's cost was not measured: " + e.getMessage());
+            }
+        }
+        return result;
+    }
+
+    /** The step with the agent, waiting for its counterpart without. */
+    private record AgentCostWith(int users, LoadResult with, double agentCores) {
+    }
+
+    private LoadResult step(URI target, Study study, int users) throws InterruptedException {
+        return driver.run(target, ClosedModel.custom(users, study.requestTimeout()).heldFor(study.stepLength())
+                .connections(study.connections()).build(), Progress.NONE);
+    }
+
+    /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
+    private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log) throws InterruptedException, IOException {
+        try (ApplicationProcess app = ApplicationProcess.start(java, home.agentJar(), study.jar(), study.path(),
+                variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT, false)) {
+            URI target = app.uri(study.path());
+            driver.run(target, ClosedModel.custom(study.warmUpUsers(), study.requestTimeout()).heldFor(study.warmUp())
+                    .connections(study.connections()).build(), Progress.NONE);
+            step(target, study, with.users());
+            return new AgentCost(with.users(), with.with(), step(target, study, with.users()), with.agentCores());
+        } catch (ServiceStartException e) {
+            throw new IOException("the application did not start without the agent: " + e.getMessage(), e);
+        }
+    }
+
+    /** The heaviest step where nothing held the load back and nothing failed. */
+    private static Optional<StepResult> heaviestClean(List<StepResult> steps) {
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            StepResult step = steps.get(i);
+            if (step.requests().failed() == 0 && stopReason(step).isEmpty() && step.plan() != null && step.plan().users() != null) {
+                return Optional.of(step);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Why the next, heavier step would teach nothing more, if it would not. */
@@ -159,12 +250,17 @@ public final class StudyRunner {
         if (failedShare > Defaults.STUDY_FAILED_SHARE) {
             return Optional.of(format(Locale.ROOT, "%.1f %% of its requests failed", 100 * failedShare));
         }
-        Optional<String> pool = org.concurrencylab.results.PoolLimits.holdingBack(step);
+        Optional<String> pool = PoolLimits.holdingBack(step);
         if (pool.isPresent()) {
             return Optional.of(pool.get() + " held the load back");
         }
-        if (step.machine() != null && step.machine().idleShare() >= 0 && step.machine().idleShare() <= 0.1) {
+        if (step.machine() != null && step.machine().idleShare() >= 0 && step.machine().idleShare() <= 1 - BUSY_CORES) {
             return Optional.of(format(Locale.ROOT, "this machine's cores were %.0f %% busy", 100 * (1 - step.machine().idleShare())));
+        }
+        // a pool that counts nothing over JMX (Reactor's schedulers, an application's executor) still makes a queue
+        if (step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < QUEUED * step.littlesLawPerSecond()) {
+            return Optional.of(format(Locale.ROOT, "requests queued: %.1f/s is %.0f %% of what its users allow alone",
+                    step.throughputPerSecond(), 100 * step.throughputPerSecond() / step.littlesLawPerSecond()));
         }
         return Optional.empty();
     }

@@ -6,21 +6,26 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.catalog.Study;
+import org.concurrencylab.report.Diagnosis;
 import org.concurrencylab.report.PoolSizing;
+import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.PoolLimits;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * A study of an application the lab did not build (fixtures/pooled-app: Tomcat capped at 16 workers,
- * HikariCP at 4 connections, /orders holding a connection 40 ms, /pages holding a worker 100 ms), seen
- * through the agent alone. The bounds are the fixture's physics: 4 connections held 40 ms serve at most
- * 100/s, 16 workers held 100 ms at most 160/s.
+ * Studies of applications the lab did not build, seen through the agent alone: fixtures/pooled-app
+ * (Spring Boot 4, Tomcat capped at 16 workers, HikariCP at 4 connections, /orders holding a connection
+ * 40 ms, /pages holding a worker 100 ms) and fixtures/reactive-boot3-app (Spring Boot 3, WebFlux, a
+ * blocking call of 100 ms on Reactor's bounded elastic scheduler). The bounds are the fixtures' physics:
+ * 4 connections held 40 ms serve at most 100/s, 16 workers held 100 ms at most 160/s, 10 threads per
+ * CPU held 100 ms at most 100 per CPU a second.
  */
 class ApplicationStudyTest extends RealServicesTest {
 
     private static final Path FIXTURE = HOME.root().resolve("fixtures/pooled-app/target/pooled-app.jar");
+    private static final Path REACTIVE = HOME.root().resolve("fixtures/reactive-boot3-app/target/reactive-boot3-app.jar");
     private static final String HIKARI = "hikari:HikariPool-1";
     private static final double CONNECTION_HOLD_SECONDS = 0.040;
 
@@ -33,9 +38,10 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(two.pools().get(HIKARI).max()).isEqualTo(4);
         assertThat(PoolLimits.holdingBack(two)).as("2 users on 4 connections").isEmpty();
         assertThat(PoolLimits.holdingBack(eight)).as("8 users on 4 connections").contains(HIKARI);
-        // the hold the fixture sleeps, plus its query and the pool's hand-over: 10 % over at most
+        // the hold the fixture sleeps (plus its query and the pool's hand-over), within the 10 % that a mean of
+        // some 40 samples of a pool holding 2 connections on average can miss it by
         double hold = PoolSizing.holdSeconds(two, HIKARI);
-        assertThat(hold).isBetween(CONNECTION_HOLD_SECONDS, 1.1 * CONNECTION_HOLD_SECONDS);
+        assertThat(hold).isBetween(0.9 * CONNECTION_HOLD_SECONDS, 1.1 * CONNECTION_HOLD_SECONDS);
         // the pool's own cap: 4 connections, each held at least the fixture's 40 ms
         assertThat(eight.throughputPerSecond()).isBetween(0.85 * 4 / (1.1 * CONNECTION_HOLD_SECONDS), 1.02 * 4 / CONNECTION_HOLD_SECONDS);
         assertThat(PoolSizing.sentence(study.steps(), 1)).hasValueSatisfying(sentence -> assertThat(sentence)
@@ -55,12 +61,36 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(thirtyTwo.throughputPerSecond()).isBetween(0.85 * 16 / 0.1, 1.02 * 16 / 0.1);
     }
 
+    @Test
+    void aReactiveApplicationOnSpringBoot3IsSeenThroughTheSameAgent() throws Exception {
+        ExperimentResult result = study(Study.custom(REACTIVE).path("/quotes/1").users(List.of(4, 64)));
+        VariantResult study = result.variants().getFirst();
+        assertThat(study.sizing().get("springBoot").toString()).startsWith("3.5.");
+        StepResult sixtyFour = study.steps().get(1);
+        assertThat(sixtyFour.threads().peakByPool()).containsKeys("netty-event-loops", "bounded-elastic");
+        // Reactor's bounded elastic scheduler: 10 threads per CPU, each call held 100 ms
+        int cpus = ((Number) study.sizing().get("availableProcessors")).intValue();
+        assertThat(sixtyFour.throughputPerSecond()).isBetween(0.85 * 10 * cpus / 0.1, 1.02 * 10 * cpus / 0.1);
+        // its threads sleeping in the blocking call, from their stacks: boundedElastic queues each task on the
+        // thread it picked, so some idle while others have a queue, and the pool never reads all taken
+        String sentence = Diagnosis.of(result).stream().filter(finding -> finding.load().startsWith("64 "))
+                .findFirst().orElseThrow().sentence();
+        java.util.regex.Matcher sleeping = java.util.regex.Pattern.compile("bounded-elastic[^;]*?([0-9.]+) sleeping").matcher(sentence);
+        assertThat(sleeping.find()).as(sentence).isTrue();
+        assertThat(Double.parseDouble(sleeping.group(1))).as(sentence).isGreaterThanOrEqualTo(0.75 * 10 * cpus);
+    }
+
     private VariantResult run(Study.Builder study) throws Exception {
+        return study(study).variants().getFirst();
+    }
+
+    private ExperimentResult study(Study.Builder study) throws Exception {
         LabRunner.CompletedRun run = new StudyRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(study.stepLength(Duration.ofSeconds(3)).warmUp(4, Duration.ofSeconds(3)).build(), out);
-        VariantResult variant = run.result().experiments().getFirst().variants().getFirst();
+                .run(study.stepLength(Duration.ofSeconds(4)).warmUp(4, Duration.ofSeconds(3)).build(), out);
+        ExperimentResult result = run.result().experiments().getFirst();
+        VariantResult variant = result.variants().getFirst();
         assertThat(variant.failure()).isNull();
         assertThat(variant.steps()).hasSize(2);
-        return variant;
+        return result;
     }
 }

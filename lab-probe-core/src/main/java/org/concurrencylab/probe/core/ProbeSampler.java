@@ -100,7 +100,7 @@ public final class ProbeSampler implements AutoCloseable {
         TaskCounters.Counts tasks = taskCounters.read();
         return new ProcessCounters(System.currentTimeMillis(), os.getProcessCpuTime(),
                 memory.getHeapMemoryUsage().getUsed(), tasks.voluntary(), tasks.involuntary(), tasks.compilerCpuNanos(), 0, 0,
-                java.util.Map.of(), -1);
+                java.util.Map.of(), -1, -1);
     }
 
     /** The newest buffered sample, or none before the first. */

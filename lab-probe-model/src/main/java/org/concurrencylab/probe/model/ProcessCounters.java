@@ -15,11 +15,14 @@ package org.concurrencylab.probe.model;
  *                                   the service's own {@code lab.hold} timers; empty where it times none
  * @param virtualThreadPins          times so far a virtual thread blocked while pinned to its carrier for 20 ms
  *                                   or more (JFR's {@code jdk.VirtualThreadPinned}); -1 where nobody counts
+ * @param probeCpuNanos              CPU the probe's own threads have used so far (the lab's agent: its sampler,
+ *                                   its server, JFR's threads); -1 where the probe does not count it
  */
 public record ProcessCounters(long epochMillis, long processCpuNanos, long heapUsedBytes,
                               long voluntaryContextSwitches, long involuntaryContextSwitches,
                               long jitCpuNanos, long serverRequests, long serverRequestNanos,
-                              java.util.Map<String, TimerTotals> holds, long virtualThreadPins) {
+                              java.util.Map<String, TimerTotals> holds, long virtualThreadPins,
+                              long probeCpuNanos) {
 
     public ProcessCounters {
         holds = holds == null ? java.util.Map.of() : java.util.Map.copyOf(holds);
@@ -27,12 +30,13 @@ public record ProcessCounters(long epochMillis, long processCpuNanos, long heapU
 
     public ProcessCounters withTimers(TimerTotals served, java.util.Map<String, TimerTotals> held) {
         return new ProcessCounters(epochMillis, processCpuNanos, heapUsedBytes, voluntaryContextSwitches,
-                involuntaryContextSwitches, jitCpuNanos, served.count(), served.totalNanos(), held, virtualThreadPins);
+                involuntaryContextSwitches, jitCpuNanos, served.count(), served.totalNanos(), held, virtualThreadPins, probeCpuNanos);
     }
 
-    public ProcessCounters withVirtualThreadPins(long pins) {
+    /** The same, with what only the lab's agent counts. */
+    public ProcessCounters withAgentCounts(long pins, long probeCpu) {
         return new ProcessCounters(epochMillis, processCpuNanos, heapUsedBytes, voluntaryContextSwitches,
-                involuntaryContextSwitches, jitCpuNanos, serverRequests, serverRequestNanos, holds, pins);
+                involuntaryContextSwitches, jitCpuNanos, serverRequests, serverRequestNanos, holds, pins, probeCpu);
     }
 
     /** The holds of a resource since an earlier reading. */

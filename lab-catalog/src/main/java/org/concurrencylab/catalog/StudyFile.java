@@ -1,0 +1,283 @@
+package org.concurrencylab.catalog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.concurrencylab.driver.Connections;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+
+/**
+ * A {@link Study} as a YAML file a team keeps beside its service and runs in CI ({@code ./lab run
+ * study.yaml}); the lab writes the study it ran in the same form beside its results. Read strictly, as a
+ * load model validates itself: an unknown key, a value of the wrong kind, a path without its slash or a
+ * check naming a variant the file does not declare is one line naming the key, before any JVM starts.
+ */
+public final class StudyFile {
+
+    /** What the lab writes beside a study's results.json. */
+    public static final String FILE_NAME = "study.yaml";
+
+    /** Far beyond any hand-written study: a bigger file is not one. */
+    static final long MAX_BYTES = 1 << 20;
+
+    private static final YAMLMapper YAML = YAMLMapper.builder()
+            .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER).enable(YAMLWriteFeature.MINIMIZE_QUOTES).build();
+    private static final Set<String> KEYS = Set.of("application", "path", "users", "step-seconds", "warm-up", "connections",
+            "request-timeout-seconds", "budget-seconds", "agent-cost", "properties", "variants", "checks");
+    private static final Set<String> WARM_UP_KEYS = Set.of("users", "seconds");
+    private static final Set<String> CHECK_KEYS = Set.of("variant", "users", "p95-at-most-ms", "p99-at-most-ms",
+            "failed-at-most-percent", "throughput-at-least-percent", "same-or-better-than");
+
+    /** A study file that is not one, with the reason in one line. */
+    public static final class Invalid extends IllegalArgumentException {
+        Invalid(Path file, String reason) {
+            super(file.getFileName() + ": " + reason);
+        }
+    }
+
+    private StudyFile() {
+    }
+
+    public static Study read(Path file) {
+        JsonNode root;
+        try {
+            if (Files.size(file) > MAX_BYTES) {
+                throw new Invalid(file, "larger than " + MAX_BYTES / 1024 + " KB: not a study file");
+            }
+            root = YAML.readTree(Files.readString(file));
+        } catch (IOException | JacksonException e) {
+            throw new Invalid(file, "not readable as YAML: " + firstLine(e.getMessage()));
+        }
+        if (root == null || !root.isObject()) {
+            throw new Invalid(file, "a study file is a map of keys (application, path, users, ...)");
+        }
+        try {
+            return study(file, root);
+        } catch (Invalid e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new Invalid(file, e.getMessage());
+        }
+    }
+
+    private static Study study(Path file, JsonNode root) {
+        onlyKeys(file, root, KEYS, "");
+        String application = string(file, root, "application", true);
+        Path jar = file.toAbsolutePath().getParent().resolve(application).normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new Invalid(file, "application: no jar at " + jar + " (a path is relative to the study file)");
+        }
+        Study.Builder study = Study.custom(jar);
+        if (root.has("path")) {
+            study.path(string(file, root, "path", true));
+        }
+        if (root.has("users")) {
+            study.users(integers(file, root.get("users"), "users"));
+        }
+        if (root.has("step-seconds")) {
+            study.stepLength(Duration.ofMillis(Math.round(1000 * number(file, root.get("step-seconds"), "step-seconds"))));
+        }
+        if (root.has("warm-up")) {
+            JsonNode warmUp = root.get("warm-up");
+            onlyKeys(file, warmUp, WARM_UP_KEYS, "warm-up.");
+            study.warmUp(warmUp.has("users") ? integer(file, warmUp.get("users"), "warm-up.users") : Defaults.STUDY_WARM_UP_USERS,
+                    warmUp.has("seconds") ? Duration.ofMillis(Math.round(1000 * number(file, warmUp.get("seconds"), "warm-up.seconds")))
+                            : Defaults.STUDY_WARM_UP);
+        }
+        if (root.has("connections")) {
+            String label = string(file, root, "connections", true);
+            try {
+                study.connections(Connections.ofLabel(label));
+            } catch (IllegalArgumentException e) {
+                throw new Invalid(file, e.getMessage());
+            }
+        }
+        if (root.has("request-timeout-seconds")) {
+            study.requestTimeout(Duration.ofMillis(Math.round(1000 * number(file, root.get("request-timeout-seconds"), "request-timeout-seconds"))));
+        }
+        if (root.has("budget-seconds")) {
+            study.budget(Duration.ofMillis(Math.round(1000 * number(file, root.get("budget-seconds"), "budget-seconds"))));
+        }
+        if (root.has("agent-cost")) {
+            if (!root.get("agent-cost").isBoolean()) {
+                throw new Invalid(file, "agent-cost: true or false");
+            }
+            study.agentCost(root.get("agent-cost").booleanValue());
+        }
+        if (root.has("properties")) {
+            properties(file, root.get("properties"), "properties").forEach(study::property);
+        }
+        if (root.has("variants")) {
+            JsonNode variants = root.get("variants");
+            if (!variants.isObject()) {
+                throw new Invalid(file, "variants: a map of variant names to their Spring properties");
+            }
+            for (Map.Entry<String, JsonNode> variant : variants.properties()) {
+                study.variant(variant.getKey(), variant.getValue().isNull() ? Map.of()
+                        : properties(file, variant.getValue(), "variants." + variant.getKey()));
+            }
+        }
+        if (root.has("checks")) {
+            JsonNode checks = root.get("checks");
+            if (!checks.isArray()) {
+                throw new Invalid(file, "checks: a list of checks, each with its users and at least one limit");
+            }
+            for (int i = 0; i < checks.size(); i++) {
+                study.check(check(file, checks.get(i), "checks[" + (i + 1) + "]"));
+            }
+        }
+        return study.build();
+    }
+
+    private static StudyCheck check(Path file, JsonNode check, String where) {
+        onlyKeys(file, check, CHECK_KEYS, where + ".");
+        if (!check.has("users")) {
+            throw new Invalid(file, where + ": a check names its step by users");
+        }
+        try {
+            return new StudyCheck(check.has("variant") ? string(file, check, "variant", true) : null,
+                    integer(file, check.get("users"), where + ".users"),
+                    optionalNumber(file, check, "p95-at-most-ms", where), optionalNumber(file, check, "p99-at-most-ms", where),
+                    optionalNumber(file, check, "failed-at-most-percent", where),
+                    optionalNumber(file, check, "throughput-at-least-percent", where),
+                    check.has("same-or-better-than") ? string(file, check, "same-or-better-than", true) : null);
+        } catch (Invalid e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new Invalid(file, where + ": " + e.getMessage());
+        }
+    }
+
+    /** The study as its file: what a team would write to run the same study again. */
+    public static String write(Study study) {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        ObjectNode root = nodes.objectNode();
+        root.put("application", study.jar().toString());
+        root.put("path", study.path());
+        ArrayNode users = root.putArray("users");
+        study.users().forEach(users::add);
+        root.put("step-seconds", study.stepLength().toMillis() / 1000.0);
+        ObjectNode warmUp = root.putObject("warm-up");
+        warmUp.put("users", study.warmUpUsers());
+        warmUp.put("seconds", study.warmUp().toMillis() / 1000.0);
+        root.put("connections", study.connections().label());
+        root.put("request-timeout-seconds", study.requestTimeout().toMillis() / 1000.0);
+        root.put("budget-seconds", study.budget().toMillis() / 1000.0);
+        root.put("agent-cost", study.agentCost());
+        if (!study.properties().isEmpty()) {
+            ObjectNode properties = root.putObject("properties");
+            study.properties().forEach(properties::put);
+        }
+        if (!(study.variants().size() == 1 && study.variants().containsKey(Study.AS_IS))) {
+            ObjectNode variants = root.putObject("variants");
+            study.variants().forEach((name, own) -> {
+                ObjectNode variant = variants.putObject(name);
+                own.forEach(variant::put);
+            });
+        }
+        if (!study.checks().isEmpty()) {
+            ArrayNode checks = root.putArray("checks");
+            for (StudyCheck check : study.checks()) {
+                ObjectNode node = checks.addObject();
+                if (check.variant() != null) {
+                    node.put("variant", check.variant());
+                }
+                node.put("users", check.users());
+                putIfPresent(node, "p95-at-most-ms", check.p95AtMostMillis());
+                putIfPresent(node, "p99-at-most-ms", check.p99AtMostMillis());
+                putIfPresent(node, "failed-at-most-percent", check.failedAtMostPercent());
+                putIfPresent(node, "throughput-at-least-percent", check.throughputAtLeastPercent());
+                if (check.sameOrBetterThan() != null) {
+                    node.put("same-or-better-than", check.sameOrBetterThan());
+                }
+            }
+        }
+        return "# Concurrency Lab study: ./lab run " + FILE_NAME + " runs it again (see README, \"Your own service\")\n"
+                + YAML.writeValueAsString(root);
+    }
+
+    private static void putIfPresent(ObjectNode node, String key, Double value) {
+        if (value != null) {
+            node.put(key, value);
+        }
+    }
+
+    private static void onlyKeys(Path file, JsonNode node, Set<String> known, String where) {
+        if (!node.isObject()) {
+            throw new Invalid(file, (where.isEmpty() ? "the file" : where.substring(0, where.length() - 1)) + ": a map of keys");
+        }
+        for (String key : node.propertyNames()) {
+            if (!known.contains(key)) {
+                throw new Invalid(file, "unknown key '" + where + key + "'; it knows " + String.join(", ", known.stream().sorted().toList()));
+            }
+        }
+    }
+
+    private static String string(Path file, JsonNode node, String key, boolean required) {
+        JsonNode value = node.get(key);
+        if (value == null || !value.isString() || value.stringValue().isBlank()) {
+            throw new Invalid(file, key + ": a text" + (required ? ", and it is required" : ""));
+        }
+        return value.stringValue();
+    }
+
+    private static double number(Path file, JsonNode value, String where) {
+        if (value == null || !value.isNumber() || !Double.isFinite(value.asDouble())) {
+            throw new Invalid(file, where + ": a number");
+        }
+        return value.asDouble();
+    }
+
+    private static Double optionalNumber(Path file, JsonNode check, String key, String where) {
+        return check.has(key) ? number(file, check.get(key), where + "." + key) : null;
+    }
+
+    private static int integer(Path file, JsonNode value, String where) {
+        if (value == null || !value.isIntegralNumber() || !value.canConvertToInt()) {
+            throw new Invalid(file, where + ": a whole number");
+        }
+        return value.asInt();
+    }
+
+    private static List<Integer> integers(Path file, JsonNode value, String where) {
+        if (!value.isArray() || value.isEmpty()) {
+            throw new Invalid(file, where + ": a list of whole numbers, e.g. [1, 2, 4, 8]");
+        }
+        List<Integer> numbers = new ArrayList<>();
+        for (int i = 0; i < value.size(); i++) {
+            numbers.add(integer(file, value.get(i), where + "[" + (i + 1) + "]"));
+        }
+        return numbers;
+    }
+
+    /** Spring properties: scalar values, written as the command line would pass them. */
+    private static Map<String, String> properties(Path file, JsonNode value, String where) {
+        if (!value.isObject()) {
+            throw new Invalid(file, where + ": a map of Spring properties to values");
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> property : value.properties()) {
+            if (!property.getValue().isValueNode() || property.getValue().isNull()) {
+                throw new Invalid(file, where + "." + property.getKey() + ": a value (text, number or true/false)");
+            }
+            properties.put(property.getKey(), property.getValue().asString());
+        }
+        return properties;
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "unknown" : message.lines().findFirst().orElse(message);
+    }
+}

@@ -1,0 +1,70 @@
+package org.concurrencylab.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.VariantStatus;
+import org.junit.jupiter.api.Test;
+
+/** A study's limits, decided on its steps: met, missed, or never reached. */
+class StudyCheckTest {
+
+    private static final VariantResult SMALL = variant("pool-4", step(8, 98.7, 120.7, 0));
+    private static final VariantResult LARGE = variant("pool-8", step(8, 193.4, 43.5, 0));
+
+    @Test
+    void aLimitMetIsReproducedAndMissedIsNot() {
+        StudyCheck p95 = new StudyCheck(null, 8, 60.0, null, null, null, null);
+        assertThat(p95.evaluate("c", LARGE, List.of(SMALL, LARGE)).status()).isEqualTo("reproduced");
+        ClaimResult missed = p95.evaluate("c", SMALL, List.of(SMALL, LARGE));
+        assertThat(missed.status()).isEqualTo("not reproduced");
+        assertThat(missed.evidence()).isEqualTo("p95 120.7 ms");
+    }
+
+    @Test
+    void asWellAsAnotherVariantAllowsItsNoiseAndNoMore() {
+        StudyCheck asWell = new StudyCheck("pool-4", 8, null, null, null, null, "pool-8");
+        assertThat(asWell.evaluate("c", SMALL, List.of(SMALL, LARGE)).status()).isEqualTo("not reproduced");
+        VariantResult nearly = variant("pool-4", step(8, 0.96 * 193.4, 1.04 * 43.5, 0));
+        assertThat(asWell.evaluate("c", nearly, List.of(nearly, LARGE)).status()).isEqualTo("reproduced");
+    }
+
+    @Test
+    void aStepTheStudyNeverReachedIsNotDecided() {
+        ClaimResult unreached = new StudyCheck(null, 16, 60.0, null, null, null, null).evaluate("c", LARGE, List.of(LARGE));
+        assertThat(unreached.status()).isEqualTo("not decided");
+        assertThat(unreached.evidence()).contains("stopped before 16 users");
+    }
+
+    @Test
+    void failuresAndThroughputAreSharesOfTheStep() {
+        VariantResult failing = variant("a", step(8, 150, 50, 3));
+        assertThat(new StudyCheck(null, 8, null, null, 1.0, null, null).evaluate("c", failing, List.of(failing)).status())
+                .isEqualTo("reproduced");
+        assertThat(new StudyCheck(null, 8, null, null, 0.1, null, null).evaluate("c", failing, List.of(failing)).status())
+                .isEqualTo("not reproduced");
+        // 150/s of the 200/s its users allow is 75 %
+        assertThat(new StudyCheck(null, 8, null, null, null, 80.0, null).evaluate("c", failing, List.of(failing)).status())
+                .isEqualTo("not reproduced");
+    }
+
+    private static StepResult step(int users, double perSecond, double p95, long failed) {
+        long sent = 1000;
+        return StepResult.custom(users + " users for 8s")
+                .plan(LoadPlan.held(users, 0, 8, 0, 10_000, "keep-alive"))
+                .client(new Requests(sent, sent - failed, failed, Map.of()), perSecond, new LatencyMillis(40, 40, p95, p95, p95, p95), 8, users)
+                .littlesLaw(200, "U / R0", 200)
+                .build();
+    }
+
+    private static VariantResult variant(String name, StepResult... steps) {
+        return new VariantResult(name, "", "application", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(steps));
+    }
+}

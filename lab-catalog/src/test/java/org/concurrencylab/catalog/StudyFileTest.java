@@ -1,0 +1,94 @@
+package org.concurrencylab.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A study file is read whole and strictly: a typo is one line naming it, before anything starts. */
+class StudyFileTest {
+
+    @TempDir
+    Path folder;
+
+    private static final String STUDY = """
+            application: app.jar
+            path: /orders/1
+            users: [2, 4, 8]
+            step-seconds: 5
+            warm-up: {users: 4, seconds: 5}
+            properties:
+              server.tomcat.threads.max: 50
+            variants:
+              pool-4: {}
+              pool-8:
+                spring.datasource.hikari.maximum-pool-size: 8
+            checks:
+              - users: 8
+                p95-at-most-ms: 60
+              - variant: pool-8
+                users: 4
+                same-or-better-than: pool-4
+            """;
+
+    @BeforeEach
+    void anApplication() throws IOException {
+        Files.writeString(folder.resolve("app.jar"), "not really a jar; the file only has to exist");
+    }
+
+    @Test
+    void everyKeyIsRead() throws IOException {
+        Study study = StudyFile.read(write(STUDY));
+        assertThat(study.jar()).isEqualTo(folder.resolve("app.jar"));
+        assertThat(study.users()).containsExactly(2, 4, 8);
+        assertThat(study.stepLength().toSeconds()).isEqualTo(5);
+        assertThat(study.variants()).containsOnlyKeys("pool-4", "pool-8");
+        assertThat(study.propertiesOf("pool-8")).containsEntry("server.tomcat.threads.max", "50")
+                .containsEntry("spring.datasource.hikari.maximum-pool-size", "8");
+        assertThat(study.checks()).hasSize(2);
+        assertThat(study.checks().get(1).sameOrBetterThan()).isEqualTo("pool-4");
+    }
+
+    @Test
+    void whatTheLabWritesReadsBackAsTheSameStudy() throws IOException {
+        Study study = StudyFile.read(write(STUDY));
+        Study again = StudyFile.read(write(StudyFile.write(study)));
+        assertThat(again).isEqualTo(study);
+    }
+
+    @Test
+    void aTypoIsOneLineNamingIt() throws IOException {
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace("step-seconds", "step-second"))))
+                .hasMessageStartingWith("study.yaml: unknown key 'step-second'");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace("p95-at-most-ms", "p95-below"))))
+                .hasMessageStartingWith("study.yaml: unknown key 'checks[1].p95-below'");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace("path: /orders/1", "path: orders/1"))))
+                .hasMessageContaining("starts with '/'");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace("variant: pool-8", "variant: pool-16"))))
+                .hasMessageContaining("variant 'pool-16', which the study does not declare");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace("users: [2, 4, 8]", "users: [2, four]"))))
+                .hasMessageContaining("users[2]: a whole number");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace("application: app.jar", "application: gone.jar"))))
+                .hasMessageContaining("application: no jar at");
+        assertThatThrownBy(() -> StudyFile.read(write("users: [\n"))).hasMessageContaining("not readable as YAML");
+        assertThatThrownBy(() -> StudyFile.read(write("- a list\n"))).hasMessageContaining("a map of keys");
+    }
+
+    @Test
+    void aCheckThatSaysNoLimitIsRefused() {
+        assertThatThrownBy(() -> new StudyCheck(null, 8, null, null, null, null, null)).hasMessageContaining("says no limit");
+        assertThat(Study.custom(folder.resolve("app.jar")).check(new StudyCheck(null, 8, 60.0, null, null, null, null))
+                .users(List.of(8)).variant("a", Map.of()).build().checks()).hasSize(1);
+    }
+
+    private Path write(String text) throws IOException {
+        return Files.writeString(folder.resolve("study.yaml"), text);
+    }
+}
