@@ -20,10 +20,13 @@ class TaskCountersTest {
     void eachBlockingWaitIsAVoluntarySwitchAndAnEndedThreadStillCounts() throws Exception {
         assumeTrue(Files.exists(Path.of("/proc/self/task")), "needs Linux's /proc");
         TaskCounters counters = new TaskCounters();
+        CountDownLatch maySleep = new CountDownLatch(1);
         CountDownLatch slept = new CountDownLatch(1);
         CountDownLatch mayEnd = new CountDownLatch(1);
         Thread sleeper = Thread.ofPlatform().name("lab-test-sleeper").start(() -> {
             try {
+                // not one sleep before the first count: 13 of the 50 fell before it once, and counted as before
+                maySleep.await();
                 for (int i = 0; i < SLEEPS; i++) {
                     Thread.sleep(1); // the thread leaves its core: one voluntary switch at least
                 }
@@ -35,6 +38,7 @@ class TaskCountersTest {
         });
 
         TaskCounters.Counts before = counters.read();
+        maySleep.countDown();
         slept.await();
         TaskCounters.Counts whileAlive = counters.read();
         mayEnd.countDown();

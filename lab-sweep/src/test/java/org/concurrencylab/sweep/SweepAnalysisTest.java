@@ -1,0 +1,113 @@
+package org.concurrencylab.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+import org.concurrencylab.results.MachineUsage;
+import org.concurrencylab.results.SweepFit;
+import org.concurrencylab.results.SweepPoint;
+import org.junit.jupiter.api.Test;
+
+class SweepAnalysisTest {
+
+    /** ±1 % alternating: what a clean step of the lab's scatters by on this machine, and no model fits it exactly. */
+    private static List<SweepPoint> points(double[] knob, DoubleUnaryOperator truth, double meanMillis) {
+        List<SweepPoint> points = new ArrayList<>();
+        for (int i = 0; i < knob.length; i++) {
+            double noise = 1 + (i % 2 == 0 ? 0.01 : -0.01);
+            points.add(new SweepPoint(knob[i], "v/" + knob[i], truth.applyAsDouble(knob[i]) * noise, meanMillis, meanMillis, 0,
+                    0, null, MachineUsage.CLEAN, ""));
+        }
+        return points;
+    }
+
+    @Test
+    void aPoolsHardCapIsACornerTheBoundsPlaceAndTheUslDoesNot() {
+        // 100 workers, each request held 100 ms: min(N, 100) / 0.1 s
+        double[] workers = {5, 10, 20, 50, 100, 120, 140, 160, 180, 200};
+        SweepFit fit = SweepAnalysis.fit(points(workers, n -> Math.min(n, 100) / 0.1, 100), 100);
+
+        assertThat(fit.model()).isEqualTo(SweepFit.BOUNDS);
+        assertThat(fit.knee()).isCloseTo(100, within(3.0));
+        assertThat(fit.peakPerSecond()).isCloseTo(1000, within(15.0));
+        assertThat(fit.peakPerD()).isCloseTo(100, within(1.5));
+        assertThat(fit.littlesLawKnee()).isCloseTo(100, within(1.5));
+        assertThat(fit.usl().rmsResidual()).isGreaterThan(fit.bounds().rmsResidual());
+        // the three highest held out lie past the corner, which the lower points already show
+        assertThat(fit.holdoutPoints()).isEqualTo(3);
+        assertThat(fit.holdoutErrorPercent()).isLessThan(3);
+    }
+
+    @Test
+    void aSmoothContentionCurveIsTheUslsAndItsParametersComeBack() {
+        double lambda = 50;
+        double sigma = 0.05;
+        double kappa = 0.002;
+        double[] users = {1, 2, 4, 8, 12, 16, 24, 32, 48, 64};
+        SweepFit fit = SweepAnalysis.fit(points(users, n -> UniversalScalability.throughput(lambda, sigma, kappa, n), 20), 20);
+
+        assertThat(fit.model()).isEqualTo(SweepFit.USL);
+        assertThat(fit.usl().sigma()).isCloseTo(sigma, within(0.02));
+        assertThat(fit.usl().kappa()).isCloseTo(kappa, within(0.0005));
+        assertThat(fit.usl().sigmaInterval().low()).isLessThan(sigma);
+        assertThat(fit.usl().sigmaInterval().high()).isGreaterThan(sigma);
+        double peakAt = Math.sqrt((1 - sigma) / kappa);
+        assertThat(fit.knee()).isCloseTo(peakAt, within(0.1 * peakAt));
+        assertThat(fit.holdoutErrorPercent()).isLessThan(10);
+    }
+
+    @Test
+    void aCapTheLowerPointsNeverReachedIsMissedAndTheHoldoutErrorSaysSo() {
+        double[] workers = {10, 20, 40, 60, 80, 100, 150, 200};
+        SweepFit fit = SweepAnalysis.fit(points(workers, n -> Math.min(n, 120) / 0.1, 100), 100);
+
+        // fitted on 10..100, all rising, the line predicts 1500/s and 2000/s where 1200/s was measured
+        assertThat(fit.holdoutPoints()).isEqualTo(2);
+        assertThat(fit.holdoutErrorPercent()).isGreaterThan(30);
+        assertThat(fit.note()).contains("only the held-out ones show the ceiling");
+        assertThat(fit.knee()).isCloseTo(120, within(5.0));
+    }
+
+    @Test
+    void machineBoundPointsAreLeftOutOfTheFit() {
+        List<SweepPoint> points = new ArrayList<>(points(new double[] {1, 2, 4, 8}, n -> n * 10, 100));
+        points.add(new SweepPoint(16, "v/16", 40, 400, 500, 0, 160, 50.0, MachineUsage.MACHINE_BOUND, "cores 97 % busy"));
+        SweepFit fit = SweepAnalysis.fit(points, 100);
+
+        assertThat(fit.knee()).isNull();
+        assertThat(fit.peakPerSecond()).isNull();
+        assertThat(fit.note()).contains("knee lies beyond");
+        assertThat(fit.bounds().perUnitPerSecond()).isCloseTo(10, within(0.2));
+    }
+
+    @Test
+    void aUslThatFollowsFlatPointsWithoutBeingDeterminedByThemDoesNotPlaceTheKnee() {
+        // cpu-bound's parallelism on 2 cores, measured: 1 failed (left out), 2..8 all at the cores' cap
+        List<SweepPoint> points = new ArrayList<>();
+        points.add(new SweepPoint(1, "p@1", 2.99, 3184, 5939, 0.4, 3.3, null, SweepPoint.FAILED, "40.0 % of its requests failed"));
+        double[] throughput = {5.63, 5.84, 5.85, 5.66, 5.65};
+        double[] parallelism = {2, 3, 4, 6, 8};
+        for (int i = 0; i < parallelism.length; i++) {
+            points.add(new SweepPoint(parallelism[i], "p@" + parallelism[i], throughput[i], 2800, 5000, 0, 6.67, null,
+                    MachineUsage.CLEAN, ""));
+        }
+        SweepFit fit = SweepAnalysis.fit(points, 333);
+
+        assertThat(fit.usl().rmsResidual()).isLessThan(fit.bounds().rmsResidual());
+        assertThat(fit.model()).isEqualTo(SweepFit.BOUNDS);
+        assertThat(fit.note()).contains("do not determine it");
+        // the cores' cap over the lone thread's rate: two
+        assertThat(fit.knee()).isCloseTo(2, within(0.1));
+    }
+
+    @Test
+    void tooFewCleanPointsFitNothingAndSayWhy() {
+        SweepFit fit = SweepAnalysis.fit(points(new double[] {4}, n -> n, 1), 1);
+
+        assertThat(fit.model()).isNull();
+        assertThat(fit.note()).isEqualTo("1 clean point of 1: nothing to fit");
+    }
+}
