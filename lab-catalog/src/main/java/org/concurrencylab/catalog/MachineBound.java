@@ -99,6 +99,37 @@ public final class MachineBound {
     }
 
     /**
+     * An open load on a system whose hold was measured alone, its own CPU in it (a study's R0, where no
+     * declared wait stands apart from the CPU): the request's CPU is the application's, not the
+     * machine's, and what this machine adds is only the wait for a free core, Erlang C's as in
+     * {@link #open(double, double, int)}, at the rate the step was served (a pool may have held it
+     * below what its users asked for).
+     *
+     * @param boundPerSecond  what the step's users allow at the lone request's pace
+     * @param servedPerSecond what the step was served at
+     * @param aloneSeconds    the mean time of a request sent alone
+     */
+    public static Estimate openMeasured(double boundPerSecond, double servedPerSecond, double aloneSeconds, double cpuSeconds,
+                                        int cores) {
+        check(boundPerSecond, aloneSeconds, cpuSeconds, cores);
+        double saturated = cores / cpuSeconds;
+        double offered = Math.max(0, servedPerSecond) * cpuSeconds;
+        double utilization = offered / cores;
+        if (utilization >= SATURATED_UTILIZATION) {
+            return new Estimate(Math.min(boundPerSecond, saturated), utilization, format(Locale.ROOT,
+                    "c = %.2f ms on %d cores, %.0f %% busy: they serve at most %.1f/s", cpuSeconds * 1e3, cores,
+                    100 * utilization, saturated));
+        }
+        double waitSeconds = erlangC(cores, offered) * Math.min(cpuSeconds, aloneSeconds) / cores / (1 - utilization);
+        return new Estimate(Math.min(boundPerSecond, saturated), waitSeconds / aloneSeconds, format(Locale.ROOT,
+                "c = %.2f ms on %d cores, %.0f %% busy: waiting for a core adds %.2f ms to the %.1f ms a request took alone",
+                cpuSeconds * 1e3, cores, 100 * utilization, waitSeconds * 1e3, aloneSeconds * 1e3));
+    }
+
+    /** Cores this busy serve no more: the wait for one grows without bound as the utilization nears 1. */
+    static final double SATURATED_UTILIZATION = 0.95;
+
+    /**
      * Where the system times the hold its bound counts (a row's lock, from the lock's grant to the
      * transaction's end), no model is needed. Held alone, with nothing else running, the hold is the
      * declared one plus what the system's own protocol adds (round trips, a timer's slack): that part

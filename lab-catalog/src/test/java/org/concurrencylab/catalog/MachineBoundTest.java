@@ -10,6 +10,21 @@ import org.junit.jupiter.api.Test;
 class MachineBoundTest {
 
     @Test
+    void aRequestTimedAloneKeepsItsOwnCpuAndTheMachineAddsOnlyTheWaitForACore() {
+        // fixtures/pooled-app at 2 users: R0 = 42 ms with its CPU in it, c = 7.6 ms, served 47/s on 2 cores
+        MachineBound.Estimate light = MachineBound.openMeasured(47, 47, 0.042, 0.0076, 2);
+        assertThat(light.share()).isLessThan(0.01);
+        assertThat(light.perSecond()).isEqualTo(47);
+        // the same request served where a pool held 8 users' 188/s at 98/s: the cores were as busy as 98/s makes them
+        MachineBound.Estimate held = MachineBound.openMeasured(188, 98, 0.042, 0.0030, 2);
+        assertThat(held.share()).isLessThan(0.02);
+        // served at 380/s with c = 5 ms, two cores are 95 % busy: they, not the application, set the pace
+        MachineBound.Estimate saturated = MachineBound.openMeasured(600, 380, 0.010, 0.005, 2);
+        assertThat(saturated.share()).isGreaterThanOrEqualTo(0.95);
+        assertThat(saturated.perSecond()).isEqualTo(400);
+    }
+
+    @Test
     void aCheapRequestPathLeavesTheClosedBoundToThePool() {
         // 100 users x 10 at D = 400 ms, 250/s by the pool: 10 rounds of 400.5 ms, plus one burst of
         // 100 x 0.5 ms / 2 cores = 25 ms: 1000 requests in 4030 ms

@@ -88,7 +88,7 @@ final class VariantRunner {
                 String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
                 RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());
                 steps.add(StepResults.of(new StepResults.Context(variant, step, environment.connections(),
-                        experiment.downstreamLatency(), scaled,
+                        experiment.downstreamLatency(), false, scaled,
                         timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, calleeUsage,
                         machineBefore, machineAfter, background, machineCpu.cores(), database, services));
             }
