@@ -76,6 +76,12 @@ public final class Defaults {
     /** A step whose failed share is above this ends a study's rise: errors, not queues, are the answer. */
     public static final double STUDY_FAILED_SHARE = 0.01;
 
+    /** How many values a sweep's range {@code a..b} takes when it does not say {@code :steps}. */
+    public static final int SWEEP_STEPS = 6;
+
+    /** The users a sweep of an application's property holds at every value: enough to fill a pool of 8 twice. */
+    public static final int SWEEP_USERS = 16;
+
     private Defaults() {
     }
 }

@@ -24,11 +24,13 @@ import org.concurrencylab.driver.Connections;
  * @param budget         what the whole study may take: it stops rising when the next step would not fit
  * @param agentCost      whether to measure what the lab's agent costs the application: its heaviest step
  *                       where nothing held the load back, again with the agent and then without it
+ * @param untilHeldBack  whether the steps stop rising at the first one a pool, errors or the machine held
+ *                       back; a sweep runs every step it declares, to see the curve past its knee
  */
 public record Study(String name, Path jar, String path, Map<String, String> properties,
                     Map<String, Map<String, String>> variants, List<StudyCheck> checks, List<Integer> users,
                     Duration stepLength, Duration warmUp, int warmUpUsers, Duration requestTimeout,
-                    Connections connections, Duration budget, boolean agentCost) {
+                    Connections connections, Duration budget, boolean agentCost, boolean untilHeldBack) {
 
     /** The one variant of a study that declares none: the jar as it is. */
     public static final String AS_IS = "as-is";
@@ -110,6 +112,7 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
         private Connections connections = Connections.KEEP_ALIVE;
         private Duration budget = Defaults.STUDY_BUDGET;
         private boolean agentCost;
+        private boolean untilHeldBack = true;
 
         private Builder(Path jar) {
             this.jar = jar;
@@ -172,12 +175,17 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
             return this;
         }
 
+        public Builder untilHeldBack(boolean untilHeldBack) {
+            this.untilHeldBack = untilHeldBack;
+            return this;
+        }
+
         public Study build() {
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
             Map<String, Map<String, String>> declared = variants.isEmpty() ? Map.of(AS_IS, Map.of()) : variants;
             return new Study(name, jar, path, properties, declared, checks, users, stepLength, warmUp, warmUpUsers, requestTimeout,
-                    connections, budget, agentCost);
+                    connections, budget, agentCost, untilHeldBack);
         }
     }
 }

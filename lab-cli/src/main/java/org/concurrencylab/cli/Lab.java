@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lab", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "Concurrency Lab 0.1",
         description = "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
         subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class,
-                BenchCommand.class, OverloadCommand.class, ExportCommand.class, ImportCommand.class,
+                BenchCommand.class, OverloadCommand.class, SweepCommand.class, ExportCommand.class, ImportCommand.class,
                 HelpCommand.class})
 public final class Lab implements Runnable {
 

@@ -160,7 +160,7 @@ final class RunCommand implements Callable<Integer> {
         return report(run, failingVerdicts);
     }
 
-    private static int report(LabRunner.CompletedRun run, List<String> failingVerdicts) throws java.io.IOException {
+    static int report(LabRunner.CompletedRun run, List<String> failingVerdicts) throws java.io.IOException {
         System.out.println();
         System.out.print(TerminalReport.render(run.result()));
         System.out.println();

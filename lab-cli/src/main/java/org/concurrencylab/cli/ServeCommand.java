@@ -10,7 +10,9 @@ import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.RunSettings;
+import org.concurrencylab.catalog.Study;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.runner.ApplicationProcess;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.LabRunner;
@@ -27,17 +29,22 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "serve", description = {"Start one variant on 127.0.0.1 and keep it up until Ctrl-C, for siege, wrk, Gatling or JMeter.",
-        "Its time scale is 1 unless --scale says otherwise: your tool brings the article's own users, rates and timeouts."})
+        "Its time scale is 1 unless --scale says otherwise: your tool brings the article's own users, rates and timeouts.",
+        "Or start your own application's jar with the lab's agent, for your own load tool: ./lab serve app.jar [--path /orders/1]."})
 final class ServeCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "An experiment (see ./lab list).")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "An experiment (see ./lab list), or an application jar.")
     private String experimentName;
 
-    @Parameters(index = "1", paramLabel = "VARIANT", description = "One of its variants (see ./lab list).")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "VARIANT", description = "One of its variants (see ./lab list); none for a jar.")
     private String variantName;
+
+    @Option(names = "--path", paramLabel = "PATH",
+            description = "With an application jar: a page it answers once it has started, e.g. /orders/1. Default: /.")
+    private String path;
 
     @Option(names = "--port", paramLabel = "N", defaultValue = "8080", description = "Port on 127.0.0.1. Default: ${DEFAULT-VALUE}.")
     private int port;
@@ -64,6 +71,15 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (experimentName.endsWith(".jar")) {
+            return serveApplication();
+        }
+        if (variantName == null) {
+            throw new ParameterException(spec.commandLine(), "serve " + experimentName + " needs one of its variants (see ./lab list)");
+        }
+        if (path != null) {
+            throw new ParameterException(spec.commandLine(), "--path applies to an application jar; an experiment serves its own path");
+        }
         Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
         Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
         Overrides overrides = cpus.applyTo(Overrides.none().withScale(scale.value(spec.commandLine()).orElse(ARTICLE_TIME)),
@@ -83,27 +99,18 @@ final class ServeCommand implements Callable<Integer> {
         };
         System.out.printf("Starting %s / %s with %d CPUs, D = %.0f ms ...%n", experiment.name(), variant.name(),
                 settings.cpusFor(variant), settings.scaled().of(experiment.downstreamLatency()).toNanos() / 1e6);
-        // Ctrl-C or SIGTERM: the lab's own hook stops every process; this one says so. Registered before the
-        // start: a hook added once a signal has begun the JVM's shutdown would throw instead
-        java.util.concurrent.atomic.AtomicBoolean endedByItself = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.atomic.AtomicReference<String> what = new java.util.concurrent.atomic.AtomicReference<>(
-                experiment.name() + " / " + variant.name());
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (!endedByItself.get()) {
-                System.err.println("lab: stopping " + what.get());
-            }
-        }, "lab-serve-stopped-line"));
+        StoppedLine stopped = new StoppedLine(experiment.name() + " / " + variant.name());
         LabRunner.Served started;
         try {
             started = new LabRunner(home, JavaRuntime.current(), progress).serve(experiment, variant, port, settings, log, bind);
         } catch (ServiceStartException e) {
-            endedByItself.set(true);
+            stopped.endedByItself();
             // another process may have taken the port between the check and the start
             throw new ParameterException(spec.commandLine(), "could not start " + variant.name() + ": " + e.getMessage()
                     + " (log: " + log + ")");
         }
         int called = started.calls().size();
-        what.set(experiment.name() + " / " + variant.name()
+        stopped.rename(experiment.name() + " / " + variant.name()
                 + (called == 0 ? "" : called == 1 ? " and the service it calls" : " and the " + called + " services it calls"));
         try (LabRunner.Served served = started) {
             ServiceProcess service = served.service();
@@ -112,13 +119,41 @@ final class ServeCommand implements Callable<Integer> {
                     target, service.uri("/actuator/labprobe"), service.uri("/actuator/prometheus"), log);
             served.calls().forEach(call -> System.out.printf("  calls the %s, started for it and stopped with it%n", call));
             System.out.printf("Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n", target);
-            int exit = service.waitFor();
-            if (ServiceProcess.stoppedByTheLab()) {
-                return 0;
+            return stopped.waitFor(service::waitFor, "service", log);
+        }
+    }
+
+    /** The user's own application with the agent, for the user's own load tool, until Ctrl-C. */
+    private int serveApplication() throws Exception {
+        for (String option : java.util.List.of("--scale", "--cpus")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new ParameterException(spec.commandLine(), option + " applies to an experiment, not to an application jar");
             }
-            endedByItself.set(true);
-            System.err.println("lab: the service ended by itself with code " + exit + "; see " + log);
-            return 1;
+        }
+        if (variantName != null) {
+            throw new ParameterException(spec.commandLine(), "an application jar has no variants; give its properties in a study file");
+        }
+        Study study = Choices.study(spec.commandLine(), experimentName, path, null, null, false);
+        checkBind();
+        checkPortFree();
+        LabHome home = LabHome.locate();
+        Path log = Files.createDirectories(home.root().resolve("results").resolve("serve")).resolve(study.name() + ".log");
+        System.out.printf("Starting %s with the lab's agent ...%n", study.jar().getFileName());
+        StoppedLine stopped = new StoppedLine(study.jar().getFileName().toString());
+        ApplicationProcess started;
+        try {
+            started = ApplicationProcess.serve(home, JavaRuntime.current(), study.jar(), study.path(), port, bind, log);
+        } catch (ServiceStartException e) {
+            stopped.endedByItself();
+            throw new ParameterException(spec.commandLine(), "could not start " + study.jar().getFileName() + ": " + e.getMessage()
+                    + " (log: " + log + ")");
+        }
+        try (ApplicationProcess app = started) {
+            URI target = app.uri(study.path());
+            System.out.printf("Serving %s (ready: %s)%n  probe: %s/labprobe?since=<epoch ms>%n  log:   %s%n", target, app.readiness(),
+                    app.probe(), log);
+            System.out.printf("Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n", target);
+            return stopped.waitFor(app::waitFor, "application", log);
         }
     }
 
@@ -145,6 +180,49 @@ final class ServeCommand implements Callable<Integer> {
             probe.setReuseAddress(true);
         } catch (IOException e) {
             throw new ParameterException(spec.commandLine(), "port " + port + " on 127.0.0.1 is in use; choose another with --port");
+        }
+    }
+
+    /**
+     * The one line that says what ended a served process: Ctrl-C or SIGTERM (the lab's own hook stops every
+     * process; this one says so, registered before the start, since a hook added once a signal has begun the
+     * JVM's shutdown would throw), or the process itself, with its exit code.
+     */
+    private static final class StoppedLine {
+
+        interface Waiting {
+            int waitFor() throws InterruptedException;
+        }
+
+        private final java.util.concurrent.atomic.AtomicBoolean endedByItself = new java.util.concurrent.atomic.AtomicBoolean();
+        private final java.util.concurrent.atomic.AtomicReference<String> what;
+
+        StoppedLine(String what) {
+            this.what = new java.util.concurrent.atomic.AtomicReference<>(what);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                if (!endedByItself.get()) {
+                    System.err.println("lab: stopping " + this.what.get());
+                }
+            }, "lab-serve-stopped-line"));
+        }
+
+        void rename(String what) {
+            this.what.set(what);
+        }
+
+        void endedByItself() {
+            endedByItself.set(true);
+        }
+
+        /** @return the command's exit code: 0 when the lab stopped the process, 1 when it ended by itself */
+        int waitFor(Waiting process, String kind, Path log) throws InterruptedException {
+            int exit = process.waitFor();
+            if (ServiceProcess.stoppedByTheLab()) {
+                return 0;
+            }
+            endedByItself();
+            System.err.println("lab: the " + kind + " ended by itself with code " + exit + "; see " + log);
+            return 1;
         }
     }
 }

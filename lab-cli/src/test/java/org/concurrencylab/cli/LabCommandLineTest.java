@@ -27,7 +27,7 @@ class LabCommandLineTest {
     @Test
     void everyCommandTheHintsPointToAnswersHelpWithItsUsage() {
         for (List<String> command : List.of(List.of("list"), List.of("run"), List.of("serve"), List.of("report"),
-                List.of("compare"), List.of("bench"), List.of("overload"), List.of("export"), List.of("export", "hyperfoil"),
+                List.of("compare"), List.of("bench"), List.of("overload"), List.of("sweep"), List.of("export"), List.of("export", "hyperfoil"),
                 List.of("import"), List.of("import", "hyperfoil"))) {
             CommandLine lab = Lab.commandLine();
             StringWriter out = new StringWriter();
@@ -69,6 +69,24 @@ class LabCommandLineTest {
         assertThat(err.toString()).contains("starts with '/'");
         assertThat(execute("run", folder.resolve("missing.jar").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("no application jar at");
+    }
+
+    @Test
+    void aSweepThatCannotBeRunSaysWhyInOneLineAndStartsNothing() {
+        long jvmsBefore = ProcessHandle.current().descendants().count();
+        assertThat(execute("sweep", "blocking-io", "--knob", "users=5..200")).isEqualTo(2);
+        assertThat(err.toString()).contains("name the variant to vary with --variant").contains("mvc-tomcat-20");
+        err.getBuffer().setLength(0);
+        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "users=20,10")).isEqualTo(2);
+        assertThat(err.toString()).contains("rising");
+        err.getBuffer().setLength(0);
+        // blocking-io's loads are closed: a rate has nothing to vary
+        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "rate=10,20")).isEqualTo(2);
+        assertThat(err.toString()).contains("load 100x10 is closed");
+        err.getBuffer().setLength(0);
+        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "users=1,2", "--users", "4")).isEqualTo(2);
+        assertThat(err.toString()).contains("--users and --path apply to an application");
+        assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
     }
 
     @Test

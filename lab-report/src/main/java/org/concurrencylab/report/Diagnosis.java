@@ -40,8 +40,9 @@ public final class Diagnosis {
 
     public static List<Finding> of(ExperimentResult experiment) {
         List<Finding> findings = new ArrayList<>();
-        // a service whose pools count themselves (an application under the lab's agent) is sized step by step
-        for (VariantResult variant : experiment.variants()) {
+        // a study of an application under the lab's agent is answered from its pools' own counts, step by step;
+        // an experiment's steps are judged against its capacity model's bound, which the stack samples explain
+        for (VariantResult variant : experiment.ofAnApplication() ? experiment.variants() : List.<VariantResult>of()) {
             for (int i = 0; i < variant.steps().size(); i++) {
                 int index = i;
                 PoolSizing.sentence(variant.steps(), i).ifPresent(sentence ->

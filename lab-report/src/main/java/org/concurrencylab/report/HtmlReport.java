@@ -19,6 +19,9 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.SweepPoint;
+import org.concurrencylab.results.SweepResult;
+import org.concurrencylab.sweep.SweepAnalysis;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.VariantResult;
@@ -119,8 +122,12 @@ public final class HtmlReport {
             }
             experiments.add(Map.of("name", experiment.name(), "loads", loads));
         }
-        return JSON.writeValueAsString(Map.of("experiments", experiments)).replace("</", "<\\/");
+        List<Map<String, Object>> sweeps = run.sweeps().stream().map(HtmlReport::sweep).toList();
+        return JSON.writeValueAsString(Map.of("experiments", experiments, "sweeps", sweeps)).replace("</", "<\\/");
     }
+
+    /** Enough for the USL's curve to look smooth, and the bounds' corner to fall within a step of the knob. */
+    private static final int SWEEP_LINE_POINTS = 100;
 
     private static Map<String, Object> series(VariantResult variant, StepResult step, Scaled scaled, Path runDirectory) {
         List<Double> at = new ArrayList<>();
@@ -167,6 +174,37 @@ public final class HtmlReport {
             series.put("services", step.services().stream().map(HtmlReport::service).toList());
         }
         return series;
+    }
+
+    /** A sweep's points, and its better model drawn across them, from the lowest value to the highest. */
+    private static Map<String, Object> sweep(SweepResult sweep) {
+        List<Object> points = new ArrayList<>();
+        for (SweepPoint point : sweep.points()) {
+            Map<String, Object> shown = new LinkedHashMap<>();
+            shown.put("x", point.value());
+            shown.put("throughput", point.throughputPerSecond());
+            shown.put("p95", point.p95Millis());
+            shown.put("bound", point.boundPerSecond());
+            shown.put("cpuBound", point.cpuBoundPerSecond());
+            shown.put("clean", point.clean());
+            points.add(shown);
+        }
+        List<List<Double>> model = new ArrayList<>();
+        if (sweep.fit().model() != null && !sweep.points().isEmpty()) {
+            double low = sweep.points().getFirst().value();
+            double high = sweep.points().getLast().value();
+            for (int i = 0; i <= SWEEP_LINE_POINTS; i++) {
+                double n = low + (high - low) * i / SWEEP_LINE_POINTS;
+                model.add(List.of(n, round(SweepAnalysis.predict(sweep.fit(), n))));
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("knob", sweep.knob());
+        out.put("points", points);
+        out.put("model", model);
+        out.put("modelName", sweep.fit().model() == null ? "" : SweepReport.modelName(sweep.fit().model()));
+        out.put("knee", sweep.fit().knee());
+        return out;
     }
 
     /** Three significant digits are all the charts can show, and they keep a run of the whole catalog small. */

@@ -13,6 +13,7 @@ import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.SweepResult;
 import org.concurrencylab.results.VariantResult;
 
 /**
@@ -45,6 +46,35 @@ public final class RunComparison {
         }
     }
 
+    /**
+     * A sweep's knee in both runs: the same experiment, variant and knob. Moved when it is in one run and not
+     * the other, or shifted by more than {@link #KNEE_TOLERANCE}.
+     */
+    public record KneeMove(String experiment, String variant, String knob, Double before, Double after) {
+
+        public boolean moved() {
+            if (before == null || after == null) {
+                return before != after;
+            }
+            return Math.abs(after / before - 1) > KNEE_TOLERANCE;
+        }
+
+        String sentence() {
+            return format(Locale.ROOT, "%s %s, knob %s: knee %s -> %s%s", experiment, variant, knob, knee(before), knee(after),
+                    moved() ? " (moved)" : " (within " + Math.round(100 * KNEE_TOLERANCE) + " %)");
+        }
+
+        private static String knee(Double knee) {
+            return knee == null ? "none" : StepTables.number(knee);
+        }
+    }
+
+    /**
+     * How far a sweep's knee may shift and still be the same: a knee is read between two points of the knob,
+     * and the throughput it is read from moves by the {@link #THROUGHPUT_TOLERANCE} from run to run.
+     */
+    public static final double KNEE_TOLERANCE = 0.10;
+
     public record VerdictChange(String experiment, String claim, String before, String after) {
 
         /** From reproduced to not reproduced or back: the claim's answer changed, not only whether one run could tell. */
@@ -56,15 +86,16 @@ public final class RunComparison {
     private static final List<String> DECIDED = List.of("reproduced", "not reproduced");
 
     public record Comparison(String baseline, String other, List<String> environment, List<Move> moves,
-                             List<VerdictChange> verdicts) {
+                             List<VerdictChange> verdicts, List<KneeMove> knees) {
 
         public List<Move> beyondTolerance() {
             return moves.stream().filter(Move::beyondTolerance).toList();
         }
 
-        /** Whether anything changed: a decided verdict, or a figure beyond its tolerance. */
+        /** Whether anything changed: a decided verdict, a figure beyond its tolerance, or a sweep's knee. */
         public boolean changed() {
-            return verdicts.stream().anyMatch(VerdictChange::decisive) || !beyondTolerance().isEmpty();
+            return verdicts.stream().anyMatch(VerdictChange::decisive) || !beyondTolerance().isEmpty()
+                    || knees.stream().anyMatch(KneeMove::moved);
         }
 
         /** What changed, in one sentence, for the top of the comparison. */
@@ -75,8 +106,10 @@ public final class RunComparison {
                         + moves.size() + " figures moved beyond its tolerance" + (verdicts.isEmpty() ? "."
                         : " (" + verdicts.size() + " verdicts moved to or from one that a single run could not decide).");
             }
-            return format(Locale.ROOT, "Changed: %d claims between reproduced and not reproduced, %d of %d figures beyond tolerance.",
-                    decisive, beyondTolerance().size(), moves.size());
+            long knees = knees().stream().filter(KneeMove::moved).count();
+            return format(Locale.ROOT, "Changed: %d claims between reproduced and not reproduced, %d of %d figures beyond tolerance%s.",
+                    decisive, beyondTolerance().size(), moves.size(), knees == 0 ? "" : ", " + knees + " knee" + (knees == 1 ? "" : "s")
+                            + " moved");
         }
     }
 
@@ -110,7 +143,19 @@ public final class RunComparison {
                                 changed.status())));
             }
         }
-        return new Comparison(baseline.run().id(), other.run().id(), environment(baseline, other), moves, verdicts);
+        return new Comparison(baseline.run().id(), other.run().id(), environment(baseline, other), moves, verdicts,
+                knees(baseline, other));
+    }
+
+    private static List<KneeMove> knees(RunResult baseline, RunResult other) {
+        List<KneeMove> knees = new ArrayList<>();
+        for (SweepResult before : baseline.sweeps()) {
+            other.sweeps().stream().filter(after -> after.experiment().equals(before.experiment())
+                            && after.variant().equals(before.variant()) && after.knob().equals(before.knob())).findFirst()
+                    .ifPresent(after -> knees.add(new KneeMove(before.experiment(), before.variant(), before.knob(),
+                            before.fit().knee(), after.fit().knee())));
+        }
+        return knees;
     }
 
     private static List<Move> moves(String experiment, String variant, StepResult before, StepResult after) {
@@ -180,6 +225,7 @@ public final class RunComparison {
             out.append("   ").append(comparison.headline()).append('\n');
             out.append(comparison.environment().isEmpty() ? "   same settings and machine\n"
                     : "   differs: " + String.join("; ", comparison.environment()) + "\n");
+            comparison.knees().forEach(knee -> out.append("   ").append(knee.sentence()).append('\n'));
             out.append(format(Locale.ROOT, "%nClaims whose verdict changed: %s%n", comparison.verdicts().isEmpty() ? "none" : ""));
             comparison.verdicts().forEach(change -> out.append(format(Locale.ROOT, "  %s %s: %s -> %s%s%n", change.experiment(),
                     change.claim(), change.before(), change.after(), change.decisive() ? "" : " (one run could not tell)")));
@@ -202,6 +248,7 @@ public final class RunComparison {
             body.append("<p class=\"headline\"><strong>").append(Html.escape(comparison.headline())).append("</strong></p>\n");
             body.append("<p>").append(Html.escape(comparison.environment().isEmpty() ? "Same settings and machine."
                     : "Differs: " + String.join("; ", comparison.environment()))).append("</p>\n");
+            comparison.knees().forEach(knee -> body.append("<p>").append(Html.escape(knee.sentence())).append("</p>\n"));
             body.append("<h3>Claims whose verdict changed</h3>\n<ul>\n");
             if (comparison.verdicts().isEmpty()) {
                 body.append("<li>none</li>\n");

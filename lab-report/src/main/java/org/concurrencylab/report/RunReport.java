@@ -39,15 +39,21 @@ final class RunReport {
                     + "was measured in this run.", Block.Tone.NOTE));
         }
         List<Block> summary = new ArrayList<>();
+        for (int s = 0; s < run.sweeps().size(); s++) {
+            summary.addAll(SweepReport.blocks(run.sweeps().get(s), s));
+        }
         List<Block> experiments = new ArrayList<>();
         for (int e = 0; e < run.experiments().size(); e++) {
             ExperimentResult experiment = run.experiments().get(e);
-            summary.addAll(verdicts(experiment, e, run.run().stoppedIn(experiment)));
+            // a sweep's experiment is declared without claims: the curve is its answer
+            if (run.sweeps().isEmpty()) {
+                summary.addAll(verdicts(experiment, e, run.run().stoppedIn(experiment)));
+            }
             experiments.addAll(experiment(experiment, e, info.machineCpus()));
         }
         boolean studiesOnly = run.experiments().stream().allMatch(ExperimentResult::ofAnApplication);
-        return new ReportDocument("Concurrency Lab run " + info.id(), lead,
-                studiesOnly ? ANSWER : VERDICTS, summary, environment(run), experiments);
+        return new ReportDocument("Concurrency Lab " + (run.sweeps().isEmpty() ? "run " : "sweep ") + info.id(), lead,
+                !run.sweeps().isEmpty() ? SweepReport.CURVE : studiesOnly ? ANSWER : VERDICTS, summary, environment(run), experiments);
     }
 
     /** Per experiment: the count of each verdict, every claim with its evidence and chart, the bottlenecks. */
@@ -70,7 +76,9 @@ final class RunReport {
         blocks.add(new Block.Verdicts(lines));
         List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
         if (!diagnosis.isEmpty()) {
-            blocks.add(new Block.Paragraph(experiment.ofAnApplication()
+            boolean counted = experiment.variants().stream().flatMap(variant -> variant.steps().stream())
+                    .anyMatch(step -> !step.pools().isEmpty());
+            blocks.add(new Block.Paragraph(experiment.ofAnApplication() && counted
                     ? "From the pools' own counts (JMX, through the lab's agent) and Little's law:"
                     : "Where the saturated variants were held back, from stack samples:", Block.Tone.NOTE));
             blocks.add(new Block.Items(diagnosis.stream()
@@ -110,7 +118,7 @@ final class RunReport {
         Set<Integer> cpus = new LinkedHashSet<>();
         experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
         if (experiment.ofAnApplication()) {
-            blocks.add(new Block.Paragraph(format(Locale.ROOT, "A lone request took %s ms (R0, the mean of 20 sent one at a time after "
+            blocks.add(new Block.Paragraph(format(Locale.ROOT, "A lone request took %s ms (R0, the mean of those one user sent one at a time for 2 s after "
                             + "the warm-up): \"LL TPS\" is what each step's users allow at that pace, U / R0. The application warmed "
                             + "up with %s; %s.", StepTables.number(experiment.downstreamLatencyMillis()), StepTables.warmUp(experiment),
                     StepTables.clientAndJit(experiment)), Block.Tone.NOTE));

@@ -9,6 +9,7 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.ServiceProfile;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.PoolOccupancy;
 import org.concurrencylab.results.ProcessUsage;
 import org.concurrencylab.results.Requests;
 import org.concurrencylab.results.StepResult;
@@ -38,6 +39,21 @@ class DiagnosisTest {
                     .contains("7 blocked in a socket read").contains("tomcat-workers: 190 parked on a future, 10 idle")
                     .doesNotContain("jvm");
         });
+    }
+
+    @Test
+    void anExperimentsPoolsThatCountThemselvesLeaveItsDiagnosisToTheStacks() {
+        // Tomcat counts its workers over JMX in the lab's own services too; their steps are still judged by the
+        // stack samples against the experiment's capacity model, not sized as a study's are
+        Map<String, Map<String, Double>> collapsed = Map.of("common-pool", Map.of("SOCKET_READ", 7.0));
+        VariantResult counted = variant("common-pool", 50, 5000, collapsed);
+        StepResult heavy = StepResult.from(counted.steps().get(1))
+                .pools(Map.of("tomcat-workers", new PoolOccupancy("threads", 200, 190, 200, 0.0, null, 50))).build();
+        VariantResult withPools = new VariantResult(counted.name(), counted.summary(), counted.origin(), counted.cpus(),
+                counted.status(), null, Map.of(), Map.of(), List.of(counted.steps().get(0), heavy));
+
+        assertThat(Diagnosis.of(experiment(withPools))).singleElement()
+                .satisfies(finding -> assertThat(finding.sentence()).startsWith("common-pool is the bottleneck"));
     }
 
     @Test

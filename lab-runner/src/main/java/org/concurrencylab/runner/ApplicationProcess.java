@@ -21,7 +21,7 @@ import org.apache.hc.core5.util.Timeout;
  * A user's application jar in a JVM of its own, on 127.0.0.1, with the lab's agent: no change to the
  * application, and nothing of the lab on its class path but the agent's one jar.
  */
-final class ApplicationProcess implements AutoCloseable {
+public final class ApplicationProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
@@ -42,8 +42,8 @@ final class ApplicationProcess implements AutoCloseable {
      * has one, on that same port rather than a listener of its own; and the two pools that count
      * themselves over JMX told to register there. Properties an application does not know are ignored.
      */
-    static List<String> labProperties(int port) {
-        return List.of("--server.port=" + port, "--server.address=" + ServiceCommand.LOOPBACK,
+    static List<String> labProperties(int port, String bind) {
+        return List.of("--server.port=" + port, "--server.address=" + bind,
                 "--management.server.port=",
                 "--server.tomcat.mbeanregistry.enabled=true",
                 "--spring.datasource.hikari.register-mbeans=true",
@@ -57,25 +57,42 @@ final class ApplicationProcess implements AutoCloseable {
      */
     static ApplicationProcess start(JavaRuntime java, Path agentJar, Path jar, String path, Map<String, String> properties,
                                     Path log, Duration startTimeout) throws ServiceStartException, InterruptedException {
-        return start(java, agentJar, jar, path, properties, log, startTimeout, true);
+        return start(java, agentJar, jar, path, properties, log, startTimeout, true, 0, ServiceCommand.LOOPBACK);
+    }
+
+    /**
+     * For {@code ./lab serve app.jar}: the application with the agent, on the port asked for, listening on
+     * {@code bind} ({@link ServiceCommand#LOOPBACK} unless the user asked for every interface); its probe
+     * stays on 127.0.0.1.
+     */
+    public static ApplicationProcess serve(LabHome home, JavaRuntime java, Path jar, String path, int port, String bind, Path log)
+            throws ServiceStartException, InterruptedException {
+        return start(java, home.agentJar(), jar, path, Map.of(), log, org.concurrencylab.catalog.Defaults.APPLICATION_START_TIMEOUT,
+                true, port, bind);
     }
 
     /**
      * @param probed false to start it without the probe, to measure what the probe costs: the agent then only
      *               watches the lab's process, so that the application still ends with the lab
+     * @param port   0 for a free one the lab picks
      */
     static ApplicationProcess start(JavaRuntime java, Path agentJar, Path jar, String path, Map<String, String> properties,
-                                    Path log, Duration startTimeout, boolean probed) throws ServiceStartException, InterruptedException {
+                                    Path log, Duration startTimeout, boolean probed, int port, String bind)
+            throws ServiceStartException, InterruptedException {
+        if (!ServiceCommand.LOOPBACK.equals(bind) && !ServiceCommand.EVERY_INTERFACE.contains(bind)) {
+            throw new IllegalArgumentException("an application listens on " + ServiceCommand.LOOPBACK + " or every interface, not " + bind);
+        }
         if (!Files.isRegularFile(jar)) {
             throw new ServiceStartException("no application jar at " + jar.toAbsolutePath());
         }
         Path portFile = log.resolveSibling("." + log.getFileName() + ".probe-port");
-        int port;
         Process process;
         try {
             Files.createDirectories(log.getParent());
             Files.deleteIfExists(portFile);
-            port = freeLoopbackPort();
+            if (port == 0) {
+                port = freeLoopbackPort();
+            }
             List<String> command = new ArrayList<>();
             command.add(java.executable().toString());
             command.add("-javaagent:" + agentJar + "=" + (probed ? "port-file=" + portFile : "probe=off")
@@ -83,7 +100,7 @@ final class ApplicationProcess implements AutoCloseable {
             command.add("-jar");
             command.add(jar.toAbsolutePath().toString());
             properties.forEach((key, value) -> command.add("--" + key + "=" + value));
-            command.addAll(labProperties(port));
+            command.addAll(labProperties(port, bind));
             // in the jar's own folder, as its owner starts it: an application may read a config/ there.
             // What the lab must hold comes on the command line, which outranks every file
             ProcessBuilder builder = new ProcessBuilder(command)
@@ -179,17 +196,22 @@ final class ApplicationProcess implements AutoCloseable {
         throw new ServiceStartException("the lab's agent never said its port; see " + log);
     }
 
-    URI uri(String path) {
+    public URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
     /** Where the agent's probe answers; null where it was started without it. */
-    URI probe() {
+    public URI probe() {
         return probe;
     }
 
-    String readiness() {
+    public String readiness() {
         return readiness;
+    }
+
+    /** Blocks until the application ends by itself or the calling thread is interrupted. */
+    public int waitFor() throws InterruptedException {
+        return process.waitFor();
     }
 
     long pid() {

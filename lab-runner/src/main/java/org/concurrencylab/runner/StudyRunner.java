@@ -50,8 +50,12 @@ import org.concurrencylab.results.WriteFailed;
  */
 public final class StudyRunner {
 
-    /** Requests sent one at a time to learn how long one takes alone: the study's R0. */
-    private static final int ALONE = 20;
+    /**
+     * How long one user sends requests one at a time to learn how long one takes alone: the study's R0.
+     * A time rather than a count: 20 requests measured a sub-millisecond service's connection set-up and
+     * colder code (R0 0.65 ms against 0.21 ms over the 1-user step that followed), 2 s of them measure it.
+     */
+    private static final Duration ALONE = Duration.ofSeconds(2);
     private static final Duration QUIET = Duration.ofSeconds(1);
     /** The machine's cores this busy or more: its CPU, not the application's pools, sets the pace. */
     private static final double BUSY_CORES = 0.9;
@@ -136,11 +140,11 @@ public final class StudyRunner {
             progress.phase(variant.name(), "warming up: " + study.warmUpUsers() + " users for " + study.warmUp().toSeconds() + " s");
             driver.run(target, ClosedModel.custom(study.warmUpUsers(), study.requestTimeout()).heldFor(study.warmUp())
                     .connections(study.connections()).build(), Progress.NONE);
-            LoadResult alone = driver.run(target, ClosedModel.custom(1, study.requestTimeout()).repetitions(ALONE)
+            LoadResult alone = driver.run(target, ClosedModel.custom(1, study.requestTimeout()).heldFor(ALONE)
                     .connections(study.connections()).build(), Progress.NONE);
             if (alone.ok() == 0) {
-                throw new IOException("none of " + ALONE + " lone requests to " + study.path() + " was answered with 2xx or 3xx ("
-                        + alone.failuresByKind() + "); is the path right?");
+                throw new IOException("none of the " + alone.sent() + " lone requests to " + study.path()
+                        + " was answered with 2xx or 3xx (" + alone.failuresByKind() + "); is the path right?");
             }
             double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
@@ -169,11 +173,11 @@ public final class StudyRunner {
                 String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + step.users() + "-users.csv";
                 RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
                 StepResult measured = StepResults.of(new StepResults.Context(variant, step, study.connections(), serviceTime,
-                        new Scaled(1), study.requestTimeout(), machineCpus, machineCpus, sizing, requestLog), load, before, after,
+                        true, new Scaled(1), study.requestTimeout(), machineCpus, machineCpus, sizing, requestLog), load, before, after,
                         null, machineBefore, machineAfter, background, machineCpu.cores(), null, List.of());
                 steps.add(measured);
                 Optional<String> stop = stopReason(measured);
-                if (stop.isPresent()) {
+                if (stop.isPresent() && study.untilHeldBack()) {
                     findings.add(who + " stopped rising at " + step.users() + " users: " + stop.get() + ".");
                     break;
                 }
@@ -222,7 +226,7 @@ public final class StudyRunner {
     /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
     private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log) throws InterruptedException, IOException {
         try (ApplicationProcess app = ApplicationProcess.start(java, home.agentJar(), study.jar(), study.path(),
-                variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT, false)) {
+                variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT, false, 0, ServiceCommand.LOOPBACK)) {
             URI target = app.uri(study.path());
             driver.run(target, ClosedModel.custom(study.warmUpUsers(), study.requestTimeout()).heldFor(study.warmUp())
                     .connections(study.connections()).build(), Progress.NONE);

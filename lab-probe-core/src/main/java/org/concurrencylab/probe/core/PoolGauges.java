@@ -44,7 +44,8 @@ public final class PoolGauges {
         Map<String, PoolGauge> gauges = new TreeMap<>();
         for (ObjectName pool : tomcat) {
             int[] values = ints(pool, TOMCAT_ATTRIBUTES);
-            if (values != null) {
+            // on virtual threads Tomcat's executor has no pool to count, and answers -1
+            if (values != null && values[2] > 0) {
                 String connector = ObjectName.unquote(quoted(pool.getKeyProperty("name")));
                 gauges.put(tomcat.size() == 1 ? ThreadPools.TOMCAT_WORKERS : ThreadPools.TOMCAT_WORKERS + ":" + connector,
                         new PoolGauge(PoolGauge.THREADS, values[0], values[1], values[2], null));

@@ -1,0 +1,151 @@
+package org.concurrencylab.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Knob;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.catalog.Study;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.runner.JavaRuntime;
+import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.LabRunner;
+import org.concurrencylab.runner.RunOptions;
+import org.concurrencylab.runner.SweepRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "sweep", description = {
+        "Vary one knob over one variant: a point per value, each run as ./lab run runs a step (own JVM, warm-up, probe, "
+                + "this machine's CPU accounted), then throughput against the knob fitted with the Universal Scalability Law "
+                + "and with Little's law's two bounds; the knee, the peak, and how well the fit predicts the highest points "
+                + "it was not given (the holdout error).",
+        "Exit code 0 when every point ran, 1 when one failed, 2 on bad input."})
+final class SweepCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "TARGET", description = "An experiment (see ./lab list), an application jar, or a study file (.yaml).")
+    private String target;
+
+    @Option(names = "--knob", required = true, paramLabel = "NAME=VALUES",
+            description = "What to vary and its values: users (a closed load's users), rate (an open load's arrivals per second) "
+                    + "or a Spring property of the variant (server.tomcat.threads.max, a pool's size); values a,b,c or a..b "
+                    + "(" + Defaults.SWEEP_STEPS + " evenly spread) or a..b:steps, whole numbers, rising.")
+    private String knob;
+
+    @Option(names = "--variant", paramLabel = "NAME",
+            description = "The variant to vary. Required for an experiment; a study's first variant by default.")
+    private String variant;
+
+    @Option(names = "--load", paramLabel = "LABEL",
+            description = "An experiment's load (see ./lab list) that every point runs, or whose users or rate the knob replaces. "
+                    + "Default: its last, heaviest load.")
+    private String load;
+
+    @Option(names = "--users", paramLabel = "N",
+            description = "With an application: the users every point holds when the knob is a property. Default: "
+                    + Defaults.SWEEP_USERS + ".")
+    private Integer users;
+
+    @Option(names = "--path", paramLabel = "PATH", description = "With an application jar: the page the load asks for. Default: /.")
+    private String path;
+
+    @Option(names = "--connections", paramLabel = "HOW",
+            description = "new-per-request or keep-alive. Default: the experiment's article's client; keep-alive for an application.")
+    private String connections;
+
+    @Mixin
+    private ScaleOption scale;
+
+    @Mixin
+    private CpusOption cpus;
+
+    @Mixin
+    private OutOption out;
+
+    @Override
+    public Integer call() throws Exception {
+        Knob swept;
+        try {
+            swept = Knob.parse(knob);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        return target.endsWith(".jar") || Choices.isStudyFile(target) ? sweepApplication(swept) : sweepExperiment(swept);
+    }
+
+    private int sweepApplication(Knob swept) throws Exception {
+        rejectForApplications();
+        Study study = Choices.isStudyFile(target) ? Choices.studyFile(spec.commandLine(), target)
+                : Choices.study(spec.commandLine(), target, path, null, connections, false);
+        String chosen = variant == null ? study.variants().keySet().iterator().next() : variant;
+        if (!study.variants().containsKey(chosen)) {
+            throw new ParameterException(spec.commandLine(), "the study declares no variant '" + chosen + "'; it declares "
+                    + String.join(", ", study.variants().keySet()));
+        }
+        if (Knob.RATE.equals(swept.name())) {
+            throw new ParameterException(spec.commandLine(), "a study's load is closed: sweep users or a property, not the rate");
+        }
+        int held = users == null ? Defaults.SWEEP_USERS : users;
+        if (held < 1) {
+            throw new ParameterException(spec.commandLine(), "--users is at least 1");
+        }
+        LabHome home = LabHome.locate();
+        java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
+        TerminalProgress progress = new TerminalProgress();
+        try {
+            return RunCommand.report(new SweepRunner(home, JavaRuntime.current(), progress).sweep(study, chosen, swept, held, outDir),
+                    List.of());
+        } finally {
+            progress.finished();
+        }
+    }
+
+    private int sweepExperiment(Knob swept) throws Exception {
+        Experiment experiment = Choices.experiment(spec.commandLine(), target);
+        if (variant == null) {
+            throw new ParameterException(spec.commandLine(), "name the variant to vary with --variant; " + experiment.name()
+                    + " has " + String.join(", ", experiment.variantNames()));
+        }
+        if (users != null || path != null) {
+            throw new ParameterException(spec.commandLine(), "--users and --path apply to an application; an experiment's "
+                    + "load is chosen with --load");
+        }
+        Variant chosen = Choices.variant(spec.commandLine(), experiment, variant);
+        LoadStep step = load == null ? experiment.steps().getLast() : Choices.load(spec.commandLine(), experiment, load);
+        Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
+        overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
+        try {
+            SweepRunner.declare(experiment, chosen, step, swept);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        LabHome home = LabHome.locate();
+        RunOptions options = new RunOptions(overrides, List.of(), out.directory(spec.commandLine(), home.root().resolve("results")));
+        TerminalProgress progress = new TerminalProgress();
+        LabRunner.CompletedRun run;
+        try {
+            run = new SweepRunner(home, JavaRuntime.current(), progress).sweep(experiment, chosen, step, swept, options);
+        } finally {
+            progress.finished();
+        }
+        return RunCommand.report(run, List.of());
+    }
+
+    private void rejectForApplications() {
+        for (String option : List.of("--load", "--scale", "--cpus")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new ParameterException(spec.commandLine(), option + " applies to an experiment, not to an application");
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package org.concurrencylab.runner;
+
+import static java.lang.String.format;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Knob;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Study;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.MachineUsage;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.SweepPoint;
+import org.concurrencylab.results.SweepResult;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.sweep.SweepAnalysis;
+
+/**
+ * Runs a sweep as the lab runs anything: the experiment (or study) is declared again with one variant
+ * per value of the knob, or one step per value where the knob is the load, and run by {@link LabRunner}
+ * or {@link StudyRunner} with every JVM, warm-up, probe and machine account they give; then each step
+ * becomes a point and the points a curve ({@link SweepAnalysis}), written into the same results.json.
+ */
+public final class SweepRunner {
+
+    private final LabHome home;
+    private final JavaRuntime java;
+    private final RunProgress progress;
+
+    public SweepRunner(LabHome home, JavaRuntime java, RunProgress progress) {
+        this.home = home;
+        this.java = java;
+        this.progress = progress;
+    }
+
+    /**
+     * @param load the load every point runs when the knob is a property, or whose users or rate the knob
+     *             replaces: one of the experiment's steps
+     */
+    public LabRunner.CompletedRun sweep(Experiment experiment, Variant variant, LoadStep load, Knob knob, RunOptions options)
+            throws IOException, InterruptedException {
+        Experiment swept = declare(experiment, variant, load, knob);
+        LabRunner.CompletedRun run = new LabRunner(home, java, progress).run(List.of(swept), options);
+        ExperimentResult result = run.result().experiments().getFirst();
+        SweepResult sweep = curve(result, variant.name(), knob, knob.isLoad() ? null : load.label());
+        return write(run, sweep);
+    }
+
+    /** A study's sweep: its one variant, the knob's values as its steps' users or as variants of one step of {@code users}. */
+    public LabRunner.CompletedRun sweep(Study study, String variant, Knob knob, int users, Path outDir)
+            throws IOException, InterruptedException {
+        Study swept = declare(study, variant, knob, users);
+        LabRunner.CompletedRun run = new StudyRunner(home, java, progress).run(swept, outDir);
+        ExperimentResult result = run.result().experiments().getFirst();
+        SweepResult sweep = curve(result, variant, knob, knob.isLoad() ? null : users + " users");
+        return write(run, sweep);
+    }
+
+    private static LabRunner.CompletedRun write(LabRunner.CompletedRun run, SweepResult sweep) {
+        RunResult withSweep = new RunResult(run.result().run(), run.result().experiments(), List.of(sweep));
+        ResultsJson.write(withSweep, run.directory());
+        return new LabRunner.CompletedRun(withSweep, run.directory());
+    }
+
+    /**
+     * The experiment again, with only what the sweep runs and nothing it would check: its claims are about other loads.
+     *
+     * @throws IllegalArgumentException where the knob cannot vary the load: users of an open load, the rate of a closed one
+     */
+    public static Experiment declare(Experiment experiment, Variant variant, LoadStep load, Knob knob) {
+        List<Variant> variants = new ArrayList<>();
+        List<LoadStep> steps = new ArrayList<>();
+        if (knob.isLoad()) {
+            variants.add(withoutSeed(variant, variant.name(), variant.properties()));
+            for (int value : knob.values()) {
+                steps.add(withLoad(load, knob, value));
+            }
+        } else {
+            for (int value : knob.values()) {
+                Map<String, String> properties = new LinkedHashMap<>(variant.properties());
+                properties.put(knob.name(), String.valueOf(value));
+                variants.add(withoutSeed(variant, pointName(variant.name(), value), properties));
+            }
+            steps.add(load);
+        }
+        return experiment.toBuilder().variants(variants).steps(steps).claims(List.of()).findings(List.of()).build();
+    }
+
+    static Study declare(Study study, String variant, Knob knob, int users) {
+        Map<String, String> properties = study.propertiesOf(variant);
+        Study.Builder swept = Study.custom(study.jar()).path(study.path()).stepLength(study.stepLength())
+                .warmUp(study.warmUpUsers(), study.warmUp()).requestTimeout(study.requestTimeout())
+                .connections(study.connections()).budget(study.budget()).untilHeldBack(false);
+        if (knob.isLoad()) {
+            swept.variant(variant, properties).users(knob.values());
+        } else {
+            for (int value : knob.values()) {
+                Map<String, String> point = new LinkedHashMap<>(properties);
+                point.put(knob.name(), String.valueOf(value));
+                swept.variant(pointName(variant, value), point);
+            }
+            swept.users(List.of(users));
+        }
+        return swept.build();
+    }
+
+    static String pointName(String variant, int value) {
+        return variant + "@" + value;
+    }
+
+    private static Variant withoutSeed(Variant variant, String name, Map<String, String> properties) {
+        return new Variant(name, variant.summary(), variant.origin(), properties, variant.capacity(), Map.of(), variant.cpus(),
+                variant.instances());
+    }
+
+    private static LoadStep withLoad(LoadStep load, Knob knob, int value) {
+        return switch (load) {
+            case LoadStep.Closed closed when Knob.USERS.equals(knob.name()) -> new LoadStep.Closed(value, closed.repetitions());
+            case LoadStep.Held held when Knob.USERS.equals(knob.name()) ->
+                    new LoadStep.Held(value, held.rampUp(), held.hold(), held.thinkTime());
+            case LoadStep.Open open when Knob.RATE.equals(knob.name()) -> new LoadStep.Open(value, open.duration());
+            default -> throw new IllegalArgumentException("the knob " + knob.name() + " varies "
+                    + (Knob.USERS.equals(knob.name()) ? "a closed load's users" : "an open load's rate") + "; load " + load.label()
+                    + " is " + (load instanceof LoadStep.Open ? "open" : "closed"));
+        };
+    }
+
+    /** Each step of the run, in the knob's order, as a point; the curve fitted to them. */
+    static SweepResult curve(ExperimentResult result, String variant, Knob knob, String load) {
+        List<SweepPoint> points = new ArrayList<>();
+        for (int i = 0; i < knob.values().size(); i++) {
+            int value = knob.values().get(i);
+            VariantResult ran = knob.isLoad() ? only(result, variant) : only(result, pointName(variant, value));
+            if (ran == null || (knob.isLoad() ? ran.steps().size() <= i : ran.steps().isEmpty())) {
+                break; // a variant that failed, or a study that stopped within its budget: no point, and none after it
+            }
+            StepResult step = knob.isLoad() ? ran.steps().get(i) : ran.steps().getFirst();
+            points.add(point(value, ran.name() + " / " + step.load(), step));
+        }
+        return new SweepResult(result.name(), variant, knob.name(), load, points,
+                SweepAnalysis.fit(points, result.downstreamLatencyMillis()));
+    }
+
+    private static VariantResult only(ExperimentResult result, String name) {
+        return result.variants().stream().filter(variant -> variant.name().equals(name) && variant.ok()).findFirst()
+                .orElse(null);
+    }
+
+    static SweepPoint point(double value, String name, StepResult step) {
+        double failedShare = step.requests().sent() == 0 ? 1 : step.requests().failed() / (double) step.requests().sent();
+        String verdict = MachineUsage.CLEAN;
+        String why = "";
+        if (failedShare > Defaults.STUDY_FAILED_SHARE) {
+            verdict = SweepPoint.FAILED;
+            why = format(Locale.ROOT, "%.1f %% of its requests failed", 100 * failedShare);
+        } else if (step.machineBound()) {
+            verdict = MachineUsage.MACHINE_BOUND;
+            why = step.machine().why();
+        }
+        Double cpuBound = step.machine() == null || step.machine().cpuBoundPerSecond() <= 0 ? null : step.machine().cpuBoundPerSecond();
+        return new SweepPoint(value, name, step.throughputPerSecond(), step.latencyMillis().mean(), step.latencyMillis().p95(),
+                failedShare, step.littlesLawPerSecond(), cpuBound, verdict, why);
+    }
+}

@@ -1,0 +1,78 @@
+package org.concurrencylab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.concurrencylab.catalog.Knob;
+import org.concurrencylab.catalog.Study;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.SweepFit;
+import org.concurrencylab.results.SweepPoint;
+import org.concurrencylab.results.SweepResult;
+import org.concurrencylab.results.VariantResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sweeps of fixtures/pooled-app, whose physics is known: /orders holds one of HikariCP's connections
+ * 40 ms, so P connections serve at most P / 40 ms, and U users at most U / R0. The knee of a sweep of
+ * the users is where they meet, at the pool's size.
+ */
+class SweepTest extends RealServicesTest {
+
+    private static final Path FIXTURE = HOME.root().resolve("fixtures/pooled-app/target/pooled-app.jar");
+    private static final String POOL_SIZE = "spring.datasource.hikari.maximum-pool-size";
+    private static final double HOLD_SECONDS = 0.040;
+    /**
+     * Long enough that C2 has compiled the request path before the first point: 3 s left the JIT busy for 13-24 %
+     * of a core in the points that followed, and the lab rightly left them out of the fit.
+     */
+    private static final Duration WARM = Duration.ofSeconds(12);
+
+    @Test
+    void theUsersKneeIsThePoolsSizeAndTheHeldOutPointsArePredicted() throws Exception {
+        Knob users = Knob.parse("users=1,2,3,4,6,8,12");
+        LabRunner.CompletedRun run = sweeper().sweep(study(WARM), Study.AS_IS, users, 0, out);
+
+        SweepResult sweep = run.result().sweeps().getFirst();
+        assertThat(sweep.points()).extracting(SweepPoint::value).containsExactly(1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0);
+        List<SweepPoint> clean = sweep.points().stream().filter(SweepPoint::clean).toList();
+        assertThat(clean).as("points this machine's CPU did not decide").hasSizeGreaterThanOrEqualTo(5);
+        SweepFit fit = sweep.fit();
+        // 4 connections: the knee at 4 users, within the 10 % a knee read between points 1 user apart may miss by
+        assertThat(fit.knee()).isCloseTo(4, within(0.4));
+        assertThat(fit.peakPerSecond()).isBetween(0.85 * 4 / (1.1 * HOLD_SECONDS), 1.02 * 4 / HOLD_SECONDS);
+        // fitted on the points up to 6 users, the cap is seen twice, and 8 and 12 users get it too
+        assertThat(fit.holdoutPoints()).isGreaterThanOrEqualTo(1);
+        assertThat(fit.holdoutErrorPercent()).isLessThan(10);
+        assertThat(ResultsJson.read(run.directory()).sweeps().getFirst().fit().knee()).isEqualTo(fit.knee());
+    }
+
+    @Test
+    void aPropertyKnobStartsTheApplicationOncePerValue() throws Exception {
+        Knob poolSize = Knob.parse(POOL_SIZE + "=2,8");
+        LabRunner.CompletedRun run = sweeper().sweep(study(Duration.ofSeconds(3)), Study.AS_IS, poolSize, 8, out);
+
+        List<VariantResult> variants = run.result().experiments().getFirst().variants();
+        assertThat(variants).extracting(VariantResult::name).containsExactly("as-is@2", "as-is@8");
+        SweepResult sweep = run.result().sweeps().getFirst();
+        for (int i = 0; i < poolSize.values().size(); i++) {
+            int size = poolSize.values().get(i);
+            assertThat(variants.get(i).steps().getFirst().pools().get("hikari:HikariPool-1").max()).isEqualTo(size);
+            // 8 users on P connections held 40 ms: P / 40 ms
+            assertThat(sweep.points().get(i).throughputPerSecond()).as("pool of " + size)
+                    .isBetween(0.85 * size / (1.1 * HOLD_SECONDS), 1.02 * size / HOLD_SECONDS);
+        }
+        assertThat(sweep.load()).isEqualTo("8 users");
+    }
+
+    private SweepRunner sweeper() {
+        return new SweepRunner(HOME, JavaRuntime.current(), RunProgress.SILENT);
+    }
+
+    private static Study study(Duration warmUp) {
+        return Study.custom(FIXTURE).path("/orders/1").stepLength(Duration.ofSeconds(2)).warmUp(4, warmUp).build();
+    }
+}
