@@ -49,8 +49,9 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                 double lowest = step.machineBound() ? 0.85 : 0.95;
                 if (variant.name().equals("webflux-netty-blocking") && step.load().equals("10x10")) {
                     // 10 users' new connections on 8 loops in turn: 13 D at best, 15 D when turns land on busy
-                    // loops, which the lab cannot order; at D = 100 ms the request path adds up to a tenth
-                    lowest = 0.9 * 13 / CapacityModel.roundRobinElapsedInD(10, 10, 8);
+                    // loops, which the lab cannot order; beyond that the request path's share as for every step
+                    // (measured on a slower VM: c = 4 ms at D = 100 ms, machine-bound, 77.4 % of the 13 D bound)
+                    lowest = (step.machineBound() ? 0.85 : 0.9) * 13 / CapacityModel.roundRobinElapsedInD(10, 10, 8);
                 }
                 assertThat(step.throughputPerSecond()).as(variant.name() + " " + step.load() + " against " + step.littlesLawModel()
                                 + (step.machineBound() ? ", machine-bound: " + step.machine().why() : ", clean"))
