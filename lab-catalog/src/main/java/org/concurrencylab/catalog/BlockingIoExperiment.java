@@ -43,6 +43,15 @@ final class BlockingIoExperiment {
                 .steps(new LoadStep.Closed(10, 10), new LoadStep.Closed(100, 10))
                 .variants(variants())
                 .claims(BlockingIoClaims.claims())
+                .sweeps(SweepClaim.custom("users-knee")
+                                .text("20 Tomcat workers stop adding throughput at 20 users: beyond them the users queue")
+                                .sweep("mvc-tomcat-20", HEAVY, "users=5..200").knee(20, "20 workers each held D").build(),
+                        SweepClaim.custom("workers-knee")
+                                .text("At 100 users, Tomcat's workers add throughput up to 100 of them and nothing after")
+                                // at the default S = 0.4 this machine's CPU took 8-12 % of each point from 44 workers up
+                                // (c = 1.7-2.1 ms a request); at S = 1 the same requests take a smaller share of each D
+                                .sweep("mvc-tomcat-200", HEAVY, "server.tomcat.threads.max=25,50,75,100,150,200").scale(1)
+                                .knee(100, "100 users, each holding a worker for D").build())
                 .findings(List.of(new Finding("nothing-caps-the-elastic-pool", m -> {
                     StepResult step = m.step("webflux-netty-elastic", HEAVY);
                     return format("Nothing caps the unbounded elastic pool (the article's Schedulers.elastic()): it ran %d "

@@ -28,13 +28,14 @@ import org.concurrencylab.results.ScaleRange;
  * @param jit               how the service JVMs compile
  * @param findings          sentences this run's numbers tell about this machine, beside the claims
  * @param calibration       a value the first variant measures and the others reuse, if any
+ * @param sweeps            sweeps with the knee their physics gives, decided as claims by {@code ./lab sweep}
  */
 public record Experiment(String name, String title, String seedFile, String summary, String service, String path,
                          Optional<Downstream> downstream, Duration downstreamLatency, Duration requestTimeout,
                          OptionalInt defaultCpus, double defaultScale, WarmUp warmUp, List<LoadStep> steps,
                          List<Variant> variants, List<Claim> claims, List<Finding> findings,
                          Optional<Calibration> calibration, Connections connections, JitPolicy jit,
-                         List<ChainedService> chain, Optional<Database> database) {
+                         List<ChainedService> chain, Optional<Database> database, List<SweepClaim> sweeps) {
 
     public Experiment {
         Objects.requireNonNull(name, "name");
@@ -59,6 +60,7 @@ public record Experiment(String name, String title, String seedFile, String summ
         claims = List.copyOf(claims);
         findings = List.copyOf(findings);
         chain = List.copyOf(chain);
+        sweeps = List.copyOf(sweeps);
         if (new HashSet<>(chain.stream().map(ChainedService::name).toList()).size() != chain.size()) {
             throw new IllegalArgumentException(name + ": two chained services share a name");
         }
@@ -92,6 +94,7 @@ public record Experiment(String name, String title, String seedFile, String summ
         builder.jit = jit;
         builder.chain = chain;
         builder.database = database;
+        builder.sweeps = sweeps;
         return builder;
     }
 
@@ -147,6 +150,7 @@ public record Experiment(String name, String title, String seedFile, String summ
         private JitPolicy jit = Defaults.JIT;
         private List<ChainedService> chain = List.of();
         private Optional<Database> database = Optional.empty();
+        private List<SweepClaim> sweeps = List.of();
 
         private Builder(String name) {
             this.name = name;
@@ -262,13 +266,34 @@ public record Experiment(String name, String title, String seedFile, String summ
          *                                  kind the experiment does not declare: a typo fails here, by name,
          *                                  rather than reading "not applicable" in every run
          */
+        /** Sweeps with the knee the physics gives, run by {@code ./lab sweep <experiment>}: too long for the default run. */
+        public Builder sweeps(SweepClaim... sweeps) {
+            this.sweeps = List.of(sweeps);
+            return this;
+        }
+
         public Experiment build() {
             Experiment experiment = new Experiment(name, title, seedFile, summary, service, path, downstream, downstreamLatency,
                     requestTimeout, defaultCpus, defaultScale, warmUp, steps, variants, claims, findings, calibration,
-                    connections, jit, chain, database);
+                    connections, jit, chain, database, sweeps);
             experiment.claims().forEach(experiment::checkReferences);
+            experiment.sweeps().forEach(experiment::checkReferences);
             experiment.findings().forEach(experiment::checkReferences);
             return experiment;
+        }
+    }
+
+    private void checkReferences(SweepClaim sweep) {
+        String where = name + ": sweep " + sweep.id() + " ";
+        if (variant(sweep.variant()).isEmpty()) {
+            throw new IllegalArgumentException(where + "varies variant '" + sweep.variant() + "', which " + name + " does not declare");
+        }
+        LoadStep load = step(sweep.load()).orElseThrow(() -> new IllegalArgumentException(where + "runs load '" + sweep.load()
+                + "', which " + name + " does not declare"));
+        boolean open = load instanceof LoadStep.Open;
+        if (Knob.USERS.equals(sweep.knob().name()) && open || Knob.RATE.equals(sweep.knob().name()) && !open) {
+            throw new IllegalArgumentException(where + "varies the " + sweep.knob().name() + " of load " + load.label()
+                    + ", which is " + (open ? "open" : "closed"));
         }
     }
 

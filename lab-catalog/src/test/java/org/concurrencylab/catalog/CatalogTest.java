@@ -97,6 +97,21 @@ class CatalogTest {
     }
 
     @Test
+    void aDeclaredSweepOfAVariantOrLoadItsExperimentLacksFailsTheBuildByName() {
+        Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
+        SweepClaim variantTypo = SweepClaim.custom("typo").text("t").sweep("mvc-tomcat-2O", "100x10", "users=1,2").knee(1, "").build();
+        SweepClaim loadTypo = SweepClaim.custom("typo").text("t").sweep("mvc-tomcat-20", "100x100", "users=1,2").knee(1, "").build();
+        SweepClaim rateOfAClosedLoad = SweepClaim.custom("typo").text("t").sweep("mvc-tomcat-20", "100x10", "rate=1,2").knee(1, "").build();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> blockingIo.toBuilder().sweeps(variantTypo).build())
+                .hasMessage("blocking-io: sweep typo varies variant 'mvc-tomcat-2O', which blocking-io does not declare");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> blockingIo.toBuilder().sweeps(loadTypo).build())
+                .hasMessage("blocking-io: sweep typo runs load '100x100', which blocking-io does not declare");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> blockingIo.toBuilder().sweeps(rateOfAClosedLoad).build())
+                .hasMessage("blocking-io: sweep typo varies the rate of load 100x10, which is closed");
+    }
+
+    @Test
     void anExperimentWithTwoVariantsOfOneNameIsNotBuilt() {
         Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
         List<Variant> twice = new java.util.ArrayList<>(blockingIo.variants());

@@ -23,6 +23,8 @@ final class ListCommand implements Runnable {
             for (Variant variant : experiment.variants()) {
                 System.out.printf("    %-" + nameWidth + "s %-8s %s%n", variant.name(), variant.origin().label(), variant.summary());
             }
+            experiment.sweeps().forEach(sweep -> System.out.printf("  sweep %s: %s on %s at %s (./lab sweep %s)%n", sweep.id(),
+                    sweep.knob(), sweep.variant(), sweep.load(), experiment.name()));
             System.out.println();
         }
     }

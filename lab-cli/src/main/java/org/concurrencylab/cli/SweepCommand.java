@@ -8,6 +8,7 @@ import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.Study;
+import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
@@ -36,8 +37,9 @@ final class SweepCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TARGET", description = "An experiment (see ./lab list), an application jar, or a study file (.yaml).")
     private String target;
 
-    @Option(names = "--knob", required = true, paramLabel = "NAME=VALUES",
-            description = "What to vary and its values: users (a closed load's users), rate (an open load's arrivals per second) "
+    @Option(names = "--knob", paramLabel = "NAME=VALUES",
+            description = "What to vary and its values (without it, an experiment's own declared sweeps run, each with "
+                    + "the knee its physics gives decided as a claim; see ./lab list): users (a closed load's users), rate (an open load's arrivals per second) "
                     + "or a Spring property of the variant (server.tomcat.threads.max, a pool's size); values a,b,c or a..b "
                     + "(" + Defaults.SWEEP_STEPS + " evenly spread) or a..b:steps, whole numbers, rising.")
     private String knob;
@@ -63,6 +65,11 @@ final class SweepCommand implements Callable<Integer> {
             description = "new-per-request or keep-alive. Default: the experiment's article's client; keep-alive for an application.")
     private String connections;
 
+    @Option(names = "--fail-on", split = ",", paramLabel = "VERDICT",
+            description = "With an experiment's declared sweeps: exit with code 3 when a knee's claim ends with one of these "
+                    + "verdicts (not-reproduced, not-decided, not-applicable), as ./lab run --fail-on.")
+    private List<String> failOn = List.of();
+
     @Mixin
     private ScaleOption scale;
 
@@ -74,13 +81,51 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        boolean application = target.endsWith(".jar") || Choices.isStudyFile(target);
+        if (knob == null) {
+            if (application) {
+                throw new ParameterException(spec.commandLine(), "name what to vary with --knob, as in --knob users=1..64:7");
+            }
+            return sweepDeclared();
+        }
         Knob swept;
         try {
             swept = Knob.parse(knob);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        return target.endsWith(".jar") || Choices.isStudyFile(target) ? sweepApplication(swept) : sweepExperiment(swept);
+        return application ? sweepApplication(swept) : sweepExperiment(swept);
+    }
+
+    /** The experiment's own sweeps, one run each, their knees decided as claims. */
+    private int sweepDeclared() throws Exception {
+        Experiment experiment = Choices.experiment(spec.commandLine(), target);
+        for (String option : List.of("--variant", "--load", "--users", "--path")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new ParameterException(spec.commandLine(), option + " goes with --knob: a declared sweep names its own");
+            }
+        }
+        if (experiment.sweeps().isEmpty()) {
+            throw new ParameterException(spec.commandLine(), experiment.name() + " declares no sweep; name one with --variant and --knob");
+        }
+        List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
+        Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
+        overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
+        LabHome home = LabHome.locate();
+        RunOptions options = new RunOptions(overrides, List.of(), out.directory(spec.commandLine(), home.root().resolve("results")));
+        int exit = 0;
+        for (SweepClaim declared : experiment.sweeps()) {
+            TerminalProgress progress = new TerminalProgress();
+            progress.note("sweep " + declared.id() + ": " + declared.knob() + " on " + declared.variant());
+            LabRunner.CompletedRun run;
+            try {
+                run = new SweepRunner(home, JavaRuntime.current(), progress).sweep(experiment, declared, options);
+            } finally {
+                progress.finished();
+            }
+            exit = Math.max(exit, RunCommand.report(run, failingVerdicts));
+        }
+        return exit;
     }
 
     private int sweepApplication(Knob swept) throws Exception {

@@ -45,8 +45,9 @@ final class RunReport {
         List<Block> experiments = new ArrayList<>();
         for (int e = 0; e < run.experiments().size(); e++) {
             ExperimentResult experiment = run.experiments().get(e);
-            // a sweep's experiment is declared without claims: the curve is its answer
-            if (run.sweeps().isEmpty()) {
+            // a sweep's experiment is declared without the article's claims: the curve is its answer, with the knee's claim
+            // where the catalog declares the sweep
+            if (run.sweeps().isEmpty() || !experiment.claims().isEmpty()) {
                 summary.addAll(verdicts(experiment, e, run.run().stoppedIn(experiment)));
             }
             experiments.addAll(experiment(experiment, e, info.machineCpus()));

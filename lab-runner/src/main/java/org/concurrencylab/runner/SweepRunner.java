@@ -14,7 +14,9 @@ import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Study;
+import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.ResultsJson;
@@ -56,6 +58,28 @@ public final class SweepRunner {
         return write(run, sweep);
     }
 
+    /**
+     * A sweep the experiment declares, at its own scale unless the run gives one, its knee decided as the swept
+     * experiment's one claim.
+     */
+    public LabRunner.CompletedRun sweep(Experiment experiment, SweepClaim declared, RunOptions options)
+            throws IOException, InterruptedException {
+        Variant variant = experiment.variant(declared.variant()).orElseThrow();
+        LoadStep load = experiment.step(declared.load()).orElseThrow();
+        RunOptions scaled = declared.scale().isPresent() && options.overrides().scale().isEmpty()
+                ? options.withScale(declared.scale().getAsDouble()) : options;
+        LabRunner.CompletedRun run = sweep(experiment, variant, load, declared.knob(), scaled);
+        SweepResult sweep = run.result().sweeps().getFirst();
+        ExperimentResult swept = run.result().experiments().getFirst();
+        ClaimResult claim = declared.evaluate(sweep, run.result().run().machineCpus());
+        ExperimentResult decided = new ExperimentResult(swept.name(), swept.title(), swept.seed(), swept.scale(),
+                swept.downstreamLatencyMillis(), swept.warmUp(), swept.jit(), swept.downstreamSizing(), swept.variants(),
+                List.of(claim), swept.findings());
+        RunResult withClaim = new RunResult(run.result().run(), List.of(decided), run.result().sweeps());
+        ResultsJson.write(withClaim, run.directory());
+        return new LabRunner.CompletedRun(withClaim, run.directory());
+    }
+
     /** A study's sweep: its one variant, the knob's values as its steps' users or as variants of one step of {@code users}. */
     public LabRunner.CompletedRun sweep(Study study, String variant, Knob knob, int users, Path outDir)
             throws IOException, InterruptedException {
@@ -93,7 +117,7 @@ public final class SweepRunner {
             }
             steps.add(load);
         }
-        return experiment.toBuilder().variants(variants).steps(steps).claims(List.of()).findings(List.of()).build();
+        return experiment.toBuilder().variants(variants).steps(steps).claims(List.of()).findings(List.of()).sweeps().build();
     }
 
     static Study declare(Study study, String variant, Knob knob, int users) {
