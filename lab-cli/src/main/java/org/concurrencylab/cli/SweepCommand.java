@@ -109,21 +109,12 @@ final class SweepCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), experiment.name() + " declares no sweep; name one with --variant and --knob");
         }
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
-        Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
-        overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
         LabHome home = LabHome.locate();
-        RunOptions options = new RunOptions(overrides, List.of(), out.directory(spec.commandLine(), home.root().resolve("results")));
+        RunOptions options = options(home);
         int exit = 0;
         for (SweepClaim declared : experiment.sweeps()) {
-            TerminalProgress progress = new TerminalProgress();
-            progress.note("sweep " + declared.id() + ": " + declared.knob() + " on " + declared.variant());
-            LabRunner.CompletedRun run;
-            try {
-                run = new SweepRunner(home, JavaRuntime.current(), progress).sweep(experiment, declared, options);
-            } finally {
-                progress.finished();
-            }
-            exit = Math.max(exit, RunCommand.report(run, failingVerdicts));
+            exit = Math.max(exit, report(home, "sweep " + declared.id() + ": " + declared.knob() + " on " + declared.variant(),
+                    runner -> runner.sweep(experiment, declared, options), failingVerdicts));
         }
         return exit;
     }
@@ -146,13 +137,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         LabHome home = LabHome.locate();
         java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
-        TerminalProgress progress = new TerminalProgress();
-        try {
-            return RunCommand.report(new SweepRunner(home, JavaRuntime.current(), progress).sweep(study, chosen, swept, held, outDir),
-                    List.of());
-        } finally {
-            progress.finished();
-        }
+        return report(home, null, runner -> runner.sweep(study, chosen, swept, held, outDir), List.of());
     }
 
     private int sweepExperiment(Knob swept) throws Exception {
@@ -167,23 +152,40 @@ final class SweepCommand implements Callable<Integer> {
         }
         Variant chosen = Choices.variant(spec.commandLine(), experiment, variant);
         LoadStep step = load == null ? experiment.steps().getLast() : Choices.load(spec.commandLine(), experiment, load);
-        Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
-        overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
         try {
             SweepRunner.declare(experiment, chosen, step, swept);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         LabHome home = LabHome.locate();
-        RunOptions options = new RunOptions(overrides, List.of(), out.directory(spec.commandLine(), home.root().resolve("results")));
+        RunOptions options = options(home);
+        return report(home, null, runner -> runner.sweep(experiment, chosen, step, swept, options), List.of());
+    }
+
+    /** The run's options an experiment's sweep takes from the command line: --scale, --cpus, --connections, --out. */
+    private RunOptions options(LabHome home) {
+        Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
+        overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
+        return new RunOptions(overrides, List.of(), out.directory(spec.commandLine(), home.root().resolve("results")));
+    }
+
+    private interface Sweep {
+        LabRunner.CompletedRun run(SweepRunner runner) throws Exception;
+    }
+
+    /** Runs one sweep with live progress in the terminal, then prints and writes its reports as ./lab run does. */
+    private static int report(LabHome home, String heading, Sweep sweep, List<String> failingVerdicts) throws Exception {
         TerminalProgress progress = new TerminalProgress();
+        if (heading != null) {
+            progress.note(heading);
+        }
         LabRunner.CompletedRun run;
         try {
-            run = new SweepRunner(home, JavaRuntime.current(), progress).sweep(experiment, chosen, step, swept, options);
+            run = sweep.run(new SweepRunner(home, JavaRuntime.current(), progress));
         } finally {
             progress.finished();
         }
-        return RunCommand.report(run, List.of());
+        return RunCommand.report(run, failingVerdicts);
     }
 
     private void rejectForApplications() {

@@ -51,11 +51,19 @@ public final class SweepRunner {
      */
     public LabRunner.CompletedRun sweep(Experiment experiment, Variant variant, LoadStep load, Knob knob, RunOptions options)
             throws IOException, InterruptedException {
+        return write(run(experiment, variant, load, knob, options), ran -> ran);
+    }
+
+    /** The sweep run and its curve, not yet written beside the runner's own results.json. */
+    private Swept run(Experiment experiment, Variant variant, LoadStep load, Knob knob, RunOptions options)
+            throws IOException, InterruptedException {
         Experiment swept = declare(experiment, variant, load, knob);
         LabRunner.CompletedRun run = new LabRunner(home, java, progress).run(List.of(swept), options);
         ExperimentResult result = run.result().experiments().getFirst();
-        SweepResult sweep = curve(result, variant.name(), knob, knob.isLoad() ? null : load.label());
-        return write(run, sweep);
+        return new Swept(run, curve(result, variant.name(), knob, knob.isLoad() ? null : load.label()));
+    }
+
+    private record Swept(LabRunner.CompletedRun run, SweepResult sweep) {
     }
 
     /**
@@ -68,16 +76,11 @@ public final class SweepRunner {
         LoadStep load = experiment.step(declared.load()).orElseThrow();
         RunOptions scaled = declared.scale().isPresent() && options.overrides().scale().isEmpty()
                 ? options.withScale(declared.scale().getAsDouble()) : options;
-        LabRunner.CompletedRun run = sweep(experiment, variant, load, declared.knob(), scaled);
-        SweepResult sweep = run.result().sweeps().getFirst();
-        ExperimentResult swept = run.result().experiments().getFirst();
-        ClaimResult claim = declared.evaluate(sweep, run.result().run().machineCpus());
-        ExperimentResult decided = new ExperimentResult(swept.name(), swept.title(), swept.seed(), swept.scale(),
-                swept.downstreamLatencyMillis(), swept.warmUp(), swept.jit(), swept.downstreamSizing(), swept.variants(),
-                List.of(claim), swept.findings());
-        RunResult withClaim = new RunResult(run.result().run(), List.of(decided), run.result().sweeps());
-        ResultsJson.write(withClaim, run.directory());
-        return new LabRunner.CompletedRun(withClaim, run.directory());
+        Swept swept = run(experiment, variant, load, declared.knob(), scaled);
+        ClaimResult claim = declared.evaluate(swept.sweep(), swept.run().result().run().machineCpus());
+        return write(swept, ran -> new ExperimentResult(ran.name(), ran.title(), ran.seed(), ran.scale(),
+                ran.downstreamLatencyMillis(), ran.warmUp(), ran.jit(), ran.downstreamSizing(), ran.variants(), List.of(claim),
+                ran.findings()));
     }
 
     /** A study's sweep: its one variant, the knob's values as its steps' users or as variants of one step of {@code users}. */
@@ -86,14 +89,15 @@ public final class SweepRunner {
         Study swept = declare(study, variant, knob, users);
         LabRunner.CompletedRun run = new StudyRunner(home, java, progress).run(swept, outDir);
         ExperimentResult result = run.result().experiments().getFirst();
-        SweepResult sweep = curve(result, variant, knob, knob.isLoad() ? null : users + " users");
-        return write(run, sweep);
+        return write(new Swept(run, curve(result, variant, knob, knob.isLoad() ? null : users + " users")), ran -> ran);
     }
 
-    private static LabRunner.CompletedRun write(LabRunner.CompletedRun run, SweepResult sweep) {
-        RunResult withSweep = new RunResult(run.result().run(), run.result().experiments(), List.of(sweep));
-        ResultsJson.write(withSweep, run.directory());
-        return new LabRunner.CompletedRun(withSweep, run.directory());
+    /** Writes results.json once more, with the sweep and the swept experiment as {@code decided} leaves it. */
+    private static LabRunner.CompletedRun write(Swept swept, java.util.function.UnaryOperator<ExperimentResult> decided) {
+        RunResult ran = swept.run().result();
+        RunResult withSweep = new RunResult(ran.run(), List.of(decided.apply(ran.experiments().getFirst())), List.of(swept.sweep()));
+        ResultsJson.write(withSweep, swept.run().directory());
+        return new LabRunner.CompletedRun(withSweep, swept.run().directory());
     }
 
     /**
