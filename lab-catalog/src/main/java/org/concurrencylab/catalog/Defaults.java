@@ -45,6 +45,13 @@ public final class Defaults {
     public static final int REQUESTS_TO_MEASURE_C = 50;
 
     /**
+     * How long, in D, a variant rests with no load after its last step before its threads are counted once
+     * more: long enough for a pool that lets idle threads go at once to have done so, far shorter than the
+     * minute Tomcat and Reactor keep an idle thread.
+     */
+    public static final int REST_AFTER_LOAD_IN_D = 5;
+
+    /**
      * How far one variant's latency figure moves from one run to the next on a small machine with
      * nothing else running: measured here, cpu-bound's parallel-2 and parallel-4 means moved by 6-10 %
      * between runs. A predicted difference smaller than this is not decided by one run.

@@ -326,5 +326,9 @@ public record Experiment(String name, String title, String seedFile, String summ
         } catch (Measurements.UnknownReference unknown) {
             throw new IllegalArgumentException(where + unknown.getMessage());
         }
+        if (claim.threshold() == null || claim.threshold().isBlank()) {
+            // ./lab list --claims shows a user what a run will hold its figures to before they run it
+            throw new IllegalArgumentException(where + "says nothing of what it is checked at (Claim.checkedAt)");
+        }
     }
 }

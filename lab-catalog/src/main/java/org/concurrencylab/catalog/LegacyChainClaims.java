@@ -85,7 +85,7 @@ final class LegacyChainClaims {
                             return Verdict.onSteps(errorShare(legacy) >= 0.03, format("%.1f %% of %d failed (%s)%s",
                                     100 * errorShare(legacy), legacy.requests().sent(), legacy.requests().failedByKind(),
                                     abandoned), legacy);
-                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
+                        }).articleSaid("about 8 % failed").checkedAt("≥ 3 % failed").shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
                 Claim.of("legacy-latency-rises-down-the-chain",
                         "Under the legacy latency rises in every service of the chain: the orders service takes well over its D, the storefront longer still.",
                         m -> {
@@ -96,7 +96,7 @@ final class LegacyChainClaims {
                             return Verdict.onSteps(orders >= 2 && storefront > orders, format(
                                     "orders %.1f D per request, the storefront %.1f D, each by its own server timers (D = %.0f ms)",
                                     orders, storefront, m.seconds() * 1000), legacy);
-                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
+                        }).articleSaid("latency rose in the service under load and two downstream").checkedAt("orders ≥ 2 D per request; the storefront longer still").shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
                 Claim.of("second-storefront-does-not-help",
                         "A second storefront instance does not help: the bottleneck is downstream (within 10 % of the legacy's throughput).",
                         m -> {
@@ -105,7 +105,7 @@ final class LegacyChainClaims {
                             double gain = two.throughputPerSecond() / one.throughputPerSecond() - 1;
                             return Verdict.onSteps(gain <= 0.10, format("%.1f/s with two storefronts against %.1f/s with one (%+.0f %%)",
                                     two.throughputPerSecond(), one.throughputPerSecond(), 100 * gain), one, two);
-                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, TWO_STOREFRONTS, LEGACY),
+                        }).articleSaid("autoscaling did not help").checkedAt("throughput gain ≤ 10 %").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, TWO_STOREFRONTS, LEGACY),
                 Claim.of("pools-and-timeouts-alone-lock-bottleneck",
                         "Pools and timeouts alone let more transactions at the hot row at once, and its lock becomes the bottleneck: most of the database's connections wait on it.",
                         m -> {
@@ -121,7 +121,7 @@ final class LegacyChainClaims {
                                     format("%.1f of its %d connections waited on the row's lock on average, against %.1f of %d under the legacy",
                                             waiting, connected, legacy.database().meanWaitingOnLocks(),
                                             legacy.database().peakOpenSessions()));
-                        }).shownBy(ChartRef.Kind.DATABASE_LOCKS, load, POOLS_AND_TIMEOUTS, LEGACY),
+                        }).articleSaid("the database's connection pool busy queueing").checkedAt("waiting sessions > 2 x the legacy's and ≥ half of the open ones").shownBy(ChartRef.Kind.DATABASE_LOCKS, load, POOLS_AND_TIMEOUTS, LEGACY),
                 Claim.of("pools-and-timeouts-alone-more-errors",
                         "Pools and timeouts alone make errors more frequent than under the legacy.",
                         m -> {
@@ -130,7 +130,7 @@ final class LegacyChainClaims {
                             return Verdict.onSteps(errorShare(pools) > errorShare(legacy), format("%.1f %% failed (%s) against %.1f %% (%s)",
                                     100 * errorShare(pools), pools.requests().failedByKind(), 100 * errorShare(legacy),
                                     legacy.requests().failedByKind()), legacy, pools);
-                        }).shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
+                        }).articleSaid("the number of errors increased").checkedAt("a larger failed share than the legacy's").shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
                 Claim.of("pools-and-timeouts-alone-slower",
                         "Pools and timeouts alone make the mean latency several times the legacy's (the article: about 8 times; here: at least twice).",
                         m -> {
@@ -140,7 +140,7 @@ final class LegacyChainClaims {
                             return Verdict.onStepsAtDistance(ratio >= 2, 1 - ratio / 2, format("mean %.0f ms against %.0f ms (x %.2f)%s",
                                     meanOfAnswered(pools), meanOfAnswered(legacy), ratio, sameRowThroughput(legacy, pools)),
                                     legacy, pools);
-                        }).shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
+                        }).articleSaid("average latency almost 8 times").checkedAt("mean ≥ 2 x the legacy's").shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
                 Claim.of("save-removed-cuts-errors",
                         "Removing the save cuts the errors to about a third of the legacy's (here: at most half).",
                         m -> {
@@ -149,7 +149,7 @@ final class LegacyChainClaims {
                             boolean holds = errorShare(legacy) > 0 && errorShare(saved) <= errorShare(legacy) / 2;
                             return Verdict.onSteps(holds, format("%.1f %% failed against the legacy's %.1f %%",
                                     100 * errorShare(saved), 100 * errorShare(legacy)), legacy, saved);
-                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, LEGACY),
+                        }).articleSaid("errors down to almost a third").checkedAt("failed share ≤ half of the legacy's").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, LEGACY),
                 Claim.of("all-fixes",
                         "With every fix: more than twice the requests in the same time, mean latency halved or better, no errors.",
                         m -> {
@@ -162,19 +162,19 @@ final class LegacyChainClaims {
                                             + "%d failed", fixed.requests().ok(), legacy.requests().ok(), more,
                                     meanOfAnswered(fixed), meanOfAnswered(legacy), faster, fixed.requests().failed()),
                                     legacy, fixed);
-                        }).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, ALL_FIXES, LEGACY),
+                        }).articleSaid("latency more than halved, errors gone").checkedAt("> 2 x the answers; mean ≤ 0.5 x; no failure").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, ALL_FIXES, LEGACY),
                 Claim.of("all-fixes-downstream-flat",
                         "With every fix the orders service's latency stays flat: within 1.5 D.",
                         m -> {
                             StepResult fixed = m.step(ALL_FIXES, load);
                             double orders = ordersInD(m, fixed);
                             return Verdict.onSteps(orders <= 1.5, format("orders %.2f D per request by its own timers", orders), fixed);
-                        }).shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
+                        }).articleSaid("downstream latency almost constant").checkedAt("orders ≤ 1.5 D per request").shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
                 Claim.of("profile-finds-the-resource-chain",
                         "Once the save is removed, a profile of the storefront shows the resource chain at work on every page (hashing resources and looking every link up on the class path: here 5 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
-                        m -> profiled(m, load, RESOURCE_CHAIN_FRAMES, 0.05, "the resource chain")).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES),
+                        m -> profiled(m, load, RESOURCE_CHAIN_FRAMES, 0.05, "the resource chain")).articleSaid("the profiler's problematic frames").checkedAt("≥ 5 % of the storefront's on-CPU stacks with the save removed; < 1 % with every fix").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES),
                 Claim.of("profile-finds-the-per-request-mapper",
                         "Once the save is removed, a profile of the storefront shows the JSON mapper built per request (here: 3 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
-                        m -> profiled(m, load, MAPPER_FRAMES, 0.03, "building a mapper's deserializers")).shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES));
+                        m -> profiled(m, load, MAPPER_FRAMES, 0.03, "building a mapper's deserializers")).articleSaid("the profiler's problematic frames").checkedAt("≥ 3 % of the storefront's on-CPU stacks with the save removed; < 1 % with every fix").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES));
     }
 }

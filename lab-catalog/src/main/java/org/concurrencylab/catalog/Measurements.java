@@ -158,4 +158,20 @@ public final class Measurements {
     public double seconds() {
         return serviceTime.toNanos() / 1e9;
     }
+
+    /** The threads a step's variant kept after its last step's rest; {@link Missing} where none was sampled. */
+    public org.concurrencylab.results.ThreadSample afterLoad(StepResult step) {
+        if (step.threads() == null || step.threads().afterLoad() == null) {
+            throw new Missing("needs the threads after the load's rest, which results written before it lack");
+        }
+        return step.threads().afterLoad();
+    }
+
+    /** The threads when a step's load came; {@link Missing} where none was sampled. */
+    public org.concurrencylab.results.ThreadSample beforeLoad(StepResult step) {
+        if (step.threads() == null || step.threads().beforeLoad() == null) {
+            throw new Missing("needs the threads before the load, which results written before it lack");
+        }
+        return step.threads().beforeLoad();
+    }
 }

@@ -97,6 +97,17 @@ class CatalogTest {
     }
 
     @Test
+    void aClaimThatSaysNothingOfWhatItIsCheckedAtIsNotBuilt() {
+        Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
+        List<Claim> claims = new java.util.ArrayList<>(blockingIo.claims());
+        claims.add(Claim.of("silent", "a claim without its threshold", measurements -> Verdict.of(true, "held"))
+                .shownBy(ChartRef.Kind.PERCENTILES, "100x10", "mvc-tomcat-20"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> blockingIo.toBuilder().claims(claims).build())
+                .hasMessage("blocking-io: claim silent says nothing of what it is checked at (Claim.checkedAt)");
+    }
+
+    @Test
     void aDeclaredSweepOfAVariantOrLoadItsExperimentLacksFailsTheBuildByName() {
         Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
         SweepClaim variantTypo = SweepClaim.custom("typo").text("t").sweep("mvc-tomcat-2O", "100x10", "users=1,2").knee(1, "").build();

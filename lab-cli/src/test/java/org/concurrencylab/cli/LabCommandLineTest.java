@@ -43,6 +43,23 @@ class LabCommandLineTest {
     }
 
     @Test
+    void listClaimsGivesEveryClaimOneLineThatBeginsWithItsIdAndSaysWhatItIsCheckedAt() {
+        CommandLine lab = Lab.commandLine();
+        StringWriter out = new StringWriter();
+        lab.setOut(new PrintWriter(out, true));
+        lab.setErr(new PrintWriter(err, true));
+
+        assertThat(lab.execute("list", "--claims", "servlet-async")).isZero();
+
+        List<String> lines = out.toString().lines().toList();
+        org.concurrencylab.catalog.Catalog.experiment("servlet-async").orElseThrow().claims().forEach(claim ->
+                assertThat(lines).as(claim.id()).filteredOn(line -> line.strip().startsWith(claim.id() + " "))
+                        .singleElement().asString().contains("checked at: " + claim.threshold()));
+        assertThat(out.toString()).contains("callable-costs-threads").contains("article: 29 more threads")
+                .doesNotContain("blocking-io");
+    }
+
+    @Test
     void anUnknownExperimentListsTheKnownOnes() {
         assertThat(execute("run", "no-such-experiment")).isEqualTo(2);
         assertThat(err.toString()).contains("unknown experiment 'no-such-experiment'").contains("blocking-io");

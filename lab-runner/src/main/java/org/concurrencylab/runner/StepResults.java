@@ -53,7 +53,7 @@ final class StepResults {
     static StepResult of(Context context, LoadResult load, ProbeReport before, ProbeReport after,
                          DownstreamUsage downstream, MachineCpu.Reading machineBefore, MachineCpu.Reading machineAfter,
                          MachineCpu.Background background, int cores, DatabaseUsage database,
-                         List<org.concurrencylab.results.ServiceTimeline> services) {
+                         List<org.concurrencylab.results.ServiceTimeline> services, ProbeSample rested) {
         CapacityModel.Bound bound = context.variant().capacity()
                 .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
         CapacityModel.Bound machineBound = context.variant().capacity()
@@ -70,7 +70,7 @@ final class StepResults {
                         load.meanInFlight())
                 .littlesLaw(context.scaled().rate(bound.throughputPerSecond()), bound.explanation(),
                         context.scaled().rate(machineBound.throughputPerSecond()))
-                .threads(threads(samples, load.startEpochMillis()))
+                .threads(threads(samples, load.startEpochMillis(), newestBefore(before, load.startEpochMillis()), rested))
                 .process(process)
                 .arrivals(context.step() instanceof LoadStep.Open open ? arrivals(load, context.scaled().rate(open.ratePerSecond())) : null)
                 .timeline(Timelines.of(load, samples, context.scaled()))
@@ -192,24 +192,35 @@ final class StepResults {
         return micros.getValueAtPercentile(percentile) / 1000.0;
     }
 
-    private static Threads threads(List<ProbeSample> samples, long startEpochMillis) {
+    private static ProbeSample newestBefore(ProbeReport before, long startEpochMillis) {
+        return before.samples().stream().filter(sample -> sample.epochMillis() < startEpochMillis)
+                .reduce((older, newer) -> newer).orElse(null);
+    }
+
+    private static ThreadSample threadSample(ProbeSample sample, long startEpochMillis) {
+        Map<String, Integer> live = new TreeMap<>();
+        Map<String, Integer> runnable = new TreeMap<>();
+        sample.pools().forEach((pool, counts) -> {
+            live.put(pool, counts.live());
+            runnable.put(pool, counts.runnable());
+        });
+        return new ThreadSample(sample.epochMillis() - startEpochMillis, sample.liveThreads(), live, runnable,
+                sample.virtualMounted(), sample.heapUsedBytes());
+    }
+
+    private static Threads threads(List<ProbeSample> samples, long startEpochMillis, ProbeSample before, ProbeSample after) {
         int peakLive = 0;
         Map<String, Integer> peakByPool = new TreeMap<>();
         List<ThreadSample> series = new java.util.ArrayList<>();
         for (ProbeSample sample : samples) {
             peakLive = Math.max(peakLive, sample.liveThreads());
-            Map<String, Integer> live = new TreeMap<>();
-            Map<String, Integer> runnable = new TreeMap<>();
-            sample.pools().forEach((pool, counts) -> {
-                live.put(pool, counts.live());
-                runnable.put(pool, counts.runnable());
-                peakByPool.merge(pool, counts.live(), Math::max);
-            });
-            series.add(new ThreadSample(sample.epochMillis() - startEpochMillis, sample.liveThreads(), live, runnable,
-                    sample.virtualMounted(), sample.heapUsedBytes()));
+            sample.pools().forEach((pool, counts) -> peakByPool.merge(pool, counts.live(), Math::max));
+            series.add(threadSample(sample, startEpochMillis));
         }
         int stackSamples = (int) samples.stream().filter(sample -> !sample.activities().isEmpty()).count();
-        return new Threads(peakLive, peakByPool, series, stackSamples, activityByPool(samples, stackSamples));
+        return new Threads(peakLive, peakByPool, series, stackSamples, activityByPool(samples, stackSamples),
+                before == null ? null : threadSample(before, startEpochMillis),
+                after == null ? null : threadSample(after, startEpochMillis));
     }
 
     /** The mean number of threads per pool and activity over the samples that read stacks. */

@@ -174,7 +174,7 @@ public final class StudyRunner {
                 RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
                 StepResult measured = StepResults.of(new StepResults.Context(variant, step, study.connections(), serviceTime,
                         true, new Scaled(1), study.requestTimeout(), machineCpus, machineCpus, sizing, requestLog), load, before, after,
-                        null, machineBefore, machineAfter, background, machineCpu.cores(), null, List.of());
+                        null, machineBefore, machineAfter, background, machineCpu.cores(), null, List.of(), null);
                 steps.add(measured);
                 Optional<String> stop = stopReason(measured);
                 if (stop.isPresent() && study.untilHeldBack()) {

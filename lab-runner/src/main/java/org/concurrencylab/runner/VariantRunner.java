@@ -20,7 +20,9 @@ import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.ServiceTimeline;
@@ -55,6 +57,7 @@ final class VariantRunner {
             ProbeClient probe = running.entry().probe();
             Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
             sizing.putAll(running.chainSizing());
+            newest(probe).ifPresent(sample -> sizing.put(VariantResult.LIVE_THREADS_AT_START, sample.liveThreads()));
             List<URI> targets = running.targets(experiment.path());
             progress.phase(variant.name(), "warming up");
             warmUp(targets, environment.warmUp(), serviceTime, timeout);
@@ -70,12 +73,15 @@ final class VariantRunner {
             MachineCpu.Background background = background(processes);
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
-                ProbeReport before = probe.read(-1);
+                ProbeReport before = probe.read(System.currentTimeMillis() - RECENT.toMillis());
                 Optional<ProbeReport> calleeBefore = read(callee, -1);
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
                 LoadResult load = drive(targets, step, timeout, outcome -> progress.requestDone(outcome.failed()));
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
+                Optional<ProbeSample> rested = step == experiment.steps().getLast()
+                        ? rested(probe, serviceTime.multipliedBy(Defaults.REST_AFTER_LOAD_IN_D), load.endEpochMillis())
+                        : Optional.empty();
                 Optional<ProbeReport> calleeAfter = read(callee, load.startEpochMillis());
                 DownstreamUsage calleeUsage = calleeBefore.isEmpty() ? null : DownstreamService.usage(
                         calleeBefore.get(), calleeAfter.orElseThrow(), load.endEpochMillis(), holdsAlone);
@@ -90,7 +96,8 @@ final class VariantRunner {
                 steps.add(StepResults.of(new StepResults.Context(variant, step, environment.connections(),
                         experiment.downstreamLatency(), false, scaled,
                         timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, calleeUsage,
-                        machineBefore, machineAfter, background, machineCpu.cores(), database, services));
+                        machineBefore, machineAfter, background, machineCpu.cores(), database, services,
+                        rested.orElse(null)));
             }
             return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                     VariantStatus.OK, null, sizing, variant.properties(), steps);
@@ -112,6 +119,27 @@ final class VariantRunner {
         MachineCpu.Reading before = machineCpu.read(processes);
         Thread.sleep(QUIET.toMillis());
         return MachineCpu.Background.between(before, machineCpu.read(processes));
+    }
+
+    /** A window that holds the probe's newest samples, whatever its interval. */
+    private static final Duration RECENT = Duration.ofSeconds(1);
+
+    private static Optional<ProbeSample> newest(ProbeClient probe) throws IOException {
+        List<ProbeSample> samples = probe.read(System.currentTimeMillis() - RECENT.toMillis()).samples();
+        return samples.isEmpty() ? Optional.empty() : Optional.of(samples.getLast());
+    }
+
+    /**
+     * The newest sample after a rest with no load: pools keep idle threads for a while (Tomcat's for 60 s)
+     * in case they are needed again, and what they kept is what a service costs between bursts.
+     */
+    private static Optional<ProbeSample> rested(ProbeClient probe, Duration rest, long loadEndEpochMillis)
+            throws IOException, InterruptedException {
+        long sleep = loadEndEpochMillis + rest.toMillis() - System.currentTimeMillis();
+        if (sleep > 0) {
+            Thread.sleep(sleep);
+        }
+        return newest(probe);
     }
 
     /** Long enough for the 10 ms ticks of a process's CPU time to count a background of a few per cent. */
