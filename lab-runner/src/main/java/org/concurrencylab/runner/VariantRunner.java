@@ -135,12 +135,21 @@ final class VariantRunner {
      */
     private static Optional<ProbeSample> rested(ProbeClient probe, Duration rest, long loadEndEpochMillis)
             throws IOException, InterruptedException {
-        long sleep = loadEndEpochMillis + rest.toMillis() - System.currentTimeMillis();
-        if (sleep > 0) {
-            Thread.sleep(sleep);
+        long due = loadEndEpochMillis + rest.toMillis();
+        // the first sample the probe took once the rest was over; its sampler ticks on its own clock
+        for (int attempt = 0; attempt < RESTED_ATTEMPTS; attempt++) {
+            long sleep = due - System.currentTimeMillis();
+            Thread.sleep(Math.max(sleep, RECENT.toMillis() / 10));
+            List<ProbeSample> samples = probe.read(due).samples();
+            if (!samples.isEmpty()) {
+                return Optional.of(samples.getFirst());
+            }
         }
-        return newest(probe);
+        return Optional.empty();
     }
+
+    /** Reads of the probe, a tenth of a second apart, before a rest's sample is given up on. */
+    private static final int RESTED_ATTEMPTS = 10;
 
     /** Long enough for the 10 ms ticks of a process's CPU time to count a background of a few per cent. */
     private static final Duration QUIET = Duration.ofSeconds(1);

@@ -49,6 +49,17 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
         // (Its latency is no test: the async dispatch path compiles slowly, and a fresh CI run's first
         // second of it can take 2 D.)
         assertThat(step(result, "callable-10-unbounded").threads().peakByPool().getOrDefault("mvc-async", 0)).isGreaterThan(8);
+
+        // at rest: a thread per Callable ends with its Callable, Boot's executor keeps its 8 core threads
+        StepResult unbounded = step(result, "callable-10-unbounded");
+        StepResult bootDefault = step(result, "callable-10-boot-default");
+        assertThat(unbounded.threads().afterLoad().byPool().getOrDefault("mvc-async", 0)).isZero();
+        assertThat(bootDefault.threads().afterLoad().byPool()).containsEntry("mvc-async", 8);
+        // the rest is 5 D = 500 ms after the last answer, the sample before the load precedes its first request
+        assertThat(unbounded.threads().afterLoad().atMillis()).isGreaterThanOrEqualTo((long) (unbounded.elapsedSeconds() * 1000) + 500);
+        assertThat(unbounded.threads().beforeLoad().atMillis()).isNegative();
+        assertThat(variant(result, "callable-10-unbounded").liveThreadsAtStart().orElseThrow())
+                .isPositive().isLessThan(unbounded.threads().peakLive());
     }
 
     private static StepResult step(ExperimentResult result, String variant) {
