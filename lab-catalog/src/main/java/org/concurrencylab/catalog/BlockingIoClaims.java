@@ -87,19 +87,18 @@ final class BlockingIoClaims {
                             return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                         }).articleSaid("99.40 per D").checkedAt("≥ 95 % of C/D").shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "webflux-netty-elastic"),
                 Claim.of("tomcat-subscribeon-more-threads",
-                        "WebFlux on Tomcat with subscribeOn also gets near 100 per D, but with far more threads than Netty with the same pool.",
+                        "WebFlux on Tomcat with subscribeOn also gets near 100 per D, but with about twice the threads of Netty with the same pool.",
                         m -> {
                             StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
                             StepResult netty = m.step("webflux-netty-elastic", HEAVY);
                             double ratio = (double) tomcat.threads().peakLive() / netty.threads().peakLive();
-                            // the workers hold a request only for its hand-off to the pool: their count is how many
-                            // requests arrive within one hand-off, so the pools are named beside the ratio
-                            return Verdict.structuralThenOnSteps(ratio >= 1.5, servesAllUsers(m, tomcat),
+                            return Verdict.structuralThenOnSteps(ratio >= ABOUT_TWICE, servesAllUsers(m, tomcat),
                                     format("%s; against %d threads on Netty (x%.2f): %d elastic and %d Tomcat workers against "
-                                                    + "%d elastic and %d event loops", withCpu(m, tomcat), netty.threads().peakLive(),
+                                                    + "%d elastic and %d event loops%s", withCpu(m, tomcat), netty.threads().peakLive(),
                                             ratio, pool(tomcat, "elastic"), pool(tomcat, "tomcat-workers"), pool(netty, "elastic"),
-                                            pool(netty, "netty-event-loops")), tomcat, netty);
-                        }).articleSaid("99.30 per D, about twice the threads").checkedAt("peak threads ≥ 1.5 x Netty's with the same pool; ≥ 95 % of C/D").shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-elastic", "webflux-netty-elastic"),
+                                            pool(netty, "netty-event-loops"), workersGrewBefore(tomcat)), tomcat, netty);
+                        }).articleSaid("99.30 per D, about twice the threads")
+                        .checkedAt("peak threads ≥ 1.8 x Netty's with the same pool (about twice); ≥ 95 % of C/D").shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-elastic", "webflux-netty-elastic"),
                 Claim.of("tomcat-without-subscribeon-fewer-threads",
                         "On Tomcat, leaving out subscribeOn keeps the wait on the worker: about the same throughput with fewer threads.",
                         m -> {
@@ -159,6 +158,26 @@ final class BlockingIoClaims {
                                     format("%s; against %d with an elastic pool", withCpu(m, delay),
                                             elastic.threads().peakLive()), delay, elastic);
                         }).checkedAt("threads < half of the elastic pool's; ≥ 95 % of C/D").shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-netty-delay", "webflux-netty-elastic"));
+    }
+
+    /** "About twice": within 10 % of the article's figure. */
+    private static final double ABOUT_TWICE = 1.8;
+
+    /**
+     * A worker holds a request here only to hand it to the elastic pool, so Tomcat needs as many as arrive
+     * within one hand-off; it creates one whenever none is idle and keeps it 60 s. Where the pool was as
+     * large when the step's load came as at its peak, the warm-up's first burst (every user at once, on a
+     * JVM whose request path was still cold and slow) sized it, and no later burst needed more.
+     */
+    private static String workersGrewBefore(StepResult step) {
+        int peak = pool(step, "tomcat-workers");
+        if (step.threads().beforeLoad() == null
+                || step.threads().beforeLoad().byPool().getOrDefault("tomcat-workers", 0) < peak) {
+            return "";
+        }
+        return format("; all %d workers were there before the step's first request: Tomcat made them for the warm-up's first "
+                + "burst of users at once on a cold JVM, kept them (an idle worker goes after 60 s), and no later burst "
+                + "needed more; twice Netty's threads needs a worker per user at such a burst", peak);
     }
 
     /** "Keeps them alive": nearly every worker of the peak is still there after the rest (Tomcat lets an idle one go after 60 s). */
