@@ -306,8 +306,11 @@ public sealed interface CapacityModel {
         public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             boolean save = !Boolean.FALSE.equals(sizing.get(service + ".saveUnchangedSettings"));
             int pool = size(sizing, service + ".hikariMaximumPoolSize", any -> 10, cpus);
-            int atOnce = save ? 1 : pool;
+            // the calling client's connections to the service cap it too where it has a pool (an unbounded client has none)
+            int client = size(sizing, "httpClientMaxPerRoute", any -> Integer.MAX_VALUE, cpus);
+            int atOnce = save ? 1 : Math.min(pool, client);
             String explanation = save ? "one transaction at a time holds the hot row's lock for D: 1/D"
+                    : client < pool ? client + " client connections to the orders service, each held D: n/D"
                     : pool + " pooled connections, each held D: n/D";
             double perSecond = atOnce / seconds(d);
             java.util.Set<String> onHold = java.util.Set.of("chain", "database");

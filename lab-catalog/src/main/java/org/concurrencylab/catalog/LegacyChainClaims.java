@@ -68,6 +68,24 @@ final class LegacyChainClaims {
                 LOAD.thinkTime().toMillis() / 1000.0);
     }
 
+    /** "More parallel writes": the article gave no figure; half as many again as the legacy's waiters, where the pools predict 2.25 times. */
+    private static final double MORE_WAITERS = 1.5;
+
+    /** The legacy's share of failed requests in the article. */
+    private static final double ABOUT_EIGHT_PERCENT = 0.08;
+
+    /** "Almost 8 times": within 15 % of the article's figure. */
+    private static final double ALMOST_EIGHT = 6.8;
+
+    /** "Almost a third": 1/3 give or take 30 % of it. */
+    private static final double A_THIRD_WITHIN = 0.1;
+
+    /** How many requests the variant's storefront sends to the orders service at once, as its client reported. */
+    private static String clientConnections(Measurements m, String variant) {
+        Object perRoute = m.variant(variant).sizing().get("httpClientMaxPerRoute");
+        return perRoute instanceof Number n ? "at most " + n.intValue() : "any number of";
+    }
+
     private static double meanOfAnswered(StepResult step) {
         return step.latencyMillis().mean();
     }
@@ -75,17 +93,18 @@ final class LegacyChainClaims {
     static List<Claim> claims() {
         String load = LOAD.label();
         return List.of(
-                Claim.of("legacy-fails", "Under the legacy a share of the requests fail (the article: about 8 %; here: 3 % or more).",
+                Claim.of("legacy-fails", "Under the legacy about 8 % of the requests fail.",
                         m -> {
                             StepResult legacy = m.clientStep(LEGACY, load);
                             // with no timeout below the gateway's, the chain keeps working for requests it gave up on
                             String abandoned = legacy.downstream() == null ? "" : format(
                                     "; the orders service answered %d requests, the gateway received %d answers",
                                     legacy.downstream().requests(), legacy.requests().ok());
-                            return Verdict.onSteps(errorShare(legacy) >= 0.03, format("%.1f %% of %d failed (%s)%s",
+                            boolean about = errorShare(legacy) >= ABOUT_EIGHT_PERCENT / 2 && errorShare(legacy) <= 1.5 * ABOUT_EIGHT_PERCENT;
+                            return Verdict.onSteps(about, format("%.1f %% of %d failed (%s)%s",
                                     100 * errorShare(legacy), legacy.requests().sent(), legacy.requests().failedByKind(),
                                     abandoned), legacy);
-                        }).articleSaid("about 8 % failed").checkedAt("≥ 3 % failed").shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
+                        }).articleSaid("about 8 % failed").checkedAt("4 % to 12 % failed (half to one and a half times the article's)").shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
                 Claim.of("legacy-latency-rises-down-the-chain",
                         "Under the legacy latency rises in every service of the chain: the orders service takes well over its D, the storefront longer still.",
                         m -> {
@@ -106,50 +125,74 @@ final class LegacyChainClaims {
                             return Verdict.onSteps(gain <= 0.10, format("%.1f/s with two storefronts against %.1f/s with one (%+.0f %%)",
                                     two.throughputPerSecond(), one.throughputPerSecond(), 100 * gain), one, two);
                         }).articleSaid("autoscaling did not help").checkedAt("throughput gain ≤ 10 %").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, TWO_STOREFRONTS, LEGACY),
-                Claim.of("pools-and-timeouts-alone-lock-bottleneck",
-                        "Pools and timeouts alone let more transactions at the hot row at once, and its lock becomes the bottleneck: most of the database's connections wait on it.",
+                Claim.of("http-client-pools-alone-lock-bottleneck",
+                        "The HTTP clients' pools and timeouts alone (the article's first change) let more requests reach the database at "
+                                + "once: more transactions wait at the hot row, most of the database's connections among them.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
-                            StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
+                            StepResult pools = m.step(HTTP_CLIENT_STEP, load);
                             if (legacy.database() == null || pools.database() == null) {
                                 throw new Measurements.Missing("needs the database's sessions");
                             }
                             double waiting = pools.database().meanWaitingOnLocks();
                             int connected = pools.database().peakOpenSessions();
-                            // waiting is counted by PostgreSQL itself, which the machine cannot inflate
-                            return Verdict.of(waiting > 2 * legacy.database().meanWaitingOnLocks() && waiting >= connected / 2.0,
-                                    format("%.1f of its %d connections waited on the row's lock on average, against %.1f of %d under the legacy",
+                            // waiting is counted by PostgreSQL itself, which the machine cannot inflate; with the legacy's 5
+                            // client connections 4 can wait behind the holder, with the fix's pool all 10 of the orders
+                            // service's but the holder: 9, 2.25 times as many
+                            return Verdict.of(waiting > MORE_WAITERS * legacy.database().meanWaitingOnLocks() && waiting >= connected / 2.0,
+                                    format("%.1f of its %d connections waited on the row's lock on average, against %.1f of %d under the "
+                                                    + "legacy, whose client let %s requests through at once",
                                             waiting, connected, legacy.database().meanWaitingOnLocks(),
-                                            legacy.database().peakOpenSessions()));
-                        }).articleSaid("the database's connection pool busy queueing").checkedAt("waiting sessions > 2 x the legacy's and ≥ half of the open ones").shownBy(ChartRef.Kind.DATABASE_LOCKS, load, POOLS_AND_TIMEOUTS, LEGACY),
-                Claim.of("pools-and-timeouts-alone-more-errors",
-                        "Pools and timeouts alone make errors more frequent than under the legacy.",
+                                            legacy.database().peakOpenSessions(), clientConnections(m, LEGACY)));
+                        }).articleSaid("the database overloaded with parallel writes at one document, its connection pool queueing")
+                        .checkedAt("waiting on the row's lock > 1.5 x the legacy's, and ≥ half of the open sessions")
+                        .shownBy(ChartRef.Kind.DATABASE_LOCKS, load, HTTP_CLIENT_STEP, LEGACY),
+                Claim.of("http-client-pools-alone-more-errors",
+                        "The HTTP clients' pools and timeouts alone make errors more frequent than under the legacy.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
-                            StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
+                            StepResult pools = m.step(HTTP_CLIENT_STEP, load);
                             return Verdict.onSteps(errorShare(pools) > errorShare(legacy), format("%.1f %% failed (%s) against %.1f %% (%s)",
                                     100 * errorShare(pools), pools.requests().failedByKind(), 100 * errorShare(legacy),
                                     legacy.requests().failedByKind()), legacy, pools);
-                        }).articleSaid("the number of errors increased").checkedAt("a larger failed share than the legacy's").shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
-                Claim.of("pools-and-timeouts-alone-slower",
-                        "Pools and timeouts alone make the mean latency several times the legacy's (the article: about 8 times; here: at least twice).",
+                        }).articleSaid("the number of errors increased").checkedAt("a larger failed share than the legacy's")
+                        .shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, HTTP_CLIENT_STEP, LEGACY),
+                Claim.of("http-client-pools-alone-slower",
+                        "The HTTP clients' pools and timeouts alone make the mean latency almost 8 times the legacy's.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
-                            StepResult pools = m.step(POOLS_AND_TIMEOUTS, load);
+                            StepResult pools = m.step(HTTP_CLIENT_STEP, load);
                             double ratio = meanOfAnswered(pools) / meanOfAnswered(legacy);
-                            return Verdict.onStepsAtDistance(ratio >= 2, 1 - ratio / 2, format("mean %.0f ms against %.0f ms (x %.2f)%s",
-                                    meanOfAnswered(pools), meanOfAnswered(legacy), ratio, sameRowThroughput(legacy, pools)),
-                                    legacy, pools);
-                        }).articleSaid("average latency almost 8 times").checkedAt("mean ≥ 2 x the legacy's").shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, POOLS_AND_TIMEOUTS, LEGACY),
+                            return Verdict.onStepsAtDistance(ratio >= ALMOST_EIGHT, 1 - ratio / ALMOST_EIGHT, format(
+                                    "mean %.0f ms against %.0f ms (x %.2f)%s", meanOfAnswered(pools), meanOfAnswered(legacy), ratio,
+                                    sameRowThroughput(legacy, pools)), legacy, pools);
+                        }).articleSaid("average latency almost 8 times the legacy's").checkedAt("mean of the answered ≥ 6.8 x the legacy's")
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, HTTP_CLIENT_STEP, LEGACY),
                 Claim.of("save-removed-cuts-errors",
-                        "Removing the save cuts the errors to about a third of the legacy's (here: at most half).",
+                        "Removing the save (after the clients' pools) cuts the errors to almost a third of the legacy's.",
                         m -> {
                             StepResult legacy = m.step(LEGACY, load);
                             StepResult saved = m.step(SAVE_REMOVED_STEP, load);
-                            boolean holds = errorShare(legacy) > 0 && errorShare(saved) <= errorShare(legacy) / 2;
-                            return Verdict.onSteps(holds, format("%.1f %% failed against the legacy's %.1f %%",
-                                    100 * errorShare(saved), 100 * errorShare(legacy)), legacy, saved);
-                        }).articleSaid("errors down to almost a third").checkedAt("failed share ≤ half of the legacy's").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, LEGACY),
+                            double share = errorShare(legacy) == 0 ? Double.NaN : errorShare(saved) / errorShare(legacy);
+                            boolean holds = Math.abs(share - 1.0 / 3) <= A_THIRD_WITHIN;
+                            return Verdict.shortOfWhatTheMachineCanOnlyRaise(holds, share < 1.0 / 3 - A_THIRD_WITHIN, format(
+                                    "%.1f %% failed against the legacy's %.1f %% (x %.2f)%s", 100 * errorShare(saved),
+                                    100 * errorShare(legacy), share, share < 1.0 / 3 ? "; with the row's lock gone nothing "
+                                            + "left in this chain holds a request near the gateway's timeout" : ""), saved, legacy);
+                        }).articleSaid("the error rate dropped to almost 1/3").checkedAt("failed share 0.23 to 0.43 x the legacy's")
+                        .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, LEGACY),
+                Claim.of("save-removed-still-slower",
+                        "... while the mean latency stays above the legacy's.",
+                        m -> {
+                            StepResult legacy = m.step(LEGACY, load);
+                            StepResult saved = m.step(SAVE_REMOVED_STEP, load);
+                            boolean slower = meanOfAnswered(saved) > meanOfAnswered(legacy);
+                            return Verdict.shortOfWhatTheMachineCanOnlyRaise(slower, !slower, format(
+                                    "mean %.0f ms against the legacy's %.0f ms; the storefront's CPU %.2f cores busy against %.2f",
+                                    meanOfAnswered(saved), meanOfAnswered(legacy), saved.process().cpuSeconds() / saved.elapsedSeconds(),
+                                    legacy.process().cpuSeconds() / legacy.elapsedSeconds()), saved, legacy);
+                        }).articleSaid("the latency is higher than the initial measures").checkedAt("mean of the answered above the legacy's")
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, SAVE_REMOVED_STEP, LEGACY),
                 Claim.of("all-fixes",
                         "With every fix: more than twice the requests in the same time, mean latency halved or better, no errors.",
                         m -> {

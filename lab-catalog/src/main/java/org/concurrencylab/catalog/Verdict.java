@@ -69,6 +69,26 @@ public record Verdict(Status status, String evidence) {
     }
 
     /**
+     * As {@link #onSteps(boolean, String, StepResult...)}, for a claim on a figure of {@code short} that this
+     * machine's CPU can only raise (a busier machine adds latency and timeouts, it never takes them away): where
+     * the figure already falls short of the claim and only {@code short}'s step was machine-bound, the machine
+     * cannot have carried it below the threshold, and the claim is not reproduced whatever the step was.
+     *
+     * @param fallsShort the claim failed because {@code short}'s figure is below what it asks
+     */
+    public static Verdict shortOfWhatTheMachineCanOnlyRaise(boolean holds, boolean fallsShort, String evidence,
+                                                             StepResult raisable, StepResult... clean) {
+        boolean othersClean = Arrays.stream(clean).noneMatch(StepResult::machineBound);
+        if (holds || !fallsShort || !raisable.machineBound() || !othersClean) {
+            StepResult[] steps = java.util.stream.Stream.concat(java.util.stream.Stream.of(raisable), Arrays.stream(clean))
+                    .toArray(StepResult[]::new);
+            return onSteps(holds, evidence, steps);
+        }
+        return of(false, evidence + "; decided on a machine-bound step (" + raisable.load() + "): this machine's CPU only "
+                + "adds latency and timeouts, and the figure is already below what the claim asks");
+    }
+
+    /**
      * A claim with a part no machine can move (a thread count, a pool's size) and a part measured
      * against a bound on these steps: when the first fails the claim is not reproduced whatever the
      * steps were; otherwise as {@link #onSteps(boolean, String, StepResult...)}.

@@ -16,8 +16,8 @@ class LegacyChainVariantsTest {
         assertThat(legacyChain.variantNames()).containsExactly("legacy",
                 "only-http-client", "only-database-timeouts", "only-save-removed", "only-mapper-cached",
                 "only-resource-cache", "only-debug-log", "only-circuit-breaker",
-                "step-1-http-client-database-timeouts", "step-2-save-removed", "step-3-mapper-cached",
-                "step-4-resource-cache", "step-5-debug-log", "all-fixes", "legacy-two-storefronts");
+                "step-1-http-client", "step-2-save-removed", "step-3-database-timeouts-circuit-breaker",
+                "step-4-mapper-cached", "step-5-resource-cache", "all-fixes", "legacy-two-storefronts");
         assertThat(legacyChain.variant("legacy-two-storefronts").orElseThrow().instances()).isEqualTo(2);
     }
 

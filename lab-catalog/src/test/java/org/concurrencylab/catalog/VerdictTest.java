@@ -57,6 +57,20 @@ class VerdictTest {
     }
 
     @Test
+    void aFigureAlreadyBelowWhatTheMachineCouldOnlyRaiseIsDecidedOnItsMachineBoundStep() {
+        // fewer errors, or less latency, than the claim asks: a busier machine would only have added to them
+        Verdict below = Verdict.shortOfWhatTheMachineCanOnlyRaise(false, true, "0.1 % failed against a third of 10 %", MACHINE_BOUND, CLEAN);
+        assertThat(below.status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
+        assertThat(below.evidence()).contains("only adds latency and timeouts");
+        // above it, the machine may be what put it there
+        assertThat(Verdict.shortOfWhatTheMachineCanOnlyRaise(false, false, "9 % against a third of 10 %", MACHINE_BOUND, CLEAN)
+                .status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+        // and where the figure it is held against was machine-bound too, nothing can be said
+        assertThat(Verdict.shortOfWhatTheMachineCanOnlyRaise(false, true, "", MACHINE_BOUND, MACHINE_BOUND).status())
+                .isEqualTo(Verdict.Status.NOT_DECIDED);
+    }
+
+    @Test
     void aDifferenceThatTheModelPutsInsideTheNoiseIsNotDecided() {
         Verdict inside = Verdict.beyondNoise(true, 0.06, 0.07, "2475 against 2587 ms");
         assertThat(inside.status()).isEqualTo(Verdict.Status.NOT_DECIDED);

@@ -156,6 +156,14 @@ public final class HtmlReport {
         series.put("completed", completed);
         series.put("pools", pools);
         series.put("failed", failed);
+        // the threads the pools held when the load came and kept once it was gone, beside the chart of the step itself
+        if (step.threads() != null && step.threads().beforeLoad() != null) {
+            series.put("liveBefore", step.threads().beforeLoad().live());
+        }
+        if (step.threads() != null && step.threads().afterLoad() != null) {
+            series.put("liveAfter", step.threads().afterLoad().live());
+            series.put("afterSeconds", scaled.articleMillis(step.threads().afterLoad().atMillis() - step.elapsedSeconds() * 1000) / 1000);
+        }
         series.put("mean", step.latencyMillis().mean());
         series.put("errorShare", step.requests().sent() == 0 ? 0 : (double) step.requests().failed() / step.requests().sent());
         RequestSamples.read(runDirectory, step, scaled).ifPresentOrElse(requests -> {

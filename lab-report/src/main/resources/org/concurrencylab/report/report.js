@@ -175,7 +175,11 @@
     // the probe's last sample can fall after the service stopped answering: no pool is then seen at all
     var last = v.at.length;
     while (last > 0 && pools.every(function (pool) { return v.pools[pool][last - 1] === 0; })) { last--; }
-    chart(figure(container, v.name + ': live threads by pool (stacked)', id(e, l, 'threads-by-pool', v.id)), {
+    var rest = [];
+    if (v.liveBefore !== undefined) { rest.push(v.liveBefore + ' live when the load came'); }
+    if (v.liveAfter !== undefined) { rest.push(v.liveAfter + ' kept ' + v.afterSeconds.toFixed(1) + ' s (at S = 1) after its last answer'); }
+    chart(figure(container, v.name + ': live threads by pool (stacked)' + (rest.length ? '; ' + rest.join(', ') : ''),
+        id(e, l, 'threads-by-pool', v.id)), {
       type: 'line',
       data: { datasets: pools.map(function (pool, i) {
         return { label: pool, data: xy(v.at.slice(0, last), v.pools[pool].slice(0, last)), fill: i === 0 ? 'origin' : '-1', pointRadius: 0,

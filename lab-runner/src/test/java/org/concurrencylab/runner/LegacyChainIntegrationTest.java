@@ -63,7 +63,7 @@ class LegacyChainIntegrationTest extends RealServicesTest {
         assertThat(variant(result, "all-fixes").sizing()).containsEntry("orders.hikariMaximumPoolSize", 40)
                 .containsEntry("orders.saveUnchangedSettings", false).containsEntry("httpClient", "POOLED");
         assertThat(variant(result, "legacy").sizing()).containsEntry("orders.hikariMaximumPoolSize", 10)
-                .containsEntry("httpClient", "UNBOUNDED").containsEntry("mapperPerRequest", true);
+                .containsEntry("httpClient", "DEFAULT_POOL").containsEntry("mapperPerRequest", true);
 
         // the database's JVM stopped its server: no postmaster of the lab's is left
         assertThat(postmastersLeftAfterTheirStop()).isEmpty();

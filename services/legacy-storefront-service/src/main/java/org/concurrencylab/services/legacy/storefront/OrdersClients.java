@@ -15,13 +15,13 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
-import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.RestTemplate;
 
 /**
- * The RestTemplate the storefront calls the orders service with. Both clients are built here by hand:
+ * The RestTemplate the storefront calls the orders service with. Every client is built here by hand:
  * with HttpClient 5 on the class path, Boot's RestTemplateBuilder would quietly choose it with a pool
- * of its own (25 in all, 5 per route), which is neither the legacy fault nor the article's fix.
+ * of its own, which is neither the legacy's nor the article's fix. The legacy's is the one the article
+ * found, a default connection manager: what {@code new HttpComponentsClientHttpRequestFactory()} gets.
  */
 @Configuration(proxyBeanMethods = false)
 class OrdersClients {
@@ -30,14 +30,26 @@ class OrdersClients {
     RestTemplate ordersRestTemplate(StorefrontProperties properties, @Value("${lab.downstream.latency}") Duration d,
                                     MeterRegistry registry) {
         return switch (properties.httpClient()) {
-            case UNBOUNDED -> new RestTemplate(new SimpleClientHttpRequestFactory());
-            case POOLED -> {
-                PoolingHttpClientConnectionManager connections = pool(properties.pool(), d);
-                // leased and pending connections as gauges, for the lab's windows and a Grafana panel
-                new PoolingHttpClientConnectionManagerMetricsBinder(connections, "orders").bindTo(registry);
-                yield new RestTemplate(new HttpComponentsClientHttpRequestFactory(pooledClient(connections, properties.pool(), d)));
-            }
+            case DEFAULT_POOL -> new RestTemplate(new HttpComponentsClientHttpRequestFactory(
+                    HttpClients.custom().useSystemProperties().setConnectionManager(measured(defaultPool(), registry)).build()));
+            case POOLED -> new RestTemplate(new HttpComponentsClientHttpRequestFactory(
+                    pooledClient(measured(pool(properties.pool(), d), registry), properties.pool(), d)));
         };
+    }
+
+    /** Leased and pending connections as gauges, for the lab's windows and a Grafana panel. */
+    private static PoolingHttpClientConnectionManager measured(PoolingHttpClientConnectionManager connections, MeterRegistry registry) {
+        new PoolingHttpClientConnectionManagerMetricsBinder(connections, "orders").bindTo(registry);
+        return connections;
+    }
+
+    /**
+     * The connection manager {@code new HttpComponentsClientHttpRequestFactory()} gets from
+     * {@code HttpClients.createSystem()}, built the same way so that its gauges can be read: HttpClient's
+     * defaults, as the system properties leave them.
+     */
+    static PoolingHttpClientConnectionManager defaultPool() {
+        return PoolingHttpClientConnectionManagerBuilder.create().useSystemProperties().build();
     }
 
     /**
@@ -74,6 +86,11 @@ class OrdersClients {
             if (properties.httpClient() == StorefrontProperties.HttpClientChoice.POOLED) {
                 sizing.put("httpClientMaxTotal", properties.pool().maxTotal());
                 sizing.put("httpClientMaxPerRoute", properties.pool().maxPerRoute());
+            } else if (properties.httpClient() == StorefrontProperties.HttpClientChoice.DEFAULT_POOL) {
+                PoolingHttpClientConnectionManager defaults = defaultPool();
+                sizing.put("httpClientMaxTotal", defaults.getMaxTotal());
+                sizing.put("httpClientMaxPerRoute", defaults.getDefaultMaxPerRoute());
+                defaults.close();
             }
             sizing.put("mapperPerRequest", properties.mapperPerRequest());
             sizing.put("circuitBreaker", properties.circuitBreaker());

@@ -15,14 +15,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param optimizedResources static resources served from their own locations, checked once at start
  */
 @ConfigurationProperties("legacy.storefront")
-public record StorefrontProperties(@DefaultValue("UNBOUNDED") HttpClientChoice httpClient, @DefaultValue Pool pool,
+public record StorefrontProperties(@DefaultValue("DEFAULT_POOL") HttpClientChoice httpClient, @DefaultValue Pool pool,
                                    @DefaultValue("true") boolean mapperPerRequest,
                                    @DefaultValue("false") boolean circuitBreaker,
                                    @DefaultValue("false") boolean optimizedResources) {
 
     public enum HttpClientChoice {
-        /** {@code new RestTemplate()}: the JDK's HttpURLConnection, no limit on connections, no timeout. */
-        UNBOUNDED,
+        /**
+         * The article's legacy: Apache HttpClient 5 as {@code new HttpComponentsClientHttpRequestFactory()} builds it,
+         * its default connection manager (a few connections per route) and no response timeout.
+         */
+        DEFAULT_POOL,
         /** Apache HttpClient 5 with a bounded pool and every timeout, as the article's fix. */
         POOLED
     }

@@ -29,7 +29,6 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
-import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestTemplate;
 import org.springframework.web.servlet.resource.CachingResourceResolver;
@@ -78,11 +77,14 @@ class StorefrontFaultSwitchesTest {
     }
 
     @Test
-    void theLegacyClientHasNoPoolAndWaitsForOrdersAsLongAsItTakesWhileTheFixedOneTimesOut() {
+    void theLegacyClientHasADefaultPoolAndWaitsForOrdersAsLongAsItTakesWhileTheFixedOneTimesOut() {
         orders.delayMillis = 1_500;
         ConfigurableApplicationContext legacy = storefront(LEGACY);
         assertThat(legacy.getBean("ordersRestTemplate", RestTemplate.class).getRequestFactory())
-                .isInstanceOf(SimpleClientHttpRequestFactory.class);
+                .isInstanceOf(HttpComponentsClientHttpRequestFactory.class);
+        // HttpClient's own default: a few connections per route, far fewer than the fix's 100
+        double legacyPerRoute = legacy.getBean(MeterRegistry.class).get("httpcomponents.httpclient.pool.route.max.default").gauge().value();
+        assertThat(legacyPerRoute).isEqualTo(OrdersClients.defaultPool().getDefaultMaxPerRoute()).isBetween(1.0, 10.0);
         long start = System.nanoTime();
         assertThat(legacy.getBean(OrdersGateway.class).fetch(7).id()).isEqualTo(7);
         assertThat((System.nanoTime() - start) / 1e6).isGreaterThanOrEqualTo(1_500);
