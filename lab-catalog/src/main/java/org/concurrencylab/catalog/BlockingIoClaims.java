@@ -96,7 +96,7 @@ final class BlockingIoClaims {
                                     format("%s; against %d threads on Netty (x%.2f): %d elastic and %d Tomcat workers against "
                                                     + "%d elastic and %d event loops%s", withCpu(m, tomcat), netty.threads().peakLive(),
                                             ratio, pool(tomcat, "elastic"), pool(tomcat, "tomcat-workers"), pool(netty, "elastic"),
-                                            pool(netty, "netty-event-loops"), workersGrewBefore(tomcat)), tomcat, netty);
+                                            pool(netty, "netty-event-loops"), workersFromBursts(tomcat)), tomcat, netty);
                         }).articleSaid("99.30 per D, about twice the threads")
                         .checkedAt("peak threads ≥ 1.8 x Netty's with the same pool (about twice); ≥ 95 % of C/D").shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-elastic", "webflux-netty-elastic"),
                 Claim.of("tomcat-without-subscribeon-fewer-threads",
@@ -165,19 +165,20 @@ final class BlockingIoClaims {
 
     /**
      * A worker holds a request here only to hand it to the elastic pool, so Tomcat needs as many as arrive
-     * within one hand-off; it creates one whenever none is idle and keeps it 60 s. Where the pool was as
-     * large when the step's load came as at its peak, the warm-up's first burst (every user at once, on a
-     * JVM whose request path was still cold and slow) sized it, and no later burst needed more.
+     * within one hand-off; it creates one whenever none is idle and keeps it 60 s. The pool's size is set by
+     * the bursts: the warm-up's first (every user at once, on a JVM whose request path was still cold and
+     * slow), then any of the step's own that found too few idle.
      */
-    private static String workersGrewBefore(StepResult step) {
-        int peak = pool(step, "tomcat-workers");
-        if (step.threads().beforeLoad() == null
-                || step.threads().beforeLoad().byPool().getOrDefault("tomcat-workers", 0) < peak) {
+    private static String workersFromBursts(StepResult step) {
+        if (step.threads().beforeLoad() == null) {
             return "";
         }
-        return format("; all %d workers were there before the step's first request: Tomcat made them for the warm-up's first "
-                + "burst of users at once on a cold JVM, kept them (an idle worker goes after 60 s), and no later burst "
-                + "needed more; twice Netty's threads needs a worker per user at such a burst", peak);
+        int before = step.threads().beforeLoad().byPool().getOrDefault("tomcat-workers", 0);
+        int peak = pool(step, "tomcat-workers");
+        return format("; %d of the %d workers were there before the step's first request, made for the warm-up's first burst "
+                + "of users at once on a cold JVM and kept (an idle worker goes after 60 s)%s; twice Netty's threads needs "
+                + "a worker per user at a burst", Math.min(before, peak), peak,
+                peak > before ? format(", and the step's own bursts added %d", peak - before) : "");
     }
 
     /** "Keeps them alive": nearly every worker of the peak is still there after the rest (Tomcat lets an idle one go after 60 s). */
