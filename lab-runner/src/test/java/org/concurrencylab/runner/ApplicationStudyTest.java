@@ -46,8 +46,9 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(eight.throughputPerSecond()).isBetween(0.85 * 4 / (1.1 * CONNECTION_HOLD_SECONDS), 1.02 * 4 / CONNECTION_HOLD_SECONDS);
         assertThat(PoolSizing.sentence(study.steps(), 1)).hasValueSatisfying(sentence -> assertThat(sentence)
                 .startsWith(HIKARI + " held the load back at 8 users")
-                // 8 users answered in the lone request's time need 8 connections held 40 ms each
-                .contains("which need 8 ("));
+                // 8 users answered in the lone request's time need 8 x (hold / lone) connections: each request holds one
+                // for the fixture's 40 ms of the 43-45 ms it takes alone (HTTP and Tomcat around it), so 7 or 8
+                .containsPattern("which need [78] \\("));
         assertThat(PoolSizing.sentence(study.steps(), 0)).hasValueSatisfying(sentence -> assertThat(sentence)
                 .startsWith("the users were the limit at 2 users"));
     }

@@ -52,6 +52,10 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                     // loops, which the lab cannot order; beyond that the request path's share as for every step
                     // (measured on a slower VM: c = 4 ms at D = 100 ms, machine-bound, 77.4 % of the 13 D bound)
                     lowest = (step.machineBound() ? 0.85 : 0.9) * 13 / CapacityModel.roundRobinElapsedInD(10, 10, 8);
+                } else if (variant.name().equals("webflux-netty-blocking")) {
+                    // 100 users: the bound is the turns' best case too (125 D), and a turn that lands on a busy loop
+                    // costs it as at 10 users (measured on a clean step here: 94.8 % of it)
+                    lowest = step.machineBound() ? 0.85 : 0.9;
                 }
                 assertThat(step.throughputPerSecond()).as(variant.name() + " " + step.load() + " against " + step.littlesLawModel()
                                 + (step.machineBound() ? ", machine-bound: " + step.machine().why() : ", clean"))
