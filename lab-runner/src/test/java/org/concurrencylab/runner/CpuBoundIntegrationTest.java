@@ -35,11 +35,14 @@ class CpuBoundIntegrationTest extends RealServicesTest {
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
             assertThat(step.requests().ok()).as(variant.name()).isEqualTo(30);
-            // the calibration is one measurement of the series' speed, taken on an idle machine: 15 %
-            // above covers its error; below, the CPU the JVMs, the probe and the driver take from the
-            // same two cores, and a CI machine's neighbours, can cost more
+            // the calibration is one measurement of the series' speed, taken on an idle machine: 15 % above
+            // covers its error. Below, a JVM's own rate spreads from the calibrating one's (a CI run: 57.5 % of
+            // the calibrated bound), so the floor is the utilization law on the variant's own CPU per request:
+            // the work kept the cores at least 70 % busy, whatever this JVM's speed
+            double ownCpuPerRequest = step.process().cpuSeconds() / step.requests().ok();
+            double coresBound = Runtime.getRuntime().availableProcessors() / ownCpuPerRequest;
             assertThat(step.throughputPerSecond()).as(variant.name() + " against " + step.littlesLawModel())
-                    .isBetween(0.6 * step.littlesLawPerSecond(), 1.15 * step.littlesLawPerSecond());
+                    .isBetween(0.7 * coresBound, 1.15 * step.littlesLawPerSecond());
         }
         double tenThreadsCpu = variant(result, "no-scheduler").steps().getFirst().process().cpuSeconds();
         double perCpuCpu = variant(result, "parallel-cpus").steps().getFirst().process().cpuSeconds();
