@@ -55,9 +55,13 @@ final class VariantRunner {
         Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
         try (RunningVariant running = RunningVariant.start(environment, experiment, variant, log, shared, 0)) {
             ProbeClient probe = running.entry().probe();
-            Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
+            // one read for both: the pools' sizes as the service reports them, and its newest samples at rest
+            ProbeReport started = probe.read(System.currentTimeMillis() - RECENT.toMillis());
+            Map<String, Object> sizing = new LinkedHashMap<>(started.sizing());
             sizing.putAll(running.chainSizing());
-            newest(probe).ifPresent(sample -> sizing.put(VariantResult.LIVE_THREADS_AT_START, sample.liveThreads()));
+            if (!started.samples().isEmpty()) {
+                sizing.put(VariantResult.LIVE_THREADS_AT_START, started.samples().getLast().liveThreads());
+            }
             List<URI> targets = running.targets(experiment.path());
             progress.phase(variant.name(), "warming up");
             warmUp(targets, environment.warmUp(), serviceTime, timeout);
@@ -124,13 +128,8 @@ final class VariantRunner {
     /** A window that holds the probe's newest samples, whatever its interval. */
     private static final Duration RECENT = Duration.ofSeconds(1);
 
-    private static Optional<ProbeSample> newest(ProbeClient probe) throws IOException {
-        List<ProbeSample> samples = probe.read(System.currentTimeMillis() - RECENT.toMillis()).samples();
-        return samples.isEmpty() ? Optional.empty() : Optional.of(samples.getLast());
-    }
-
     /**
-     * The newest sample after a rest with no load: pools keep idle threads for a while (Tomcat's for 60 s)
+     * The first sample the probe took after a rest with no load: pools keep idle threads for a while (Tomcat's for 60 s)
      * in case they are needed again, and what they kept is what a service costs between bursts.
      */
     private static Optional<ProbeSample> rested(ProbeClient probe, Duration rest, long loadEndEpochMillis)
