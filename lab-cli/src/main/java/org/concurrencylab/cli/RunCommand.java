@@ -85,12 +85,24 @@ final class RunCommand implements Callable<Integer> {
                     + "written beside results.json either way.")
     private List<String> failOn = List.of();
 
+    @Option(names = "--load-from", split = ",", paramLabel = "HOST[:PORT]",
+            description = "Drive each measured step from these hosts, each running ./lab agent (JMeter's remote engine, "
+                    + "port 1099 unless given), the step's users split over them; the services still run here, watched "
+                    + "by the probe. Closed and held steps only. See README \"Load from several hosts\".")
+    private List<String> loadFrom = List.of();
+
+    @Option(names = "--reachable-at", paramLabel = "ADDRESS",
+            description = "With --load-from: the address the load hosts reach this host at (where they send their requests "
+                    + "and their samples). Default: 127.0.0.1, for agents on this host; required for any other.")
+    private String reachableAt;
+
     /** results/&lt;run&gt; goes in it. */
     @Mixin
     private OutOption out;
 
     /** Options that only an experiment has: a study of an application declares none of these. */
-    private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit");
+    private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit",
+            "--load-from", "--reachable-at");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
     private static final List<String> IN_A_STUDY_FILE = List.of("--path", "--users", "--connections", "--agent-cost");
 
@@ -118,6 +130,8 @@ final class RunCommand implements Callable<Integer> {
         LabHome home = LabHome.locate();
         RunOptions options = new RunOptions(overrides, variants, out.directory(spec.commandLine(), home.root().resolve("results")));
         TerminalProgress progress = new TerminalProgress();
+        options = LoadHosts.remoteLoad(spec.commandLine(), loadFrom, reachableAt, home, progress::note)
+                .map(options::withRemoteLoad).orElse(options);
         Thread sayWhatStopped = new Thread(() -> progress.stoppedLine().ifPresent(System.err::println), "lab-stopped-line");
         Runtime.getRuntime().addShutdownHook(sayWhatStopped);
         LabRunner.CompletedRun run;

@@ -16,37 +16,54 @@ package org.concurrencylab.results;
  * @param thinkSeconds  held only, else null: how long each user waited after an answer before its next request
  * @param driver        what drove the load: {@link #LAB} (null in results written before), or another
  *                      engine whose statistics were imported ({@code hyperfoil}): then only the client's
- *                      figures are the step's, and nothing the lab's probe measures in a service
+ *                      figures are the step's, and nothing the lab's probe measures in a service; or
+ *                      an engine on other hosts ({@code jmeter}) that the lab ran while its probe watched
+ * @param requestsByLoadHost for load from other hosts, how many requests each host sent, by the name
+ *                      the user gave it; null when the load came from this host
  */
 public record LoadPlan(String model, Integer users, Integer repetitions, Double ratePerSecond, Double durationSeconds,
                        double requestTimeoutMillis, String connections, Double rampUpSeconds, Double thinkSeconds,
-                       String driver) {
+                       String driver, java.util.Map<String, Long> requestsByLoadHost) {
+
+    public LoadPlan {
+        requestsByLoadHost = requestsByLoadHost == null ? null
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(requestsByLoadHost));
+    }
 
     /** The lab's own load driver. */
     public static final String LAB = "lab";
 
     public static LoadPlan closed(int users, int repetitions, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections, null, null, LAB);
+        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections, null, null, LAB, null);
     }
 
     public static LoadPlan held(int users, double rampUpSeconds, double holdSeconds, double thinkSeconds,
                                 double requestTimeoutMillis, String connections) {
         return new LoadPlan("held", users, null, null, rampUpSeconds + holdSeconds, requestTimeoutMillis, connections,
-                rampUpSeconds, thinkSeconds, LAB);
+                rampUpSeconds, thinkSeconds, LAB, null);
     }
 
     public static LoadPlan open(double ratePerSecond, double durationSeconds, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections, null, null, LAB);
+        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections, null, null, LAB, null);
     }
 
     /** The same load, as another engine drove it. */
     public LoadPlan drivenBy(String engine) {
         return new LoadPlan(model, users, repetitions, ratePerSecond, durationSeconds, requestTimeoutMillis, connections,
-                rampUpSeconds, thinkSeconds, engine);
+                rampUpSeconds, thinkSeconds, engine, null);
     }
 
-    /** Whether the lab's own driver ran it, with its probe watching the services. */
+    /** The same load, driven by an engine on other hosts while the lab ran the services and watched them. */
+    public LoadPlan drivenFrom(String engine, java.util.Map<String, Long> requestsByHost) {
+        return new LoadPlan(model, users, repetitions, ratePerSecond, durationSeconds, requestTimeoutMillis, connections,
+                rampUpSeconds, thinkSeconds, engine, java.util.Objects.requireNonNull(requestsByHost, "requestsByHost"));
+    }
+
+    /**
+     * Whether the lab ran the step, with its probe watching the services: its own driver, or an engine on
+     * other hosts that the lab started the step on. Not so for a load whose statistics were imported.
+     */
     public boolean byTheLab() {
-        return driver == null || LAB.equals(driver);
+        return driver == null || LAB.equals(driver) || requestsByLoadHost != null;
     }
 }

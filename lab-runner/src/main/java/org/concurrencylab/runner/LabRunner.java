@@ -64,7 +64,7 @@ public final class LabRunner {
         DriverWarmUp.run();
         for (Experiment experiment : experiments) {
             RunSettings settings = options.overrides().resolve(experiment, machineCpus);
-            RunEnvironment environment = new RunEnvironment(java, home, settings, progress);
+            RunEnvironment environment = new RunEnvironment(java, home, settings, progress, options.remoteLoad());
             String bootSoFar = springBoot;
             List<ExperimentResult> before = List.copyOf(results);
             // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.concurrencylab.catalog.Calibration;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
@@ -28,8 +29,15 @@ final class RunEnvironment {
     private final RunProgress progress;
     private final Map<String, String> calibrated = new LinkedHashMap<>();
     private final Map<String, String> sharedSecrets = new LinkedHashMap<>();
+    private final Optional<RemoteLoad> remoteLoad;
 
     RunEnvironment(JavaRuntime java, LabHome home, RunSettings settings, RunProgress progress) {
+        this(java, home, settings, progress, Optional.empty());
+    }
+
+    /** @param remoteLoad where the measured steps' load comes from, when not from the lab's own driver here */
+    RunEnvironment(JavaRuntime java, LabHome home, RunSettings settings, RunProgress progress, Optional<RemoteLoad> remoteLoad) {
+        this.remoteLoad = remoteLoad;
         this.java = java;
         this.settings = settings;
         this.progress = progress;
@@ -148,6 +156,10 @@ final class RunEnvironment {
 
     int machineCpus() {
         return settings.machineCpus();
+    }
+
+    Optional<RemoteLoad> remoteLoad() {
+        return remoteLoad;
     }
 
     RunProgress progress() {

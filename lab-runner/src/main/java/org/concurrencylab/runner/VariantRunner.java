@@ -53,7 +53,13 @@ final class VariantRunner {
         progress.phase(variant.name(), "starting " + (variant.instances() + experiment.chain().size() == 1 ? "JVM"
                 : (variant.instances() + experiment.chain().size()) + " JVMs") + " (" + cpus + " CPUs)");
         Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
-        try (RunningVariant running = RunningVariant.start(environment, experiment, variant, log, shared, 0)) {
+        Optional<RemoteLoad> remote = environment.remoteLoad();
+        if (remote.isPresent() && variant.instances() > 1) {
+            return failed(variant, cpus, "load from other hosts reaches one instance, and this variant runs " + variant.instances());
+        }
+        // load from other hosts must reach the entry service, which then listens on every interface
+        String bind = remote.isPresent() && !remote.get().onThisHost() ? ServiceCommand.EVERY_INTERFACE.getFirst() : ServiceCommand.LOOPBACK;
+        try (RunningVariant running = RunningVariant.start(environment, experiment, variant, log, shared, 0, bind)) {
             ProbeClient probe = running.entry().probe();
             // one read for both: the pools' sizes as the service reports them, and its newest samples at rest
             ProbeReport started = probe.read(System.currentTimeMillis() - RECENT.toMillis());
@@ -65,6 +71,12 @@ final class VariantRunner {
             List<URI> targets = running.targets(experiment.path());
             progress.phase(variant.name(), "warming up");
             warmUp(targets, environment.warmUp(), serviceTime, timeout);
+            if (remote.isPresent()) {
+                // the load hosts' engines compile their own request path: a step they drive cold pays for it
+                progress.phase(variant.name(), "warming up the load hosts");
+                warmUpRemote(remote.get(), reachable(targets.getFirst(), remote.get()), timeout,
+                        resultsDirectory.resolve(remote.get().engine()).resolve(experiment.name()).resolve(variant.name()).resolve("warm-up"));
+            }
             List<StepResult> steps = new ArrayList<>();
             List<MachineCpu.Tracked> processes = new ArrayList<>();
             processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
@@ -80,7 +92,25 @@ final class VariantRunner {
                 ProbeReport before = probe.read(System.currentTimeMillis() - RECENT.toMillis());
                 Optional<ProbeReport> calleeBefore = read(callee, -1);
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
-                LoadResult load = drive(targets, step, timeout, outcome -> progress.requestDone(outcome.failed()));
+                Progress stepProgress = outcome -> progress.requestDone(outcome.failed());
+                String incomplete = null;
+                Map<String, Long> byHost = null;
+                LoadResult load;
+                if (remote.isPresent()) {
+                    RemoteLoad.Driven driven;
+                    try {
+                        driven = remote.get().drive(reachable(targets.getFirst(), remote.get()), step, scaled, timeout,
+                                environment.connections(), resultsDirectory.resolve(remote.get().engine()).resolve(experiment.name())
+                                        .resolve(variant.name()).resolve(fileName(step)), stepProgress);
+                    } catch (RemoteLoad.Incomplete e) {
+                        driven = e.arrived();
+                        incomplete = e.getMessage();
+                    }
+                    load = driven.load();
+                    byHost = driven.requestsByHost();
+                } else {
+                    load = drive(targets, step, timeout, stepProgress);
+                }
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
                 Optional<ProbeSample> rested = step == experiment.steps().getLast()
@@ -97,11 +127,20 @@ final class VariantRunner {
                         load.startEpochMillis(), load.endEpochMillis(), scaled.articleSecond().toNanos() / 1e6);
                 String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
                 RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());
-                steps.add(StepResults.of(new StepResults.Context(variant, step, environment.connections(),
+                StepResult result = StepResults.of(new StepResults.Context(variant, step, environment.connections(),
                         experiment.downstreamLatency(), false, scaled,
                         timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, calleeUsage,
                         machineBefore, machineAfter, background, machineCpu.cores(), database, services,
-                        rested.orElse(null)));
+                        rested.orElse(null));
+                if (byHost != null) {
+                    result = StepResult.from(result).plan(result.plan().drivenFrom(remote.get().engine(), byHost)).build();
+                }
+                steps.add(result);
+                if (incomplete != null) {
+                    // what arrived is kept; the steps after it would measure a load short of a host
+                    return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
+                            VariantStatus.FAILED, step.label() + " is incomplete: " + incomplete, sizing, variant.properties(), steps);
+                }
             }
             return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                     VariantStatus.OK, null, sizing, variant.properties(), steps);
@@ -188,6 +227,17 @@ final class VariantRunner {
                 .connections(environment.connections()).build(), Progress.NONE);
     }
 
+    /** A closed load of the warm-up's users from the load hosts, discarded, as many rounds as the lab's own warm-up lasts in D. */
+    private void warmUpRemote(RemoteLoad remote, URI target, Duration timeout, Path work) throws IOException, InterruptedException {
+        WarmUp warmUp = environment.warmUp();
+        try {
+            remote.drive(target, new LoadStep.Closed(Math.max(warmUp.users(), remote.hosts().size()), Math.max(2, warmUp.lengthInD())),
+                    environment.scaled(), timeout, environment.connections(), work, Progress.NONE);
+        } catch (RemoteLoad.Incomplete e) {
+            throw new IOException("the load hosts' warm-up: " + e.getMessage(), e);
+        }
+    }
+
     private LoadResult drive(List<URI> targets, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
         Scaled scaled = environment.scaled();
         return switch (step) {
@@ -199,6 +249,12 @@ final class VariantRunner {
             case LoadStep.Open open -> openDriver.run(targets.getFirst(), new OpenModel(scaled.rate(open.ratePerSecond()),
                     scaled.of(open.duration()), timeout, environment.connections()), progress);
         };
+    }
+
+    /** The entry service as the load hosts reach it: its port, at the address they know this host by. */
+    private static URI reachable(URI target, RemoteLoad remote) {
+        String host = remote.reachableAt().contains(":") ? "[" + remote.reachableAt() + "]" : remote.reachableAt();
+        return URI.create(target.getScheme() + "://" + host + ":" + target.getPort() + target.getRawPath());
     }
 
     private static Optional<ProbeReport> read(Optional<ProbeClient> probe, long since) throws IOException {

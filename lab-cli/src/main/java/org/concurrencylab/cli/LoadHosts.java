@@ -1,0 +1,54 @@
+package org.concurrencylab.cli;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.concurrencylab.jmeter.JmeterRemoteLoad;
+import org.concurrencylab.runner.JavaRuntime;
+import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.RemoteLoad;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/** {@code --load-from} and {@code --reachable-at}, checked, as the run's remote load. */
+final class LoadHosts {
+
+    private LoadHosts() {
+    }
+
+    static Optional<RemoteLoad> remoteLoad(CommandLine commandLine, List<String> hosts, String reachableAt, LabHome home,
+                                           Consumer<String> progress) {
+        if (hosts.isEmpty()) {
+            if (reachableAt != null) {
+                throw new ParameterException(commandLine, "--reachable-at goes with --load-from");
+            }
+            return Optional.empty();
+        }
+        boolean allOnThisHost = hosts.stream().allMatch(host -> ExportCommand.Hyperfoil.isLoopback(hostPart(host)));
+        if (reachableAt == null && !allOnThisHost) {
+            throw new ParameterException(commandLine, "--load-from names other hosts: say with --reachable-at which address of "
+                    + "this host they reach it at");
+        }
+        String address = reachableAt == null ? "127.0.0.1" : reachableAt;
+        if (!ExportCommand.Hyperfoil.isLoopback(address)) {
+            System.err.println("lab: WARNING: --reachable-at " + address + ": each variant's entry service listens on every "
+                    + "interface of this machine, reachable from other hosts, with no authentication, and JMeter's client "
+                    + "takes the agents' samples over RMI without SSL; what the service calls and the lab's own servers "
+                    + "stay on 127.0.0.1");
+        }
+        try {
+            return Optional.of(JmeterRemoteLoad.custom(hosts, address).home(home).java(JavaRuntime.current())
+                    .progress(progress).build());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(commandLine, e.getMessage());
+        }
+    }
+
+    private static String hostPart(String host) {
+        if (host.startsWith("[")) {
+            return host.substring(0, host.indexOf(']') + 1);
+        }
+        int colon = host.indexOf(':');
+        return colon < 0 ? host : host.substring(0, colon);
+    }
+}

@@ -1,0 +1,250 @@
+package org.concurrencylab.jmeter;
+
+import java.io.StringWriter;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.driver.Connections;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * One step of the lab as a JMeter test plan (.jmx), time-scaled as the lab runs it, for one engine:
+ * <ul>
+ *   <li>a closed step is a thread group of its users, each looping over its requests with no pause, all
+ *       started at once, as the lab's closed driver does;</li>
+ *   <li>a held step is a thread group that starts its users over the ramp-up and runs for the ramp-up and
+ *       the hold, each user waiting the think time before each request (JMeter's timers run before a
+ *       sampler, the lab's driver thinks after an answer: the first request of each user comes a think
+ *       time later); JMeter counts the ramp-up and the duration in whole seconds;</li>
+ *   <li>an open step is refused: JMeter's core has no arrivals on a fixed schedule whose latency counts
+ *       from the scheduled send (its throughput timers delay a thread and time from the actual send, which
+ *       hides what a late send cost: coordinated omission), and the lab will not report such a latency as
+ *       an open load's.</li>
+ * </ul>
+ * Every request is a GET on the target with JMeter's HttpClient4 implementation, the connection kept
+ * alive or not as the lab's client does, and the lab's request timeout as both its connect and response
+ * timeouts. Build one with {@link #of(LoadStep)}.
+ */
+public final class JmeterPlan {
+
+    /** The thread group's name: JMeter's thread names, and so the sample log, carry it. */
+    public static final String THREAD_GROUP = "lab users";
+
+    private final String xml;
+    private final int users;
+
+    private JmeterPlan(Builder builder) {
+        this.users = builder.users == null ? usersOf(builder.step) : builder.users;
+        this.xml = write(builder);
+    }
+
+    public static Builder of(LoadStep step) {
+        return new Builder(step);
+    }
+
+    /** The plan as JMeter's .jmx XML. */
+    public String xml() {
+        return xml;
+    }
+
+    /** How many users this plan's engine runs. */
+    public int users() {
+        return users;
+    }
+
+    public static final class Builder {
+        private final LoadStep step;
+        private URI target;
+        private Scaled scaled = new Scaled(1);
+        private Duration timeout;
+        private Connections connections = Connections.NEW_PER_REQUEST;
+        private Integer users;
+
+        private Builder(LoadStep step) {
+            this.step = Objects.requireNonNull(step, "step");
+            if (step instanceof LoadStep.Open) {
+                throw new IllegalArgumentException(step.label() + " is an open load: JMeter's core has no arrivals on a fixed "
+                        + "schedule that time each request from its due time, so the lab does not drive open steps with it");
+            }
+        }
+
+        /** Where every request goes: http://host:port/path. */
+        public Builder target(URI target) {
+            if (target.getHost() == null || target.getPort() < 1 || !"http".equals(target.getScheme())) {
+                throw new IllegalArgumentException("the target must be http://host:port/path, not " + target);
+            }
+            this.target = target;
+            return this;
+        }
+
+        public Builder scale(Scaled scaled) {
+            this.scaled = Objects.requireNonNull(scaled, "scaled");
+            return this;
+        }
+
+        /** The lab's per-request timeout, as the run scales it. */
+        public Builder timeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("the timeout must be positive, not " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder connections(Connections connections) {
+            this.connections = Objects.requireNonNull(connections, "connections");
+            return this;
+        }
+
+        /** This engine's share of the step's users (default: all of them). */
+        public Builder users(int users) {
+            if (users < 1 || users > usersOf(step)) {
+                throw new IllegalArgumentException("an engine's share is 1 to " + usersOf(step) + " users, not " + users);
+            }
+            this.users = users;
+            return this;
+        }
+
+        public JmeterPlan build() {
+            Objects.requireNonNull(target, "target");
+            Objects.requireNonNull(timeout, "timeout");
+            return new JmeterPlan(this);
+        }
+    }
+
+    static int usersOf(LoadStep step) {
+        return switch (step) {
+            case LoadStep.Closed closed -> closed.users();
+            case LoadStep.Held held -> held.users();
+            case LoadStep.Open open -> throw new IllegalArgumentException("an open load has no users");
+        };
+    }
+
+    private String write(Builder settings) {
+        try {
+            Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
+            Element root = document.createElement("jmeterTestPlan");
+            root.setAttribute("version", "1.2");
+            root.setAttribute("properties", "5.0");
+            root.setAttribute("jmeter", "5.6.3");
+            document.appendChild(root);
+            Element top = child(root, "hashTree");
+
+            Element plan = element(top, "TestPlan", "TestPlanGui", "TestPlan", "Concurrency Lab " + settings.step.label());
+            bool(plan, "TestPlan.functional_mode", false);
+            bool(plan, "TestPlan.serialize_threadgroups", false);
+            Element variables = child(plan, "elementProp");
+            variables.setAttribute("name", "TestPlan.user_defined_variables");
+            variables.setAttribute("elementType", "Arguments");
+            variables.setAttribute("guiclass", "ArgumentsPanel");
+            variables.setAttribute("testclass", "Arguments");
+            child(variables, "collectionProp").setAttribute("name", "Arguments.arguments");
+            Element underPlan = child(top, "hashTree");
+
+            Element group = element(underPlan, "ThreadGroup", "ThreadGroupGui", "ThreadGroup", THREAD_GROUP);
+            integer(group, "ThreadGroup.num_threads", users);
+            string(group, "ThreadGroup.on_sample_error", "continue");
+            bool(group, "ThreadGroup.same_user_on_next_iteration", true);
+            Element loop = child(group, "elementProp");
+            loop.setAttribute("name", "ThreadGroup.main_controller");
+            loop.setAttribute("elementType", "LoopController");
+            loop.setAttribute("guiclass", "LoopControlPanel");
+            loop.setAttribute("testclass", "LoopController");
+            bool(loop, "LoopController.continue_forever", false);
+            Element underGroup = child(underPlan, "hashTree");
+            switch (settings.step) {
+                case LoadStep.Closed closed -> {
+                    integer(group, "ThreadGroup.ramp_time", 0);
+                    string(loop, "LoopController.loops", Integer.toString(closed.repetitions()));
+                }
+                case LoadStep.Held held -> {
+                    long rampUp = Math.round(settings.scaled.of(held.rampUp()).toMillis() / 1e3);
+                    long length = Math.max(1, Math.round(settings.scaled.of(held.length()).toMillis() / 1e3));
+                    integer(group, "ThreadGroup.ramp_time", rampUp);
+                    bool(group, "ThreadGroup.scheduler", true);
+                    string(group, "ThreadGroup.duration", Long.toString(length));
+                    string(loop, "LoopController.loops", "-1");
+                    long think = settings.scaled.of(held.thinkTime()).toMillis();
+                    if (think > 0) {
+                        Element timer = element(underGroup, "ConstantTimer", "ConstantTimerGui", "ConstantTimer", "think time");
+                        string(timer, "ConstantTimer.delay", Long.toString(think));
+                        child(underGroup, "hashTree");
+                    }
+                }
+                case LoadStep.Open open -> throw new IllegalStateException("refused by the builder");
+            }
+
+            URI target = settings.target;
+            Element sampler = element(underGroup, "HTTPSamplerProxy", "HttpTestSampleGui", "HTTPSamplerProxy",
+                    "GET " + (target.getRawPath().isEmpty() ? "/" : target.getRawPath()));
+            string(sampler, "HTTPSampler.domain", target.getHost().replaceAll("^\\[|\\]$", ""));
+            string(sampler, "HTTPSampler.port", Integer.toString(target.getPort()));
+            string(sampler, "HTTPSampler.protocol", target.getScheme());
+            string(sampler, "HTTPSampler.path", target.getRawPath().isEmpty() ? "/" : target.getRawPath()
+                    + (target.getRawQuery() == null ? "" : "?" + target.getRawQuery()));
+            string(sampler, "HTTPSampler.method", "GET");
+            string(sampler, "HTTPSampler.implementation", "HttpClient4");
+            bool(sampler, "HTTPSampler.follow_redirects", false);
+            bool(sampler, "HTTPSampler.use_keepalive", settings.connections == Connections.KEEP_ALIVE);
+            string(sampler, "HTTPSampler.connect_timeout", Long.toString(settings.timeout.toMillis()));
+            string(sampler, "HTTPSampler.response_timeout", Long.toString(settings.timeout.toMillis()));
+            child(underGroup, "hashTree");
+            return serialize(document);
+        } catch (ParserConfigurationException | TransformerException e) {
+            throw new IllegalStateException("the JDK's XML could not write a plan", e);
+        }
+    }
+
+    private static Element element(Element parent, String name, String gui, String test, String testName) {
+        Element element = child(parent, name);
+        element.setAttribute("guiclass", gui);
+        element.setAttribute("testclass", test);
+        element.setAttribute("testname", testName);
+        element.setAttribute("enabled", "true");
+        return element;
+    }
+
+    private static Element child(Element parent, String name) {
+        Element element = parent.getOwnerDocument().createElement(name);
+        parent.appendChild(element);
+        return element;
+    }
+
+    private static void string(Element parent, String name, String value) {
+        Element property = child(parent, "stringProp");
+        property.setAttribute("name", name);
+        property.setTextContent(value);
+    }
+
+    private static void integer(Element parent, String name, long value) {
+        Element property = child(parent, "intProp");
+        property.setAttribute("name", name);
+        property.setTextContent(Long.toString(value));
+    }
+
+    private static void bool(Element parent, String name, boolean value) {
+        Element property = child(parent, "boolProp");
+        property.setAttribute("name", name);
+        property.setTextContent(Boolean.toString(value));
+    }
+
+    private static String serialize(Document document) throws TransformerException {
+        var transformer = TransformerFactory.newInstance().newTransformer();
+        transformer.setOutputProperty(OutputKeys.INDENT, "yes");
+        transformer.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "2");
+        transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+        StringWriter out = new StringWriter();
+        transformer.transform(new DOMSource(document), new StreamResult(out));
+        return out.toString();
+    }
+}

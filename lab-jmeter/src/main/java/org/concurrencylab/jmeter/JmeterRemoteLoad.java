@@ -1,0 +1,238 @@
+package org.concurrencylab.jmeter;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.driver.Connections;
+import org.concurrencylab.driver.Progress;
+import org.concurrencylab.results.AtomicFiles;
+import org.concurrencylab.runner.JavaRuntime;
+import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.RemoteLoad;
+
+/**
+ * Each measured step driven by JMeter's remote engines ({@code ./lab agent} on each load host): the step's
+ * users split over the agents as evenly as whole users allow, one plan per agent, run by JMeter's client
+ * in a JVM of its own on this host, every sample streamed back over RMI into one sample log, read back
+ * as the lab's per-request records. Build one with {@link #custom(List, String)}.
+ */
+public final class JmeterRemoteLoad implements RemoteLoad {
+
+    /** The engine a step's plan names as its driver. */
+    public static final String ENGINE = "jmeter";
+
+    /** JMeter's default RMI registry port, where {@code ./lab agent} listens unless told otherwise. */
+    public static final int DEFAULT_AGENT_PORT = 1099;
+
+    private final List<String> hosts;
+    private final String reachableAt;
+    private final LabHome home;
+    private final JavaRuntime java;
+    private final Consumer<String> note;
+
+    private JmeterRemoteLoad(Builder builder) {
+        this.hosts = builder.hosts;
+        this.reachableAt = builder.reachableAt;
+        this.home = builder.home;
+        this.java = builder.java;
+        this.note = builder.note;
+    }
+
+    /**
+     * @param hosts       the agents, {@code host} or {@code host:port} ({@value #DEFAULT_AGENT_PORT} when none)
+     * @param reachableAt the address the agents reach this host at
+     */
+    public static Builder custom(List<String> hosts, String reachableAt) {
+        return new Builder(hosts, reachableAt);
+    }
+
+    public static final class Builder {
+        private final List<String> hosts;
+        private final String reachableAt;
+        private LabHome home = LabHome.locate();
+        private JavaRuntime java = JavaRuntime.current();
+        private Consumer<String> note = line -> { };
+
+        private Builder(List<String> hosts, String reachableAt) {
+            if (hosts.isEmpty()) {
+                throw new IllegalArgumentException("name at least one load host");
+            }
+            List<String> named = new ArrayList<>();
+            for (String host : hosts) {
+                named.add(withPort(host.strip()));
+            }
+            if (named.stream().distinct().count() < named.size()) {
+                throw new IllegalArgumentException("a load host is named twice: " + String.join(", ", hosts));
+            }
+            if (reachableAt == null || reachableAt.isBlank() || reachableAt.contains("/")) {
+                throw new IllegalArgumentException("the address the load hosts reach this host at must be an address, not "
+                        + reachableAt);
+            }
+            this.hosts = List.copyOf(named);
+            this.reachableAt = reachableAt;
+        }
+
+        public Builder home(LabHome home) {
+            this.home = home;
+            return this;
+        }
+
+        public Builder java(JavaRuntime java) {
+            this.java = java;
+            return this;
+        }
+
+        /** Where JMeter's client's lines go as a step runs: its start, its summaries, each agent's end. */
+        public Builder progress(Consumer<String> note) {
+            this.note = note;
+            return this;
+        }
+
+        public JmeterRemoteLoad build() {
+            JmeterEngineProcess.engineFolder(home);
+            return new JmeterRemoteLoad(this);
+        }
+    }
+
+    /** {@code host} with JMeter's default port, {@code host:port} as given; an IPv6 literal in brackets. */
+    static String withPort(String host) {
+        if (host.isEmpty()) {
+            throw new IllegalArgumentException("an empty load host");
+        }
+        URI parsed = URI.create("rmi://" + host);
+        if (parsed.getHost() == null || parsed.getPath() != null && !parsed.getPath().isEmpty()) {
+            throw new IllegalArgumentException("a load host is host or host:port, not " + host);
+        }
+        int port = parsed.getPort() == -1 ? DEFAULT_AGENT_PORT : parsed.getPort();
+        return parsed.getHost() + ":" + port;
+    }
+
+    @Override
+    public String engine() {
+        return ENGINE;
+    }
+
+    @Override
+    public List<String> hosts() {
+        return hosts;
+    }
+
+    @Override
+    public String reachableAt() {
+        return reachableAt;
+    }
+
+    @Override
+    public Driven drive(URI target, LoadStep step, Scaled scaled, Duration timeout, Connections connections, Path workDirectory,
+                        Progress progress) throws IOException, InterruptedException, Incomplete {
+        List<Integer> shares = shares(JmeterPlan.usersOf(step), hosts.size());
+        List<String> plans = new ArrayList<>();
+        List<String> engines = new ArrayList<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            if (shares.get(i) == 0) {
+                continue;
+            }
+            JmeterPlan plan = JmeterPlan.of(step).target(target).scale(scaled).timeout(timeout).connections(connections)
+                    .users(shares.get(i)).build();
+            Path file = workDirectory.resolve("agent-" + (i + 1) + ".jmx");
+            AtomicFiles.writeString(file, plan.xml());
+            plans.add(file.toString());
+            engines.add(hosts.get(i));
+        }
+        Path jtl = workDirectory.resolve("samples.jtl");
+        Files.deleteIfExists(jtl);
+        Duration deadline = deadline(step, scaled, timeout);
+        List<String> command = JmeterEngineProcess.command(home, java, "run", List.of("--plan", String.join(",", plans),
+                "--remote", String.join(",", engines), "--jtl", jtl.toString(), "--client-address", reachableAt,
+                "--deadline-seconds", Long.toString(deadline.toSeconds())), workDirectory.resolve("jmeter-client.log"));
+        Process client = JmeterEngineProcess.start(command, workDirectory);
+        List<String> stopped = new ArrayList<>();
+        StringBuilder output = new StringBuilder();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                output.append(line).append('\n');
+                if (line.startsWith("summary") || line.startsWith("finished:") || line.startsWith("started:")
+                        || line.startsWith("not finished") || line.startsWith("failed to start")) {
+                    note.accept("jmeter: " + line);
+                }
+                if (line.startsWith("not finished by the deadline")) {
+                    stopped.add(line);
+                }
+            }
+        } finally {
+            if (!client.waitFor(30, TimeUnit.SECONDS)) {
+                client.destroyForcibly();
+            }
+        }
+        int exit = client.exitValue();
+        Files.writeString(workDirectory.resolve("jmeter-client.out"), output);
+        if (exit != 0 && !Files.isRegularFile(jtl)) {
+            throw new IOException("JMeter's client failed (exit " + exit + ") before any sample came back; its output is in "
+                    + workDirectory.resolve("jmeter-client.out") + ":\n" + tail(output.toString()));
+        }
+        JmeterSampleLog.Read read = JmeterSampleLog.read(jtl);
+        Driven driven = new Driven(read.load(), read.requestsByHost());
+        read.load().requests().forEach(request -> progress.completed(request.outcome()));
+        if (exit != 0) {
+            List<String> silent = engines.stream().filter(host -> !reachable(host)).toList();
+            throw new Incomplete((silent.isEmpty() ? "the load hosts did not all finish" : "load host " + String.join(", ", silent)
+                    + " stopped answering") + " (JMeter's client exit " + exit + "); " + read.load().sent() + " of "
+                    + step.totalRequests() + " requests came back: " + read.requestsByHost(), driven);
+        }
+        return driven;
+    }
+
+    /** {@code users} over {@code hosts} as evenly as whole users allow, the first hosts taking one more. */
+    static List<Integer> shares(int users, int hosts) {
+        List<Integer> shares = new ArrayList<>();
+        for (int i = 0; i < hosts; i++) {
+            shares.add(users / hosts + (i < users % hosts ? 1 : 0));
+        }
+        return shares;
+    }
+
+    /**
+     * How long a step may take before a host that has not reported its end is taken for stopped: every
+     * request timing out one after another on its user, plus a minute for JMeter to start and to report.
+     */
+    static Duration deadline(LoadStep step, Scaled scaled, Duration timeout) {
+        Duration longest = switch (step) {
+            case LoadStep.Closed closed -> timeout.multipliedBy(closed.repetitions());
+            case LoadStep.Held held -> scaled.of(held.length()).plus(timeout);
+            case LoadStep.Open open -> scaled.of(open.duration()).plus(timeout);
+        };
+        return longest.plusMinutes(1);
+    }
+
+    /** Whether the agent's registry still accepts a connection. */
+    private static boolean reachable(String host) {
+        int colon = host.lastIndexOf(':');
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host.substring(0, colon).replaceAll("^\\[|\\]$", ""),
+                    Integer.parseInt(host.substring(colon + 1))), 2000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String tail(String output) {
+        String[] lines = output.split("\n");
+        return String.join("\n", Arrays.asList(lines).subList(Math.max(0, lines.length - 15), lines.length));
+    }
+}

@@ -1,0 +1,138 @@
+package org.concurrencylab.jmeter;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.Outcome;
+import org.concurrencylab.driver.RequestRecord;
+
+/**
+ * JMeter's CSV sample log (.jtl) as the lab's per-request records: one {@link RequestRecord} per
+ * sample, its user from the thread that sent it, its start from the sample's time stamp, its latency
+ * from JMeter's elapsed time, its outcome from the success flag and the response code.
+ * <p>
+ * JMeter logs milliseconds: at a small time scale, where D is 10 ms, a latency is known to a tenth of
+ * D, where the lab's own driver records microseconds. Time stamps are the start of each sample only
+ * when {@code sampleresult.timestamp.start} is true (JMeter's default since 5.x, and the lab's agents set
+ * it); they come from each agent's own clock, so the hosts' clocks must agree (NTP) for the time charts
+ * to line up. A remote sample's thread name begins with its agent, {@code host:port-}: that is how
+ * the shares by host are counted; a sample logged by JMeter on this host is {@link #THIS_HOST}'s.
+ */
+public final class JmeterSampleLog {
+
+    /** The host a sample without an agent's prefix came from. */
+    public static final String THIS_HOST = "local";
+
+    private static final Pattern REMOTE_THREAD = Pattern.compile("^(.+)-(.+ \\d+-\\d+)$");
+
+    /** What a sample log held. */
+    public record Read(LoadResult load, Map<String, Long> requestsByHost) {
+    }
+
+    private JmeterSampleLog() {
+    }
+
+    public static Read read(Path jtl) throws IOException {
+        if (!Files.isRegularFile(jtl)) {
+            throw new IOException("no sample log at " + jtl);
+        }
+        List<Sample> samples = new ArrayList<>();
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+        try (Reader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8); CSVParser parser = CSVParser.parse(reader, format)) {
+            for (String column : List.of("timeStamp", "elapsed", "success", "responseCode", "threadName")) {
+                if (!parser.getHeaderMap().containsKey(column)) {
+                    throw new IOException(jtl + " is not JMeter's CSV sample log with a header: it has no " + column
+                            + " column (save it with jmeter.save.saveservice.output_format=csv and print_field_names=true)");
+                }
+            }
+            for (CSVRecord row : parser) {
+                samples.add(Sample.of(row));
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new IOException(jtl + " is not a CSV sample log JMeter wrote: " + e.getMessage(), e);
+        }
+        return records(samples);
+    }
+
+    private record Sample(long startMillis, long elapsedMillis, Outcome outcome, String host, String thread) {
+
+        static Sample of(CSVRecord row) throws IOException {
+            try {
+                String thread = row.get("threadName");
+                Matcher remote = REMOTE_THREAD.matcher(thread);
+                boolean fromAgent = remote.matches() && remote.group(1).contains(":");
+                return new Sample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")),
+                        JmeterSampleLog.outcome(Boolean.parseBoolean(row.get("success")), row.get("responseCode"),
+                                row.isMapped("failureMessage") ? row.get("failureMessage") : ""),
+                        fromAgent ? remote.group(1) : THIS_HOST, thread);
+            } catch (NumberFormatException e) {
+                throw new IOException("line " + row.getRecordNumber() + " of the sample log: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * JMeter's response code is the HTTP status, or for a request that got none the exception's name
+     * ("Non HTTP response code: java.net.SocketTimeoutException"): mapped to the lab's failure kinds.
+     */
+    static Outcome outcome(boolean success, String responseCode, String failureMessage) {
+        if (success) {
+            return Outcome.OK;
+        }
+        if (responseCode.matches("\\d{3}")) {
+            int status = Integer.parseInt(responseCode);
+            return status >= 500 ? Outcome.HTTP_5XX : status >= 400 ? Outcome.HTTP_4XX : Outcome.OTHER_ERROR;
+        }
+        String reason = (responseCode + " " + failureMessage).toLowerCase(Locale.ROOT);
+        if (reason.contains("timeout") || reason.contains("timed out")) {
+            return Outcome.TIMEOUT;
+        }
+        if (reason.contains("connect") || reason.contains("reset") || reason.contains("nohttpresponse")
+                || reason.contains("socketexception") || reason.contains("closed")) {
+            return Outcome.CONNECTION_ERROR;
+        }
+        return Outcome.OTHER_ERROR;
+    }
+
+    private static Read records(List<Sample> samples) {
+        if (samples.isEmpty()) {
+            return new Read(new LoadResult(System.currentTimeMillis(), 0, new Histogram(3), List.of()), Map.of());
+        }
+        long first = samples.stream().mapToLong(Sample::startMillis).min().orElseThrow();
+        long last = samples.stream().mapToLong(sample -> sample.startMillis() + sample.elapsedMillis()).max().orElseThrow();
+        List<Sample> inOrder = new ArrayList<>(samples);
+        inOrder.sort(java.util.Comparator.comparingLong(Sample::startMillis));
+        Map<String, Integer> users = new HashMap<>();
+        Map<String, Integer> sequences = new HashMap<>();
+        Map<String, Long> byHost = new LinkedHashMap<>();
+        Histogram ok = new Histogram(3);
+        List<RequestRecord> records = new ArrayList<>(inOrder.size());
+        for (Sample sample : inOrder) {
+            int user = users.computeIfAbsent(sample.thread(), thread -> users.size());
+            int sequence = sequences.merge(sample.thread(), 1, Integer::sum) - 1;
+            long latencyNanos = sample.elapsedMillis() * 1_000_000;
+            records.add(new RequestRecord(user, sequence, (sample.startMillis() - first) * 1_000_000, latencyNanos, sample.outcome()));
+            if (sample.outcome() == Outcome.OK) {
+                // a sample under a millisecond is logged as 0; the histogram counts it as one microsecond
+                ok.recordValue(Math.max(1, latencyNanos / 1000));
+            }
+            byHost.merge(sample.host(), 1L, Long::sum);
+        }
+        return new Read(new LoadResult(first, (last - first) * 1_000_000, ok, records), byHost);
+    }
+}

@@ -1,0 +1,169 @@
+package org.concurrencylab.tools.jmeter;
+
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.JMeter;
+import org.apache.jmeter.engine.ClientJMeterEngine;
+import org.apache.jmeter.engine.JMeterEngine;
+import org.apache.jmeter.engine.JMeterEngineException;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.reporters.Summariser;
+import org.apache.jmeter.samplers.Remoteable;
+import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.services.FileServer;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.threads.RemoteThreadsListenerTestElement;
+import org.apache.jorphan.collections.HashTree;
+
+/**
+ * Runs test plans and writes every sample to one CSV sample log (.jtl): here, in this JVM, as
+ * {@code jmeter -n -t PLAN -l LOG} does; or on remote engines, one plan per engine, as
+ * {@code jmeter -n -t PLAN -R HOSTS -l LOG} does except that each engine may get a plan of its own (a
+ * load split unevenly over the agents needs that, and JMeter's own client sends one plan to all).
+ * <p>
+ * An engine that does not report its end by the deadline is named on standard error, the others are
+ * stopped, what arrived stays in the log, and the exit code is {@link #INCOMPLETE}.
+ */
+final class PlanRun {
+
+    static final int INCOMPLETE = 3;
+
+    private final List<File> plans;
+    private final List<String> hosts;
+    private final File log;
+    private final Duration deadline;
+
+    PlanRun(List<File> plans, List<String> hosts, File log, Duration deadline) {
+        if (!hosts.isEmpty() && hosts.size() != plans.size()) {
+            throw new IllegalArgumentException(plans.size() + " plans for " + hosts.size() + " hosts: give one plan per host");
+        }
+        if (hosts.isEmpty() && plans.size() != 1) {
+            throw new IllegalArgumentException("one plan runs here; several need --remote, one host each");
+        }
+        this.plans = plans;
+        this.hosts = hosts;
+        this.log = log;
+        this.deadline = deadline;
+    }
+
+    int run() throws Exception {
+        Summariser summariser = new Summariser("summary");
+        ResultCollector collector = new ResultCollector(summariser);
+        collector.setFilename(log.getAbsolutePath());
+        Ends ends = new Ends(hosts.isEmpty() ? List.of("local") : hosts);
+        List<JMeterEngine> engines = new ArrayList<>();
+        for (int i = 0; i < plans.size(); i++) {
+            HashTree tree = load(plans.get(i));
+            Object root = tree.getArray()[0];
+            tree.add(root, collector);
+            tree.add(root, new RemoteThreadsListenerTestElement());
+            tree.add(root, ends);
+            JMeterEngine engine = hosts.isEmpty() ? new StandardJMeterEngine() : new ClientJMeterEngine(hosts.get(i));
+            engine.configure(tree);
+            engines.add(engine);
+        }
+        System.out.println("started: " + String.join(", ", ends.names()));
+        for (JMeterEngine engine : engines) {
+            try {
+                engine.runTest();
+            } catch (JMeterEngineException e) {
+                System.err.println("failed to start on " + name(engine) + ": " + e.getMessage());
+                engines.forEach(started -> started.stopTest(true));
+                return INCOMPLETE;
+            }
+        }
+        boolean complete = ends.await(deadline);
+        if (!complete) {
+            System.err.println("not finished by the deadline (" + deadline.toSeconds() + " s): " + String.join(", ", ends.pending())
+                    + "; stopping the others and keeping what arrived");
+            for (JMeterEngine engine : engines) {
+                if (ends.pending().contains(name(engine))) {
+                    continue;
+                }
+                engine.stopTest(true);
+            }
+        }
+        // the listeners on remote engines flush their last batch just before they report the end
+        ClientJMeterEngine.tidyRMI(org.slf4j.LoggerFactory.getLogger(PlanRun.class));
+        System.out.println("ended: " + ends.ended());
+        return complete ? 0 : INCOMPLETE;
+    }
+
+    private String name(JMeterEngine engine) {
+        return engine instanceof ClientJMeterEngine client ? client.getHost() : "local";
+    }
+
+    private static HashTree load(File plan) throws IOException {
+        FileServer.getFileServer().setBaseForScript(plan);
+        HashTree tree = SaveService.loadTree(plan);
+        return JMeter.convertSubTree(tree, true);
+    }
+
+    /** Which engines reported the end of their test; remote ones report it over RMI, with their host. */
+    static final class Ends implements TestStateListener, Remoteable {
+
+        private final Map<String, Boolean> ended = new ConcurrentHashMap<>();
+        private final List<String> names;
+        private final transient CountDownLatch pending;
+
+        Ends(List<String> names) {
+            this.names = List.copyOf(names);
+            this.pending = new CountDownLatch(names.size());
+        }
+
+        List<String> names() {
+            return names;
+        }
+
+        @Override
+        public void testStarted() {
+        }
+
+        @Override
+        public void testStarted(String host) {
+        }
+
+        @Override
+        public void testEnded() {
+            end("local");
+        }
+
+        @Override
+        public void testEnded(String host) {
+            // a remote engine reports the host as it was asked for, host[:port]
+            String name = names.stream().filter(candidate -> candidate.equals(host) || candidate.startsWith(host + ":")
+                    || host.startsWith(candidate)).findFirst().orElse(host);
+            end(name);
+        }
+
+        private void end(String name) {
+            if (ended.putIfAbsent(name, true) == null) {
+                System.out.println("finished: " + name);
+                pending.countDown();
+            }
+        }
+
+        boolean await(Duration deadline) throws InterruptedException {
+            return pending.await(deadline.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        List<String> pending() {
+            return names.stream().filter(name -> !ended.containsKey(name)).toList();
+        }
+
+        Map<String, Boolean> ended() {
+            Map<String, Boolean> all = new LinkedHashMap<>();
+            names.forEach(name -> all.put(name, ended.containsKey(name)));
+            return all;
+        }
+    }
+}
