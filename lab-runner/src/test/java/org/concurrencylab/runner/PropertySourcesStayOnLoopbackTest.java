@@ -70,23 +70,23 @@ class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
         String properties = hostileProperties();
         String json = "{\"management\":{\"server\":{\"port\":" + port + ",\"address\":\"0.0.0.0\"}},\"server\":{\"address\":\"0.0.0.0\"}}";
         String systemProperties = "-Dmanagement.server.port=" + port + " -Dmanagement.server.address=0.0.0.0 -Dserver.address=0.0.0.0";
+        Map<String, String> environment = new HashMap<>();
+        environment.putAll(Map.of("MANAGEMENT_SERVER_PORT", port, "MANAGEMENT_SERVER_ADDRESS", "0.0.0.0", "SERVER_ADDRESS", "0.0.0.0"));
+        environment.putAll(Map.of("management.server.port", port, "management.server.address", "0.0.0.0", "server.address", "0.0.0.0"));
+        environment.putAll(Map.of("management_server_port", port, "server_address", "0.0.0.0"));
+        environment.put("SPRING_APPLICATION_JSON", json);
+        environment.put("JAVA_TOOL_OPTIONS", systemProperties + " -Dspring.application.json=" + json.replace("\"", "\\\""));
+        environment.put("JDK_JAVA_OPTIONS", systemProperties);
+        // every source asks for the same listeners, so whichever of them Spring ranks first, a service that
+        // obeyed it would fail: one start covers them all. A config location replaces the working
+        // directory's files, so it has a start of its own.
         return Stream.of(
-                new Source("application.properties in the working directory", Map.of(), Map.of("application.properties", properties)),
-                new Source("config/application.properties in the working directory", Map.of(),
-                        Map.of("config/application.properties", properties)),
-                new Source("config/*/application.yaml in the working directory", Map.of(),
-                        Map.of("config/any/application.yaml", "management:\n  server:\n    port: " + port
-                                + "\n    address: 0.0.0.0\nserver:\n  address: 0.0.0.0\n")),
-                new Source("environment, Spring's canonical names", Map.of("MANAGEMENT_SERVER_PORT", port,
-                        "MANAGEMENT_SERVER_ADDRESS", "0.0.0.0", "SERVER_ADDRESS", "0.0.0.0"), Map.of()),
-                new Source("environment, dotted names", Map.of("management.server.port", port,
-                        "management.server.address", "0.0.0.0", "server.address", "0.0.0.0"), Map.of()),
-                new Source("environment, lower case with underscores", Map.of("management_server_port", port,
-                        "server_address", "0.0.0.0"), Map.of()),
-                new Source("SPRING_APPLICATION_JSON", Map.of("SPRING_APPLICATION_JSON", json), Map.of()),
-                new Source("system properties through JAVA_TOOL_OPTIONS", Map.of("JAVA_TOOL_OPTIONS",
-                        systemProperties + " -Dspring.application.json=" + json.replace("\"", "\\\"")), Map.of()),
-                new Source("system properties through JDK_JAVA_OPTIONS", Map.of("JDK_JAVA_OPTIONS", systemProperties), Map.of()),
+                new Source("files in the working directory (application.properties, config/, config/*/application.yaml), "
+                        + "the environment under every spelling Spring binds, SPRING_APPLICATION_JSON, and system properties "
+                        + "through JAVA_TOOL_OPTIONS and JDK_JAVA_OPTIONS", environment,
+                        Map.of("application.properties", properties, "config/application.properties", properties,
+                                "config/any/application.yaml", "management:\n  server:\n    port: " + port
+                                        + "\n    address: 0.0.0.0\nserver:\n  address: 0.0.0.0\n")),
                 new Source("a config import and an extra location from the environment",
                         Map.of("SPRING_CONFIG_IMPORT", "file:" + importedFile, "SPRING_CONFIG_ADDITIONAL_LOCATION",
                                 "file:" + importedFile, "spring.config.location", "file:" + importedFile), Map.of()));

@@ -40,6 +40,7 @@ public final class JmeterEngine {
         if (client != null) {
             // where the agents call back with their samples
             System.setProperty("java.rmi.server.hostname", client);
+            OneAddressSockets.listenOn(client);
         }
         List<File> plans = Arrays.stream(required(options, "plan").split(",")).map(File::new).toList();
         List<String> hosts = options.containsKey("remote") ? List.of(options.get("remote").split(",")) : List.of();

@@ -1,0 +1,121 @@
+package org.concurrencylab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.StepResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./lab agent} and {@code ./lab run --load-from} for real, inside a network namespace of the test's
+ * own: its loopback carries three more addresses, 10.200.0.1 for the lab and its service, 10.200.0.2 and
+ * 10.200.0.3 for two load hosts, each running an agent bound to its own address on JMeter's port 1099
+ * (two agents on one port prove each listens on its address alone). Nothing outside the namespace can be
+ * reached. The same variant then runs with the lab's own driver, for the figures to agree.
+ * Skipped where no namespace can be made (not root, no {@code unshare}, macOS).
+ */
+class LoadFromAgentsInNamespaceTest {
+
+    private static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+
+    private static final String SCRIPT = """
+            set -u
+            ip link set lo up && for a in 1 2 3; do ip addr add 10.200.0.$a/32 dev lo || exit 97; done
+            lab() { "$JAVA" -Dlab.home="$HOME_DIR" -cp "$CLASSPATH_OF_TEST" org.concurrencylab.cli.Lab "$@"; }
+            lab agent --bind 10.200.0.2 > "$OUT/agent-2.out" 2>&1 & a2=$!
+            lab agent --bind 10.200.0.3 > "$OUT/agent-3.out" 2>&1 & a3=$!
+            trap 'kill -TERM $a2 $a3 2>/dev/null; wait $a2 $a3; cat "$OUT"/agent-*.out' EXIT
+            for i in $(seq 1 120); do
+              grep -q ready "$OUT/agent-2.out" && grep -q ready "$OUT/agent-3.out" && break; sleep 0.5
+            done
+            lab run blocking-io --variant mvc-tomcat-200 --scale 0.2 --load-from 10.200.0.2,10.200.0.3:1099 \\
+                --reachable-at 10.200.0.1 --out "$OUT/remote" > "$OUT/remote.out" 2>&1
+            echo "remote exit: $?"
+            lab run blocking-io --variant mvc-tomcat-200 --scale 0.2 --out "$OUT/local" > "$OUT/local.out" 2>&1
+            echo "local exit: $?"
+            """;
+
+    @TempDir
+    Path out;
+
+    @Test
+    void twoAgentsDriveAStepAndEverySampleComesBack() throws Exception {
+        assumeThat(namespacesWork()).as("a network namespace can be made here (root, unshare, ip)").isTrue();
+        String output = inANamespace();
+        assertThat(output).as(output + Files.readString(out.resolve("remote.out"))).contains("remote exit: 0").contains("local exit: 0")
+                .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.0.2:1099")
+                .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.0.3:1099")
+                .contains("lab: WARNING: --bind 10.200.0.2");
+
+        StepResult remote = step(out.resolve("remote"), "10x10");
+        StepResult local = step(out.resolve("local"), "10x10");
+        assertThat(remote.plan().driver()).isEqualTo("jmeter");
+        assertThat(remote.plan().requestsByLoadHost()).isEqualTo(Map.of("10.200.0.2:1099", 50L, "10.200.0.3:1099", 50L));
+        assertThat(remote.requests().ok()).isEqualTo(100);
+        assertThat(remote.threads()).as("the probe watched the service").isNotNull();
+        Path requestLog = single(out.resolve("remote")).resolve(remote.requestLog());
+        assertThat(Files.readAllLines(requestLog)).hasSize(101);
+        // 10 users on 200 workers hold 10 requests of D = 200 ms at once: both drivers see D and their own
+        // cost; JMeter logs whole milliseconds, and on 2 cores two agents' JVMs run beside the service
+        System.out.printf("10x10 at S = 0.2: JMeter from two agents %.1f/s, p50 %.1f ms, p95 %.1f ms; the lab's driver %.1f/s, "
+                        + "p50 %.1f ms, p95 %.1f ms%n", remote.throughputPerSecond(), remote.latencyMillis().p50(),
+                remote.latencyMillis().p95(), local.throughputPerSecond(), local.latencyMillis().p50(), local.latencyMillis().p95());
+        assertThat(remote.throughputPerSecond()).isCloseTo(local.throughputPerSecond(), within(0.05 * local.throughputPerSecond()));
+        assertThat(remote.latencyMillis().p50()).isCloseTo(local.latencyMillis().p50(), within(0.05 * local.latencyMillis().p50()));
+
+        StepResult heavier = step(out.resolve("remote"), "100x10");
+        assertThat(heavier.requests().ok()).isEqualTo(1000);
+        assertThat(heavier.plan().requestsByLoadHost()).containsValues(500L, 500L);
+    }
+
+    private static StepResult step(Path runs, String load) throws IOException {
+        RunResult run = ResultsJson.read(single(runs));
+        return run.experiments().getFirst().variants().getFirst().steps().stream()
+                .filter(step -> step.load().equals(load)).findFirst().orElseThrow();
+    }
+
+    private static Path single(Path runs) throws IOException {
+        try (var listed = Files.list(runs)) {
+            return listed.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+    }
+
+    private String inANamespace() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("timeout", "--kill-after=10", "240", "unshare", "--net", "bash", "-c", SCRIPT)
+                .redirectErrorStream(true);
+        builder.environment().put("JAVA", ProcessHandle.current().info().command().orElseThrow());
+        builder.environment().put("HOME_DIR", HOME.toString());
+        builder.environment().put("CLASSPATH_OF_TEST", System.getProperty("java.class.path"));
+        builder.environment().put("OUT", out.toString());
+        Process process = builder.start();
+        try {
+            String output = new String(process.getInputStream().readAllBytes());
+            assertThat(process.waitFor(260, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as(output).isZero();
+            return output;
+        } finally {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
+    private static boolean namespacesWork() {
+        try {
+            Process probe = new ProcessBuilder("unshare", "--net", "ip", "link", "set", "lo", "up")
+                    .redirectErrorStream(true).start();
+            probe.getInputStream().readAllBytes();
+            return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+}
