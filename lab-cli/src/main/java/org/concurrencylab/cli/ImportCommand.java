@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
@@ -16,12 +14,9 @@ import org.concurrencylab.driver.Connections;
 import org.concurrencylab.hyperfoil.HyperfoilBenchmark;
 import org.concurrencylab.hyperfoil.HyperfoilImport;
 import org.concurrencylab.hyperfoil.HyperfoilStats;
-import org.concurrencylab.report.ReportFiles;
-import org.concurrencylab.report.TerminalReport;
-import org.concurrencylab.results.ResultsJson;
-import org.concurrencylab.results.RunResult;
-import org.concurrencylab.runner.LabHome;
-import org.concurrencylab.runner.RunDirectory;
+import org.concurrencylab.jmeter.JmeterImport;
+import org.concurrencylab.jmeter.JmeterRemoteLoad;
+import org.concurrencylab.jmeter.JmeterSampleLog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,7 +26,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "import", description = "Turn another load tool's statistics into the lab's results and reports.",
-        subcommands = ImportCommand.Hyperfoil.class)
+        subcommands = {ImportCommand.Hyperfoil.class, ImportCommand.Jmeter.class})
 final class ImportCommand implements Runnable {
 
     @Spec
@@ -39,7 +34,59 @@ final class ImportCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "name the format: hyperfoil");
+        throw new ParameterException(spec.commandLine(), "name the format: hyperfoil or jmeter");
+    }
+
+    @Command(name = "jmeter", description = {
+            "Read JMeter's CSV sample log (.jtl) of a plan ./lab export jmeter wrote as one step of the lab's results, every "
+                    + "sample a per-request record: the latency percentiles, the time charts and the request log as the "
+                    + "lab's own driver gives them, the claims checked on them, results.json and the reports written. "
+                    + "The services ran elsewhere: their threads, CPU and pools are not in the result."})
+    static final class Jmeter implements Callable<Integer> {
+
+        @Spec
+        private CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "LOG.jtl", description = "JMeter's sample log, CSV with its header line.")
+        private Path log;
+
+        @Option(names = "--variant", required = true, paramLabel = "NAME", description = "The variant the load ran against.")
+        private String variantName;
+
+        @Option(names = "--experiment", paramLabel = "NAME", description = "Default: the one experiment with that variant.")
+        private String experimentName;
+
+        @Option(names = "--load", paramLabel = "LOAD", description = "The step (e.g. 100x10). Default: the closed step with "
+                + "as many users as the log has threads, each sending as many requests as the busiest of them.")
+        private String load;
+
+        @Mixin
+        private ImportedLoadOptions options;
+
+        @Override
+        public Integer call() throws IOException {
+            JmeterSampleLog.Read read;
+            try {
+                read = JmeterSampleLog.read(log);
+            } catch (IOException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            if (read.load().sent() == 0) {
+                throw new ParameterException(spec.commandLine(), log + " holds no samples");
+            }
+            Experiment experiment = experimentName != null ? Choices.experiment(spec.commandLine(), experimentName)
+                    : Catalog.experiments().stream().filter(candidate -> candidate.variant(variantName).isPresent()).findFirst()
+                    .orElseThrow(() -> new ParameterException(spec.commandLine(), "no experiment has a variant '" + variantName
+                            + "' (see ./lab list)"));
+            Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
+            LoadStep step = load != null ? Choices.load(spec.commandLine(), experiment, load)
+                    : JmeterImport.closedStepOf(experiment, read).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                    "the log's threads and requests match no closed step of " + experiment.name() + "; say which with --load ("
+                            + String.join(", ", experiment.steps().stream().map(LoadStep::label).toList()) + ")"));
+            Path directory = options.directory(spec.commandLine(), JmeterRemoteLoad.ENGINE);
+            RunSettings settings = options.settings(spec.commandLine(), experiment);
+            return ImportedLoadOptions.write(JmeterImport.of(read, experiment, variant, step, settings, directory), directory);
+        }
     }
 
     @Command(name = "hyperfoil", description = {
@@ -66,20 +113,8 @@ final class ImportCommand implements Runnable {
         @Option(names = "--load", paramLabel = "LOAD", description = "The step (e.g. 100x10). Default: from the benchmark's name.")
         private String load;
 
-        /** The scale the benchmark was exported at. */
         @Mixin
-        private ScaleOption scale;
-
-        @Option(names = "--connections", paramLabel = "MODE", description = "The client it was exported with (default: the experiment's).")
-        private String connections;
-
-        /** The processors of the machine the service ran on. */
-        @Mixin
-        private CpusOption cpus;
-
-        /** Where results.json and the reports go; by default a new results/hyperfoil-&lt;time&gt;. */
-        @Mixin
-        private OutOption out;
+        private ImportedLoadOptions options;
 
         @Override
         public Integer call() throws IOException {
@@ -95,22 +130,10 @@ final class ImportCommand implements Runnable {
             Experiment experiment = experiment(read);
             Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
             LoadStep step = step(experiment, read);
-            Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
-            overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
-            RunSettings settings = overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
-            Path results = LabHome.locate().root().resolve("results");
-            // a new run directory, created at once as ./lab run creates its own, unless --out names one
-            Path directory = out.given() ? out.directory(spec.commandLine(), results)
-                    : RunDirectory.createIn(out.directory(spec.commandLine(), results), HyperfoilImport.ENGINE + "-");
-            RunResult run = HyperfoilImport.of(read, experiment, variant, step).runId(directory.getFileName().toString())
-                    .settings(settings).build();
-            ResultsJson.write(run, directory);
-            System.out.print(TerminalReport.render(run));
-            ReportFiles.Written reports = ReportFiles.write(run, directory);
-            System.out.println();
-            System.out.println("Results: " + directory.resolve(ResultsJson.FILE_NAME));
-            System.out.println("Reports: " + reports.html() + ", " + reports.markdown());
-            return 0;
+            Path directory = options.directory(spec.commandLine(), HyperfoilImport.ENGINE);
+            RunSettings settings = options.settings(spec.commandLine(), experiment);
+            return ImportedLoadOptions.write(HyperfoilImport.of(read, experiment, variant, step)
+                    .runId(directory.getFileName().toString()).settings(settings).build(), directory);
         }
 
         private Experiment experiment(HyperfoilStats read) {

@@ -24,13 +24,13 @@ final class LoadHosts {
             }
             return Optional.empty();
         }
-        boolean allOnThisHost = hosts.stream().allMatch(host -> ExportCommand.Hyperfoil.isLoopback(hostPart(host)));
+        boolean allOnThisHost = hosts.stream().allMatch(host -> ExportedLoadOptions.isLoopback(hostPart(host)));
         if (reachableAt == null && !allOnThisHost) {
             throw new ParameterException(commandLine, "--load-from names other hosts: say with --reachable-at which address of "
                     + "this host they reach it at");
         }
         String address = reachableAt == null ? "127.0.0.1" : reachableAt;
-        if (!ExportCommand.Hyperfoil.isLoopback(address)) {
+        if (!ExportedLoadOptions.isLoopback(address)) {
             System.err.println("lab: WARNING: --reachable-at " + address + ": each variant's entry service listens on every "
                     + "interface of this machine, reachable from other hosts, with no authentication, and JMeter's client "
                     + "takes the agents' samples over RMI without SSL; what the service calls and the lab's own servers "

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.StepResult;
@@ -25,15 +24,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LoadFromAgentsInNamespaceTest {
 
-    private static final Path HOME = Path.of("..").toAbsolutePath().normalize();
-
     private static final String SCRIPT = """
             set -u
             ip link set lo up && for a in 1 2 3; do ip addr add 10.200.0.$a/32 dev lo || exit 97; done
             lab() { "$JAVA" -Dlab.home="$HOME_DIR" -cp "$CLASSPATH_OF_TEST" org.concurrencylab.cli.Lab "$@"; }
-            lab agent --bind 10.200.0.2 > "$OUT/agent-2.out" 2>&1 & a2=$!
-            lab agent --bind 10.200.0.3 > "$OUT/agent-3.out" 2>&1 & a3=$!
-            trap 'kill -TERM $a2 $a3 2>/dev/null; wait $a2 $a3; cat "$OUT"/agent-*.out' EXIT
+            # exec: each agent's PID is its lab's JVM, which stops its JMeter engine when told to stop
+            (exec "$JAVA" -Dlab.home="$HOME_DIR" -cp "$CLASSPATH_OF_TEST" org.concurrencylab.cli.Lab agent --bind 10.200.0.2 \
+                > "$OUT/agent-2.out" 2>&1) & a2=$!
+            (exec "$JAVA" -Dlab.home="$HOME_DIR" -cp "$CLASSPATH_OF_TEST" org.concurrencylab.cli.Lab agent --bind 10.200.0.3 \
+                > "$OUT/agent-3.out" 2>&1) & a3=$!
+            trap 'kill -TERM $a2 $a3 2>/dev/null; wait $a2 $a3; sleep 1; cat "$OUT"/agent-*.out
+                  echo "engines left: $(pgrep -fc "[J]meterEngine agent")"' EXIT
             for i in $(seq 1 120); do
               grep -q ready "$OUT/agent-2.out" && grep -q ready "$OUT/agent-3.out" && break; sleep 0.5
             done
@@ -49,12 +50,12 @@ class LoadFromAgentsInNamespaceTest {
 
     @Test
     void twoAgentsDriveAStepAndEverySampleComesBack() throws Exception {
-        assumeThat(namespacesWork()).as("a network namespace can be made here (root, unshare, ip)").isTrue();
-        String output = inANamespace();
+        assumeThat(NetworkNamespace.available()).as("a network namespace can be made here (root, unshare, ip)").isTrue();
+        String output = NetworkNamespace.run(SCRIPT, Map.of("OUT", out.toString()), 240);
         assertThat(output).as(output + Files.readString(out.resolve("remote.out"))).contains("remote exit: 0").contains("local exit: 0")
                 .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.0.2:1099")
                 .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.0.3:1099")
-                .contains("lab: WARNING: --bind 10.200.0.2");
+                .contains("lab: WARNING: --bind 10.200.0.2").contains("engines left: 0");
 
         StepResult remote = step(out.resolve("remote"), "10x10");
         StepResult local = step(out.resolve("local"), "10x10");
@@ -86,36 +87,6 @@ class LoadFromAgentsInNamespaceTest {
     private static Path single(Path runs) throws IOException {
         try (var listed = Files.list(runs)) {
             return listed.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
-    }
-
-    private String inANamespace() throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("timeout", "--kill-after=10", "240", "unshare", "--net", "bash", "-c", SCRIPT)
-                .redirectErrorStream(true);
-        builder.environment().put("JAVA", ProcessHandle.current().info().command().orElseThrow());
-        builder.environment().put("HOME_DIR", HOME.toString());
-        builder.environment().put("CLASSPATH_OF_TEST", System.getProperty("java.class.path"));
-        builder.environment().put("OUT", out.toString());
-        Process process = builder.start();
-        try {
-            String output = new String(process.getInputStream().readAllBytes());
-            assertThat(process.waitFor(260, TimeUnit.SECONDS)).isTrue();
-            assertThat(process.exitValue()).as(output).isZero();
-            return output;
-        } finally {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }
-    }
-
-    private static boolean namespacesWork() {
-        try {
-            Process probe = new ProcessBuilder("unshare", "--net", "ip", "link", "set", "lo", "up")
-                    .redirectErrorStream(true).start();
-            probe.getInputStream().readAllBytes();
-            return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
         }
     }
 }

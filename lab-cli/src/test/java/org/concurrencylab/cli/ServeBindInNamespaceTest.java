@@ -3,10 +3,7 @@ package org.concurrencylab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,8 +13,6 @@ import org.junit.jupiter.api.Test;
  * (not root, no {@code unshare}, macOS).
  */
 class ServeBindInNamespaceTest {
-
-    private static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
     /** Serves, asks both addresses for the experiment's path, stops the lab, and prints what each answered. */
     private static final String SCRIPT = """
@@ -54,33 +49,7 @@ class ServeBindInNamespaceTest {
     }
 
     private static String serveInANamespace(String bind) throws Exception {
-        assumeThat(namespacesWork()).as("a network namespace can be made here (root, unshare, ip)").isTrue();
-        ProcessBuilder builder = new ProcessBuilder("timeout", "--kill-after=10", "150", "unshare", "--net", "bash", "-c", SCRIPT)
-                .redirectErrorStream(true);
-        builder.environment().put("JAVA", ProcessHandle.current().info().command().orElseThrow());
-        builder.environment().put("HOME_DIR", HOME.toString());
-        builder.environment().put("CLASSPATH_OF_TEST", System.getProperty("java.class.path"));
-        builder.environment().put("BIND", bind);
-        Process process = builder.start();
-        try {
-            String output = new String(process.getInputStream().readAllBytes());
-            assertThat(process.waitFor(170, TimeUnit.SECONDS)).isTrue();
-            assertThat(process.exitValue()).as(output).isZero();
-            return output;
-        } finally {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }
-    }
-
-    private static boolean namespacesWork() {
-        try {
-            Process probe = new ProcessBuilder("unshare", "--net", "ip", "link", "set", "lo", "up")
-                    .redirectErrorStream(true).start();
-            probe.getInputStream().readAllBytes();
-            return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+        assumeThat(NetworkNamespace.available()).as("a network namespace can be made here (root, unshare, ip)").isTrue();
+        return NetworkNamespace.run(SCRIPT, Map.of("BIND", bind), 150);
     }
 }

@@ -3,7 +3,6 @@ package org.concurrencylab.hyperfoil;
 import static java.lang.String.format;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,23 +11,17 @@ import java.util.Map;
 import java.util.Objects;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.ImportedRun;
 import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Measurements;
 import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.results.ClaimResult;
-import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
 import org.concurrencylab.results.Requests;
-import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.Timeline;
-import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.WarmUpLoad;
-import org.concurrencylab.results.VariantStatus;
 
 /**
  * A Hyperfoil run of an exported step, as the lab's results: one experiment, one variant, one step,
@@ -63,7 +56,7 @@ public final class HyperfoilImport {
         private final Variant variant;
         private final LoadStep step;
         private RunSettings run;
-        private String runId = "hyperfoil-" + Instant.now().toString().replace(':', '-');
+        private String runId = "hyperfoil-" + java.time.Instant.now().toString().replace(':', '-');
 
         private Builder(HyperfoilStats stats, Experiment experiment, Variant variant, LoadStep step) {
             this.stats = Objects.requireNonNull(stats, "stats");
@@ -102,24 +95,8 @@ public final class HyperfoilImport {
     }
 
     private RunResult run() {
-        Experiment experiment = settings.experiment;
-        Duration articleD = experiment.downstreamLatency();
-        double dMillis = settings.run.scaled().of(articleD).toNanos() / 1e6;
-        StepResult step = step(articleD);
-        VariantResult variant = new VariantResult(settings.variant.name(), settings.variant.summary(),
-                settings.variant.origin().label(), settings.run.cpus(), VariantStatus.OK, null, Map.of(), settings.variant.properties(), List.of(step));
-        Measurements measurements = Measurements.of(experiment, List.of(variant), Duration.ofNanos(Math.round(dMillis * 1e6)),
-                Runtime.getRuntime().availableProcessors());
-        List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
-        ExperimentResult result = new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(),
-                settings.run.scaled().scale(), dMillis, new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()),
-                null, Map.of(), List.of(variant), claims, findings());
-        String now = Instant.now().toString();
-        RunInfo info = RunInfo.custom(settings.runId).scale(settings.run.scaled().scale())
-                .machineCpus(Runtime.getRuntime().availableProcessors())
-                .platform("unknown (Hyperfoil drove the load; the services ran elsewhere)", "unknown", "unknown")
-                .planned(List.of(experiment.name()), now).finishedAt(now).build();
-        return new RunResult(info, List.of(result));
+        StepResult step = step(settings.experiment.downstreamLatency());
+        return ImportedRun.of(settings.experiment, settings.variant, settings.run, step, "Hyperfoil", findings(), settings.runId);
     }
 
     private StepResult step(Duration articleD) {

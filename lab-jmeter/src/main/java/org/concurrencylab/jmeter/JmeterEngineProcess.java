@@ -19,10 +19,10 @@ public final class JmeterEngineProcess {
     private JmeterEngineProcess() {
     }
 
-    /** The engine's folder: its jar, lib/ and jmeter-home/. */
+    /** The engine's folder: its jar, and a JMeter home's lib/ and bin/. */
     public static Path engineFolder(LabHome home) {
         Path folder = home.root().resolve("tools").resolve("jmeter-engine").resolve("target");
-        if (!Files.isRegularFile(folder.resolve("jmeter-engine.jar")) || !Files.isDirectory(folder.resolve("jmeter-home"))) {
+        if (!Files.isRegularFile(folder.resolve("jmeter-engine.jar")) || !Files.isRegularFile(folder.resolve("bin/jmeter.properties"))) {
             throw new IllegalStateException("JMeter's engine is not built: " + folder.resolve("jmeter-engine.jar")
                     + " is missing (run ./lab build)");
         }
@@ -46,6 +46,9 @@ public final class JmeterEngineProcess {
         command.addAll(arguments);
         command.add("--log");
         command.add(log.toAbsolutePath().toString());
+        // it ends with the lab, even a lab killed outright
+        command.add("--parent");
+        command.add(Long.toString(ProcessHandle.current().pid()));
         return command;
     }
 

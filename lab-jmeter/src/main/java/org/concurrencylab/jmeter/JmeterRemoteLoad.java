@@ -3,8 +3,6 @@ package org.concurrencylab.jmeter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,6 +29,9 @@ import org.concurrencylab.runner.RemoteLoad;
  * as the lab's per-request records. Build one with {@link #custom(List, String)}.
  */
 public final class JmeterRemoteLoad implements RemoteLoad {
+
+    /** The lines of JMeter's client worth showing as a step runs. */
+    private static final List<String> PROGRESS = List.of("started:", "summary", "finished:", "stopped:", "not finished", "failed to start");
 
     /** The engine a step's plan names as its driver. */
     public static final String ENGINE = "jmeter";
@@ -160,18 +161,17 @@ public final class JmeterRemoteLoad implements RemoteLoad {
                 "--remote", String.join(",", engines), "--jtl", jtl.toString(), "--client-address", reachableAt,
                 "--deadline-seconds", Long.toString(deadline.toSeconds())), workDirectory.resolve("jmeter-client.log"));
         Process client = JmeterEngineProcess.start(command, workDirectory);
-        List<String> stopped = new ArrayList<>();
+        String stopped = null;
         StringBuilder output = new StringBuilder();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
                 output.append(line).append('\n');
-                if (line.startsWith("summary") || line.startsWith("finished:") || line.startsWith("started:")
-                        || line.startsWith("not finished") || line.startsWith("failed to start")) {
+                if (PROGRESS.stream().anyMatch(line::startsWith)) {
                     note.accept("jmeter: " + line);
                 }
-                if (line.startsWith("not finished by the deadline")) {
-                    stopped.add(line);
+                if (line.startsWith("stopped:") || line.startsWith("not finished") || line.startsWith("failed to start")) {
+                    stopped = line;
                 }
             }
         } finally {
@@ -189,10 +189,8 @@ public final class JmeterRemoteLoad implements RemoteLoad {
         Driven driven = new Driven(read.load(), read.requestsByHost());
         read.load().requests().forEach(request -> progress.completed(request.outcome()));
         if (exit != 0) {
-            List<String> silent = engines.stream().filter(host -> !reachable(host)).toList();
-            throw new Incomplete((silent.isEmpty() ? "the load hosts did not all finish" : "load host " + String.join(", ", silent)
-                    + " stopped answering") + " (JMeter's client exit " + exit + "); " + read.load().sent() + " of "
-                    + step.totalRequests() + " requests came back: " + read.requestsByHost(), driven);
+            throw new Incomplete((stopped == null ? "JMeter's client ended with exit " + exit : stopped) + "; "
+                    + read.load().sent() + " of " + step.totalRequests() + " requests came back, by host " + read.requestsByHost(), driven);
         }
         return driven;
     }
@@ -217,18 +215,6 @@ public final class JmeterRemoteLoad implements RemoteLoad {
             case LoadStep.Open open -> scaled.of(open.duration()).plus(timeout);
         };
         return longest.plusMinutes(1);
-    }
-
-    /** Whether the agent's registry still accepts a connection. */
-    private static boolean reachable(String host) {
-        int colon = host.lastIndexOf(':');
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host.substring(0, colon).replaceAll("^\\[|\\]$", ""),
-                    Integer.parseInt(host.substring(colon + 1))), 2000);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private static String tail(String output) {

@@ -172,7 +172,7 @@ final class StepResults {
                 lateness.getMaxValue() / 1000.0, load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L));
     }
 
-    private static Requests requests(LoadResult load) {
+    static Requests requests(LoadResult load) {
         Map<String, Long> byKind = new TreeMap<>();
         for (Map.Entry<Outcome, Long> entry : load.failuresByKind().entrySet()) {
             byKind.put(entry.getKey().name(), entry.getValue());

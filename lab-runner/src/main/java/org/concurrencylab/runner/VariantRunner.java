@@ -262,7 +262,7 @@ final class VariantRunner {
     }
 
     /** {@code 20/s for 60s} becomes {@code 20-per-s-for-60s}: a label is not always a good file name. */
-    private static String fileName(LoadStep step) {
+    static String fileName(LoadStep step) {
         return step.label().replace("/", "-per-").replace(' ', '-');
     }
 

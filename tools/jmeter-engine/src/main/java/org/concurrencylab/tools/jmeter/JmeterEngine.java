@@ -11,9 +11,10 @@ import java.util.Map;
 /**
  * Apache JMeter in a process of its own, for the lab:
  * <pre>
- *   agent --bind ADDRESS --port N [--object-port M] [--log FILE]
- *   run --plan P.jmx[,P2.jmx...] [--remote HOST:PORT,...] --jtl LOG.jtl [--deadline-seconds S] [--client-address A] [--log FILE]
+ *   agent --bind ADDRESS --port N [--object-port M] [--log FILE] [--parent PID]
+ *   run --plan P.jmx[,P2.jmx...] [--remote HOST:PORT,...] --jtl LOG.jtl [--deadline-seconds S] [--client-address A] [--log FILE] [--parent PID]
  * </pre>
+ * With {@code --parent}, it ends when that process does.
  * The lab starts it; a user may too, with {@code java -cp 'jmeter-engine.jar:lib/*'}.
  */
 public final class JmeterEngine {
@@ -28,6 +29,9 @@ public final class JmeterEngine {
         }
         Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length));
         JmeterHome.logTo(Path.of(options.getOrDefault("log", "jmeter-" + args[0] + ".log")));
+        if (options.containsKey("parent")) {
+            endWith(Long.parseLong(options.get("parent")));
+        }
         JmeterHome.load();
         if (args[0].equals("agent")) {
             int port = Integer.parseInt(options.getOrDefault("port", "1099"));
@@ -49,6 +53,17 @@ public final class JmeterEngine {
         System.out.flush();
         // RMI's and JMeter's own non-daemon threads would keep a finished client alive
         System.exit(code);
+    }
+
+    /**
+     * Ends this JVM when the process that started it ends, however it ended: the lab stops what it
+     * starts, also when it is killed (SIGKILL runs no shutdown hook of its own).
+     */
+    private static void endWith(long parent) {
+        ProcessHandle.of(parent).ifPresentOrElse(handle -> handle.onExit().thenRun(() -> {
+            System.err.println("the lab (process " + parent + ") ended: stopping");
+            Runtime.getRuntime().halt(4);
+        }), () -> Runtime.getRuntime().halt(4));
     }
 
     private static Map<String, String> options(String[] args) {

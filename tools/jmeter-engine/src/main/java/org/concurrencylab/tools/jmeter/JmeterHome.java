@@ -6,8 +6,9 @@ import java.util.Locale;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
- * The JMeter home this engine runs from: the {@code bin/} of {@code ApacheJMeter_config}, unpacked by the
- * build beside the jar, which is all a JMeter home needs when the class path already holds its jars.
+ * The JMeter home this engine runs from: the folder of its jar, where the build puts JMeter's jars in
+ * {@code lib/} and unpacks the {@code bin/} of {@code ApacheJMeter_config}: the layout of a JMeter
+ * installation, so that JMeter's own launcher runs from it too ({@code java -jar lib/ApacheJMeter-5.6.3.jar}).
  * The lab's settings are set on top of JMeter's own properties, here rather than in an edited copy of
  * jmeter.properties, so that a reader of JMeter's documentation finds the defaults it describes.
  */
@@ -45,8 +46,8 @@ final class JmeterHome {
         }
         try {
             Path jar = Path.of(JmeterHome.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Path home = jar.getParent().resolve("jmeter-home");
-            if (Files.isDirectory(home.resolve("bin"))) {
+            Path home = jar.getParent();
+            if (Files.isRegularFile(home.resolve("bin/jmeter.properties"))) {
                 return home;
             }
             throw new IllegalStateException("no JMeter home at " + home + "; build the lab (./lab build)");

@@ -81,9 +81,16 @@ final class PlanRun {
                 return INCOMPLETE;
             }
         }
-        boolean complete = ends.await(deadline);
+        List<String> stopped = List.of();
+        if (hosts.isEmpty()) {
+            ends.await(deadline);
+        } else {
+            stopped = watch(ends);
+        }
+        boolean complete = stopped.isEmpty() && ends.pending().isEmpty();
         if (!complete) {
-            System.err.println("not finished by the deadline (" + deadline.toSeconds() + " s): " + String.join(", ", ends.pending())
+            System.out.println((stopped.isEmpty() ? "not finished by the deadline (" + deadline.toSeconds() + " s): "
+                    + String.join(", ", ends.pending()) : "stopped: " + String.join(", ", stopped) + " (its port refuses connections)")
                     + "; stopping the others and keeping what arrived");
             for (JMeterEngine engine : engines) {
                 if (ends.pending().contains(name(engine))) {
@@ -96,6 +103,39 @@ final class PlanRun {
         ClientJMeterEngine.tidyRMI(org.slf4j.LoggerFactory.getLogger(PlanRun.class));
         System.out.println("ended: " + ends.ended());
         return complete ? 0 : INCOMPLETE;
+    }
+
+    /**
+     * Waits for every engine's end, the deadline at most, and returns the hosts whose registry refused
+     * connections twice in a row meanwhile: an agent that died sends no end, and waiting for the deadline
+     * would keep the others loading a system short of its share.
+     */
+    private List<String> watch(Ends ends) throws InterruptedException {
+        long due = System.nanoTime() + deadline.toNanos();
+        Map<String, Integer> refusals = new LinkedHashMap<>();
+        while (!ends.await(Duration.ofSeconds(1)) && System.nanoTime() < due) {
+            for (String host : ends.pending()) {
+                int refused = reachable(host) ? 0 : refusals.getOrDefault(host, 0) + 1;
+                refusals.put(host, refused);
+            }
+            List<String> stopped = refusals.entrySet().stream().filter(entry -> entry.getValue() >= 2).map(Map.Entry::getKey).toList();
+            if (!stopped.isEmpty()) {
+                return stopped;
+            }
+        }
+        return List.of();
+    }
+
+    private static boolean reachable(String host) {
+        int colon = host.lastIndexOf(':');
+        String address = colon < 0 ? host : host.substring(0, colon);
+        int port = colon < 0 ? 1099 : Integer.parseInt(host.substring(colon + 1));
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(address.replaceAll("^\\[|\\]$", ""), port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private String name(JMeterEngine engine) {

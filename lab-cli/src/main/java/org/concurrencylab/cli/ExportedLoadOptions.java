@@ -1,0 +1,99 @@
+package org.concurrencylab.cli;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.catalog.RunSettings;
+import org.concurrencylab.hyperfoil.HyperfoilBenchmark;
+import org.concurrencylab.runner.LabHome;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * What every {@code ./lab export} asks: which steps, aimed where, at which scale and with which client,
+ * written where; the target checked, and a warning when it is not this machine's loopback.
+ */
+final class ExportedLoadOptions {
+
+    @Option(names = "--load", paramLabel = "LOAD", description = "Only this step (e.g. 100x10; default: every step the format can hold).")
+    private String load;
+
+    @Option(names = "--target", paramLabel = "URL", description = "The served variant: http://host:port (default: "
+            + "http://127.0.0.1:8080, where ./lab serve listens). Another host gets a warning: the export will load it.")
+    private URI target = HyperfoilBenchmark.DEFAULT_TARGET;
+
+    @Mixin
+    private ScaleOption scale;
+
+    @Option(names = "--connections", paramLabel = "MODE", description = "new-per-request or keep-alive (default: the experiment's client).")
+    private String connections;
+
+    /** Where the files go; by default results/&lt;format&gt;/EXPERIMENT. */
+    @Mixin
+    private OutOption out;
+
+    RunSettings settings(CommandLine commandLine, Experiment experiment) {
+        Overrides overrides = scale.applyTo(Overrides.none(), commandLine);
+        overrides = Choices.connections(commandLine, connections).map(overrides::withConnections).orElse(overrides);
+        return overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
+    }
+
+    List<LoadStep> steps(CommandLine commandLine, Experiment experiment) {
+        return load == null ? experiment.steps() : List.of(Choices.load(commandLine, experiment, load));
+    }
+
+    /** An address a load can be aimed at: http or https, a host, a port a socket can have; said aloud when not loopback. */
+    URI target(CommandLine commandLine) {
+        if (target.getScheme() == null || !List.of("http", "https").contains(target.getScheme()) || target.getHost() == null) {
+            throw new ParameterException(commandLine, "--target must be http://host:port or https://host:port, not " + target);
+        }
+        if (target.getPort() != -1 && (target.getPort() < 1 || target.getPort() > 65535)) {
+            throw new ParameterException(commandLine, "--target's port must be from 1 to 65535, not " + target.getPort());
+        }
+        if (!isLoopback(target.getHost())) {
+            System.err.println("lab: warning: this export will send load to " + target
+                    + ", not to this machine's loopback; run it only against a deployment you own");
+        }
+        return target;
+    }
+
+    Path directory(CommandLine commandLine, String format, Experiment experiment) {
+        return out.directory(commandLine, LabHome.locate().root().resolve("results").resolve(format).resolve(experiment.name()));
+    }
+
+    /** A step's label as a file name: {@code 20/s for 60s} becomes {@code 20-per-s-for-60s}. */
+    static String fileName(LoadStep step) {
+        return step.label().replace("/", "-per-").replace(' ', '-');
+    }
+
+    /**
+     * By name, not by a DNS lookup that could stall or be answered by someone else: localhost, or an IP
+     * literal in the loopback range. A name that only begins like one (127.0.0.1.example.com) is a name.
+     */
+    static boolean isLoopback(String host) {
+        if (host.equalsIgnoreCase("localhost")) {
+            return true;
+        }
+        String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        if (literal.matches("(\\d{1,3}\\.){3}\\d{1,3}")) {
+            String[] octets = literal.split("\\.");
+            return Arrays.stream(octets).allMatch(octet -> Integer.parseInt(octet) <= 255) && octets[0].equals("127");
+        }
+        if (!literal.contains(":") || !literal.matches("[0-9a-fA-F:.]+")) {
+            return false;
+        }
+        try {
+            // a string with a colon is parsed as an IPv6 literal, never looked up
+            return InetAddress.getByName(literal).isLoopbackAddress();
+        } catch (java.net.UnknownHostException notALiteral) {
+            return false;
+        }
+    }
+}
