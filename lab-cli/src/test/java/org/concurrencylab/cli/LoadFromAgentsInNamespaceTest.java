@@ -38,10 +38,10 @@ class LoadFromAgentsInNamespaceTest {
             for i in $(seq 1 120); do
               grep -q ready "$OUT/agent-2.out" && grep -q ready "$OUT/agent-3.out" && break; sleep 0.5
             done
-            lab run blocking-io --variant mvc-tomcat-200 --scale 0.2 --load-from 10.200.0.2,10.200.0.3:1099 \\
+            lab run blocking-io --variant mvc-tomcat-200 --scale 0.3 --load-from 10.200.0.2,10.200.0.3:1099 \\
                 --reachable-at 10.200.0.1 --out "$OUT/remote" > "$OUT/remote.out" 2>&1
             echo "remote exit: $?"
-            lab run blocking-io --variant mvc-tomcat-200 --scale 0.2 --out "$OUT/local" > "$OUT/local.out" 2>&1
+            lab run blocking-io --variant mvc-tomcat-200 --scale 0.3 --out "$OUT/local" > "$OUT/local.out" 2>&1
             echo "local exit: $?"
             """;
 
@@ -59,17 +59,19 @@ class LoadFromAgentsInNamespaceTest {
 
         StepResult remote = step(out.resolve("remote"), "10x10");
         StepResult local = step(out.resolve("local"), "10x10");
+        // 10 users on 200 workers hold 10 requests of D = 300 ms at once: both drivers see D and their own
+        // cost; JMeter logs whole milliseconds, and on 2 cores two agents' JVMs run beside the service
+        System.out.printf("10x10 at S = 0.3: JMeter from two agents %.1f/s, p50 %.1f ms, p95 %.1f ms; the lab's driver %.1f/s, "
+                        + "p50 %.1f ms, p95 %.1f ms%n", remote.throughputPerSecond(), remote.latencyMillis().p50(),
+                remote.latencyMillis().p95(), local.throughputPerSecond(), local.latencyMillis().p50(), local.latencyMillis().p95());
         assertThat(remote.plan().driver()).isEqualTo("jmeter");
         assertThat(remote.plan().requestsByLoadHost()).isEqualTo(Map.of("10.200.0.2:1099", 50L, "10.200.0.3:1099", 50L));
         assertThat(remote.requests().ok()).isEqualTo(100);
         assertThat(remote.threads()).as("the probe watched the service").isNotNull();
+        assertThat(Files.readString(single(out.resolve("remote")).resolve("report.md")))
+                .contains("by jmeter from 10.200.0.2:1099 (50), 10.200.0.3:1099 (50)");
         Path requestLog = single(out.resolve("remote")).resolve(remote.requestLog());
         assertThat(Files.readAllLines(requestLog)).hasSize(101);
-        // 10 users on 200 workers hold 10 requests of D = 200 ms at once: both drivers see D and their own
-        // cost; JMeter logs whole milliseconds, and on 2 cores two agents' JVMs run beside the service
-        System.out.printf("10x10 at S = 0.2: JMeter from two agents %.1f/s, p50 %.1f ms, p95 %.1f ms; the lab's driver %.1f/s, "
-                        + "p50 %.1f ms, p95 %.1f ms%n", remote.throughputPerSecond(), remote.latencyMillis().p50(),
-                remote.latencyMillis().p95(), local.throughputPerSecond(), local.latencyMillis().p50(), local.latencyMillis().p95());
         assertThat(remote.throughputPerSecond()).isCloseTo(local.throughputPerSecond(), within(0.05 * local.throughputPerSecond()));
         assertThat(remote.latencyMillis().p50()).isCloseTo(local.latencyMillis().p50(), within(0.05 * local.latencyMillis().p50()));
 

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.TreeMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -119,7 +119,7 @@ public final class JmeterSampleLog {
         inOrder.sort(java.util.Comparator.comparingLong(Sample::startMillis));
         Map<String, Integer> users = new HashMap<>();
         Map<String, Integer> sequences = new HashMap<>();
-        Map<String, Long> byHost = new LinkedHashMap<>();
+        Map<String, Long> byHost = new TreeMap<>();
         Histogram ok = new Histogram(3);
         List<RequestRecord> records = new ArrayList<>(inOrder.size());
         for (Sample sample : inOrder) {

@@ -107,7 +107,7 @@ final class StepTables {
                         format(Locale.ROOT, "%.1f %%", 100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
                         number(step.machineLittlesLawPerSecond()), MachineBoundSteps.cpuBound(step),
                         MachineBoundSteps.cpuPerRequest(step),
-                        step.probed() ? MachineBoundSteps.verdict(step) : "by " + step.plan().driver()));
+                        driven(step)));
                 if (downstream) {
                     cells.add(step.downstream() == null ? "-" : number(step.downstream().meanMillis()));
                 }
@@ -123,6 +123,22 @@ final class StepTables {
             });
         }
         return table;
+    }
+
+    /**
+     * The step's verdict on this machine's CPU, and who drove it when not the lab's own driver: an engine
+     * whose statistics were imported, or agents on other hosts, with the requests each sent.
+     */
+    private static String driven(StepResult step) {
+        if (!step.probed()) {
+            return "by " + step.plan().driver();
+        }
+        Map<String, Long> byHost = step.plan().requestsByLoadHost();
+        if (byHost == null) {
+            return MachineBoundSteps.verdict(step);
+        }
+        return MachineBoundSteps.verdict(step) + "; by " + step.plan().driver() + " from " + byHost.entrySet().stream()
+                .map(host -> host.getKey() + " (" + host.getValue() + ")").collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** Each self-counting pool's mean occupancy against its size: {@code hikari:HikariPool-1 3.9/4}. */

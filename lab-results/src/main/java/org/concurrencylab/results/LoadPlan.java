@@ -27,7 +27,7 @@ public record LoadPlan(String model, Integer users, Integer repetitions, Double 
 
     public LoadPlan {
         requestsByLoadHost = requestsByLoadHost == null ? null
-                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(requestsByLoadHost));
+                : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(requestsByLoadHost));
     }
 
     /** The lab's own load driver. */

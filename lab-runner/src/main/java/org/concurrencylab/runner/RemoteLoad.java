@@ -47,7 +47,7 @@ public interface RemoteLoad {
     /** A step's requests, and how many each host sent. */
     record Driven(LoadResult load, Map<String, Long> requestsByHost) {
         public Driven {
-            requestsByHost = Map.copyOf(requestsByHost);
+            requestsByHost = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(requestsByHost));
         }
     }
 

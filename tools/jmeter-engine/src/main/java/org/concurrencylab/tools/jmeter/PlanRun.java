@@ -71,16 +71,27 @@ final class PlanRun {
             engine.configure(tree);
             engines.add(engine);
         }
-        System.out.println("started: " + String.join(", ", ends.names()));
+        // all engines at once: one after another, each would start a plan's transfer later than the one before
+        List<Thread> starting = new ArrayList<>();
+        List<String> failed = java.util.Collections.synchronizedList(new ArrayList<>());
         for (JMeterEngine engine : engines) {
-            try {
-                engine.runTest();
-            } catch (JMeterEngineException e) {
-                System.err.println("failed to start on " + name(engine) + ": " + e.getMessage());
-                engines.forEach(started -> started.stopTest(true));
-                return INCOMPLETE;
-            }
+            starting.add(Thread.ofPlatform().name("start " + name(engine)).start(() -> {
+                try {
+                    engine.runTest();
+                } catch (JMeterEngineException | RuntimeException e) {
+                    failed.add(name(engine) + ": " + e.getMessage());
+                }
+            }));
         }
+        for (Thread thread : starting) {
+            thread.join();
+        }
+        if (!failed.isEmpty()) {
+            System.out.println("failed to start on " + String.join("; ", failed));
+            engines.forEach(started -> started.stopTest(true));
+            return INCOMPLETE;
+        }
+        System.out.println("started: " + String.join(", ", ends.names()));
         List<String> stopped = List.of();
         if (hosts.isEmpty()) {
             ends.await(deadline);
