@@ -132,6 +132,9 @@ final class RunCommand implements Callable<Integer> {
         TerminalProgress progress = new TerminalProgress();
         options = LoadHosts.remoteLoad(spec.commandLine(), loadFrom, reachableAt, home, progress::note)
                 .map(options::withRemoteLoad).orElse(options);
+        if (options.remoteLoad().isPresent()) {
+            LoadHosts.checkSteps(spec.commandLine(), chosen);
+        }
         Thread sayWhatStopped = new Thread(() -> progress.stoppedLine().ifPresent(System.err::println), "lab-stopped-line");
         Runtime.getRuntime().addShutdownHook(sayWhatStopped);
         LabRunner.CompletedRun run;

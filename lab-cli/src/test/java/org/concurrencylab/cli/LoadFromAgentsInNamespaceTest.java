@@ -1,7 +1,6 @@
 package org.concurrencylab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
@@ -19,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * own: its loopback carries three more addresses, 10.200.0.1 for the lab and its service, 10.200.0.2 and
  * 10.200.0.3 for two load hosts, each running an agent bound to its own address on JMeter's port 1099
  * (two agents on one port prove each listens on its address alone). Nothing outside the namespace can be
- * reached. The same variant then runs with the lab's own driver, for the figures to agree.
+ * reached. How close JMeter's figures come to the lab's own driver's is bench/load-from's to show.
  * Skipped where no namespace can be made (not root, no {@code unshare}, macOS).
  */
 class LoadFromAgentsInNamespaceTest {
@@ -41,8 +40,6 @@ class LoadFromAgentsInNamespaceTest {
             lab run blocking-io --variant mvc-tomcat-200 --scale 0.3 --load-from 10.200.0.2,10.200.0.3:1099 \\
                 --reachable-at 10.200.0.1 --out "$OUT/remote" > "$OUT/remote.out" 2>&1
             echo "remote exit: $?"
-            lab run blocking-io --variant mvc-tomcat-200 --scale 0.3 --out "$OUT/local" > "$OUT/local.out" 2>&1
-            echo "local exit: $?"
             """;
 
     @TempDir
@@ -52,18 +49,14 @@ class LoadFromAgentsInNamespaceTest {
     void twoAgentsDriveAStepAndEverySampleComesBack() throws Exception {
         assumeThat(NetworkNamespace.available()).as("a network namespace can be made here (root, unshare, ip)").isTrue();
         String output = NetworkNamespace.run(SCRIPT, Map.of("OUT", out.toString()), 240);
-        assertThat(output).as(output + Files.readString(out.resolve("remote.out"))).contains("remote exit: 0").contains("local exit: 0")
+        assertThat(output).as(output + Files.readString(out.resolve("remote.out"))).contains("remote exit: 0")
                 .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.0.2:1099")
                 .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.0.3:1099")
                 .contains("lab: WARNING: --bind 10.200.0.2").contains("engines left: 0");
 
         StepResult remote = step(out.resolve("remote"), "10x10");
-        StepResult local = step(out.resolve("local"), "10x10");
-        // 10 users on 200 workers hold 10 requests of D = 300 ms at once: both drivers see D and their own
-        // cost; JMeter logs whole milliseconds, and on 2 cores two agents' JVMs run beside the service
-        System.out.printf("10x10 at S = 0.3: JMeter from two agents %.1f/s, p50 %.1f ms, p95 %.1f ms; the lab's driver %.1f/s, "
-                        + "p50 %.1f ms, p95 %.1f ms%n", remote.throughputPerSecond(), remote.latencyMillis().p50(),
-                remote.latencyMillis().p95(), local.throughputPerSecond(), local.latencyMillis().p50(), local.latencyMillis().p95());
+        System.out.printf("10x10 at S = 0.3 from two agents: %.1f/s, p50 %.1f ms, p95 %.1f ms%n", remote.throughputPerSecond(),
+                remote.latencyMillis().p50(), remote.latencyMillis().p95());
         assertThat(remote.plan().driver()).isEqualTo("jmeter");
         assertThat(remote.plan().requestsByLoadHost()).isEqualTo(Map.of("10.200.0.2:1099", 50L, "10.200.0.3:1099", 50L));
         assertThat(remote.requests().ok()).isEqualTo(100);
@@ -72,8 +65,12 @@ class LoadFromAgentsInNamespaceTest {
                 .contains("by jmeter from 10.200.0.2:1099 (50), 10.200.0.3:1099 (50)");
         Path requestLog = single(out.resolve("remote")).resolve(remote.requestLog());
         assertThat(Files.readAllLines(requestLog)).hasSize(101);
-        assertThat(remote.throughputPerSecond()).isCloseTo(local.throughputPerSecond(), within(0.05 * local.throughputPerSecond()));
-        assertThat(remote.latencyMillis().p50()).isCloseTo(local.latencyMillis().p50(), within(0.05 * local.latencyMillis().p50()));
+        // 10 users on 200 workers hold 10 requests of D = 300 ms at once: at most 10 per D, each answered in D and
+        // the request's own cost. The lab's driver gets 97-98 % of it here and JMeter 96 % (bench/load-from holds the
+        // two side by side); 90 % leaves room for two agents' JVMs on 2 cores, a median 5 % over D would be a queue
+        double bound = 10 / 0.3;
+        assertThat(remote.throughputPerSecond()).isBetween(0.90 * bound, bound);
+        assertThat(remote.latencyMillis().p50()).isBetween(300.0, 1.05 * 300);
 
         StepResult heavier = step(out.resolve("remote"), "100x10");
         assertThat(heavier.requests().ok()).isEqualTo(1000);

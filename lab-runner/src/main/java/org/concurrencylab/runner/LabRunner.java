@@ -60,8 +60,11 @@ public final class LabRunner {
         String springBoot = "unknown";
         variantsTotal = experiments.stream().mapToInt(experiment -> chosen(experiment, options).size()).sum();
         variantsStarted = 0;
-        progress.note("warming up the lab's own load drivers");
-        DriverWarmUp.run();
+        // with load from other hosts the lab's own driver only warms the services: nothing it times is measured
+        if (options.remoteLoad().isEmpty()) {
+            progress.note("warming up the lab's own load drivers");
+            DriverWarmUp.run();
+        }
         for (Experiment experiment : experiments) {
             RunSettings settings = options.overrides().resolve(experiment, machineCpus);
             RunEnvironment environment = new RunEnvironment(java, home, settings, progress, options.remoteLoad());
