@@ -66,6 +66,15 @@ final class AgentCommand implements Callable<Integer> {
         // the agent goes with the lab, on Ctrl-C as on any other end
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             agent.destroy();
+            try {
+                // gone before the lab is: whoever waits for the lab finds the port free
+                if (!agent.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                    agent.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                agent.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
             System.err.println("lab: agent on " + bind + ":" + port + " stopped");
         }, "lab-agent-stop"));
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
