@@ -125,10 +125,10 @@ final class RunReport {
                     StepTables.clientAndJit(experiment)), Block.Tone.NOTE));
         } else {
             blocks.add(new Block.Paragraph(format(Locale.ROOT, "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "
-                        + "to the article's time. Each variant warmed up with %s before it was measured; %s. Services saw %s CPUs "
+                        + "to the article's time. %s; %s. Services saw %s CPUs "
                         + "(this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.",
                 StepTables.number(experiment.scale()), StepTables.number(experiment.downstreamLatencyMillis()),
-                StepTables.warmUp(experiment), StepTables.clientAndJit(experiment), cpus, machineCpus, machineCpus), Block.Tone.NOTE));
+                StepTables.warmedUp(experiment), StepTables.clientAndJit(experiment), cpus, machineCpus, machineCpus), Block.Tone.NOTE));
         }
         List<String> loads = StepTables.loads(experiment);
         for (int l = 0; l < loads.size(); l++) {

@@ -53,6 +53,18 @@ final class StepTables {
                 : format(Locale.ROOT, "%d users for %d D", experiment.warmUp().users(), experiment.warmUp().lengthInD());
     }
 
+    /**
+     * How the variants were warmed before they were measured: by the lab, or, for load another tool drove
+     * against services the lab did not start, not by the lab at all.
+     */
+    static String warmedUp(ExperimentResult experiment) {
+        List<StepResult> steps = experiment.variants().stream().flatMap(variant -> variant.steps().stream()).toList();
+        if (!steps.isEmpty() && steps.stream().noneMatch(StepResult::probed)) {
+            return "Its load came from " + steps.getFirst().plan().driver() + ", against services the lab did not start or warm up";
+        }
+        return "Each variant warmed up with " + warmUp(experiment) + " before it was measured";
+    }
+
     /** How the client held its connections and how the services compiled, as this run did it. */
     static String clientAndJit(ExperimentResult experiment) {
         String connections = experiment.variants().stream().flatMap(variant -> variant.steps().stream())
