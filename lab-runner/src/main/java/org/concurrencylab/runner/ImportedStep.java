@@ -26,7 +26,7 @@ public final class ImportedStep {
     /** @param resultsDirectory where the request log goes, under requests/, as a run's */
     public static StepResult of(Experiment experiment, Variant variant, LoadStep step, RunSettings settings, LoadResult load,
                                 String engine, Path resultsDirectory) {
-        String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + VariantRunner.fileName(step) + ".csv";
+        String requestLog = RequestLog.pathOf(experiment, variant, step);
         Scaled scaled = settings.scaled();
         Duration timeout = scaled.of(experiment.requestTimeout());
         RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());

@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.TreeMap;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Variant;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.concurrencylab.driver.LoadResult;
@@ -34,6 +37,11 @@ final class RequestLog {
      * @param csv the CSV's path; the histogram files go beside it, with the same name
      * @throws WriteFailed when a file cannot be written whole; none is left half written
      */
+    /** Where a step's request log goes, relative to the results directory. */
+    static String pathOf(Experiment experiment, Variant variant, LoadStep step) {
+        return "requests/" + experiment.name() + "/" + variant.name() + "/" + VariantRunner.fileName(step) + ".csv";
+    }
+
     static void write(LoadResult load, Path csv, Duration articleSecond) {
         AtomicFiles.write(csv, stream -> {
             BufferedWriter out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));

@@ -71,11 +71,14 @@ final class VariantRunner {
             List<URI> targets = running.targets(experiment.path());
             progress.phase(variant.name(), "warming up");
             warmUp(targets, environment.warmUp(), serviceTime, timeout);
+            // where the load hosts send their requests, and where their engine's plans and sample logs go
+            Optional<URI> remoteTarget = remote.map(load -> reachable(targets.getFirst(), load));
+            Optional<Path> remoteWork = remote.map(load -> resultsDirectory.resolve(load.engine()).resolve(experiment.name())
+                    .resolve(variant.name()));
             if (remote.isPresent()) {
                 // the load hosts' engines compile their own request path: a step they drive cold pays for it
                 progress.phase(variant.name(), "warming up the load hosts");
-                warmUpRemote(remote.get(), reachable(targets.getFirst(), remote.get()), timeout,
-                        resultsDirectory.resolve(remote.get().engine()).resolve(experiment.name()).resolve(variant.name()).resolve("warm-up"));
+                warmUpRemote(remote.get(), remoteTarget.orElseThrow(), timeout, remoteWork.orElseThrow().resolve("warm-up"));
             }
             List<StepResult> steps = new ArrayList<>();
             List<MachineCpu.Tracked> processes = new ArrayList<>();
@@ -99,9 +102,8 @@ final class VariantRunner {
                 if (remote.isPresent()) {
                     RemoteLoad.Driven driven;
                     try {
-                        driven = remote.get().drive(reachable(targets.getFirst(), remote.get()), step, scaled, timeout,
-                                environment.connections(), resultsDirectory.resolve(remote.get().engine()).resolve(experiment.name())
-                                        .resolve(variant.name()).resolve(fileName(step)), stepProgress);
+                        driven = remote.get().drive(remoteTarget.orElseThrow(), step, scaled, timeout, environment.connections(),
+                                remoteWork.orElseThrow().resolve(fileName(step)), stepProgress);
                     } catch (RemoteLoad.Incomplete e) {
                         driven = e.arrived();
                         incomplete = e.getMessage();
@@ -125,7 +127,7 @@ final class VariantRunner {
                         running.firstOfChain().map(RunningVariant.Running::role).orElse("downstream"), report.windows(), load, scaled)));
                 DatabaseUsage database = shared.database().isEmpty() ? null : shared.database().get().usage(
                         load.startEpochMillis(), load.endEpochMillis(), scaled.articleSecond().toNanos() / 1e6);
-                String requestLog = "requests/" + experiment.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
+                String requestLog = RequestLog.pathOf(experiment, variant, step);
                 RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());
                 StepResult result = StepResults.of(new StepResults.Context(variant, step, environment.connections(),
                         experiment.downstreamLatency(), false, scaled,
