@@ -159,25 +159,22 @@ public sealed interface CapacityModel {
             String service = number(hold.serviceTimeInD()) + "D";
             return switch (step) {
                 case LoadStep.Closed closed -> {
-                    if (threads < hold.threads()) {
-                        // fewer threads than one request needs at once: its parts queue behind each other
-                        double capacity = threads / (hold.threads() * serviceSeconds);
-                        yield new Bound(capacity, threads + " " + pool + " threads" + perRequest + ": a request's parts queue, "
-                                + "n / (k x " + service + ")", hold.threads() * hold.serviceTimeInD());
-                    }
-                    int slots = threads / hold.threads();
-                    if (slots >= closed.users()) {
+                    if (threads >= closed.users() * hold.threads()) {
                         yield new Bound(closed.users() / serviceSeconds,
                                 threads + " " + pool + " threads" + perRequest + " >= " + closed.users() + " users: C/" + service,
                                 hold.serviceTimeInD());
                     }
-                    double rounds = Math.ceil((double) closed.totalRequests() / slots);
+                    // a request's parts are tasks of their own on the pool's queue, not a gang that waits for k free
+                    // threads: each round of the service time the n threads finish n parts (9 threads serve 4.5
+                    // requests of two calls a round, not 4)
+                    double parts = (double) closed.totalRequests() * hold.threads();
+                    double rounds = Math.ceil(parts / threads);
                     yield new Bound(closed.totalRequests() / (rounds * serviceSeconds),
-                            threads + " " + pool + " threads" + perRequest + " < " + closed.users() + " users: n/" + service,
-                            hold.serviceTimeInD());
+                            threads + " " + pool + " threads" + perRequest + " < " + closed.users() + " users: n / (k x " + service + ")",
+                            threads < hold.threads() ? hold.threads() * hold.serviceTimeInD() : hold.serviceTimeInD());
                 }
                 case LoadStep.Held held -> {
-                    double capacity = Math.max(1, Math.min(threads / hold.threads(), held.users())) / serviceSeconds;
+                    double capacity = Math.min((double) threads / hold.threads(), held.users()) / serviceSeconds;
                     yield poolOrUsers(held, capacity, serviceSeconds, new Bound(capacity, threads + " " + pool + " threads"
                                     + perRequest + ", " + held.users() + " users: n/" + service, hold.serviceTimeInD()),
                             threads + " " + pool + " threads" + perRequest + ", but " + held.users() + " users" + thinking(held)

@@ -123,6 +123,11 @@ public record Experiment(String name, String title, String seedFile, String summ
         return steps.stream().filter(step -> step.label().equals(label)).findFirst();
     }
 
+    /** The load a declared sweep runs: its own, or the step of this experiment it names. */
+    public Optional<LoadStep> loadOf(SweepClaim sweep) {
+        return sweep.ownLoad().or(() -> step(sweep.load()));
+    }
+
     public List<String> variantNames() {
         return variants.stream().map(Variant::name).toList();
     }
@@ -288,7 +293,7 @@ public record Experiment(String name, String title, String seedFile, String summ
         if (variant(sweep.variant()).isEmpty()) {
             throw new IllegalArgumentException(where + "varies variant '" + sweep.variant() + "', which " + name + " does not declare");
         }
-        LoadStep load = step(sweep.load()).orElseThrow(() -> new IllegalArgumentException(where + "runs load '" + sweep.load()
+        LoadStep load = loadOf(sweep).orElseThrow(() -> new IllegalArgumentException(where + "runs load '" + sweep.load()
                 + "', which " + name + " does not declare"));
         boolean open = load instanceof LoadStep.Open;
         if (Knob.USERS.equals(sweep.knob().name()) && open || Knob.RATE.equals(sweep.knob().name()) && !open) {

@@ -4,6 +4,7 @@ import static java.lang.String.format;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.IntToDoubleFunction;
 import org.concurrencylab.results.ClaimResult;
@@ -15,13 +16,16 @@ import org.concurrencylab.results.SweepResult;
  * {@code ./lab sweep <experiment>} (too long for the default run), decided as a claim on the knee the fit
  * found. Build one with {@link #custom(String)}.
  *
+ * @param load      the label of the load every point runs: one of the experiment's steps, or {@code ownLoad}'s
+ * @param ownLoad   a load of the sweep's own, where none of the experiment's steps can show the curve (an open
+ *                  load below a pool's knee queues for the whole step and fails)
  * @param knee      the knee the physics gives, on a machine of this many cores
  * @param tolerance how far, as a share of that knee, the found one may lie from it: a knee is read between
  *                  two points, from throughputs that move a few % from run to run
  * @param scale     the time scale the sweep runs at unless the user says otherwise; empty for the experiment's
  * @param why       the physics, in a few words, for the evidence
  */
-public record SweepClaim(String id, String text, String variant, String load, Knob knob, OptionalDouble scale,
+public record SweepClaim(String id, String text, String variant, String load, Optional<LoadStep> ownLoad, Knob knob, OptionalDouble scale,
                          IntToDoubleFunction knee, double tolerance, String why) {
 
     /** A knee read between two of six points, from throughputs within 5 % of each other run to run. */
@@ -31,6 +35,10 @@ public record SweepClaim(String id, String text, String variant, String load, Kn
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(variant, id + ": variant");
         Objects.requireNonNull(load, id + ": load");
+        Objects.requireNonNull(ownLoad, id + ": ownLoad");
+        if (ownLoad.isPresent() && !ownLoad.get().label().equals(load)) {
+            throw new IllegalArgumentException(id + ": a sweep's own load is named by its own label");
+        }
         Objects.requireNonNull(knob, id + ": knob");
         Objects.requireNonNull(knee, id + ": knee");
         if (!(tolerance > 0 && tolerance < 1)) {
@@ -66,6 +74,7 @@ public record SweepClaim(String id, String text, String variant, String load, Kn
         private String text;
         private String variant;
         private String load;
+        private Optional<LoadStep> ownLoad = Optional.empty();
         private Knob knob;
         private OptionalDouble scale = OptionalDouble.empty();
         private IntToDoubleFunction knee;
@@ -85,7 +94,18 @@ public record SweepClaim(String id, String text, String variant, String load, Kn
         public Builder sweep(String variant, String load, String knob) {
             this.variant = variant;
             this.load = load;
+            this.ownLoad = Optional.empty();
             this.knob = Knob.parse(knob);
+            return this;
+        }
+
+        /**
+         * Vary this knob of this variant at a load of the sweep's own, which the experiment's run does not
+         * drive: where none of its steps can show the curve.
+         */
+        public Builder sweep(String variant, LoadStep ownLoad, String knob) {
+            sweep(variant, ownLoad.label(), knob);
+            this.ownLoad = Optional.of(ownLoad);
             return this;
         }
 
@@ -112,7 +132,7 @@ public record SweepClaim(String id, String text, String variant, String load, Kn
         }
 
         public SweepClaim build() {
-            return new SweepClaim(id, text, variant, load, knob, scale, knee, tolerance, why);
+            return new SweepClaim(id, text, variant, load, ownLoad, knob, scale, knee, tolerance, why);
         }
     }
 }

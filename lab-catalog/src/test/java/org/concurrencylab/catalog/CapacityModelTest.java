@@ -83,6 +83,23 @@ class CapacityModelTest {
     }
 
     @Test
+    void aRequestsPartsAreTasksOfTheirOwnSoAnOddPoolServesHalfARequestMore() {
+        // measured on the fan-out's own pool, 6 users x 40 at D = 90 ms: 3 threads served 16.1/s, 9 served 47.3/s;
+        // a request that waited for two free threads at once would get 11.1 and 44.4/s at most
+        var pool = new CapacityModel.SharedPool("fan-out-pool", "fanOutPoolSize", cpus -> 12, new CapacityModel.Hold(2, 1));
+        Duration d = Duration.ofMillis(90);
+        LoadStep sixUsers = new LoadStep.Closed(6, 40);
+
+        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Map.of("fanOutPoolSize", 3), 2).throughputPerSecond())
+                .isCloseTo(3 / (2 * 0.09), within(1e-9));
+        // 480 calls on 9 threads: 54 rounds, the last one not full
+        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Map.of("fanOutPoolSize", 9), 2).throughputPerSecond())
+                .isCloseTo(240 / (54 * 0.09), within(1e-9));
+        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Map.of("fanOutPoolSize", 12), 2).throughputPerSecond())
+                .isCloseTo(6 / 0.09, within(1e-9));
+    }
+
+    @Test
     void aRequestHoldingItsThreadForTwoServiceTimesHalvesTheBound() {
         var sequential = new CapacityModel.SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200,
                 new CapacityModel.Hold(1, 2));

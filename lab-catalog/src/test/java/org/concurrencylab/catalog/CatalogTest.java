@@ -123,6 +123,22 @@ class CatalogTest {
     }
 
     @Test
+    void aSweepsOwnLoadIsRunByTheSweepAndNotByTheExperiment() {
+        Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
+        LoadStep tenUsers = new LoadStep.Closed(10, 3);
+        SweepClaim own = SweepClaim.custom("own").text("t").sweep("mvc-tomcat-20", tenUsers, "server.tomcat.threads.max=5,10")
+                .knee(10, "").build();
+        SweepClaim rateOfItsOwnClosedLoad = SweepClaim.custom("own").text("t").sweep("mvc-tomcat-20", tenUsers, "rate=1,2")
+                .knee(1, "").build();
+
+        Experiment withOwn = blockingIo.toBuilder().sweeps(own).build();
+        assertThat(withOwn.loadOf(own)).contains(tenUsers);
+        assertThat(withOwn.steps()).isEqualTo(blockingIo.steps()).doesNotContain(tenUsers);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> blockingIo.toBuilder().sweeps(rateOfItsOwnClosedLoad).build())
+                .hasMessage("blocking-io: sweep own varies the rate of load 10x3, which is closed");
+    }
+
+    @Test
     void anExperimentWithTwoVariantsOfOneNameIsNotBuilt() {
         Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
         List<Variant> twice = new java.util.ArrayList<>(blockingIo.variants());

@@ -56,7 +56,8 @@ final class ListCommand implements Runnable {
             out.printf("    %-" + nameWidth + "s %-8s %s%n", variant.name(), variant.origin().label(), variant.summary());
         }
         experiment.sweeps().forEach(sweep -> out.printf("  sweep %s: %s on %s at %s (./lab sweep %s)%n", sweep.id(),
-                sweep.knob(), sweep.variant(), sweep.load(), experiment.name()));
+                sweep.knob(), sweep.variant(), sweep.ownLoad().isPresent() ? sweep.load() + ", a load of its own" : sweep.load(),
+                experiment.name()));
         out.println();
     }
 

@@ -85,8 +85,8 @@ final class SweepReport {
         String peak = fit.peakPerSecond() == null ? "" : format(Locale.ROOT, ", a peak of %s/s (%s per D)",
                 number(fit.peakPerSecond()), number(fit.peakPerD()));
         String littlesLaw = fit.littlesLawKnee() == null ? "" : format(Locale.ROOT, "; Little's law at the peak, L = X x W with W "
-                + "the shortest mean latency measured: %s in flight, the size the knee should be where W is a request's hold "
-                + "without a queue", number(fit.littlesLawKnee()));
+                + "the shortest mean latency measured: %s requests in flight, where the knee of users lies, and "
+                + "of a pool whose requests each hold one of its threads for W (k times that where they hold k)", number(fit.littlesLawKnee()));
         return format(Locale.ROOT, "From %s (the better fit): %s%s%s.", modelName(fit.model()), knee, peak, littlesLaw);
     }
 

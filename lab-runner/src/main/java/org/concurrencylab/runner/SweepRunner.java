@@ -73,7 +73,7 @@ public final class SweepRunner {
     public LabRunner.CompletedRun sweep(Experiment experiment, SweepClaim declared, RunOptions options)
             throws IOException, InterruptedException {
         Variant variant = experiment.variant(declared.variant()).orElseThrow();
-        LoadStep load = experiment.step(declared.load()).orElseThrow();
+        LoadStep load = experiment.loadOf(declared).orElseThrow();
         RunOptions scaled = declared.scale().isPresent() && options.overrides().scale().isEmpty()
                 ? options.withScale(declared.scale().getAsDouble()) : options;
         Swept swept = run(experiment, variant, load, declared.knob(), scaled);

@@ -19,7 +19,7 @@ class SweepDeclarationTest {
         for (Experiment experiment : Catalog.experiments()) {
             for (SweepClaim declared : experiment.sweeps()) {
                 Experiment swept = SweepRunner.declare(experiment, experiment.variant(declared.variant()).orElseThrow(),
-                        experiment.step(declared.load()).orElseThrow(), declared.knob());
+                        experiment.loadOf(declared).orElseThrow(), declared.knob());
                 assertThat(swept.claims()).as(declared.id()).isEmpty();
                 assertThat(swept.sweeps()).as(declared.id()).isEmpty();
                 int points = declared.knob().values().size();
