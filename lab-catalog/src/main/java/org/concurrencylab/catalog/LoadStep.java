@@ -8,6 +8,11 @@ public sealed interface LoadStep {
     /** The step's name in results and seed figures, e.g. {@code 100x10} or {@code 20/s for 60s}. */
     String label();
 
+    /** The label as a file's name: {@code 20/s for 60s} becomes {@code 20-per-s-for-60s}. */
+    default String fileName() {
+        return label().replace("/", "-per-").replace(' ', '-');
+    }
+
     /** How many requests the step sends; 0 where the step is held for a time rather than a count. */
     int totalRequests();
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.concurrencylab.driver.LoopbackOnly;
 import org.concurrencylab.jmeter.JmeterEngineProcess;
 import org.concurrencylab.jmeter.JmeterRemoteLoad;
 import org.concurrencylab.runner.JavaRuntime;
@@ -46,7 +47,7 @@ final class AgentCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--bind names one address of this host, not " + bind
                     + ": JMeter tells the client to call back at it");
         }
-        if (!ExportedLoadOptions.isLoopback(bind)) {
+        if (!LoopbackOnly.isLoopbackName(bind)) {
             System.err.println("lab: WARNING: --bind " + bind + ": JMeter's remote engine accepts test plans from any host "
                     + "that reaches " + bind + ":" + port + ", over RMI without SSL or authentication, and a plan can run "
                     + "code on this host; run it only on a network you trust, and stop it when the run is over");

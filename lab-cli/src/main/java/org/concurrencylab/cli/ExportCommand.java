@@ -115,7 +115,7 @@ final class ExportCommand implements Runnable {
                 }
                 JmeterPlan plan = JmeterPlan.of(step).target(target.resolve(experiment.path())).scale(settings.scaled())
                         .timeout(settings.scaled().of(experiment.requestTimeout())).connections(settings.connections()).build();
-                Path file = directory.resolve(experiment.name() + "-" + ExportedLoadOptions.fileName(step) + ".jmx");
+                Path file = directory.resolve(experiment.name() + "-" + step.fileName() + ".jmx");
                 AtomicFiles.writeString(file, plan.xml());
                 System.out.println("wrote " + file);
                 written++;

@@ -1,14 +1,13 @@
 package org.concurrencylab.cli;
 
-import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.RunSettings;
+import org.concurrencylab.driver.LoopbackOnly;
 import org.concurrencylab.hyperfoil.HyperfoilBenchmark;
 import org.concurrencylab.runner.LabHome;
 import picocli.CommandLine;
@@ -57,7 +56,7 @@ final class ExportedLoadOptions {
         if (target.getPort() != -1 && (target.getPort() < 1 || target.getPort() > 65535)) {
             throw new ParameterException(commandLine, "--target's port must be from 1 to 65535, not " + target.getPort());
         }
-        if (!isLoopback(target.getHost())) {
+        if (!LoopbackOnly.isLoopbackName(target.getHost())) {
             System.err.println("lab: warning: this export will send load to " + target
                     + ", not to this machine's loopback; run it only against a deployment you own");
         }
@@ -66,34 +65,5 @@ final class ExportedLoadOptions {
 
     Path directory(CommandLine commandLine, String format, Experiment experiment) {
         return out.directory(commandLine, LabHome.locate().root().resolve("results").resolve(format).resolve(experiment.name()));
-    }
-
-    /** A step's label as a file name: {@code 20/s for 60s} becomes {@code 20-per-s-for-60s}. */
-    static String fileName(LoadStep step) {
-        return step.label().replace("/", "-per-").replace(' ', '-');
-    }
-
-    /**
-     * By name, not by a DNS lookup that could stall or be answered by someone else: localhost, or an IP
-     * literal in the loopback range. A name that only begins like one (127.0.0.1.example.com) is a name.
-     */
-    static boolean isLoopback(String host) {
-        if (host.equalsIgnoreCase("localhost")) {
-            return true;
-        }
-        String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        if (literal.matches("(\\d{1,3}\\.){3}\\d{1,3}")) {
-            String[] octets = literal.split("\\.");
-            return Arrays.stream(octets).allMatch(octet -> Integer.parseInt(octet) <= 255) && octets[0].equals("127");
-        }
-        if (!literal.contains(":") || !literal.matches("[0-9a-fA-F:.]+")) {
-            return false;
-        }
-        try {
-            // a string with a colon is parsed as an IPv6 literal, never looked up
-            return InetAddress.getByName(literal).isLoopbackAddress();
-        } catch (java.net.UnknownHostException notALiteral) {
-            return false;
-        }
     }
 }

@@ -5,9 +5,11 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.driver.LoopbackOnly;
 import org.concurrencylab.jmeter.JmeterRemoteLoad;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.LoadHost;
 import org.concurrencylab.runner.RemoteLoad;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -26,13 +28,18 @@ final class LoadHosts {
             }
             return Optional.empty();
         }
-        boolean allOnThisHost = hosts.stream().allMatch(host -> ExportedLoadOptions.isLoopback(hostPart(host)));
+        boolean allOnThisHost;
+        try {
+            allOnThisHost = hosts.stream().allMatch(host -> LoadHost.parse(host, JmeterRemoteLoad.DEFAULT_AGENT_PORT).isLoopback());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(commandLine, "--load-from: " + e.getMessage());
+        }
         if (reachableAt == null && !allOnThisHost) {
             throw new ParameterException(commandLine, "--load-from names other hosts: say with --reachable-at which address of "
                     + "this host they reach it at");
         }
         String address = reachableAt == null ? "127.0.0.1" : reachableAt;
-        if (!ExportedLoadOptions.isLoopback(address)) {
+        if (!LoopbackOnly.isLoopbackName(address)) {
             System.err.println("lab: WARNING: --reachable-at " + address + ": each variant's entry service listens on every "
                     + "interface of this machine, reachable from other hosts, with no authentication, and JMeter's client "
                     + "takes the agents' samples over RMI without SSL; what the service calls and the lab's own servers "
@@ -54,13 +61,5 @@ final class LoadHosts {
                         + "which --load-from does not drive: JMeter's core times a request from its actual send, not its due time");
             });
         }
-    }
-
-    private static String hostPart(String host) {
-        if (host.startsWith("[")) {
-            return host.substring(0, host.indexOf(']') + 1);
-        }
-        int colon = host.indexOf(':');
-        return colon < 0 ? host : host.substring(0, colon);
     }
 }

@@ -107,6 +107,18 @@ class LabCommandLineTest {
     }
 
     @Test
+    void loadHostsThatCannotBeUsedAreRefusedInOneLineBeforeAnythingStarts() {
+        long jvmsBefore = ProcessHandle.current().descendants().count();
+        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20", "--load-from", "user@10.0.0.2")).isEqualTo(2);
+        assertThat(err.toString()).contains("--load-from: a load host is host or host:port, not user@10.0.0.2");
+        err.getBuffer().setLength(0);
+        // 127.0.0.1.example.com is a name, not this machine: the agents need to know where to send
+        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20", "--load-from", "127.0.0.1.example.com")).isEqualTo(2);
+        assertThat(err.toString()).contains("say with --reachable-at");
+        assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
+    }
+
+    @Test
     void anUnknownVariantListsTheValidOnes() {
         assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20,nope")).isEqualTo(2);
         assertThat(err.toString()).contains("unknown variant 'nope'").contains("mvc-tomcat-200");

@@ -3,6 +3,7 @@ package org.concurrencylab.driver;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 
@@ -35,6 +36,31 @@ public final class LoopbackOnly {
     };
 
     private LoopbackOnly() {
+    }
+
+    /**
+     * By name, not by a DNS lookup that could stall or be answered by someone else: localhost, or an IP
+     * literal in the loopback range, IPv6 ones with or without brackets. A name that only begins like one
+     * (127.0.0.1.example.com) is a name.
+     */
+    public static boolean isLoopbackName(String host) {
+        if (host.equalsIgnoreCase("localhost")) {
+            return true;
+        }
+        String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        if (literal.matches("(\\d{1,3}\\.){3}\\d{1,3}")) {
+            String[] octets = literal.split("\\.");
+            return Arrays.stream(octets).allMatch(octet -> Integer.parseInt(octet) <= 255) && octets[0].equals("127");
+        }
+        if (!literal.contains(":") || !literal.matches("[0-9a-fA-F:.]+")) {
+            return false;
+        }
+        try {
+            // a string with a colon is parsed as an IPv6 literal, never looked up
+            return InetAddress.getByName(literal).isLoopbackAddress();
+        } catch (UnknownHostException notALiteral) {
+            return false;
+        }
     }
 
     public static URI check(URI target) {

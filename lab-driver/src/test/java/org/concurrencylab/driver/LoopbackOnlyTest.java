@@ -32,6 +32,16 @@ class LoopbackOnlyTest {
     }
 
     @Test
+    void aLoopbackNameIsReadWithoutALookup() {
+        for (String loopback : new String[] {"localhost", "LOCALHOST", "127.0.0.1", "127.1.2.3", "::1", "[::1]", "0:0:0:0:0:0:0:1"}) {
+            assertThat(LoopbackOnly.isLoopbackName(loopback)).as(loopback).isTrue();
+        }
+        for (String other : new String[] {"127.0.0.1.example.com", "10.0.0.1", "127.0.0.256", "::2", "[fd00::1]", "example.com", "0.0.0.0"}) {
+            assertThat(LoopbackOnly.isLoopbackName(other)).as(other).isFalse();
+        }
+    }
+
+    @Test
     void theResolverTheClientsConnectThroughRefusesAnAddressOffLoopback() throws Exception {
         assertThat(LoopbackOnly.RESOLVER.resolve("127.0.0.1")).allSatisfy(address -> assertThat(address.isLoopbackAddress()).isTrue());
         assertThatThrownBy(() -> LoopbackOnly.RESOLVER.resolve("192.0.2.1")).isInstanceOf(UnknownHostException.class)

@@ -20,6 +20,7 @@ import org.concurrencylab.driver.Progress;
 import org.concurrencylab.results.AtomicFiles;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.LoadHost;
 import org.concurrencylab.runner.RemoteLoad;
 
 /**
@@ -74,7 +75,7 @@ public final class JmeterRemoteLoad implements RemoteLoad {
             }
             List<String> named = new ArrayList<>();
             for (String host : hosts) {
-                named.add(withPort(host.strip()));
+                named.add(LoadHost.parse(host, DEFAULT_AGENT_PORT).toString());
             }
             if (named.stream().distinct().count() < named.size()) {
                 throw new IllegalArgumentException("a load host is named twice: " + String.join(", ", hosts));
@@ -107,19 +108,6 @@ public final class JmeterRemoteLoad implements RemoteLoad {
             JmeterEngineProcess.engineFolder(home);
             return new JmeterRemoteLoad(this);
         }
-    }
-
-    /** {@code host} with JMeter's default port, {@code host:port} as given; an IPv6 literal in brackets. */
-    static String withPort(String host) {
-        if (host.isEmpty()) {
-            throw new IllegalArgumentException("an empty load host");
-        }
-        URI parsed = URI.create("rmi://" + host);
-        if (parsed.getHost() == null || parsed.getPath() != null && !parsed.getPath().isEmpty()) {
-            throw new IllegalArgumentException("a load host is host or host:port, not " + host);
-        }
-        int port = parsed.getPort() == -1 ? DEFAULT_AGENT_PORT : parsed.getPort();
-        return parsed.getHost() + ":" + port;
     }
 
     @Override

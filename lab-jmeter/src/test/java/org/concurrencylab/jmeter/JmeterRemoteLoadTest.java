@@ -16,10 +16,10 @@ class JmeterRemoteLoadTest {
     }
 
     @Test
-    void aHostWithoutAPortGetsJmetersAndAMalformedOneIsRefused() {
-        assertThat(JmeterRemoteLoad.withPort("10.0.0.2")).isEqualTo("10.0.0.2:1099");
-        assertThat(JmeterRemoteLoad.withPort("load-1:2000")).isEqualTo("load-1:2000");
-        assertThatThrownBy(() -> JmeterRemoteLoad.withPort("load-1:2000/x")).hasMessageContaining("host or host:port");
+    void aHostWithoutAPortGetsJmetersAndOneNamedTwiceIsRefused() {
+        // named twice only once JMeter's port is added to the host named without one
+        assertThatThrownBy(() -> JmeterRemoteLoad.custom(List.of("[::1]", "[::1]:1099"), "::1")).hasMessageContaining("named twice");
+        assertThatThrownBy(() -> JmeterRemoteLoad.custom(List.of("a:2000/x"), "10.0.0.1")).hasMessageContaining("host or host:port");
         assertThatThrownBy(() -> JmeterRemoteLoad.custom(List.of("a", "a:1099"), "10.0.0.1"))
                 .hasMessageContaining("named twice");
     }

@@ -10,6 +10,7 @@ import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.LoopbackOnly;
 import org.concurrencylab.driver.Progress;
 
 /**
@@ -31,8 +32,7 @@ public interface RemoteLoad {
 
     /** Whether the load hosts are this host's own loopback: then the service need not listen beyond it. */
     default boolean onThisHost() {
-        String address = reachableAt();
-        return address.startsWith("127.") || address.equals("localhost") || address.equals("::1") || address.equals("[::1]");
+        return LoopbackOnly.isLoopbackName(reachableAt());
     }
 
     /**

@@ -39,7 +39,7 @@ final class RequestLog {
      */
     /** Where a step's request log goes, relative to the results directory. */
     static String pathOf(Experiment experiment, Variant variant, LoadStep step) {
-        return "requests/" + experiment.name() + "/" + variant.name() + "/" + VariantRunner.fileName(step) + ".csv";
+        return "requests/" + experiment.name() + "/" + variant.name() + "/" + step.fileName() + ".csv";
     }
 
     static void write(LoadResult load, Path csv, Duration articleSecond) {

@@ -103,7 +103,7 @@ final class VariantRunner {
                     RemoteLoad.Driven driven;
                     try {
                         driven = remote.get().drive(remoteTarget.orElseThrow(), step, scaled, timeout, environment.connections(),
-                                remoteWork.orElseThrow().resolve(fileName(step)), stepProgress);
+                                remoteWork.orElseThrow().resolve(step.fileName()), stepProgress);
                     } catch (RemoteLoad.Incomplete e) {
                         driven = e.arrived();
                         incomplete = e.getMessage();
@@ -261,11 +261,6 @@ final class VariantRunner {
 
     private static Optional<ProbeReport> read(Optional<ProbeClient> probe, long since) throws IOException {
         return probe.isEmpty() ? Optional.empty() : Optional.of(probe.get().read(since));
-    }
-
-    /** {@code 20/s for 60s} becomes {@code 20-per-s-for-60s}: a label is not always a good file name. */
-    static String fileName(LoadStep step) {
-        return step.label().replace("/", "-per-").replace(' ', '-');
     }
 
     static VariantResult failed(Variant variant, int cpus, String reason) {
