@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.concurrencylab.driver.Connections;
+import org.concurrencylab.driver.RequestTemplate;
 
 /**
  * The articles' method declared for an application the lab did not build: its jar, the page the load
@@ -15,6 +16,8 @@ import org.concurrencylab.driver.Connections;
  * {@link #custom(Path)}; what it does not say comes from {@link Defaults}.
  *
  * @param name           the study's name in results: the jar's name without {@code .jar}
+ * @param request        what each request sends besides its path, as declared: header values may still name
+ *                       environment variables ({@link RequestTemplate#resolved})
  * @param properties     Spring properties every variant's application is started with, beyond its own configuration
  * @param variants       each variant's own properties, by its name, in the order they run; one, {@value #AS_IS}
  *                       with none, where the study declares no variants
@@ -27,7 +30,7 @@ import org.concurrencylab.driver.Connections;
  * @param untilHeldBack  whether the steps stop rising at the first one a pool, errors or the machine held
  *                       back; a sweep runs every step it declares, to see the curve past its knee
  */
-public record Study(String name, Path jar, String path, Map<String, String> properties,
+public record Study(String name, Path jar, String path, RequestTemplate request, Map<String, String> properties,
                     Map<String, Map<String, String>> variants, List<StudyCheck> checks, List<Integer> users,
                     Duration stepLength, Duration warmUp, int warmUpUsers, Duration requestTimeout,
                     Connections connections, Duration budget, boolean agentCost, boolean untilHeldBack) {
@@ -40,6 +43,7 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
         if (path == null || !path.startsWith("/")) {
             throw new IllegalArgumentException("a study's path starts with '/', as in /orders/1; not " + path);
         }
+        Objects.requireNonNull(request, "request");
         if (users.isEmpty() || users.getFirst() < 1) {
             throw new IllegalArgumentException("a study needs steps of at least one user");
         }
@@ -84,6 +88,12 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
         return merged;
     }
 
+    /** The same study, each request sending this. */
+    public Study withRequest(RequestTemplate sent) {
+        return new Study(name, jar, path, sent, properties, variants, checks, users, stepLength, warmUp, warmUpUsers, requestTimeout,
+                connections, budget, agentCost, untilHeldBack);
+    }
+
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
     public static Builder custom(Path jar) {
         return new Builder(jar);
@@ -101,6 +111,7 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
     public static final class Builder {
         private final Path jar;
         private String path = "/";
+        private RequestTemplate request = RequestTemplate.ofDefaults();
         private final Map<String, String> properties = new LinkedHashMap<>();
         private final Map<String, Map<String, String>> variants = new LinkedHashMap<>();
         private final List<StudyCheck> checks = new ArrayList<>();
@@ -120,6 +131,12 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
 
         public Builder path(String path) {
             this.path = path;
+            return this;
+        }
+
+        /** What each request sends besides its path: a plain GET unless said. */
+        public Builder request(RequestTemplate request) {
+            this.request = request;
             return this;
         }
 
@@ -184,7 +201,7 @@ public record Study(String name, Path jar, String path, Map<String, String> prop
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
             Map<String, Map<String, String>> declared = variants.isEmpty() ? Map.of(AS_IS, Map.of()) : variants;
-            return new Study(name, jar, path, properties, declared, checks, users, stepLength, warmUp, warmUpUsers, requestTimeout,
+            return new Study(name, jar, path, request, properties, declared, checks, users, stepLength, warmUp, warmUpUsers, requestTimeout,
                     connections, budget, agentCost, untilHeldBack);
         }
     }

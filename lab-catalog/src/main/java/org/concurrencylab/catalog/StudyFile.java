@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.concurrencylab.driver.Connections;
+import org.concurrencylab.driver.RequestTemplate;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -34,11 +35,14 @@ public final class StudyFile {
 
     private static final YAMLMapper YAML = YAMLMapper.builder()
             .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER).enable(YAMLWriteFeature.MINIMIZE_QUOTES).build();
-    private static final Set<String> KEYS = Set.of("application", "path", "users", "step-seconds", "warm-up", "connections",
+    private static final Set<String> KEYS = Set.of("application", "path", "method", "headers", "body", "body-file", "users", "step-seconds", "warm-up", "connections",
             "request-timeout-seconds", "budget-seconds", "agent-cost", "properties", "variants", "checks");
     private static final Set<String> WARM_UP_KEYS = Set.of("users", "seconds");
     private static final Set<String> CHECK_KEYS = Set.of("variant", "users", "p95-at-most-ms", "p99-at-most-ms",
             "failed-at-most-percent", "throughput-at-least-percent", "same-or-better-than");
+
+    /** What the lab writes in place of a header's literal value that looks like a credential. */
+    static final String REDACTED = "<redacted by the lab: give the value again, or as ${VARIABLE}>";
 
     /** A study file that is not one, with the reason in one line. */
     public static final class Invalid extends IllegalArgumentException {
@@ -83,6 +87,7 @@ public final class StudyFile {
         if (root.has("path")) {
             study.path(string(file, root, "path", true));
         }
+        study.request(request(file, root));
         if (root.has("users")) {
             study.users(integers(file, root.get("users"), "users"));
         }
@@ -141,6 +146,49 @@ public final class StudyFile {
         return study.build();
     }
 
+    private static RequestTemplate request(Path file, JsonNode root) {
+        RequestTemplate.Builder request = RequestTemplate.custom();
+        if (root.has("method")) {
+            request.method(string(file, root, "method", true));
+        }
+        if (root.has("headers")) {
+            properties(file, root.get("headers"), "headers").forEach((name, value) -> {
+                if (value.equals(REDACTED)) {
+                    throw new Invalid(file, "headers." + name + ": the lab wrote this file without the header's value; give it "
+                            + "again, or as ${VARIABLE} to take it from the environment");
+                }
+                request.header(name, value);
+            });
+        }
+        if (root.has("body") && root.has("body-file")) {
+            throw new Invalid(file, "body and body-file: one or the other");
+        }
+        if (root.has("body")) {
+            JsonNode body = root.get("body");
+            if (!body.isString()) {
+                throw new Invalid(file, "body: a text (a JSON body in quotes, or a YAML block: body: |)");
+            }
+            request.body(body.stringValue());
+        }
+        if (root.has("body-file")) {
+            Path body = file.toAbsolutePath().getParent().resolve(string(file, root, "body-file", true)).normalize();
+            request.body(readBody(file, body));
+        }
+        return request.build();
+    }
+
+    /** A request's body from a file, relative to the study file. */
+    public static String readBody(Path file, Path body) {
+        try {
+            if (Files.size(body) > MAX_BYTES) {
+                throw new Invalid(file, "body-file: " + body + " is larger than " + MAX_BYTES / 1024 + " KB");
+            }
+            return Files.readString(body);
+        } catch (IOException e) {
+            throw new Invalid(file, "body-file: cannot read " + body + " (" + firstLine(e.getMessage()) + ")");
+        }
+    }
+
     private static StudyCheck check(Path file, JsonNode check, String where) {
         onlyKeys(file, check, CHECK_KEYS, where + ".");
         if (!check.has("users")) {
@@ -166,6 +214,15 @@ public final class StudyFile {
         ObjectNode root = nodes.objectNode();
         root.put("application", study.jar().toString());
         root.put("path", study.path());
+        RequestTemplate request = study.request();
+        if (!request.method().equals("GET")) {
+            root.put("method", request.method());
+        }
+        if (!request.headers().isEmpty()) {
+            ObjectNode headers = root.putObject("headers");
+            request.headers().forEach((name, value) -> headers.put(name, mayBeACredential(name) && !value.contains("${") ? REDACTED : value));
+        }
+        request.body().ifPresent(body -> root.put("body", body));
         ArrayNode users = root.putArray("users");
         study.users().forEach(users::add);
         root.put("step-seconds", study.stepLength().toMillis() / 1000.0);
@@ -206,6 +263,16 @@ public final class StudyFile {
         }
         return "# Concurrency Lab study: ./lab run " + FILE_NAME + " runs it again (see README, \"Your own service\")\n"
                 + YAML.writeValueAsString(root);
+    }
+
+    /**
+     * A header whose value is written only where it names a variable: the study file sits beside the results, which
+     * are shared.
+     */
+    static boolean mayBeACredential(String header) {
+        String name = header.toLowerCase(java.util.Locale.ROOT);
+        return name.equals("authorization") || name.equals("proxy-authorization") || name.equals("cookie")
+                || java.util.stream.Stream.of("token", "secret", "key", "password", "auth", "session").anyMatch(name::contains);
     }
 
     private static void putIfPresent(ObjectNode node, String key, Double value) {
@@ -265,7 +332,7 @@ public final class StudyFile {
     /** Spring properties: scalar values, written as the command line would pass them. */
     private static Map<String, String> properties(Path file, JsonNode value, String where) {
         if (!value.isObject()) {
-            throw new Invalid(file, where + ": a map of Spring properties to values");
+            throw new Invalid(file, where + ": a map of names to values");
         }
         Map<String, String> properties = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> property : value.properties()) {

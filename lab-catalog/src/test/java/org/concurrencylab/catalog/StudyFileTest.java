@@ -82,6 +82,37 @@ class StudyFileTest {
     }
 
     @Test
+    void aRequestOtherThanAGetIsReadAndWrittenWithoutItsCredentials() throws IOException {
+        String post = STUDY.replace("path: /orders/1\n", """
+                path: /orders
+                method: post
+                headers:
+                  X-Tenant: acme
+                  Authorization: Bearer ${ORDERS_TOKEN}
+                  X-Api-Key: literal-key
+                body: '{"item": 1}'
+                """);
+        Study study = StudyFile.read(write(post));
+        assertThat(study.request().method()).isEqualTo("POST");
+        assertThat(study.request().headers()).containsExactly(Map.entry("X-Tenant", "acme"),
+                Map.entry("Authorization", "Bearer ${ORDERS_TOKEN}"), Map.entry("X-Api-Key", "literal-key"));
+        assertThat(study.request().body()).contains("{\"item\": 1}");
+
+        String written = StudyFile.write(study);
+        assertThat(written).contains("Bearer ${ORDERS_TOKEN}").contains("acme").doesNotContain("literal-key");
+        assertThatThrownBy(() -> StudyFile.read(write(written))).hasMessageContaining("headers.X-Api-Key: the lab wrote this file "
+                + "without the header's value");
+
+        Files.writeString(folder.resolve("order.json"), "{\"item\": 2}");
+        Study fromFile = StudyFile.read(write(post.replace("body: '{\"item\": 1}'", "body-file: order.json")));
+        assertThat(fromFile.request().body()).contains("{\"item\": 2}");
+        assertThatThrownBy(() -> StudyFile.read(write(post.replace("method: post", "method: get"))))
+                .hasMessageContaining("a GET sends no body");
+        assertThatThrownBy(() -> StudyFile.read(write(post.replace("X-Tenant: acme", "Host: acme"))))
+                .hasMessageContaining("the client's to set");
+    }
+
+    @Test
     void aCheckThatSaysNoLimitIsRefused() {
         assertThatThrownBy(() -> new StudyCheck(null, 8, null, null, null, null, null)).hasMessageContaining("says no limit");
         assertThat(Study.custom(folder.resolve("app.jar")).check(new StudyCheck(null, 8, 60.0, null, null, null, null))

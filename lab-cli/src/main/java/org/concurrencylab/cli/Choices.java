@@ -16,6 +16,7 @@ import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
+import org.concurrencylab.driver.RequestTemplate;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -139,12 +140,13 @@ final class Choices {
      * A study of the application jar at {@code jar}, checked before any JVM starts: the jar exists and is a
      * file, the path starts with '/', the users rise.
      */
-    static Study study(CommandLine command, String jar, String path, List<Integer> users, String connections, boolean agentCost) {
+    static Study study(CommandLine command, String jar, String path, RequestTemplate request, List<Integer> users, String connections,
+                       boolean agentCost) {
         Path file = Path.of(jar).toAbsolutePath().normalize();
         if (!Files.isRegularFile(file)) {
             throw new ParameterException(command, "no application jar at " + file);
         }
-        Study.Builder study = Study.custom(file).agentCost(agentCost);
+        Study.Builder study = Study.custom(file).request(request).agentCost(agentCost);
         if (path != null) {
             study.path(path);
         }
@@ -170,7 +172,9 @@ final class Choices {
             throw new ParameterException(command, "no study file at " + path);
         }
         try {
-            return StudyFile.read(path);
+            Study study = StudyFile.read(path);
+            study.request().resolved(System::getenv);
+            return study;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command, e.getMessage());
         }

@@ -44,6 +44,9 @@ final class RunCommand implements Callable<Integer> {
             description = "With an application jar: the page the load asks for, e.g. /orders/1. Default: /.")
     private String path;
 
+    @Mixin
+    private RequestOptions request;
+
     @Option(names = "--users", split = ",", paramLabel = "N",
             description = "With an application jar: each step's users, rising (comma-separated). Default: "
                     + "1,2,4,8,16,32,64,128, stopping at the first step where a pool holds the load back, errors "
@@ -104,14 +107,16 @@ final class RunCommand implements Callable<Integer> {
     private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit",
             "--load-from", "--reachable-at");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
-    private static final List<String> IN_A_STUDY_FILE = List.of("--path", "--users", "--connections", "--agent-cost");
+    private static final List<String> IN_A_STUDY_FILE = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("--path", "--users", "--connections", "--agent-cost"), RequestOptions.NAMES.stream()).toList();
 
     @Override
     public Integer call() throws Exception {
         if (experiments.size() == 1 && (experiments.getFirst().endsWith(".jar") || Choices.isStudyFile(experiments.getFirst()))) {
             return runStudy();
         }
-        for (String option : List.of("--path", "--users", "--agent-cost")) {
+        for (String option : java.util.stream.Stream.concat(java.util.stream.Stream.of("--path", "--users", "--agent-cost"),
+                RequestOptions.NAMES.stream()).toList()) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new ParameterException(spec.commandLine(), option + " applies to a study of an application jar, not to an experiment");
             }
@@ -163,7 +168,8 @@ final class RunCommand implements Callable<Integer> {
             }
             study = Choices.studyFile(spec.commandLine(), experiments.getFirst());
         } else {
-            study = Choices.study(spec.commandLine(), experiments.getFirst(), path, users, connections, agentCost);
+            study = Choices.study(spec.commandLine(), experiments.getFirst(), path, request.template(spec.commandLine()), users,
+                    connections, agentCost);
         }
         LabHome home = LabHome.locate();
         java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));

@@ -12,6 +12,7 @@ import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Study;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.runner.ApplicationProcess;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
@@ -133,7 +134,7 @@ final class ServeCommand implements Callable<Integer> {
         if (variantName != null) {
             throw new ParameterException(spec.commandLine(), "an application jar has no variants; give its properties in a study file");
         }
-        Study study = Choices.study(spec.commandLine(), experimentName, path, null, null, false);
+        Study study = Choices.study(spec.commandLine(), experimentName, path, RequestTemplate.ofDefaults(), null, null, false);
         checkBind();
         checkPortFree();
         LabHome home = LabHome.locate();

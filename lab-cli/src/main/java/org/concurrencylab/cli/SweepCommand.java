@@ -61,6 +61,9 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--path", paramLabel = "PATH", description = "With an application jar: the page the load asks for. Default: /.")
     private String path;
 
+    @Mixin
+    private RequestOptions request;
+
     @Option(names = "--connections", paramLabel = "HOW",
             description = "new-per-request or keep-alive. Default: the experiment's article's client; keep-alive for an application.")
     private String connections;
@@ -100,7 +103,8 @@ final class SweepCommand implements Callable<Integer> {
     /** The experiment's own sweeps, one run each, their knees decided as claims. */
     private int sweepDeclared() throws Exception {
         Experiment experiment = Choices.experiment(spec.commandLine(), target);
-        for (String option : List.of("--variant", "--load", "--users", "--path")) {
+        for (String option : java.util.stream.Stream.concat(java.util.stream.Stream.of("--variant", "--load", "--users", "--path"),
+                RequestOptions.NAMES.stream()).toList()) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw new ParameterException(spec.commandLine(), option + " goes with --knob: a declared sweep names its own");
             }
@@ -121,8 +125,15 @@ final class SweepCommand implements Callable<Integer> {
 
     private int sweepApplication(Knob swept) throws Exception {
         rejectForApplications();
+        if (Choices.isStudyFile(target)) {
+            for (String option : RequestOptions.NAMES) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new ParameterException(spec.commandLine(), option + " is the study file's to say, not the command line's");
+                }
+            }
+        }
         Study study = Choices.isStudyFile(target) ? Choices.studyFile(spec.commandLine(), target)
-                : Choices.study(spec.commandLine(), target, path, null, connections, false);
+                : Choices.study(spec.commandLine(), target, path, request.template(spec.commandLine()), null, connections, false);
         String chosen = variant == null ? study.variants().keySet().iterator().next() : variant;
         if (!study.variants().containsKey(chosen)) {
             throw new ParameterException(spec.commandLine(), "the study declares no variant '" + chosen + "'; it declares "
@@ -146,9 +157,9 @@ final class SweepCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "name the variant to vary with --variant; " + experiment.name()
                     + " has " + String.join(", ", experiment.variantNames()));
         }
-        if (users != null || path != null) {
-            throw new ParameterException(spec.commandLine(), "--users and --path apply to an application; an experiment's "
-                    + "load is chosen with --load");
+        if (users != null || path != null || RequestOptions.NAMES.stream().anyMatch(spec.commandLine().getParseResult()::hasMatchedOption)) {
+            throw new ParameterException(spec.commandLine(), "--users, --path and the request's options apply to an application; "
+                    + "an experiment's load is chosen with --load");
         }
         Variant chosen = Choices.variant(spec.commandLine(), experiment, variant);
         LoadStep step = load == null ? experiment.steps().getLast() : Choices.load(spec.commandLine(), experiment, load);

@@ -89,6 +89,21 @@ class LabCommandLineTest {
     }
 
     @Test
+    void aRequestThatCannotBeSentIsRefusedBeforeTheApplicationStarts(@TempDir Path folder) throws Exception {
+        long jvmsBefore = ProcessHandle.current().descendants().count();
+        Path jar = Files.writeString(folder.resolve("app.jar"), "only has to exist");
+        assertThat(execute("run", jar.toString(), "--body", "{}")).isEqualTo(2);
+        assertThat(err.toString()).contains("a GET sends no body");
+        assertThat(execute("run", jar.toString(), "--method", "POST", "--header", "X-Tenant: ${LAB_TEST_SURELY_UNSET}")).isEqualTo(2);
+        assertThat(err.toString()).contains("${LAB_TEST_SURELY_UNSET}, which is not set");
+        assertThat(execute("run", jar.toString(), "--method", "POST", "--body-file", folder.resolve("none.json").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--body-file: no file at");
+        assertThat(execute("run", "blocking-io", "--method", "POST")).isEqualTo(2);
+        assertThat(err.toString()).contains("--method applies to a study of an application jar");
+        assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
+    }
+
+    @Test
     void aSweepThatCannotBeRunSaysWhyInOneLineAndStartsNothing() {
         long jvmsBefore = ProcessHandle.current().descendants().count();
         assertThat(execute("sweep", "blocking-io", "--knob", "users=5..200")).isEqualTo(2);
@@ -102,7 +117,7 @@ class LabCommandLineTest {
         assertThat(err.toString()).contains("load 100x10 is closed");
         err.getBuffer().setLength(0);
         assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "users=1,2", "--users", "4")).isEqualTo(2);
-        assertThat(err.toString()).contains("--users and --path apply to an application");
+        assertThat(err.toString()).contains("--users, --path and the request's options apply to an application");
         assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
     }
 

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.HdrHistogram.Histogram;
 import org.apache.hc.client5.http.HttpRoute;
-import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -25,11 +25,13 @@ import org.apache.hc.client5.http.impl.io.BasicHttpClientConnectionManager;
 import org.apache.hc.client5.http.io.ConnectionEndpoint;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
+import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.HeaderElements;
 import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.config.RegistryBuilder;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
@@ -138,6 +140,7 @@ public final class ClosedLoopDriver {
         private final CountDownLatch start;
         private final BasicHttpClientConnectionManager connection;
         private final CloseableHttpClient client;
+        private final Optional<ByteArrayEntity> body;
         private final Histogram okLatencyMicros = new Histogram(3);
         private final List<RequestRecord> records = new ArrayList<>();
         private volatile long startNanos;
@@ -152,6 +155,7 @@ public final class ClosedLoopDriver {
             this.start = start;
             this.connection = newConnection(model.requestTimeout());
             this.client = newClient(connection, model.requestTimeout());
+            this.body = model.request().entity();
         }
 
         /**
@@ -239,7 +243,7 @@ public final class ClosedLoopDriver {
         }
 
         private Outcome send() {
-            HttpGet request = new HttpGet(target);
+            ClassicHttpRequest request = model.request().toRequest(target, body);
             if (model.connections() == Connections.NEW_PER_REQUEST) {
                 // as siege's "connection = close": the server closes it after the answer, the next request connects anew
                 request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);

@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param rampUp        users start one after another over this time, as JMeter's ramp-up period; zero: all at once
  * @param thinkTime     how long a user waits after an answer before its next request, as JMeter's
  *                      constant timer; zero: at once, as {@code siege -b}
+ * @param request       what each request sends besides its address: a plain GET unless said
  */
 public record ClosedModel(int users, int repetitions, Duration requestTimeout, Duration sendingWindow,
-                          Connections connections, Duration rampUp, Duration thinkTime) {
+                          Connections connections, Duration rampUp, Duration thinkTime, RequestTemplate request) {
 
     /** A sending window that never closes: every user sends all its repetitions. */
     private static final Duration UNBOUNDED = Duration.ofNanos(Long.MAX_VALUE);
@@ -40,6 +41,7 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
         if (thinkTime == null || thinkTime.isNegative()) {
             throw new IllegalArgumentException("a think time must be zero or more");
         }
+        Objects.requireNonNull(request, "say what each request sends");
     }
 
     /** {@code users} users, each sending one request with this timeout; the builder says the rest. */
@@ -61,6 +63,7 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
         private Connections connections = Connections.NEW_PER_REQUEST;
         private Duration rampUp = Duration.ZERO;
         private Duration thinkTime = Duration.ZERO;
+        private RequestTemplate request = RequestTemplate.ofDefaults();
 
         private Builder(int users, Duration requestTimeout) {
             this.users = users;
@@ -95,8 +98,13 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
             return this;
         }
 
+        public Builder request(RequestTemplate request) {
+            this.request = request;
+            return this;
+        }
+
         public ClosedModel build() {
-            return new ClosedModel(users, repetitions, requestTimeout, sendingWindow, connections, rampUp, thinkTime);
+            return new ClosedModel(users, repetitions, requestTimeout, sendingWindow, connections, rampUp, thinkTime, request);
         }
     }
 }

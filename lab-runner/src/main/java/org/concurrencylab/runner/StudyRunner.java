@@ -74,10 +74,15 @@ public final class StudyRunner {
         this.progress = progress;
     }
 
-    public LabRunner.CompletedRun run(Study study, Path outDir) throws IOException, InterruptedException {
+    /**
+     * @throws IllegalArgumentException before anything starts, where a header names an environment variable that is not set
+     */
+    public LabRunner.CompletedRun run(Study declared, Path outDir) throws IOException, InterruptedException {
+        // the values go into the requests only: the study written beside the results keeps its ${VARIABLE}s
+        Study study = declared.withRequest(declared.request().resolved(System::getenv));
         String started = Instant.now().toString();
         Path directory = RunDirectory.createIn(outDir, "");
-        AtomicFiles.writeString(directory.resolve(StudyFile.FILE_NAME), StudyFile.write(study));
+        AtomicFiles.writeString(directory.resolve(StudyFile.FILE_NAME), StudyFile.write(declared));
         int machineCpus = Runtime.getRuntime().availableProcessors();
         progress.note("warming up the lab's own load drivers");
         DriverWarmUp.run();
@@ -104,7 +109,7 @@ public final class StudyRunner {
         double aloneMillis = results.stream().map(result -> result.sizing().get("aloneMillis"))
                 .filter(Number.class::isInstance).mapToDouble(value -> ((Number) value).doubleValue()).findFirst().orElse(0);
         ExperimentResult experiment = new ExperimentResult(study.name(),
-                "Your service: " + study.jar().getFileName() + ", GET " + study.path(), null, 1, aloneMillis,
+                "Your service: " + study.jar().getFileName() + ", " + study.request().describe(study.path()), null, 1, aloneMillis,
                 new WarmUpLoad(study.warmUpUsers(), aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0),
                 "full", Map.of(), results, checks, findings);
         String springBoot = results.stream().map(result -> result.sizing().get("springBoot")).filter(Objects::nonNull)
@@ -138,13 +143,12 @@ public final class StudyRunner {
             sizing.put("readiness", app.readiness());
             URI target = app.uri(study.path());
             progress.phase(variant.name(), "warming up: " + study.warmUpUsers() + " users for " + study.warmUp().toSeconds() + " s");
-            driver.run(target, ClosedModel.custom(study.warmUpUsers(), study.requestTimeout()).heldFor(study.warmUp())
-                    .connections(study.connections()).build(), Progress.NONE);
-            LoadResult alone = driver.run(target, ClosedModel.custom(1, study.requestTimeout()).heldFor(ALONE)
-                    .connections(study.connections()).build(), Progress.NONE);
+            driver.run(target, load(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
+            LoadResult alone = driver.run(target, load(study, 1).heldFor(ALONE).build(), Progress.NONE);
             if (alone.ok() == 0) {
-                throw new IOException("none of the " + alone.sent() + " lone requests to " + study.path()
-                        + " was answered with 2xx or 3xx (" + alone.failuresByKind() + "); is the path right?");
+                throw new IOException("none of the " + alone.sent() + " lone requests, " + study.request().describe(study.path())
+                        + ", was answered with 2xx or 3xx (" + alone.failuresByKind() + "); is that what the application expects?"
+                        + (study.request().isPlainGet() ? " (--method, --header and --body say what else to send)" : ""));
             }
             double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
@@ -165,8 +169,7 @@ public final class StudyRunner {
                 progress.stepStarted(variant.name(), step.label(), 0);
                 ProbeReport before = probe.read(-1);
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
-                LoadResult load = driver.run(target, ClosedModel.custom(step.users(), study.requestTimeout())
-                        .heldFor(step.length()).connections(study.connections()).build(),
+                LoadResult load = driver.run(target, load(study, step.users()).heldFor(step.length()).build(),
                         outcome -> progress.requestDone(outcome.failed()));
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
@@ -219,8 +222,12 @@ public final class StudyRunner {
     }
 
     private LoadResult step(URI target, Study study, int users) throws InterruptedException {
-        return driver.run(target, ClosedModel.custom(users, study.requestTimeout()).heldFor(study.stepLength())
-                .connections(study.connections()).build(), Progress.NONE);
+        return driver.run(target, load(study, users).heldFor(study.stepLength()).build(), Progress.NONE);
+    }
+
+    /** The study's closed load of so many users: its timeout, its connections, its request. */
+    private static ClosedModel.Builder load(Study study, int users) {
+        return ClosedModel.custom(users, study.requestTimeout()).connections(study.connections()).request(study.request());
     }
 
     /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
@@ -228,8 +235,7 @@ public final class StudyRunner {
         try (ApplicationProcess app = ApplicationProcess.start(java, home.agentJar(), study.jar(), study.path(),
                 variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT, false, 0, ServiceCommand.LOOPBACK)) {
             URI target = app.uri(study.path());
-            driver.run(target, ClosedModel.custom(study.warmUpUsers(), study.requestTimeout()).heldFor(study.warmUp())
-                    .connections(study.connections()).build(), Progress.NONE);
+            driver.run(target, load(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
             step(target, study, with.users());
             return new AgentCost(with.users(), with.with(), step(target, study, with.users()), with.agentCores());
         } catch (ServiceStartException e) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.catalog.Study;
+import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.SweepFit;
 import org.concurrencylab.results.SweepPoint;
@@ -47,10 +48,13 @@ class SweepTest extends RealServicesTest {
         assertThat(ResultsJson.read(run.directory()).sweeps().getFirst().fit().knee()).isEqualTo(fit.knee());
     }
 
+    /** The fixture answers 400 to a POST without its JSON body or its header: each request sends both or fails. */
     @Test
     void aPropertyKnobStartsTheApplicationOncePerValue() throws Exception {
         Knob poolSize = Knob.parse(POOL_SIZE + "=2,8");
-        LabRunner.CompletedRun run = sweeper().sweep(study(Duration.ofSeconds(3)), Study.AS_IS, poolSize, 8, out);
+        Study placeOrders = Study.custom(FIXTURE).path("/orders").stepLength(Duration.ofSeconds(2)).warmUp(4, Duration.ofSeconds(3))
+                .request(RequestTemplate.custom().method("POST").header("X-Tenant", "acme").body("{\"item\": 7}").build()).build();
+        LabRunner.CompletedRun run = sweeper().sweep(placeOrders, Study.AS_IS, poolSize, 8, out);
 
         List<VariantResult> variants = run.result().experiments().getFirst().variants();
         assertThat(variants).extracting(VariantResult::name).containsExactly("as-is@2", "as-is@8");
@@ -58,11 +62,13 @@ class SweepTest extends RealServicesTest {
         for (int i = 0; i < poolSize.values().size(); i++) {
             int size = poolSize.values().get(i);
             assertThat(variants.get(i).steps().getFirst().pools().get("hikari:HikariPool-1").max()).isEqualTo(size);
+            assertThat(sweep.points().get(i).failedShare()).as("pool of " + size).isZero();
             // 8 users on P connections held 40 ms: P / 40 ms
             assertThat(sweep.points().get(i).throughputPerSecond()).as("pool of " + size)
                     .isBetween(0.85 * size / (1.1 * HOLD_SECONDS), 1.02 * size / HOLD_SECONDS);
         }
         assertThat(sweep.load()).isEqualTo("8 users");
+        assertThat(run.result().experiments().getFirst().title()).endsWith("POST /orders (1 header, a body of 11 bytes)");
     }
 
     private SweepRunner sweeper() {
