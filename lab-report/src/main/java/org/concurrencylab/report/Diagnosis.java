@@ -47,6 +47,8 @@ public final class Diagnosis {
                 int index = i;
                 PoolSizing.sentence(variant.steps(), i).ifPresent(sentence ->
                         findings.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
+                PinnedVirtualThreads.sentence(variant.steps(), i).ifPresent(sentence ->
+                        findings.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
             }
         }
         if (!findings.isEmpty()) {

@@ -79,9 +79,10 @@ final class RunReport {
         if (!diagnosis.isEmpty()) {
             boolean counted = experiment.variants().stream().flatMap(variant -> variant.steps().stream())
                     .anyMatch(step -> !step.pools().isEmpty());
-            blocks.add(new Block.Paragraph(experiment.ofAnApplication() && counted
-                    ? "From the pools' own counts (JMX, through the lab's agent) and Little's law:"
-                    : "Where the saturated variants were held back, from stack samples:", Block.Tone.NOTE));
+            String source = !experiment.ofAnApplication() ? "Where the saturated variants were held back, from stack samples:"
+                    : counted ? "From the pools' own counts (JMX, through the lab's agent), Little's law and JFR:"
+                    : "From the lab's agent: JFR's events and the threads' stacks:";
+            blocks.add(new Block.Paragraph(source, Block.Tone.NOTE));
             blocks.add(new Block.Items(diagnosis.stream()
                     .map(finding -> new Block.Items.Item(finding.variant() + ", " + finding.load(), finding.sentence())).toList()));
         }

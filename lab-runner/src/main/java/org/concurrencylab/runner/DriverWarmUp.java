@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.Connections;
@@ -20,8 +21,8 @@ import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
 
 /**
- * Runs the lab's own load drivers hot once per run, against a throw-away server inside the lab,
- * before any service is measured. Measured here: the closed driver's first round in a fresh JVM
+ * Runs the lab's own load drivers hot once per JVM (each command is one), against a throw-away server
+ * inside the lab, before any service is measured. Measured here: the closed driver's first round in a fresh JVM
  * added 8-12 ms to a 150 ms mean, all of it client code still being compiled, and the first variant
  * of a run paid it. The server is the JDK's own: it answers at once, so the drivers' code, not a
  * service's, is what gets compiled, and no service sees a request it did not ask for.
@@ -43,10 +44,19 @@ final class DriverWarmUp {
     private static final Duration NEW_CONNECTIONS_LOAD = Duration.ofMillis(3000);
     private static final Duration OPEN_LOAD = Duration.ofMillis(500);
 
+    /**
+     * What the warm-up is for, the JIT's code of the drivers, lives as long as the JVM: a second run in the same JVM
+     * (the tests and ./lab bench make several) would spend 5-13 s compiling nothing new.
+     */
+    private static final AtomicBoolean WARM = new AtomicBoolean();
+
     private DriverWarmUp() {
     }
 
     static void run() throws InterruptedException {
+        if (WARM.get()) {
+            return;
+        }
         ExecutorService handlers = Executors.newFixedThreadPool(4, Thread.ofPlatform().name("lab-driver-warm-up-", 0)
                 .daemon(true).factory());
         HttpServer server;
@@ -79,6 +89,7 @@ final class DriverWarmUp {
             handlers.shutdownNow();
         }
         awaitCompilerQuiet();
+        WARM.set(true);
     }
 
     /**

@@ -241,7 +241,8 @@ final class StepResults {
                 difference(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
                 difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()),
                 jitCpuSeconds(before, after),
-                served, served == 0 ? 0 : (after.serverRequestNanos() - before.serverRequestNanos()) / 1e6 / served);
+                served, served == 0 ? 0 : (after.serverRequestNanos() - before.serverRequestNanos()) / 1e6 / served,
+                difference(before.virtualThreadPins(), after.virtualThreadPins()));
     }
 
     private static double jitCpuSeconds(ProcessCounters before, ProcessCounters after) {

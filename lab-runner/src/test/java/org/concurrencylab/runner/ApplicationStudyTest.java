@@ -62,6 +62,25 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(thirtyTwo.throughputPerSecond()).isBetween(0.85 * 16 / 0.1, 1.02 * 16 / 0.1);
     }
 
+    /**
+     * /pinned waits 100 ms inside a C call's callback, where a virtual thread cannot leave its carrier: every
+     * request pins one, so the carriers (one per CPU) serve at most CPUs / 100 ms, however many users wait.
+     */
+    @Test
+    void pinnedVirtualThreadsAreCountedAndTheirCarriersCapTheLoad() throws Exception {
+        ExperimentResult result = study(Study.custom(FIXTURE).path("/pinned/1").property("spring.threads.virtual.enabled", "true")
+                .users(List.of(1, 8)));
+        VariantResult study = result.variants().getFirst();
+        StepResult eight = study.steps().get(1);
+        int cpus = ((Number) study.sizing().get("availableProcessors")).intValue();
+        assertThat(eight.throughputPerSecond()).isBetween(0.85 * cpus / 0.11, 1.02 * cpus / 0.1);
+        // one pin a request; JFR hands its events over about once a second, so the last of a step may come after it
+        assertThat(eight.process().virtualThreadPins()).isBetween((long) (0.75 * eight.requests().ok()), eight.requests().ok() + 10L);
+        String sentence = Diagnosis.of(result).stream().filter(finding -> finding.load().startsWith("8 "))
+                .map(Diagnosis.Finding::sentence).filter(text -> text.contains("pinned")).findFirst().orElseThrow();
+        assertThat(sentence).contains("the " + cpus + " carriers serve at most");
+    }
+
     @Test
     void aReactiveApplicationOnSpringBoot3IsSeenThroughTheSameAgent() throws Exception {
         ExperimentResult result = study(Study.custom(REACTIVE).path("/quotes/1").users(List.of(4, 64)));
