@@ -16,6 +16,8 @@ final class PinnedVirtualThreads {
 
     /** The JDK's scheduler names its carriers so; the probe groups them under this pool. */
     static final String CARRIERS = "fork-join-workers";
+    /** Throughput this close to what the carriers allow: they, not the users, set it. */
+    private static final double LIMIT = 0.9;
 
     private PinnedVirtualThreads() {
     }
@@ -33,8 +35,11 @@ final class PinnedVirtualThreads {
         Integer carriers = step.threads() == null ? null : step.threads().peakByPool().get(CARRIERS);
         double aloneMillis = steps.getFirst().latencyMillis().mean();
         if (carriers != null && carriers > 0 && aloneMillis > 0) {
+            double carriersAllow = carriers * 1000 / aloneMillis;
             sentence.append(format(Locale.ROOT, ": while it waits it keeps its carrier, so the %d carriers serve at most %d / %.1f ms "
-                    + "= %.1f such requests a second", carriers, carriers, aloneMillis, carriers * 1000 / aloneMillis));
+                    + "= %.1f such requests a second, %s", carriers, carriers, aloneMillis, carriersAllow,
+                    step.throughputPerSecond() >= LIMIT * carriersAllow ? "and they were the limit here"
+                            : "more than the users asked for here"));
         }
         sentence.append(". The event's stack shows what pins: a native frame under the wait, a class initializer, or, before "
                 + "Java 24, a synchronized block.");

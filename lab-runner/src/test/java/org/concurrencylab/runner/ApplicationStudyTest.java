@@ -78,7 +78,7 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(eight.process().virtualThreadPins()).isBetween((long) (0.75 * eight.requests().ok()), eight.requests().ok() + 10L);
         String sentence = Diagnosis.of(result).stream().filter(finding -> finding.load().startsWith("8 "))
                 .map(Diagnosis.Finding::sentence).filter(text -> text.contains("pinned")).findFirst().orElseThrow();
-        assertThat(sentence).contains("the " + cpus + " carriers serve at most");
+        assertThat(sentence).contains("the " + cpus + " carriers serve at most").contains("they were the limit here");
     }
 
     @Test
