@@ -53,6 +53,43 @@ class RunComparisonTest {
         assertThat(RunComparison.renderHtml(List.of(comparison))).contains("jdk: 21 -&gt; 25").doesNotContain("<script");
     }
 
+    /** The method closed on a service of one's own: a study before and after its pool was sized, compared. */
+    @Test
+    void twoStudiesOfOneApplicationCompareAsTwoRunsDo() {
+        RunComparison.Comparison comparison = RunComparison.compare(study("before", 98.7, 121, "not reproduced"),
+                study("after", 193.4, 43.5, "reproduced"));
+
+        assertThat(comparison.environment()).isEmpty();
+        assertThat(comparison.verdicts()).singleElement().satisfies(change -> {
+            assertThat(change.claim()).isEqualTo("check-1-as-is");
+            assertThat(change.before()).isEqualTo("not reproduced");
+            assertThat(change.after()).isEqualTo("reproduced");
+        });
+        assertThat(comparison.beyondTolerance()).extracting(RunComparison.Move::figure).contains("TPS", "p95 ms");
+        assertThat(comparison.changed()).isTrue();
+        assertThat(RunComparison.render(List.of(comparison))).contains("pooled-app").contains("8 users for 8s");
+    }
+
+    private static RunResult study(String id, double throughput, double p95, String verdict) {
+        StepResult step = StepResult.custom("8 users for 8s")
+                .plan(LoadPlan.held(8, 0, 8, 0, 10000, "keep-alive"))
+                .client(new Requests((long) (8 * throughput), (long) (8 * throughput), 0, Map.of()), throughput,
+                        new LatencyMillis(8000 / throughput, 0.9 * p95, 0.9 * p95, p95, p95, p95), 8, 8)
+                .littlesLaw(190, "U / R0", 190)
+                .threads(new Threads(30, Map.of(), List.of(), 0, Map.of()))
+                .process(new ProcessUsage(1, 1, 1, 1, 0, 0, 0, 0))
+                .timeline(new Timeline(1000, List.of()))
+                .requestLog("x.csv")
+                .build();
+        VariantResult variant = new VariantResult("as-is", "the application", ExperimentResult.APPLICATION, 2, VariantStatus.OK, null,
+                Map.of(), Map.of(), List.of(step));
+        ExperimentResult experiment = new ExperimentResult("pooled-app", "Your service: pooled-app.jar, GET /orders/1", null, 1, 42,
+                new WarmUpLoad(4, 357), "full", Map.of(), List.of(variant),
+                List.of(new ClaimResult("check-1-as-is", "p95 at most 60 ms at 8 users", verdict, "e")), List.of());
+        return new RunResult(RunInfo.custom(id).scale(1).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("pooled-app"), "a")
+                .finishedAt("b").build(), List.of(experiment));
+    }
+
     private static RunResult run(String id, String jdk, double throughput, double latency, String verdict) {
         StepResult step = StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
