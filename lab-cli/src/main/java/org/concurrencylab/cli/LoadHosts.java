@@ -58,7 +58,7 @@ final class LoadHosts {
         for (Experiment experiment : experiments) {
             experiment.steps().stream().filter(step -> step instanceof LoadStep.Open).findFirst().ifPresent(step -> {
                 throw new ParameterException(commandLine, experiment.name() + "'s step " + step.label() + " is an open load, "
-                        + "which --load-from does not drive: JMeter's core times a request from its actual send, not its due time");
+                        + "which --load-from does not drive yet: JMeter times a request from its actual send, not its due time");
             });
         }
     }

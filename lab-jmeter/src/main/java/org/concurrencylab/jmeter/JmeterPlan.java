@@ -26,10 +26,11 @@ import org.w3c.dom.Element;
  *       the hold, each user waiting the think time before each request (JMeter's timers run before a
  *       sampler, the lab's driver thinks after an answer: the first request of each user comes a think
  *       time later); JMeter counts the ramp-up and the duration in whole seconds;</li>
- *   <li>an open step is refused: JMeter's core has no arrivals on a fixed schedule whose latency counts
- *       from the scheduled send (its throughput timers delay a thread and time from the actual send, which
- *       hides what a late send cost: coordinated omission), and the lab will not report such a latency as
- *       an open load's.</li>
+ *   <li>an open step is refused: JMeter's throughput timers delay a thread and time from its actual send,
+ *       which hides what a late send cost (coordinated omission); its Open Model Thread Group starts a
+ *       thread per arrival on schedule, but its sample log keeps only the actual sends, and the lab does
+ *       not yet rebuild the due times from the schedule, so it reports no JMeter latency as an open
+ *       load's.</li>
  * </ul>
  * Every request is a GET on the target with JMeter's HttpClient4 implementation, the connection kept
  * alive or not as the lab's client does, and the lab's request timeout as both its connect and response
@@ -73,8 +74,8 @@ public final class JmeterPlan {
         private Builder(LoadStep step) {
             this.step = Objects.requireNonNull(step, "step");
             if (step instanceof LoadStep.Open) {
-                throw new IllegalArgumentException(step.label() + " is an open load: JMeter's core has no arrivals on a fixed "
-                        + "schedule that time each request from its due time, so the lab does not drive open steps with it");
+                throw new IllegalArgumentException(step.label() + " is an open load: JMeter times each request from its "
+                        + "actual send, not its due time, so the lab does not drive open steps with it (yet)");
             }
         }
 
