@@ -31,7 +31,7 @@ public final class Diagnosis {
     }
 
     /** The pools every JVM has, plus Tomcat's own I/O threads, which take no request: never the bottleneck. */
-    private static final Set<String> BACKGROUND = Stream.concat(StepTables.BACKGROUND_POOLS.stream(), Stream.of("tomcat-io"))
+    static final Set<String> BACKGROUND = Stream.concat(StepTables.BACKGROUND_POOLS.stream(), Stream.of("tomcat-io"))
             .collect(Collectors.toUnmodifiableSet());
     private static final double ALL_BUSY = 0.9;
 
@@ -40,6 +40,7 @@ public final class Diagnosis {
 
     public static List<Finding> of(ExperimentResult experiment) {
         List<Finding> findings = new ArrayList<>();
+        List<Finding> sampledSizes = new ArrayList<>();
         // a study of an application under the lab's agent is answered from its pools' own counts, step by step;
         // an experiment's steps are judged against its capacity model's bound, which the stack samples explain
         for (VariantResult variant : experiment.ofAnApplication() ? experiment.variants() : List.<VariantResult>of()) {
@@ -49,9 +50,12 @@ public final class Diagnosis {
                         findings.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
                 PinnedVirtualThreads.sentence(variant.steps(), i).ifPresent(sentence ->
                         findings.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
+                SampledPoolSizing.sentence(variant.steps(), i).ifPresent(sentence ->
+                        sampledSizes.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
             }
         }
         if (!findings.isEmpty()) {
+            findings.addAll(sampledSizes);
             return findings;
         }
         List<String> loads = StepTables.loads(experiment);
@@ -63,6 +67,8 @@ public final class Diagnosis {
                         .ifPresent(step -> findings.add(new Finding(variant.name(), load, sentence(step))));
             }
         }
+        // where its pools count nothing over JMX, what the samples say they held, and the size a load needs
+        findings.addAll(sampledSizes);
         return findings;
     }
 
@@ -148,7 +154,8 @@ public final class Diagnosis {
         return threads.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    private static double busy(Map<String, Double> threads) {
+    /** Threads of a pool taken by a request, on average over the stack samples. */
+    static double busy(Map<String, Double> threads) {
         return threads.entrySet().stream()
                 .filter(entry -> activity(entry.getKey()).map(ThreadActivity::busy).orElse(false))
                 .mapToDouble(Map.Entry::getValue).sum();
