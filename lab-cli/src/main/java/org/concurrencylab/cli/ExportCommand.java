@@ -83,8 +83,8 @@ final class ExportCommand implements Runnable {
             "Write each closed or held step of an experiment as a JMeter test plan (.jmx), time-scaled as the lab runs it: "
                     + "a thread group of the step's users, each looping its requests (a held step: ramped up, thinking "
                     + "before each request, for the ramp-up and the hold), the connection kept or not as the lab's client "
-                    + "does. Open steps are left out: JMeter times a request from its actual send, not its due "
-                    + "time, and the lab does not yet rebuild due times from an Open Model Thread Group's schedule. Run a plan in JMeter's GUI or CLI (jmeter -n -t PLAN.jmx -l LOG.jtl), then bring its "
+                    + "does. Open steps are left out: JMeter times a request from its actual send, and a sample log "
+                    + "brought back by ./lab import carries no schedule to rebuild its due times from (--load-from does). Run a plan in JMeter's GUI or CLI (jmeter -n -t PLAN.jmx -l LOG.jtl), then bring its "
                     + "sample log back with ./lab import jmeter."})
     static final class Jmeter implements Callable<Integer> {
 

@@ -3,8 +3,6 @@ package org.concurrencylab.cli;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.driver.LoopbackOnly;
 import org.concurrencylab.jmeter.JmeterRemoteLoad;
 import org.concurrencylab.runner.JavaRuntime;
@@ -50,16 +48,6 @@ final class LoadHosts {
                     .progress(progress).build());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(commandLine, e.getMessage());
-        }
-    }
-
-    /** JMeter drives closed and held steps only (see JmeterPlan): an open one is refused before anything starts. */
-    static void checkSteps(CommandLine commandLine, List<Experiment> experiments) {
-        for (Experiment experiment : experiments) {
-            experiment.steps().stream().filter(step -> step instanceof LoadStep.Open).findFirst().ifPresent(step -> {
-                throw new ParameterException(commandLine, experiment.name() + "'s step " + step.label() + " is an open load, "
-                        + "which --load-from does not drive yet: JMeter times a request from its actual send, not its due time");
-            });
         }
     }
 }

@@ -91,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--load-from", split = ",", paramLabel = "HOST[:PORT]",
             description = "Drive each measured step from these hosts, each running ./lab agent (JMeter's remote engine, "
                     + "port 1099 unless given), the step's users split over them; the services still run here, watched "
-                    + "by the probe. Closed and held steps only. See README \"Load from several hosts\".")
+                    + "by the probe; an open step is each agent's even share of the arrivals. See README \"Load from several hosts\".")
     private List<String> loadFrom = List.of();
 
     @Option(names = "--reachable-at", paramLabel = "ADDRESS",
@@ -137,9 +137,6 @@ final class RunCommand implements Callable<Integer> {
         TerminalProgress progress = new TerminalProgress();
         options = LoadHosts.remoteLoad(spec.commandLine(), loadFrom, reachableAt, home, progress::note)
                 .map(options::withRemoteLoad).orElse(options);
-        if (options.remoteLoad().isPresent()) {
-            LoadHosts.checkSteps(spec.commandLine(), chosen);
-        }
         Thread sayWhatStopped = new Thread(() -> progress.stoppedLine().ifPresent(System.err::println), "lab-stopped-line");
         Runtime.getRuntime().addShutdownHook(sayWhatStopped);
         LabRunner.CompletedRun run;

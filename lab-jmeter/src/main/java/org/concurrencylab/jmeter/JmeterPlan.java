@@ -26,11 +26,11 @@ import org.w3c.dom.Element;
  *       the hold, each user waiting the think time before each request (JMeter's timers run before a
  *       sampler, the lab's driver thinks after an answer: the first request of each user comes a think
  *       time later); JMeter counts the ramp-up and the duration in whole seconds;</li>
- *   <li>an open step is refused: JMeter's throughput timers delay a thread and time from its actual send,
- *       which hides what a late send cost (coordinated omission); its Open Model Thread Group starts a
- *       thread per arrival on schedule, but its sample log keeps only the actual sends, and the lab does
- *       not yet rebuild the due times from the schedule, so it reports no JMeter latency as an open
- *       load's.</li>
+ *   <li>an open step is JMeter's Open Model Thread Group: a thread per arrival, evenly spaced at this engine's
+ *       share of the rate for the step's length, then a pause of one request timeout so that the requests
+ *       still in flight are answered (JMeter interrupts a group's requests when its schedule ends). A slow
+ *       answer does not hold the next send back; JMeter still times each request from its actual send, so
+ *       {@link JmeterSampleLog} rebuilds the due times from the even schedule and counts a late send's wait.</li>
  * </ul>
  * Every request is a GET on the target with JMeter's HttpClient4 implementation, the connection kept
  * alive or not as the lab's client does, and the lab's request timeout as both its connect and response
@@ -43,9 +43,13 @@ public final class JmeterPlan {
 
     private final String xml;
     private final int users;
+    private final double ratePerSecond;
 
     private JmeterPlan(Builder builder) {
-        this.users = builder.users == null ? usersOf(builder.step) : builder.users;
+        boolean open = builder.step instanceof LoadStep.Open;
+        this.users = open ? 0 : builder.users == null ? usersOf(builder.step) : builder.users;
+        this.ratePerSecond = !(builder.step instanceof LoadStep.Open step) ? 0
+                : builder.ratePerSecond == null ? builder.scaled.rate(step.ratePerSecond()) : builder.ratePerSecond;
         this.xml = write(builder);
     }
 
@@ -58,9 +62,14 @@ public final class JmeterPlan {
         return xml;
     }
 
-    /** How many users this plan's engine runs. */
+    /** How many users this plan's engine runs; 0 for an open step, whose threads come one per arrival. */
     public int users() {
         return users;
+    }
+
+    /** The arrivals a second this plan's engine sends, as run (scaled); 0 for a closed or held step. */
+    public double ratePerSecond() {
+        return ratePerSecond;
     }
 
     public static final class Builder {
@@ -70,13 +79,10 @@ public final class JmeterPlan {
         private Duration timeout;
         private Connections connections = Connections.NEW_PER_REQUEST;
         private Integer users;
+        private Double ratePerSecond;
 
         private Builder(LoadStep step) {
             this.step = Objects.requireNonNull(step, "step");
-            if (step instanceof LoadStep.Open) {
-                throw new IllegalArgumentException(step.label() + " is an open load: JMeter times each request from its "
-                        + "actual send, not its due time, so the lab does not drive open steps with it (yet)");
-            }
         }
 
         /** Where every request goes: http://host:port/path. */
@@ -116,6 +122,15 @@ public final class JmeterPlan {
             return this;
         }
 
+        /** This engine's share of an open step's arrivals a second, as run (default: all of them). */
+        public Builder rate(double perSecond) {
+            if (!(step instanceof LoadStep.Open) || !(perSecond > 0)) {
+                throw new IllegalArgumentException("an engine's share of the arrivals is a positive rate of an open step");
+            }
+            this.ratePerSecond = perSecond;
+            return this;
+        }
+
         public JmeterPlan build() {
             Objects.requireNonNull(target, "target");
             Objects.requireNonNull(timeout, "timeout");
@@ -152,37 +167,17 @@ public final class JmeterPlan {
             child(variables, "collectionProp").setAttribute("name", "Arguments.arguments");
             Element underPlan = child(top, "hashTree");
 
-            Element group = element(underPlan, "ThreadGroup", "ThreadGroupGui", "ThreadGroup", THREAD_GROUP);
-            integer(group, "ThreadGroup.num_threads", users);
-            string(group, "ThreadGroup.on_sample_error", "continue");
-            bool(group, "ThreadGroup.same_user_on_next_iteration", true);
-            Element loop = child(group, "elementProp");
-            loop.setAttribute("name", "ThreadGroup.main_controller");
-            loop.setAttribute("elementType", "LoopController");
-            loop.setAttribute("guiclass", "LoopControlPanel");
-            loop.setAttribute("testclass", "LoopController");
-            bool(loop, "LoopController.continue_forever", false);
-            Element underGroup = child(underPlan, "hashTree");
-            switch (settings.step) {
-                case LoadStep.Closed closed -> {
-                    integer(group, "ThreadGroup.ramp_time", 0);
-                    string(loop, "LoopController.loops", Integer.toString(closed.repetitions()));
-                }
-                case LoadStep.Held held -> {
-                    long rampUp = Math.round(settings.scaled.of(held.rampUp()).toMillis() / 1e3);
-                    long length = Math.max(1, Math.round(settings.scaled.of(held.length()).toMillis() / 1e3));
-                    integer(group, "ThreadGroup.ramp_time", rampUp);
-                    bool(group, "ThreadGroup.scheduler", true);
-                    string(group, "ThreadGroup.duration", Long.toString(length));
-                    string(loop, "LoopController.loops", "-1");
-                    long think = settings.scaled.of(held.thinkTime()).toMillis();
-                    if (think > 0) {
-                        Element timer = element(underGroup, "ConstantTimer", "ConstantTimerGui", "ConstantTimer", "think time");
-                        string(timer, "ConstantTimer.delay", Long.toString(think));
-                        child(underGroup, "hashTree");
-                    }
-                }
-                case LoadStep.Open open -> throw new IllegalStateException("refused by the builder");
+            Element underGroup;
+            if (settings.step instanceof LoadStep.Open open) {
+                Element group = element(underPlan, "OpenModelThreadGroup", "OpenModelThreadGroupGui", "OpenModelThreadGroup", THREAD_GROUP);
+                Element controller = child(group, "elementProp");
+                controller.setAttribute("name", "ThreadGroup.main_controller");
+                controller.setAttribute("elementType", "OpenModelThreadGroupController");
+                string(group, "ThreadGroup.on_sample_error", "continue");
+                string(group, "OpenModelThreadGroup.schedule", schedule(ratePerSecond, settings.scaled.of(open.duration()), settings.timeout));
+                underGroup = child(underPlan, "hashTree");
+            } else {
+                underGroup = threadGroup(underPlan, settings);
             }
 
             URI target = settings.target;
@@ -204,6 +199,52 @@ public final class JmeterPlan {
         } catch (ParserConfigurationException | TransformerException e) {
             throw new IllegalStateException("the JDK's XML could not write a plan", e);
         }
+    }
+
+    /** A closed or held step's thread group of users, and the tree under it. */
+    private Element threadGroup(Element underPlan, Builder settings) {
+        Element group = element(underPlan, "ThreadGroup", "ThreadGroupGui", "ThreadGroup", THREAD_GROUP);
+        integer(group, "ThreadGroup.num_threads", users);
+        string(group, "ThreadGroup.on_sample_error", "continue");
+        bool(group, "ThreadGroup.same_user_on_next_iteration", true);
+        Element loop = child(group, "elementProp");
+        loop.setAttribute("name", "ThreadGroup.main_controller");
+        loop.setAttribute("elementType", "LoopController");
+        loop.setAttribute("guiclass", "LoopControlPanel");
+        loop.setAttribute("testclass", "LoopController");
+        bool(loop, "LoopController.continue_forever", false);
+        Element underGroup = child(underPlan, "hashTree");
+        switch (settings.step) {
+            case LoadStep.Closed closed -> {
+                integer(group, "ThreadGroup.ramp_time", 0);
+                string(loop, "LoopController.loops", Integer.toString(closed.repetitions()));
+            }
+            case LoadStep.Held held -> {
+                long rampUp = Math.round(settings.scaled.of(held.rampUp()).toMillis() / 1e3);
+                long length = Math.max(1, Math.round(settings.scaled.of(held.length()).toMillis() / 1e3));
+                integer(group, "ThreadGroup.ramp_time", rampUp);
+                bool(group, "ThreadGroup.scheduler", true);
+                string(group, "ThreadGroup.duration", Long.toString(length));
+                string(loop, "LoopController.loops", "-1");
+                long think = settings.scaled.of(held.thinkTime()).toMillis();
+                if (think > 0) {
+                    Element timer = element(underGroup, "ConstantTimer", "ConstantTimerGui", "ConstantTimer", "think time");
+                    string(timer, "ConstantTimer.delay", Long.toString(think));
+                    child(underGroup, "hashTree");
+                }
+            }
+            case LoadStep.Open open -> throw new IllegalStateException("an open step has no users' thread group");
+        }
+        return underGroup;
+    }
+
+    /**
+     * Evenly spaced arrivals at this rate for the step's length, then a pause of one timeout: the requests still in
+     * flight when the arrivals end are answered or time out before the group ends.
+     */
+    static String schedule(double perSecond, Duration length, Duration timeout) {
+        return String.format(java.util.Locale.ROOT, "rate(%.6f/sec) even_arrivals(%.3f sec) rate(%.6f/sec) pause(%.3f sec)",
+                perSecond, length.toMillis() / 1e3, perSecond, timeout.toMillis() / 1e3);
     }
 
     private static Element element(Element parent, String name, String gui, String test, String testName) {

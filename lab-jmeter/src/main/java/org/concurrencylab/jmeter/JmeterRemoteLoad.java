@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -128,15 +129,18 @@ public final class JmeterRemoteLoad implements RemoteLoad {
     @Override
     public Driven drive(URI target, LoadStep step, Scaled scaled, Duration timeout, Connections connections, Path workDirectory,
                         Progress progress) throws IOException, InterruptedException, Incomplete {
-        List<Integer> shares = shares(JmeterPlan.usersOf(step), hosts.size());
+        boolean open = step instanceof LoadStep.Open;
+        // an open step's arrivals are split evenly, each engine on its own even schedule; a closed step's users as whole users
+        List<Integer> shares = open ? Collections.nCopies(hosts.size(), 1) : shares(JmeterPlan.usersOf(step), hosts.size());
+        double ratePerEngine = step instanceof LoadStep.Open arrivals ? scaled.rate(arrivals.ratePerSecond()) / hosts.size() : 0;
         List<String> plans = new ArrayList<>();
         List<String> engines = new ArrayList<>();
         for (int i = 0; i < hosts.size(); i++) {
             if (shares.get(i) == 0) {
                 continue;
             }
-            JmeterPlan plan = JmeterPlan.of(step).target(target).scale(scaled).timeout(timeout).connections(connections)
-                    .users(shares.get(i)).build();
+            JmeterPlan.Builder builder = JmeterPlan.of(step).target(target).scale(scaled).timeout(timeout).connections(connections);
+            JmeterPlan plan = (open ? builder.rate(ratePerEngine) : builder.users(shares.get(i))).build();
             Path file = workDirectory.resolve("agent-" + (i + 1) + ".jmx");
             AtomicFiles.writeString(file, plan.xml());
             plans.add(file.toString());
@@ -173,7 +177,7 @@ public final class JmeterRemoteLoad implements RemoteLoad {
             throw new IOException("JMeter's client failed (exit " + exit + ") before any sample came back; its output is in "
                     + workDirectory.resolve("jmeter-client.out") + ":\n" + tail(output.toString()));
         }
-        JmeterSampleLog.Read read = JmeterSampleLog.read(jtl);
+        JmeterSampleLog.Read read = open ? JmeterSampleLog.readEvenArrivals(jtl, ratePerEngine) : JmeterSampleLog.read(jtl);
         Driven driven = new Driven(read.load(), read.requestsByHost());
         read.load().requests().forEach(request -> progress.completed(request.outcome()));
         if (exit != 0) {

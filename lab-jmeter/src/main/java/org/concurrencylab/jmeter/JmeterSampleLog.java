@@ -48,6 +48,61 @@ public final class JmeterSampleLog {
     }
 
     public static Read read(Path jtl) throws IOException {
+        return records(samples(jtl));
+    }
+
+    /**
+     * A sample log of open arrivals, each engine's evenly spaced at {@code perEngineRatePerSecond}: JMeter logs when a
+     * request actually went out, so each one's due time is rebuilt from its engine's schedule (the i-th of an engine
+     * due i periods after the schedule's start, taken where no send of it came early), and its latency counts from
+     * there, a late send's wait included, as the lab's own open driver counts it.
+     */
+    public static Read readEvenArrivals(Path jtl, double perEngineRatePerSecond) throws IOException {
+        if (!(perEngineRatePerSecond > 0)) {
+            throw new IllegalArgumentException("a rate of arrivals is positive");
+        }
+        List<Sample> samples = samples(jtl);
+        if (samples.isEmpty()) {
+            return records(samples);
+        }
+        double periodMillis = 1000 / perEngineRatePerSecond;
+        Map<String, List<Sample>> byHost = new TreeMap<>();
+        samples.forEach(sample -> byHost.computeIfAbsent(sample.host(), host -> new ArrayList<>()).add(sample));
+        List<double[]> dueAndIndex = new ArrayList<>();
+        List<Sample> ordered = new ArrayList<>();
+        for (List<Sample> ofHost : byHost.values()) {
+            ofHost.sort(java.util.Comparator.comparingLong(Sample::startMillis));
+            double start = Double.MAX_VALUE;
+            for (int i = 0; i < ofHost.size(); i++) {
+                start = Math.min(start, ofHost.get(i).startMillis() - i * periodMillis);
+            }
+            for (int i = 0; i < ofHost.size(); i++) {
+                dueAndIndex.add(new double[] {start + i * periodMillis, ordered.size()});
+                ordered.add(ofHost.get(i));
+            }
+        }
+        dueAndIndex.sort(java.util.Comparator.comparingDouble(entry -> entry[0]));
+        double first = dueAndIndex.getFirst()[0];
+        double lastEnd = first;
+        Histogram ok = new Histogram(3);
+        List<RequestRecord> records = new ArrayList<>(ordered.size());
+        Map<String, Long> requestsByHost = new TreeMap<>();
+        for (double[] entry : dueAndIndex) {
+            Sample sample = ordered.get((int) entry[1]);
+            long latenessNanos = Math.max(0, Math.round((sample.startMillis() - entry[0]) * 1e6));
+            long latencyNanos = sample.elapsedMillis() * 1_000_000 + latenessNanos;
+            records.add(new RequestRecord(0, records.size(), Math.round((entry[0] - first) * 1e6), latencyNanos, latenessNanos,
+                    sample.outcome()));
+            if (sample.outcome() == Outcome.OK) {
+                ok.recordValue(Math.max(1, latencyNanos / 1000));
+            }
+            lastEnd = Math.max(lastEnd, sample.startMillis() + sample.elapsedMillis());
+            requestsByHost.merge(sample.host(), 1L, Long::sum);
+        }
+        return new Read(new LoadResult(Math.round(first), Math.round((lastEnd - first) * 1e6), ok, records), requestsByHost);
+    }
+
+    private static List<Sample> samples(Path jtl) throws IOException {
         if (!Files.isRegularFile(jtl)) {
             throw new IOException("no sample log at " + jtl);
         }
@@ -66,7 +121,7 @@ public final class JmeterSampleLog {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IOException(jtl + " is not a CSV sample log JMeter wrote: " + e.getMessage(), e);
         }
-        return records(samples);
+        return samples;
     }
 
     private record Sample(long startMillis, long elapsedMillis, Outcome outcome, String host, String thread) {

@@ -44,10 +44,27 @@ class JmeterPlanTest {
     }
 
     @Test
-    void anOpenStepAndAShareBeyondTheUsersAreRefused() {
-        assertThatThrownBy(() -> JmeterPlan.of(new LoadStep.Open(20, Duration.ofSeconds(60))))
-                .hasMessageContaining("open load");
+    void anOpenStepIsAnOpenModelThreadGroupOfItsShareOfTheArrivalsThenAPauseToDrain() {
+        JmeterPlan plan = JmeterPlan.of(new LoadStep.Open(20, Duration.ofSeconds(60))).target(TARGET).scale(new Scaled(0.3))
+                .timeout(Duration.ofSeconds(18)).rate(66.666667 / 2).build();
+
+        assertThat(plan.users()).isZero();
+        assertThat(plan.ratePerSecond()).isEqualTo(66.666667 / 2);
+        assertThat(plan.xml()).contains("guiclass=\"OpenModelThreadGroupGui\" testclass=\"OpenModelThreadGroup\" testname=\"lab users\"")
+                .contains("<elementProp elementType=\"OpenModelThreadGroupController\" name=\"ThreadGroup.main_controller\"/>")
+                .contains("<stringProp name=\"OpenModelThreadGroup.schedule\">rate(33.333334/sec) even_arrivals(18.000 sec) "
+                        + "rate(33.333334/sec) pause(18.000 sec)</stringProp>")
+                .doesNotContain("ThreadGroup.num_threads");
+        // without a share: the whole rate, as the run scales it
+        assertThat(JmeterPlan.of(new LoadStep.Open(20, Duration.ofSeconds(60))).target(TARGET).scale(new Scaled(0.5))
+                .timeout(Duration.ofSeconds(1)).build().ratePerSecond()).isEqualTo(40);
+    }
+
+    @Test
+    void aShareThatIsNotOneIsRefused() {
         assertThatThrownBy(() -> JmeterPlan.of(new LoadStep.Closed(10, 10)).users(11)).hasMessageContaining("1 to 10 users");
+        assertThatThrownBy(() -> JmeterPlan.of(new LoadStep.Closed(10, 10)).rate(5)).hasMessageContaining("of an open step");
+        assertThatThrownBy(() -> JmeterPlan.of(new LoadStep.Open(20, Duration.ofSeconds(60))).rate(0)).hasMessageContaining("positive");
         assertThatThrownBy(() -> JmeterPlan.of(new LoadStep.Closed(10, 10)).target(URI.create("https://a:1/")))
                 .hasMessageContaining("http://host:port/path");
     }

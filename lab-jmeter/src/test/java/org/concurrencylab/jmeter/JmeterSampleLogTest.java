@@ -44,6 +44,35 @@ class JmeterSampleLogTest {
         assertThat(load.okLatencyMicros().getMaxValue()).isBetween(109_000L, 111_000L);
     }
 
+    /**
+     * Two engines at 10 arrivals a second each: every 100 ms from its schedule's start. The third of the first went out
+     * 30 ms late and the first of the second 20 ms late; JMeter logs the actual sends, the lab counts from the due times.
+     */
+    @Test
+    void openArrivalsAreTimedFromTheirDueTimesRebuiltFromEachEnginesEvenSchedule() throws Exception {
+        Path jtl = Files.writeString(directory.resolve("open.jtl"), HEADER
+                + "1000,50,GET /value,200,OK,10.200.0.2:1099-lab users 1-1,text,true,,10,10,1,2,http://x/value,50,h,0,1\n"
+                + "1100,50,GET /value,200,OK,10.200.0.2:1099-lab users 1-2,text,true,,10,10,1,2,http://x/value,50,h,0,1\n"
+                + "1230,50,GET /value,200,OK,10.200.0.2:1099-lab users 1-3,text,true,,10,10,1,2,http://x/value,50,h,0,1\n"
+                + "1070,50,GET /value,200,OK,10.200.0.3:1099-lab users 1-1,text,true,,10,10,1,2,http://x/value,50,h,0,1\n"
+                + "1150,60,GET /value,503,Busy,10.200.0.3:1099-lab users 1-2,text,false,,10,10,1,2,http://x/value,60,h,0,1\n");
+
+        JmeterSampleLog.Read read = JmeterSampleLog.readEvenArrivals(jtl, 10);
+        LoadResult load = read.load();
+
+        assertThat(read.requestsByHost()).isEqualTo(Map.of("10.200.0.2:1099", 3L, "10.200.0.3:1099", 2L));
+        // the second engine's schedule starts where none of its sends came early: 1050, so its first is 20 ms late
+        assertThat(load.requests()).extracting(RequestRecord::startNanos)
+                .containsExactly(0L, 50_000_000L, 100_000_000L, 150_000_000L, 200_000_000L);
+        assertThat(load.requests()).extracting(RequestRecord::latenessNanos)
+                .containsExactly(0L, 20_000_000L, 0L, 0L, 30_000_000L);
+        assertThat(load.requests().get(4).latencyNanos()).isEqualTo(80_000_000L);
+        assertThat(load.requests().get(3).outcome()).isEqualTo(Outcome.HTTP_5XX);
+        assertThat(load.startEpochMillis()).isEqualTo(1000);
+        assertThat(load.ok()).isEqualTo(4);
+        assertThat(load.okLatencyMicros().getMaxValue()).isBetween(79_000L, 81_000L);
+    }
+
     @Test
     void aLocalJmetersThreadsAreThisHostsAndALogWithoutItsColumnsIsRefused() throws Exception {
         Path local = Files.writeString(directory.resolve("local.jtl"), HEADER
