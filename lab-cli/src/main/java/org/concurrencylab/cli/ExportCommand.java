@@ -83,8 +83,8 @@ final class ExportCommand implements Runnable {
             "Write each closed or held step of an experiment as a JMeter test plan (.jmx), time-scaled as the lab runs it: "
                     + "a thread group of the step's users, each looping its requests (a held step: ramped up, thinking "
                     + "before each request, for the ramp-up and the hold), the connection kept or not as the lab's client "
-                    + "does. Open steps are left out: JMeter times a request from its actual send, and a sample log "
-                    + "brought back by ./lab import carries no schedule to rebuild its due times from (--load-from does). Run a plan in JMeter's GUI or CLI (jmeter -n -t PLAN.jmx -l LOG.jtl), then bring its "
+                    + "does; an open step: JMeter's open model thread group, its arrivals evenly spaced at the step's rate, then a "
+                    + "pause of one timeout for the last answers (import it with --load, which rebuilds each due time). Run a plan in JMeter's GUI or CLI (jmeter -n -t PLAN.jmx -l LOG.jtl), then bring its "
                     + "sample log back with ./lab import jmeter."})
     static final class Jmeter implements Callable<Integer> {
 
@@ -109,10 +109,6 @@ final class ExportCommand implements Runnable {
             Path directory = options.directory(spec.commandLine(), "jmeter", experiment);
             int written = 0;
             for (LoadStep step : steps) {
-                if (step instanceof LoadStep.Open) {
-                    System.out.println("left out " + step.label() + ": an open load (see --help)");
-                    continue;
-                }
                 JmeterPlan plan = JmeterPlan.of(step).target(target.resolve(experiment.path())).scale(settings.scaled())
                         .timeout(settings.scaled().of(experiment.requestTimeout())).connections(settings.connections()).build();
                 Path file = directory.resolve(experiment.name() + "-" + step.fileName() + ".jmx");
@@ -121,10 +117,10 @@ final class ExportCommand implements Runnable {
                 written++;
             }
             if (written == 0) {
-                throw new ParameterException(spec.commandLine(), experiment.name() + " has no closed or held step to export");
+                throw new ParameterException(spec.commandLine(), experiment.name() + " has no step to export");
             }
             System.out.printf("%nServe a variant (./lab serve %s VARIANT --port %d --scale %s), run a plan with JMeter "
-                            + "(jmeter -n -t PLAN.jmx -l LOG.jtl), then: ./lab import jmeter LOG.jtl --variant VARIANT --scale %s%n",
+                            + "(jmeter -n -t PLAN.jmx -l LOG.jtl), then: ./lab import jmeter LOG.jtl --variant VARIANT --scale %s (an open step: --load LABEL)%n",
                     experiment.name(), target.getPort(), settings.scaled().scale(), settings.scaled().scale());
             return 0;
         }

@@ -56,8 +56,9 @@ final class ImportCommand implements Runnable {
         @Option(names = "--experiment", paramLabel = "NAME", description = "Default: the one experiment with that variant.")
         private String experimentName;
 
-        @Option(names = "--load", paramLabel = "LOAD", description = "The step (e.g. 100x10). Default: the closed step with "
-                + "as many users as the log has threads, each sending as many requests as the busiest of them.")
+        @Option(names = "--load", paramLabel = "LOAD", description = "The step (e.g. 100x10, or an open one: its requests are "
+                + "then timed from due times rebuilt from its even arrivals). Default: the closed step with as many users as the "
+                + "log has threads, each sending as many requests as the busiest of them.")
         private String load;
 
         @Mixin
@@ -85,6 +86,10 @@ final class ImportCommand implements Runnable {
                             + String.join(", ", experiment.steps().stream().map(LoadStep::label).toList()) + ")"));
             Path directory = options.directory(spec.commandLine(), JmeterRemoteLoad.ENGINE);
             RunSettings settings = options.settings(spec.commandLine(), experiment);
+            if (step instanceof LoadStep.Open open) {
+                // the exported plan's arrivals were evenly spaced at the step's rate: their due times are rebuilt from it
+                read = JmeterSampleLog.readEvenArrivals(log, settings.scaled().rate(open.ratePerSecond()));
+            }
             return ImportedLoadOptions.write(JmeterImport.of(read, experiment, variant, step, settings, directory), directory);
         }
     }

@@ -49,6 +49,10 @@ public final class JmeterImport {
                         : "the hosts " + read.requestsByHost()));
         findings.add("JMeter logs whole milliseconds: each latency is known to 1 ms, where the lab's own driver records "
                 + "microseconds.");
+        if (step instanceof LoadStep.Open) {
+            findings.add("JMeter logs when each request actually went out: the lab rebuilt each due time from the plan's even "
+                    + "arrivals, and timed each request from it, a late send's wait included.");
+        }
         if (step.totalRequests() != read.load().sent()) {
             findings.add(format(Locale.ROOT, "The log holds %d samples where %s sends %d: a run cut short, or a plan changed "
                     + "after export.", read.load().sent(), step.label(), step.totalRequests()));
