@@ -161,6 +161,15 @@ final class Choices {
         }
     }
 
+    /** One line, exit 2, for the first of {@code options} the command line gave where it does not apply. */
+    static void refuseAny(CommandLine command, List<String> options, String because) {
+        for (String option : options) {
+            if (command.getParseResult().hasMatchedOption(option)) {
+                throw new ParameterException(command, option + because);
+            }
+        }
+    }
+
     static boolean isStudyFile(String argument) {
         return argument.endsWith(".yaml") || argument.endsWith(".yml");
     }

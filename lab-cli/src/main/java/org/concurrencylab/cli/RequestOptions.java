@@ -15,6 +15,11 @@ final class RequestOptions {
     /** The options, for the commands that refuse them (an experiment asks its own services, a study file says its own). */
     static final List<String> NAMES = List.of("--method", "--header", "--body", "--body-file");
 
+    /** These options and the request's, for a refusal of all of them. */
+    static List<String> and(String... others) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(others), NAMES.stream()).toList();
+    }
+
     @Option(names = "--method", paramLabel = "METHOD",
             description = "With an application jar: the requests' HTTP method: GET (default), POST, PUT, PATCH or DELETE.")
     private String method;

@@ -107,20 +107,15 @@ final class RunCommand implements Callable<Integer> {
     private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit",
             "--load-from", "--reachable-at");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
-    private static final List<String> IN_A_STUDY_FILE = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of("--path", "--users", "--connections", "--agent-cost"), RequestOptions.NAMES.stream()).toList();
+    private static final List<String> IN_A_STUDY_FILE = RequestOptions.and("--path", "--users", "--connections", "--agent-cost");
 
     @Override
     public Integer call() throws Exception {
         if (experiments.size() == 1 && (experiments.getFirst().endsWith(".jar") || Choices.isStudyFile(experiments.getFirst()))) {
             return runStudy();
         }
-        for (String option : java.util.stream.Stream.concat(java.util.stream.Stream.of("--path", "--users", "--agent-cost"),
-                RequestOptions.NAMES.stream()).toList()) {
-            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new ParameterException(spec.commandLine(), option + " applies to a study of an application jar, not to an experiment");
-            }
-        }
+        Choices.refuseAny(spec.commandLine(), RequestOptions.and("--path", "--users", "--agent-cost"),
+                " applies to a study of an application jar, not to an experiment");
         List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments);
         Choices.variantsGiven(spec.commandLine(), variants);
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
@@ -150,19 +145,11 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int runStudy() throws Exception {
-        for (String option : EXPERIMENT_ONLY) {
-            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new ParameterException(spec.commandLine(), option + " applies to an experiment, not to a study of an application jar");
-            }
-        }
+        Choices.refuseAny(spec.commandLine(), EXPERIMENT_ONLY, " applies to an experiment, not to a study of an application jar");
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
         Study study;
         if (Choices.isStudyFile(experiments.getFirst())) {
-            for (String option : IN_A_STUDY_FILE) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                    throw new ParameterException(spec.commandLine(), option + " is the study file's to say, not the command line's");
-                }
-            }
+            Choices.refuseAny(spec.commandLine(), IN_A_STUDY_FILE, " is the study file's to say, not the command line's");
             study = Choices.studyFile(spec.commandLine(), experiments.getFirst());
         } else {
             study = Choices.study(spec.commandLine(), experiments.getFirst(), path, request.template(spec.commandLine()), users,

@@ -126,11 +126,7 @@ final class ServeCommand implements Callable<Integer> {
 
     /** The user's own application with the agent, for the user's own load tool, until Ctrl-C. */
     private int serveApplication() throws Exception {
-        for (String option : java.util.List.of("--scale", "--cpus")) {
-            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new ParameterException(spec.commandLine(), option + " applies to an experiment, not to an application jar");
-            }
-        }
+        Choices.refuseAny(spec.commandLine(), java.util.List.of("--scale", "--cpus"), " applies to an experiment, not to an application jar");
         if (variantName != null) {
             throw new ParameterException(spec.commandLine(), "an application jar has no variants; give its properties in a study file");
         }

@@ -103,12 +103,8 @@ final class SweepCommand implements Callable<Integer> {
     /** The experiment's own sweeps, one run each, their knees decided as claims. */
     private int sweepDeclared() throws Exception {
         Experiment experiment = Choices.experiment(spec.commandLine(), target);
-        for (String option : java.util.stream.Stream.concat(java.util.stream.Stream.of("--variant", "--load", "--users", "--path"),
-                RequestOptions.NAMES.stream()).toList()) {
-            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new ParameterException(spec.commandLine(), option + " goes with --knob: a declared sweep names its own");
-            }
-        }
+        Choices.refuseAny(spec.commandLine(), RequestOptions.and("--variant", "--load", "--users", "--path"),
+                " goes with --knob: a declared sweep names its own");
         if (experiment.sweeps().isEmpty()) {
             throw new ParameterException(spec.commandLine(), experiment.name() + " declares no sweep; name one with --variant and --knob");
         }
@@ -125,15 +121,13 @@ final class SweepCommand implements Callable<Integer> {
 
     private int sweepApplication(Knob swept) throws Exception {
         rejectForApplications();
+        Study study;
         if (Choices.isStudyFile(target)) {
-            for (String option : RequestOptions.NAMES) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                    throw new ParameterException(spec.commandLine(), option + " is the study file's to say, not the command line's");
-                }
-            }
+            Choices.refuseAny(spec.commandLine(), RequestOptions.NAMES, " is the study file's to say, not the command line's");
+            study = Choices.studyFile(spec.commandLine(), target);
+        } else {
+            study = Choices.study(spec.commandLine(), target, path, request.template(spec.commandLine()), null, connections, false);
         }
-        Study study = Choices.isStudyFile(target) ? Choices.studyFile(spec.commandLine(), target)
-                : Choices.study(spec.commandLine(), target, path, request.template(spec.commandLine()), null, connections, false);
         String chosen = variant == null ? study.variants().keySet().iterator().next() : variant;
         if (!study.variants().containsKey(chosen)) {
             throw new ParameterException(spec.commandLine(), "the study declares no variant '" + chosen + "'; it declares "
@@ -200,10 +194,6 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     private void rejectForApplications() {
-        for (String option : List.of("--load", "--scale", "--cpus")) {
-            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new ParameterException(spec.commandLine(), option + " applies to an experiment, not to an application");
-            }
-        }
+        Choices.refuseAny(spec.commandLine(), List.of("--load", "--scale", "--cpus"), " applies to an experiment, not to an application");
     }
 }
