@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
@@ -66,31 +67,34 @@ final class ImportCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
+            Experiment experiment = experimentName != null ? Choices.experiment(spec.commandLine(), experimentName)
+                    : Catalog.experiments().stream().filter(candidate -> candidate.variant(variantName).isPresent()).findFirst()
+                    .orElseThrow(() -> new ParameterException(spec.commandLine(), "no experiment has a variant '" + variantName
+                            + "' (see ./lab list)"));
+            Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
+            Optional<LoadStep> named = load == null ? Optional.empty() : Optional.of(Choices.load(spec.commandLine(), experiment, load));
+            RunSettings settings = options.settings(spec.commandLine(), experiment);
+            JmeterSampleLog.Read read = read(named, settings);
+            LoadStep step = named.orElseGet(() -> JmeterImport.closedStepOf(experiment, read).orElseThrow(() -> new ParameterException(
+                    spec.commandLine(), "the log's threads and requests match no closed step of " + experiment.name()
+                            + "; say which with --load (" + String.join(", ", experiment.steps().stream().map(LoadStep::label).toList()) + ")")));
+            Path directory = options.directory(spec.commandLine(), JmeterRemoteLoad.ENGINE);
+            return ImportedLoadOptions.write(JmeterImport.of(read, experiment, variant, step, settings, directory), directory);
+        }
+
+        /** The log, once: an exported open step's arrivals were evenly spaced at its rate, and their due times are rebuilt from it. */
+        private JmeterSampleLog.Read read(Optional<LoadStep> named, RunSettings settings) {
             JmeterSampleLog.Read read;
             try {
-                read = JmeterSampleLog.read(log);
+                read = named.orElse(null) instanceof LoadStep.Open open
+                        ? JmeterSampleLog.readEvenArrivals(log, settings.scaled().rate(open.ratePerSecond())) : JmeterSampleLog.read(log);
             } catch (IOException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
             if (read.load().sent() == 0) {
                 throw new ParameterException(spec.commandLine(), log + " holds no samples");
             }
-            Experiment experiment = experimentName != null ? Choices.experiment(spec.commandLine(), experimentName)
-                    : Catalog.experiments().stream().filter(candidate -> candidate.variant(variantName).isPresent()).findFirst()
-                    .orElseThrow(() -> new ParameterException(spec.commandLine(), "no experiment has a variant '" + variantName
-                            + "' (see ./lab list)"));
-            Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
-            LoadStep step = load != null ? Choices.load(spec.commandLine(), experiment, load)
-                    : JmeterImport.closedStepOf(experiment, read).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                    "the log's threads and requests match no closed step of " + experiment.name() + "; say which with --load ("
-                            + String.join(", ", experiment.steps().stream().map(LoadStep::label).toList()) + ")"));
-            Path directory = options.directory(spec.commandLine(), JmeterRemoteLoad.ENGINE);
-            RunSettings settings = options.settings(spec.commandLine(), experiment);
-            if (step instanceof LoadStep.Open open) {
-                // the exported plan's arrivals were evenly spaced at the step's rate: their due times are rebuilt from it
-                read = JmeterSampleLog.readEvenArrivals(log, settings.scaled().rate(open.ratePerSecond()));
-            }
-            return ImportedLoadOptions.write(JmeterImport.of(read, experiment, variant, step, settings, directory), directory);
+            return read;
         }
     }
 
