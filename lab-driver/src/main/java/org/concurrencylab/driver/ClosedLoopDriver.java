@@ -68,13 +68,15 @@ public final class ClosedLoopDriver {
         }
         targets.forEach(LoopbackOnly::check);
         CountDownLatch start = new CountDownLatch(1);
+        // one body for every user's requests: an entity is read, never changed, as it is sent
+        Optional<ByteArrayEntity> body = model.request().entity();
         List<User> users = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(model.users(),
                 Thread.ofPlatform().name("lab-user-", 0).daemon(true).factory());
         List<Future<?>> running = new ArrayList<>();
         try {
             for (int i = 0; i < model.users(); i++) {
-                users.add(new User(i, targets.get(i % targets.size()), model, progress, start));
+                users.add(new User(i, targets.get(i % targets.size()), model, body, progress, start));
             }
             if (model.connections() == Connections.KEEP_ALIVE) {
                 for (User user : users) {
@@ -147,7 +149,7 @@ public final class ClosedLoopDriver {
         private volatile long stopSendingNanos;
         private long lastEndNanos;
 
-        User(int id, URI target, ClosedModel model, Progress progress, CountDownLatch start) {
+        User(int id, URI target, ClosedModel model, Optional<ByteArrayEntity> body, Progress progress, CountDownLatch start) {
             this.id = id;
             this.target = target;
             this.model = model;
@@ -155,7 +157,7 @@ public final class ClosedLoopDriver {
             this.start = start;
             this.connection = newConnection(model.requestTimeout());
             this.client = newClient(connection, model.requestTimeout());
-            this.body = model.request().entity();
+            this.body = body;
         }
 
         /**
