@@ -68,15 +68,15 @@ public final class ClosedLoopDriver {
         }
         targets.forEach(LoopbackOnly::check);
         CountDownLatch start = new CountDownLatch(1);
-        // one body for every user's requests: an entity is read, never changed, as it is sent
-        Optional<ByteArrayEntity> body = model.request().entity();
+        // one body per request of the mix for every user: an entity is read, never changed, as it is sent
+        List<Optional<ByteArrayEntity>> bodies = model.requests().entities();
         List<User> users = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(model.users(),
                 Thread.ofPlatform().name("lab-user-", 0).daemon(true).factory());
         List<Future<?>> running = new ArrayList<>();
         try {
             for (int i = 0; i < model.users(); i++) {
-                users.add(new User(i, targets.get(i % targets.size()), model, body, progress, start));
+                users.add(new User(i, targets.get(i % targets.size()), model, bodies, progress, start));
             }
             if (model.connections() == Connections.KEEP_ALIVE) {
                 for (User user : users) {
@@ -142,14 +142,14 @@ public final class ClosedLoopDriver {
         private final CountDownLatch start;
         private final BasicHttpClientConnectionManager connection;
         private final CloseableHttpClient client;
-        private final Optional<ByteArrayEntity> body;
+        private final List<Optional<ByteArrayEntity>> bodies;
         private final Histogram okLatencyMicros = new Histogram(3);
         private final List<RequestRecord> records = new ArrayList<>();
         private volatile long startNanos;
         private volatile long stopSendingNanos;
         private long lastEndNanos;
 
-        User(int id, URI target, ClosedModel model, Optional<ByteArrayEntity> body, Progress progress, CountDownLatch start) {
+        User(int id, URI target, ClosedModel model, List<Optional<ByteArrayEntity>> bodies, Progress progress, CountDownLatch start) {
             this.id = id;
             this.target = target;
             this.model = model;
@@ -157,7 +157,7 @@ public final class ClosedLoopDriver {
             this.start = start;
             this.connection = newConnection(model.requestTimeout());
             this.client = newClient(connection, model.requestTimeout());
-            this.body = body;
+            this.bodies = bodies;
         }
 
         /**
@@ -197,7 +197,7 @@ public final class ClosedLoopDriver {
                 if (sent - stopSendingNanos > 0) {
                     break;
                 }
-                Outcome outcome = send();
+                Outcome outcome = send(sequence);
                 long answered = System.nanoTime();
                 lastEndNanos = answered;
                 long latency = answered - sent;
@@ -244,8 +244,10 @@ public final class ClosedLoopDriver {
             return true;
         }
 
-        private Outcome send() {
-            ClassicHttpRequest request = model.request().toRequest(target, body);
+        private Outcome send(int sequence) {
+            int part = model.requests().partOf(id, sequence);
+            RequestMix.Part sent = model.requests().parts().get(part);
+            ClassicHttpRequest request = sent.request().toRequest(sent.uri(target), bodies.get(part));
             if (model.connections() == Connections.NEW_PER_REQUEST) {
                 // as siege's "connection = close": the server closes it after the answer, the next request connects anew
                 request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);

@@ -16,10 +16,10 @@ import java.util.Objects;
  * @param rampUp        users start one after another over this time, as JMeter's ramp-up period; zero: all at once
  * @param thinkTime     how long a user waits after an answer before its next request, as JMeter's
  *                      constant timer; zero: at once, as {@code siege -b}
- * @param request       what each request sends besides its address: a plain GET unless said
+ * @param requests      what the requests send: one plain GET to the target unless said
  */
 public record ClosedModel(int users, int repetitions, Duration requestTimeout, Duration sendingWindow,
-                          Connections connections, Duration rampUp, Duration thinkTime, RequestTemplate request) {
+                          Connections connections, Duration rampUp, Duration thinkTime, RequestMix requests) {
 
     /** A sending window that never closes: every user sends all its repetitions. */
     private static final Duration UNBOUNDED = Duration.ofNanos(Long.MAX_VALUE);
@@ -41,7 +41,7 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
         if (thinkTime == null || thinkTime.isNegative()) {
             throw new IllegalArgumentException("a think time must be zero or more");
         }
-        Objects.requireNonNull(request, "say what each request sends");
+        Objects.requireNonNull(requests, "say what each request sends");
     }
 
     /** {@code users} users, each sending one request with this timeout; the builder says the rest. */
@@ -63,7 +63,7 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
         private Connections connections = Connections.NEW_PER_REQUEST;
         private Duration rampUp = Duration.ZERO;
         private Duration thinkTime = Duration.ZERO;
-        private RequestTemplate request = RequestTemplate.ofDefaults();
+        private RequestMix requests = RequestMix.of(RequestTemplate.ofDefaults());
 
         private Builder(int users, Duration requestTimeout) {
             this.users = users;
@@ -98,13 +98,20 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
             return this;
         }
 
+        /** Every request sends this to the target. */
         public Builder request(RequestTemplate request) {
-            this.request = request;
+            this.requests = RequestMix.of(request);
+            return this;
+        }
+
+        /** The requests in proportion to their weights, each to its own path on the target's host. */
+        public Builder requests(RequestMix requests) {
+            this.requests = requests;
             return this;
         }
 
         public ClosedModel build() {
-            return new ClosedModel(users, repetitions, requestTimeout, sendingWindow, connections, rampUp, thinkTime, request);
+            return new ClosedModel(users, repetitions, requestTimeout, sendingWindow, connections, rampUp, thinkTime, requests);
         }
     }
 }

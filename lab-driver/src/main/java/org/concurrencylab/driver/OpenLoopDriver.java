@@ -58,6 +58,8 @@ public final class OpenLoopDriver {
                 Thread.ofPlatform().name("lab-deadlines").daemon(true).factory());
         deadlines.setRemoveOnCancelPolicy(true);
         CloseableHttpAsyncClient client = newClient(model);
+        // one body per request of the mix, shared by every request that sends it: it is read, never changed
+        List<java.util.Optional<RequestTemplate.EncodedBody>> bodies = model.requests().parts().stream().map(part -> part.request().encodedBody()).toList();
         try {
             client.start();
             long timeoutNanos = model.requestTimeout().toNanos();
@@ -73,7 +75,7 @@ public final class OpenLoopDriver {
                     continue;
                 }
                 schedule.inFlight.incrementAndGet();
-                Future<SimpleHttpResponse> exchange = client.execute(request(target, model.connections()), request);
+                Future<SimpleHttpResponse> exchange = client.execute(request(target, model, i, bodies), request);
                 deadlines.schedule(() -> {
                     if (request.finish(Outcome.TIMEOUT)) {
                         exchange.cancel(true);
@@ -95,9 +97,11 @@ public final class OpenLoopDriver {
      * A new connection per request is Gatling's connection per injected user: the server closes it
      * after the answer, so the pool opens a fresh one for the next arrival.
      */
-    private static SimpleHttpRequest request(URI target, Connections connections) {
-        SimpleRequestBuilder request = SimpleRequestBuilder.get(target);
-        if (connections == Connections.NEW_PER_REQUEST) {
+    private static SimpleHttpRequest request(URI target, OpenModel model, int index, List<java.util.Optional<RequestTemplate.EncodedBody>> bodies) {
+        int part = model.requests().partOf(0, index);
+        RequestMix.Part sent = model.requests().parts().get(part);
+        SimpleRequestBuilder request = sent.request().toSimpleRequest(sent.uri(target), bodies.get(part));
+        if (model.connections() == Connections.NEW_PER_REQUEST) {
             request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);
         }
         return request.build();

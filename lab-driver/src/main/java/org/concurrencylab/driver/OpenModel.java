@@ -13,9 +13,11 @@ import java.time.Duration;
  *                       is kept and the machine is protected from an unbounded number of sockets
  * @param connections    a new connection per request (Gatling's connection per injected user), or
  *                       connections kept alive in a pool and reused by later arrivals
+ * @param requests       what the requests send, request i the mix's {@link RequestMix#partOf part of (0, i)}:
+ *                       one plain GET to the target unless said
  */
 public record OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, int maxInFlight,
-                        Connections connections) {
+                        Connections connections, RequestMix requests) {
 
     /** Far above the in-flight count of any experiment (rate x timeout = 1200), far below the file limit. */
     public static final int DEFAULT_MAX_IN_FLIGHT = 5_000;
@@ -33,10 +35,22 @@ public record OpenModel(double ratePerSecond, Duration duration, Duration reques
         if (connections == null) {
             throw new IllegalArgumentException("say how requests hold their connections");
         }
+        java.util.Objects.requireNonNull(requests, "say what each request sends");
     }
 
+    /** Plain GETs to the target. */
+    public OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, int maxInFlight, Connections connections) {
+        this(ratePerSecond, duration, requestTimeout, maxInFlight, connections, RequestMix.of(RequestTemplate.ofDefaults()));
+    }
+
+    /** Plain GETs to the target, with the default in-flight cap. */
     public OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, Connections connections) {
         this(ratePerSecond, duration, requestTimeout, DEFAULT_MAX_IN_FLIGHT, connections);
+    }
+
+    /** The same schedule, sending these requests. */
+    public OpenModel sending(RequestMix sent) {
+        return new OpenModel(ratePerSecond, duration, requestTimeout, maxInFlight, connections, sent);
     }
 
     /** How many requests the schedule holds: one every 1 / rate seconds during the duration. */

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpHeaders;
@@ -115,6 +116,23 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
         headers.forEach(request::addHeader);
         entity.ifPresent(request::setEntity);
         return request.build();
+    }
+
+    /** The asynchronous client's request to {@code target}, its body made once for a whole load ({@link #encodedBody()}). */
+    SimpleRequestBuilder toSimpleRequest(java.net.URI target, Optional<EncodedBody> encoded) {
+        SimpleRequestBuilder request = SimpleRequestBuilder.create(method).setUri(target);
+        headers.forEach(request::addHeader);
+        encoded.ifPresent(body -> request.setBody(body.bytes(), body.type()));
+        return request;
+    }
+
+    /** The body as the asynchronous client sends it: its bytes are read, never changed. */
+    Optional<EncodedBody> encodedBody() {
+        return body.map(text -> new EncodedBody(text.getBytes(StandardCharsets.UTF_8), contentType()));
+    }
+
+    /** A body's bytes and type, made once for a whole open load. */
+    record EncodedBody(byte[] bytes, ContentType type) {
     }
 
     /** The body as the client sends it, made once for a whole load. */

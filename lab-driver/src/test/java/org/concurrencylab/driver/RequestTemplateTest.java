@@ -51,7 +51,7 @@ class RequestTemplateTest {
 
     @Test
     void aPlainGetIsTheDefault() {
-        assertThat(ClosedModel.custom(1, Duration.ofSeconds(1)).build().request().isPlainGet()).isTrue();
+        assertThat(ClosedModel.custom(1, Duration.ofSeconds(1)).build().requests().equals(RequestMix.of(RequestTemplate.ofDefaults()))).isTrue();
         assertThat(RequestTemplate.ofDefaults().describe("/orders/1")).isEqualTo("GET /orders/1");
         assertThat(RequestTemplate.custom().method("POST").header("X-Tenant", "a").body("{}").build().describe("/orders"))
                 .isEqualTo("POST /orders (1 header, a body of 2 bytes)");
