@@ -8,31 +8,33 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.concurrencylab.driver.Connections;
+import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
 
 /**
- * The articles' method declared for an application the lab did not build: its jar, the page the load
- * asks for, and closed steps of rising users, each held for a time. Declare one with
+ * The articles' method declared for an application the lab did not build: its jar, the requests the load
+ * sends, and closed steps of rising users, each held for a time. Declare one with
  * {@link #custom(Path)}; what it does not say comes from {@link Defaults}.
  *
  * @param name           the study's name in results: the jar's name without {@code .jar}
- * @param request        what each request sends besides its path, as declared: header values may still name
- *                       environment variables ({@link RequestTemplate#resolved})
+ * @param requests       what the users send, each request with its path, as declared: header values may still
+ *                       name environment variables ({@link RequestMix#resolved}); one GET of {@code /} unless said
  * @param properties     Spring properties every variant's application is started with, beyond its own configuration
  * @param variants       each variant's own properties, by its name, in the order they run; one, {@value #AS_IS}
  *                       with none, where the study declares no variants
  * @param checks         limits the study's steps are held to, each decided as a claim
  * @param users          each step's users, rising
  * @param stepLength     how long each step is held
+ * @param thinkTime      how long each user waits after an answer before its next request
  * @param budget         what the whole study may take: it stops rising when the next step would not fit
  * @param agentCost      whether to measure what the lab's agent costs the application: its heaviest step
  *                       where nothing held the load back, again with the agent and then without it
  * @param untilHeldBack  whether the steps stop rising at the first one a pool, errors or the machine held
  *                       back; a sweep runs every step it declares, to see the curve past its knee
  */
-public record Study(String name, Path jar, String path, RequestTemplate request, Map<String, String> properties,
+public record Study(String name, Path jar, RequestMix requests, Map<String, String> properties,
                     Map<String, Map<String, String>> variants, List<StudyCheck> checks, List<Integer> users,
-                    Duration stepLength, Duration warmUp, int warmUpUsers, Duration requestTimeout,
+                    Duration stepLength, Duration thinkTime, Duration warmUp, int warmUpUsers, Duration requestTimeout,
                     Connections connections, Duration budget, boolean agentCost, boolean untilHeldBack) {
 
     /** The one variant of a study that declares none: the jar as it is. */
@@ -40,10 +42,10 @@ public record Study(String name, Path jar, String path, RequestTemplate request,
 
     public Study {
         Objects.requireNonNull(jar, "jar");
-        if (path == null || !path.startsWith("/")) {
-            throw new IllegalArgumentException("a study's path starts with '/', as in /orders/1; not " + path);
+        Objects.requireNonNull(requests, "requests");
+        if (requests.parts().getFirst().path().isEmpty()) {
+            throw new IllegalArgumentException("a study's request says its path, as in /orders/1");
         }
-        Objects.requireNonNull(request, "request");
         if (users.isEmpty() || users.getFirst() < 1) {
             throw new IllegalArgumentException("a study needs steps of at least one user");
         }
@@ -51,6 +53,9 @@ public record Study(String name, Path jar, String path, RequestTemplate request,
             if (users.get(i) <= users.get(i - 1)) {
                 throw new IllegalArgumentException("a study's users rise from step to step; " + users + " does not");
             }
+        }
+        if (thinkTime.isNegative()) {
+            throw new IllegalArgumentException("a study's think time is zero or more");
         }
         if (stepLength.toMillis() < 1000 || warmUp.isNegative() || warmUpUsers < 1 || requestTimeout.toMillis() < 1
                 || budget.compareTo(stepLength) < 0) {
@@ -88,9 +93,14 @@ public record Study(String name, Path jar, String path, RequestTemplate request,
         return merged;
     }
 
-    /** The same study, each request sending this. */
-    public Study withRequest(RequestTemplate sent) {
-        return new Study(name, jar, path, sent, properties, variants, checks, users, stepLength, warmUp, warmUpUsers, requestTimeout,
+    /** Where the first request goes: the page whose first answer says the application is ready, where no health endpoint does. */
+    public String path() {
+        return requests.parts().getFirst().path().orElseThrow();
+    }
+
+    /** The same study, sending these requests. */
+    public Study withRequests(RequestMix sent) {
+        return new Study(name, jar, sent, properties, variants, checks, users, stepLength, thinkTime, warmUp, warmUpUsers, requestTimeout,
                 connections, budget, agentCost, untilHeldBack);
     }
 
@@ -103,20 +113,22 @@ public record Study(String name, Path jar, String path, RequestTemplate request,
     public List<LoadStep.Held> steps() {
         List<LoadStep.Held> steps = new ArrayList<>();
         for (int count : users) {
-            steps.add(new LoadStep.Held(count, Duration.ZERO, stepLength, Duration.ZERO));
+            steps.add(new LoadStep.Held(count, Duration.ZERO, stepLength, thinkTime));
         }
         return List.copyOf(steps);
     }
 
     public static final class Builder {
         private final Path jar;
-        private String path = "/";
-        private RequestTemplate request = RequestTemplate.ofDefaults();
+        private String path;
+        private RequestTemplate request;
+        private RequestMix requests;
         private final Map<String, String> properties = new LinkedHashMap<>();
         private final Map<String, Map<String, String>> variants = new LinkedHashMap<>();
         private final List<StudyCheck> checks = new ArrayList<>();
         private List<Integer> users = Defaults.STUDY_USERS;
         private Duration stepLength = Defaults.STUDY_STEP;
+        private Duration thinkTime = Duration.ZERO;
         private Duration warmUp = Defaults.STUDY_WARM_UP;
         private int warmUpUsers = Defaults.STUDY_WARM_UP_USERS;
         private Duration requestTimeout = Defaults.STUDY_REQUEST_TIMEOUT;
@@ -137,6 +149,12 @@ public record Study(String name, Path jar, String path, RequestTemplate request,
         /** What each request sends besides its path: a plain GET unless said. */
         public Builder request(RequestTemplate request) {
             this.request = request;
+            return this;
+        }
+
+        /** Several requests, each with its path and weight, in place of one {@link #path} and {@link #request}. */
+        public Builder requests(RequestMix requests) {
+            this.requests = requests;
             return this;
         }
 
@@ -163,6 +181,12 @@ public record Study(String name, Path jar, String path, RequestTemplate request,
 
         public Builder stepLength(Duration stepLength) {
             this.stepLength = stepLength;
+            return this;
+        }
+
+        /** Each user waits this long after an answer before its next request, as a person reading the page. */
+        public Builder thinkTime(Duration thinkTime) {
+            this.thinkTime = thinkTime;
             return this;
         }
 
@@ -201,7 +225,12 @@ public record Study(String name, Path jar, String path, RequestTemplate request,
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
             Map<String, Map<String, String>> declared = variants.isEmpty() ? Map.of(AS_IS, Map.of()) : variants;
-            return new Study(name, jar, path, request, properties, declared, checks, users, stepLength, warmUp, warmUpUsers, requestTimeout,
+            if (requests != null && (path != null || request != null)) {
+                throw new IllegalArgumentException("a study declares one request (its path, method, headers, body) or several, not both");
+            }
+            RequestMix sent = requests != null ? requests : new RequestMix(List.of(RequestMix.Part.of(path == null ? "/" : path,
+                    request == null ? RequestTemplate.ofDefaults() : request, 1)));
+            return new Study(name, jar, sent, properties, declared, checks, users, stepLength, thinkTime, warmUp, warmUpUsers, requestTimeout,
                     connections, budget, agentCost, untilHeldBack);
         }
     }

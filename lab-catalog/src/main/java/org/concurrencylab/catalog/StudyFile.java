@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.concurrencylab.driver.Connections;
+import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -35,8 +36,12 @@ public final class StudyFile {
 
     private static final YAMLMapper YAML = YAMLMapper.builder()
             .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER).enable(YAMLWriteFeature.MINIMIZE_QUOTES).build();
-    private static final Set<String> KEYS = Set.of("application", "path", "method", "headers", "body", "body-file", "users", "step-seconds", "warm-up", "connections",
-            "request-timeout-seconds", "budget-seconds", "agent-cost", "properties", "variants", "checks");
+    private static final Set<String> KEYS = Set.of("application", "path", "method", "headers", "body", "body-file", "requests", "users",
+            "step-seconds", "think-seconds", "warm-up", "connections", "request-timeout-seconds", "budget-seconds", "agent-cost", "properties",
+            "variants", "checks");
+    /** What one request says, alone at the top of the file or as one of {@code requests}. */
+    private static final Set<String> REQUEST_KEYS = Set.of("path", "method", "headers", "body", "body-file");
+    private static final Set<String> MIX_KEYS = Set.of("path", "method", "headers", "body", "body-file", "weight");
     private static final Set<String> WARM_UP_KEYS = Set.of("users", "seconds");
     private static final Set<String> CHECK_KEYS = Set.of("variant", "users", "p95-at-most-ms", "p99-at-most-ms",
             "failed-at-most-percent", "throughput-at-least-percent", "same-or-better-than");
@@ -84,15 +89,27 @@ public final class StudyFile {
             throw new Invalid(file, "application: no jar at " + jar + " (a path is relative to the study file)");
         }
         Study.Builder study = Study.custom(jar);
-        if (root.has("path")) {
-            study.path(string(file, root, "path", true));
+        if (root.has("requests")) {
+            String alone = REQUEST_KEYS.stream().filter(root::has).sorted().findFirst().orElse(null);
+            if (alone != null) {
+                throw new Invalid(file, alone + " and requests: a study sends one request or several; give its " + alone
+                        + " under one of the requests");
+            }
+            study.requests(mix(file, root.get("requests")));
+        } else {
+            if (root.has("path")) {
+                study.path(string(file, root, "path", true));
+            }
+            study.request(request(file, root, ""));
         }
-        study.request(request(file, root));
         if (root.has("users")) {
             study.users(integers(file, root.get("users"), "users"));
         }
         if (root.has("step-seconds")) {
             study.stepLength(Duration.ofMillis(Math.round(1000 * number(file, root.get("step-seconds"), "step-seconds"))));
+        }
+        if (root.has("think-seconds")) {
+            study.thinkTime(Duration.ofMillis(Math.round(1000 * number(file, root.get("think-seconds"), "think-seconds"))));
         }
         if (root.has("warm-up")) {
             JsonNode warmUp = root.get("warm-up");
@@ -146,32 +163,58 @@ public final class StudyFile {
         return study.build();
     }
 
-    private static RequestTemplate request(Path file, JsonNode root) {
-        RequestTemplate.Builder request = RequestTemplate.custom();
-        if (root.has("method")) {
-            request.method(string(file, root, "method", true));
+    /** {@code requests}: a list of requests, each with its path and a weight (1 unless said). */
+    private static RequestMix mix(Path file, JsonNode requests) {
+        if (!requests.isArray() || requests.isEmpty()) {
+            throw new Invalid(file, "requests: a list of requests, each with its path and a weight, e.g. - {path: /orders/1, weight: 3}");
         }
-        if (root.has("headers")) {
-            properties(file, root.get("headers"), "headers").forEach((name, value) -> {
+        List<RequestMix.Part> parts = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            String where = "requests[" + (i + 1) + "]";
+            JsonNode part = requests.get(i);
+            onlyKeys(file, part, MIX_KEYS, where + ".");
+            if (!part.has("path")) {
+                throw new Invalid(file, where + ": a request of several says its path");
+            }
+            try {
+                parts.add(RequestMix.Part.of(string(file, part, "path", true, where), request(file, part, where + "."),
+                        part.has("weight") ? integer(file, part.get("weight"), where + ".weight") : 1));
+            } catch (Invalid e) {
+                throw e;
+            } catch (IllegalArgumentException e) {
+                throw new Invalid(file, where + ": " + e.getMessage());
+            }
+        }
+        return new RequestMix(parts);
+    }
+
+    /** A request's method, headers and body, as {@code node} says them; {@code where} prefixes the keys in an error. */
+    private static RequestTemplate request(Path file, JsonNode node, String where) {
+        RequestTemplate.Builder request = RequestTemplate.custom();
+        if (node.has("method")) {
+            request.method(string(file, node, "method", true, where));
+        }
+        if (node.has("headers")) {
+            properties(file, node.get("headers"), where + "headers").forEach((name, value) -> {
                 if (value.equals(REDACTED)) {
-                    throw new Invalid(file, "headers." + name + ": the lab wrote this file without the header's value; give it "
+                    throw new Invalid(file, where + "headers." + name + ": the lab wrote this file without the header's value; give it "
                             + "again, or as ${VARIABLE} to take it from the environment");
                 }
                 request.header(name, value);
             });
         }
-        if (root.has("body") && root.has("body-file")) {
-            throw new Invalid(file, "body and body-file: one or the other");
+        if (node.has("body") && node.has("body-file")) {
+            throw new Invalid(file, where + "body and " + where + "body-file: one or the other");
         }
-        if (root.has("body")) {
-            JsonNode body = root.get("body");
+        if (node.has("body")) {
+            JsonNode body = node.get("body");
             if (!body.isString()) {
-                throw new Invalid(file, "body: a text (a JSON body in quotes, or a YAML block: body: |)");
+                throw new Invalid(file, where + "body: a text (a JSON body in quotes, or a YAML block: body: |)");
             }
             request.body(body.stringValue());
         }
-        if (root.has("body-file")) {
-            Path body = file.toAbsolutePath().getParent().resolve(string(file, root, "body-file", true)).normalize();
+        if (node.has("body-file")) {
+            Path body = file.toAbsolutePath().getParent().resolve(string(file, node, "body-file", true, where)).normalize();
             request.body(readBody(file, body));
         }
         return request.build();
@@ -213,19 +256,24 @@ public final class StudyFile {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         ObjectNode root = nodes.objectNode();
         root.put("application", study.jar().toString());
-        root.put("path", study.path());
-        RequestTemplate request = study.request();
-        if (!request.method().equals("GET")) {
-            root.put("method", request.method());
+        if (study.requests().isMix()) {
+            ArrayNode requests = root.putArray("requests");
+            for (RequestMix.Part part : study.requests().parts()) {
+                ObjectNode node = requests.addObject();
+                node.put("path", part.path().orElseThrow());
+                putRequest(node, part.request());
+                node.put("weight", part.weight());
+            }
+        } else {
+            root.put("path", study.path());
+            putRequest(root, study.requests().parts().getFirst().request());
         }
-        if (!request.headers().isEmpty()) {
-            ObjectNode headers = root.putObject("headers");
-            request.headers().forEach((name, value) -> headers.put(name, mayBeACredential(name) && !value.contains("${") ? REDACTED : value));
-        }
-        request.body().ifPresent(body -> root.put("body", body));
         ArrayNode users = root.putArray("users");
         study.users().forEach(users::add);
         root.put("step-seconds", study.stepLength().toMillis() / 1000.0);
+        if (!study.thinkTime().isZero()) {
+            root.put("think-seconds", study.thinkTime().toMillis() / 1000.0);
+        }
         ObjectNode warmUp = root.putObject("warm-up");
         warmUp.put("users", study.warmUpUsers());
         warmUp.put("seconds", study.warmUp().toMillis() / 1000.0);
@@ -265,6 +313,17 @@ public final class StudyFile {
                 + YAML.writeValueAsString(root);
     }
 
+    private static void putRequest(ObjectNode node, RequestTemplate request) {
+        if (!request.method().equals("GET")) {
+            node.put("method", request.method());
+        }
+        if (!request.headers().isEmpty()) {
+            ObjectNode headers = node.putObject("headers");
+            request.headers().forEach((name, value) -> headers.put(name, mayBeACredential(name) && !value.contains("${") ? REDACTED : value));
+        }
+        request.body().ifPresent(body -> node.put("body", body));
+    }
+
     /**
      * A header whose value is written only where it names a variable: the study file sits beside the results, which
      * are shared.
@@ -293,9 +352,13 @@ public final class StudyFile {
     }
 
     private static String string(Path file, JsonNode node, String key, boolean required) {
+        return string(file, node, key, required, "");
+    }
+
+    private static String string(Path file, JsonNode node, String key, boolean required, String where) {
         JsonNode value = node.get(key);
         if (value == null || !value.isString() || value.stringValue().isBlank()) {
-            throw new Invalid(file, key + ": a text" + (required ? ", and it is required" : ""));
+            throw new Invalid(file, where + key + ": a text" + (required ? ", and it is required" : ""));
         }
         return value.stringValue();
     }

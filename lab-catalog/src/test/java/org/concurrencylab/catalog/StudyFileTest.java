@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.driver.RequestMix;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,10 +94,10 @@ class StudyFileTest {
                 body: '{"item": 1}'
                 """);
         Study study = StudyFile.read(write(post));
-        assertThat(study.request().method()).isEqualTo("POST");
-        assertThat(study.request().headers()).containsExactly(Map.entry("X-Tenant", "acme"),
+        assertThat(study.requests().parts().getFirst().request().method()).isEqualTo("POST");
+        assertThat(study.requests().parts().getFirst().request().headers()).containsExactly(Map.entry("X-Tenant", "acme"),
                 Map.entry("Authorization", "Bearer ${ORDERS_TOKEN}"), Map.entry("X-Api-Key", "literal-key"));
-        assertThat(study.request().body()).contains("{\"item\": 1}");
+        assertThat(study.requests().parts().getFirst().request().body()).contains("{\"item\": 1}");
 
         String written = StudyFile.write(study);
         assertThat(written).contains("Bearer ${ORDERS_TOKEN}").contains("acme").doesNotContain("literal-key");
@@ -105,11 +106,44 @@ class StudyFileTest {
 
         Files.writeString(folder.resolve("order.json"), "{\"item\": 2}");
         Study fromFile = StudyFile.read(write(post.replace("body: '{\"item\": 1}'", "body-file: order.json")));
-        assertThat(fromFile.request().body()).contains("{\"item\": 2}");
+        assertThat(fromFile.requests().parts().getFirst().request().body()).contains("{\"item\": 2}");
         assertThatThrownBy(() -> StudyFile.read(write(post.replace("method: post", "method: get"))))
                 .hasMessageContaining("a GET sends no body");
         assertThatThrownBy(() -> StudyFile.read(write(post.replace("X-Tenant: acme", "Host: acme"))))
                 .hasMessageContaining("the client's to set");
+    }
+
+    @Test
+    void severalRequestsAreReadWithTheirWeightsAndTheUsersThinkTime() throws IOException {
+        String mix = STUDY.replace("path: /orders/1\n", """
+                requests:
+                  - path: /orders/1
+                    weight: 3
+                  - path: /orders
+                    method: POST
+                    headers: {X-Tenant: acme}
+                    body: '{"item": 1}'
+                think-seconds: 0.5
+                """);
+        Study study = StudyFile.read(write(mix));
+        assertThat(study.requests().parts()).extracting(part -> part.path().orElseThrow(), RequestMix.Part::weight)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("/orders/1", 3), org.assertj.core.groups.Tuple.tuple("/orders", 1));
+        assertThat(study.requests().parts().get(1).request().body()).contains("{\"item\": 1}");
+        assertThat(study.path()).isEqualTo("/orders/1");
+        assertThat(study.thinkTime().toMillis()).isEqualTo(500);
+        assertThat(study.steps()).allSatisfy(step -> assertThat(step.thinkTime().toMillis()).isEqualTo(500));
+        assertThat(StudyFile.read(write(StudyFile.write(study)))).isEqualTo(study);
+
+        assertThatThrownBy(() -> StudyFile.read(write(mix.replace("weight: 3", "weight: 0"))))
+                .hasMessageStartingWith("study.yaml: requests[1]: a request's weight is a whole number of 1 or more");
+        assertThatThrownBy(() -> StudyFile.read(write(mix.replace("  - path: /orders\n", "  - route: /orders\n"))))
+                .hasMessageStartingWith("study.yaml: unknown key 'requests[2].route'");
+        assertThatThrownBy(() -> StudyFile.read(write(mix.replace("  - path: /orders\n", "  - path: orders\n"))))
+                .hasMessageContaining("requests[2]: a request's path starts with '/'");
+        assertThatThrownBy(() -> StudyFile.read(write(mix.replace("requests:", "method: PUT\nrequests:"))))
+                .hasMessageContaining("method and requests: a study sends one request or several");
+        assertThatThrownBy(() -> StudyFile.read(write(mix.replace("think-seconds: 0.5", "think-seconds: -1"))))
+                .hasMessageContaining("think time is zero or more");
     }
 
     @Test

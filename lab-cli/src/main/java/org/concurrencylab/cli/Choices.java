@@ -182,7 +182,7 @@ final class Choices {
         }
         try {
             Study study = StudyFile.read(path);
-            study.request().resolved(System::getenv);
+            study.requests().resolved(System::getenv);
             return study;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command, e.getMessage());

@@ -18,7 +18,7 @@ import org.concurrencylab.results.StepResult;
  * Little's law asks of it, and what would run out next. Each request holds a member of a pool for
  * W = L / X, the pool's mean occupancy over the throughput, read at the heaviest step where nothing
  * queued (where W is the hold itself, not the hold plus a wait); U users answered at the lone request's
- * time R0 would send X = U / R0, and need X x W members.
+ * time R0, thinking Z between requests, would send X = U / (R0 + Z), and need X x W members.
  */
 public final class PoolSizing {
 
@@ -28,10 +28,10 @@ public final class PoolSizing {
     /** The sentence for step {@code index} of {@code steps} (one variant's, lightest first); none where no pool counts itself. */
     public static Optional<String> sentence(List<StepResult> steps, int index) {
         StepResult step = steps.get(index);
-        if (step.pools().isEmpty() || step.plan() == null || step.plan().users() == null || steps.getFirst().latencyMillis().mean() <= 0) {
+        UserPace pace = UserPace.of(steps);
+        if (step.pools().isEmpty() || step.plan() == null || step.plan().users() == null || !pace.known()) {
             return Optional.empty();
         }
-        double aloneMillis = steps.getFirst().latencyMillis().mean();
         StepResult reference = reference(steps, index);
         int users = step.plan().users();
         int nextUsers = index + 1 < steps.size() && steps.get(index + 1).plan() != null && steps.get(index + 1).plan().users() != null
@@ -45,12 +45,12 @@ public final class PoolSizing {
                     pool.meanWaiting() == null ? format(Locale.ROOT, ", and %.1f/s is %.0f %% of what the users alone allow",
                             step.throughputPerSecond(), 100 * step.throughputPerSecond() / step.littlesLawPerSecond())
                             : format(Locale.ROOT, ", %.1f callers waiting for one on average", pool.meanWaiting())));
-            sizing(sentence, holding.get(), reference, users, nextUsers, aloneMillis);
-            next(step, reference, holding.get(), users, aloneMillis).ifPresent(text -> sentence.append(" Then ").append(text));
+            sizing(sentence, holding.get(), reference, users, nextUsers, pace);
+            next(step, reference, holding.get(), users, pace).ifPresent(text -> sentence.append(" Then ").append(text));
         } else {
             sentence.append(format(Locale.ROOT, "the users were the limit at %s: %.1f/s is %.0f %% of what they allow alone "
-                    + "(%d / %.1f ms)", users(users), step.throughputPerSecond(), 100 * step.throughputPerSecond() / (users * 1000 / aloneMillis),
-                    users, aloneMillis));
+                    + "(%s)", users(users), step.throughputPerSecond(), 100 * step.throughputPerSecond() / pace.perSecond(users),
+                    pace.over(users)));
             fullest(step).ifPresent(pool -> sentence.append(format(Locale.ROOT, "; the fullest pool, %s, had %.1f of its %d %s taken on average",
                     pool.getKey(), pool.getValue().meanBusy(), pool.getValue().max(), pool.getValue().kind())));
             sentence.append('.');
@@ -88,32 +88,32 @@ public final class PoolSizing {
     static final double OCCUPANCY_PRECISION = 0.03;
 
     /** The members U users ask for when each is answered in the lone request's time, rounded up beyond the measurement's precision. */
-    static int needed(double holdSeconds, int users, double aloneMillis) {
-        double exact = users * 1000 / aloneMillis * holdSeconds;
+    static int needed(double holdSeconds, int users, UserPace pace) {
+        double exact = pace.perSecond(users) * holdSeconds;
         return (int) Math.ceil(exact * (1 - OCCUPANCY_PRECISION));
     }
 
-    private static void sizing(StringBuilder sentence, String pool, StepResult reference, int users, int nextUsers, double aloneMillis) {
+    private static void sizing(StringBuilder sentence, String pool, StepResult reference, int users, int nextUsers, UserPace pace) {
         PoolOccupancy occupancy = reference.pools().get(pool);
         double hold = holdSeconds(reference, pool);
         sentence.append(format(Locale.ROOT, "Each request holds one for %.1f ms (Little's law at %s: %.2f in use at %.1f/s); "
-                        + "%d users at the lone request's %.1f ms ask for %.0f/s, which need %d (%d / %.1f ms x %.1f ms), "
+                        + "%d users at %s ask for %.0f/s, which need %d (%s x %.1f ms), "
                         + "and %d users %d.", 1000 * hold, reference.load(), occupancy == null ? 0 : occupancy.meanBusy(),
-                reference.throughputPerSecond(), users, aloneMillis, users * 1000 / aloneMillis, needed(hold, users, aloneMillis),
-                users, aloneMillis, 1000 * hold, nextUsers, needed(hold, nextUsers, aloneMillis)));
+                reference.throughputPerSecond(), users, pace.describe(), pace.perSecond(users), needed(hold, users, pace),
+                pace.over(users), 1000 * hold, nextUsers, needed(hold, nextUsers, pace)));
     }
 
     /** What would run out next once the bottleneck is sized: the pool that would be fullest, and the CPU. */
-    private static Optional<String> next(StepResult step, StepResult reference, String bottleneck, int users, double aloneMillis) {
+    private static Optional<String> next(StepResult step, StepResult reference, String bottleneck, int users, UserPace pace) {
         List<String> parts = new ArrayList<>();
         step.pools().keySet().stream().filter(pool -> !pool.equals(bottleneck))
-                .max(Comparator.comparingDouble(pool -> needed(holdSeconds(reference, pool), users, aloneMillis)
+                .max(Comparator.comparingDouble(pool -> needed(holdSeconds(reference, pool), users, pace)
                         / (double) step.pools().get(pool).max()))
                 .ifPresent(pool -> parts.add(format(Locale.ROOT, "%s would be the fullest pool: %d of its %d %s at %d users",
-                        pool, needed(holdSeconds(reference, pool), users, aloneMillis), step.pools().get(pool).max(),
+                        pool, needed(holdSeconds(reference, pool), users, pace), step.pools().get(pool).max(),
                         step.pools().get(pool).kind(), users)));
         cpuMillisPerRequest(reference).ifPresent(cpu -> parts.add(format(Locale.ROOT,
-                "the service's CPU, %.2f ms per request, would keep %.2f of its %d cores busy", cpu, cpu * users / aloneMillis,
+                "the service's CPU, %.2f ms per request, would keep %.2f of its %d cores busy", cpu, cpu * pace.perSecond(users) / 1000,
                 reference.machine().cores())));
         return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts) + ".");
     }

@@ -138,6 +138,11 @@ final class RunReport {
             blocks.add(new Block.Table(StepTables.stepTable(experiment, load, new Scaled(experiment.scale()), machineCpus)));
             blocks.add(new Block.Charts("step", index, l));
         }
+        TextTable byRequest = RequestMixTable.of(experiment);
+        if (!byRequest.isEmpty()) {
+            blocks.add(new Block.Heading(3, "By request", "each request of the mix in each step, by the client", ""));
+            blocks.add(new Block.Table(byRequest));
+        }
         for (VariantResult variant : experiment.variants()) {
             if (!variant.ok()) {
                 blocks.add(new Block.Paragraph(variant.name() + " failed: " + variant.failure(), Block.Tone.ALERT));

@@ -13,7 +13,7 @@ import org.concurrencylab.results.StepResult;
  * Little's law for a pool that counts nothing over JMX (Reactor's schedulers, an application's own executors):
  * its threads busy with requests on average, read from the stack samples instead of the pool's own count,
  * over the step's throughput, give how long each request holds one of them, W = L / X; U users answered in
- * the lone request's time would keep U / R0 x W of them busy. A busy thread is one holding a request (a
+ * the lone request's time, thinking between requests, would keep U / (R0 + Z) x W of them busy. A busy thread is one holding a request (a
  * task waits in the pool's queue without one), so W is the hold even where the pool was full. Samples
  * are fewer than a pool's own count (the agent reads stacks at most four times a second), so the sentence
  * says how many it rests on.
@@ -29,9 +29,9 @@ final class SampledPoolSizing {
     /** The sentence for step {@code index} of one variant's steps (lightest first); none where its pools count themselves. */
     static Optional<String> sentence(List<StepResult> steps, int index) {
         StepResult step = steps.get(index);
-        double aloneMillis = steps.getFirst().latencyMillis().mean();
+        UserPace pace = UserPace.of(steps);
         if (!step.pools().isEmpty() || step.threads() == null || step.threads().stackSamples() == 0 || step.plan() == null
-                || step.plan().users() == null || step.throughputPerSecond() <= 0 || aloneMillis <= 0) {
+                || step.plan().users() == null || step.throughputPerSecond() <= 0 || !pace.known()) {
             return Optional.empty();
         }
         Map<String, Map<String, Double>> pools = step.threads().activityByPool();
@@ -46,9 +46,9 @@ final class SampledPoolSizing {
                     int users = step.plan().users();
                     return format(Locale.ROOT, "%s, which counts nothing over JMX: %.1f of its %.1f threads held a request on "
                                     + "average (from %d stack samples) at %.1f/s, so each request holds one for %.1f ms (Little's law); "
-                                    + "%d users at the lone request's %.1f ms would keep %d busy, %d users %d.", pool, busy, live,
-                            step.threads().stackSamples(), step.throughputPerSecond(), 1000 * hold, users, aloneMillis,
-                            PoolSizing.needed(hold, users, aloneMillis), 2 * users, PoolSizing.needed(hold, 2 * users, aloneMillis));
+                                    + "%d users at %s would keep %d busy, %d users %d.", pool, busy, live,
+                            step.threads().stackSamples(), step.throughputPerSecond(), 1000 * hold, users, pace.describe(),
+                            PoolSizing.needed(hold, users, pace), 2 * users, PoolSizing.needed(hold, 2 * users, pace));
                 });
     }
 }

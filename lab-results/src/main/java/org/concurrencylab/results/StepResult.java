@@ -24,6 +24,7 @@ package org.concurrencylab.results;
  *                                    entry service and its chain; empty in results written before them
  * @param pools                       pools that count their own members (Tomcat's workers, HikariCP), by the
  *                                    probe's name for them; empty where the service exposes none
+ * @param byRequest                   each request of a step that sent several, by itself; empty where it sent one
  */
 public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
                          LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
@@ -31,9 +32,10 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
                          Threads threads, ProcessUsage process, Arrivals arrivals, Timeline timeline,
                          DownstreamUsage downstream, MachineUsage machine, SeedFigure seed, String requestLog,
                          DatabaseUsage database, ServiceProfile profile, java.util.List<ServiceTimeline> services,
-                         java.util.Map<String, PoolOccupancy> pools) {
+                         java.util.Map<String, PoolOccupancy> pools, java.util.List<RequestShare> byRequest) {
 
     public StepResult {
+        byRequest = byRequest == null ? java.util.List.of() : java.util.List.copyOf(byRequest);
         services = services == null ? java.util.List.of() : java.util.List.copyOf(services);
         pools = pools == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pools));
     }
@@ -80,6 +82,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
         builder.profile = step.profile;
         builder.services = step.services;
         builder.pools = step.pools;
+        builder.byRequest = step.byRequest;
         return builder;
     }
 
@@ -111,6 +114,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
         private ServiceProfile profile;
         private java.util.List<ServiceTimeline> services = java.util.List.of();
         private java.util.Map<String, PoolOccupancy> pools = java.util.Map.of();
+        private java.util.List<RequestShare> byRequest = java.util.List.of();
 
         private Builder(String load) {
             this.load = load;
@@ -205,6 +209,11 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
             return this;
         }
 
+        public Builder byRequest(java.util.List<RequestShare> byRequest) {
+            this.byRequest = byRequest;
+            return this;
+        }
+
         /** Keeps only what the client measured: the step as another engine would have reported it. */
         public Builder withoutProbe() {
             threads = null;
@@ -232,7 +241,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
             }
             return new StepResult(load, plan, requests, throughputPerSecond, latencyMillis, elapsedSeconds, meanInFlight,
                     littlesLawPerSecond, littlesLawModel, machineLittlesLawPerSecond, threads, process, arrivals, timeline,
-                    downstream, machine, seed, requestLog, database, profile, services, pools);
+                    downstream, machine, seed, requestLog, database, profile, services, pools, byRequest);
         }
     }
 }

@@ -79,7 +79,7 @@ public final class StudyRunner {
      */
     public LabRunner.CompletedRun run(Study declared, Path outDir) throws IOException, InterruptedException {
         // the values go into the requests only: the study written beside the results keeps its ${VARIABLE}s
-        Study study = declared.withRequest(declared.request().resolved(System::getenv));
+        Study study = declared.withRequests(declared.requests().resolved(System::getenv));
         String started = Instant.now().toString();
         Path directory = RunDirectory.createIn(outDir, "");
         AtomicFiles.writeString(directory.resolve(StudyFile.FILE_NAME), StudyFile.write(declared));
@@ -109,7 +109,7 @@ public final class StudyRunner {
         double aloneMillis = results.stream().map(result -> result.sizing().get("aloneMillis"))
                 .filter(Number.class::isInstance).mapToDouble(value -> ((Number) value).doubleValue()).findFirst().orElse(0);
         ExperimentResult experiment = new ExperimentResult(study.name(),
-                "Your service: " + study.jar().getFileName() + ", " + study.request().describe(study.path()), null, 1, aloneMillis,
+                "Your service: " + study.jar().getFileName() + ", " + study.requests().describe(), null, 1, aloneMillis,
                 new WarmUpLoad(study.warmUpUsers(), aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0),
                 "full", Map.of(), results, checks, findings);
         String springBoot = results.stream().map(result -> result.sizing().get("springBoot")).filter(Objects::nonNull)
@@ -143,12 +143,13 @@ public final class StudyRunner {
             sizing.put("readiness", app.readiness());
             URI target = app.uri(study.path());
             progress.phase(variant.name(), "warming up: " + study.warmUpUsers() + " users for " + study.warmUp().toSeconds() + " s");
-            driver.run(target, load(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
-            LoadResult alone = driver.run(target, load(study, 1).heldFor(ALONE).build(), Progress.NONE);
+            driver.run(target, unthinking(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
+            LoadResult alone = driver.run(target, unthinking(study, 1).heldFor(ALONE).build(), Progress.NONE);
             if (alone.ok() == 0) {
-                throw new IOException("none of the " + alone.sent() + " lone requests, " + study.request().describe(study.path())
+                throw new IOException("none of the " + alone.sent() + " lone requests, " + study.requests().describe()
                         + ", was answered with 2xx or 3xx (" + alone.failuresByKind() + "); is that what the application expects?"
-                        + (study.request().isPlainGet() ? " (--method, --header and --body say what else to send)" : ""));
+                        + (!study.requests().isMix() && study.requests().parts().getFirst().request().isPlainGet()
+                        ? " (--method, --header and --body say what else to send)" : ""));
             }
             double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
@@ -178,6 +179,9 @@ public final class StudyRunner {
                 StepResult measured = StepResults.of(new StepResults.Context(variant, step, study.connections(), serviceTime,
                         true, new Scaled(1), study.requestTimeout(), machineCpus, machineCpus, sizing, requestLog), load, before, after,
                         null, machineBefore, machineAfter, background, machineCpu.cores(), null, List.of(), null);
+                if (study.requests().isMix()) {
+                    measured = StepResult.from(measured).byRequest(RequestShares.of(study.requests(), load)).build();
+                }
                 steps.add(measured);
                 Optional<String> stop = stopReason(measured);
                 if (stop.isPresent() && study.untilHeldBack()) {
@@ -225,9 +229,17 @@ public final class StudyRunner {
         return driver.run(target, load(study, users).heldFor(study.stepLength()).build(), Progress.NONE);
     }
 
-    /** The study's closed load of so many users: its timeout, its connections, its request. */
+    /** The study's closed load of so many users: its timeout, its connections, its requests, its think time. */
     private static ClosedModel.Builder load(Study study, int users) {
-        return ClosedModel.custom(users, study.requestTimeout()).connections(study.connections()).request(study.request());
+        return unthinking(study, users).thinkTime(study.thinkTime());
+    }
+
+    /**
+     * The same without the think time: a warm-up is there to run the application's code, and the lone requests to
+     * time it, and a user who thinks a second between requests would do both a hundred times less.
+     */
+    private static ClosedModel.Builder unthinking(Study study, int users) {
+        return ClosedModel.custom(users, study.requestTimeout()).connections(study.connections()).requests(study.requests());
     }
 
     /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
@@ -235,7 +247,7 @@ public final class StudyRunner {
         try (ApplicationProcess app = ApplicationProcess.start(java, home.agentJar(), study.jar(), study.path(),
                 variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT, false, 0, ServiceCommand.LOOPBACK)) {
             URI target = app.uri(study.path());
-            driver.run(target, load(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
+            driver.run(target, unthinking(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
             step(target, study, with.users());
             return new AgentCost(with.users(), with.with(), step(target, study, with.users()), with.agentCores());
         } catch (ServiceStartException e) {

@@ -126,7 +126,8 @@ public final class SweepRunner {
 
     static Study declare(Study study, String variant, Knob knob, int users) {
         Map<String, String> properties = study.propertiesOf(variant);
-        Study.Builder swept = Study.custom(study.jar()).path(study.path()).request(study.request()).stepLength(study.stepLength())
+        Study.Builder swept = Study.custom(study.jar()).requests(study.requests()).stepLength(study.stepLength())
+                .thinkTime(study.thinkTime())
                 .warmUp(study.warmUpUsers(), study.warmUp()).requestTimeout(study.requestTimeout())
                 .connections(study.connections()).budget(study.budget()).untilHeldBack(false);
         if (knob.isLoad()) {

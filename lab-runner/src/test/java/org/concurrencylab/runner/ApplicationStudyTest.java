@@ -6,10 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.catalog.Study;
+import org.concurrencylab.driver.RequestMix;
+import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.report.Diagnosis;
 import org.concurrencylab.report.PoolSizing;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.PoolLimits;
+import org.concurrencylab.results.RequestShare;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.junit.jupiter.api.Test;
@@ -106,6 +109,33 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(hold.find()).as(sized).isTrue();
         assertThat(Double.parseDouble(hold.group(1))).as(sized).isBetween(0.85 * 100, 1.15 * 100);
         assertThat(sized).startsWith("bounded-elastic");
+    }
+
+    /**
+     * Half the requests hold a worker 100 ms (/pages), half a connection 40 ms (/orders), and each user thinks 100 ms
+     * between them: a closed loop of 4 users then sends 4 / (R + Z) a second, Little's law with the think time in
+     * the cycle, some 23/s where the same users without thinking would send 55/s.
+     */
+    @Test
+    void aMixOfRequestsIsSentByWeightWithTheUsersThinkTimeAndMeasuredRequestByRequest() throws Exception {
+        RequestMix mix = new RequestMix(List.of(
+                RequestMix.Part.of("/pages/1", RequestTemplate.ofDefaults(), 1),
+                RequestMix.Part.of("/orders/1", RequestTemplate.ofDefaults(), 1)));
+        LabRunner.CompletedRun run = new StudyRunner(HOME, JavaRuntime.current(), RunProgress.SILENT).run(Study.custom(FIXTURE)
+                .requests(mix).thinkTime(Duration.ofMillis(100)).users(List.of(4)).stepLength(Duration.ofSeconds(4))
+                .warmUp(4, Duration.ofSeconds(3)).build(), out);
+        StepResult four = run.result().experiments().getFirst().variants().getFirst().steps().getFirst();
+        assertThat(four.requests().failed()).isZero();
+        assertThat(four.byRequest()).extracting(RequestShare::request).containsExactly("GET /pages/1", "GET /orders/1");
+        RequestShare pages = four.byRequest().get(0);
+        RequestShare orders = four.byRequest().get(1);
+        // each user alternates the two, so their counts differ by one a user at most
+        assertThat(Math.abs(pages.sent() - orders.sent())).isLessThanOrEqualTo(4);
+        assertThat(pages.sent() + orders.sent()).isEqualTo(four.requests().sent());
+        assertThat(pages.meanMillis()).isBetween(100.0, 100.0 * 1.3);
+        assertThat(orders.meanMillis()).isBetween(CONNECTION_HOLD_SECONDS * 1000, CONNECTION_HOLD_SECONDS * 1000 * 1.5);
+        double cycleSeconds = four.latencyMillis().mean() / 1000 + 0.100;
+        assertThat(four.throughputPerSecond()).isBetween(0.9 * 4 / cycleSeconds, 1.05 * 4 / cycleSeconds);
     }
 
     private VariantResult run(Study.Builder study) throws Exception {
