@@ -13,7 +13,8 @@ import org.concurrencylab.driver.RequestTemplate;
 
 /**
  * The articles' method declared for an application the lab did not build: its jar, the requests the load
- * sends, and closed steps of rising users, each held for a time. Declare one with
+ * sends, and steps of rising load, each held for a time: closed steps of users, or open steps of arrivals a
+ * second. Declare one with
  * {@link #custom(Path)}; what it does not say comes from {@link Defaults}.
  *
  * @param name           the study's name in results: the jar's name without {@code .jar}
@@ -23,7 +24,8 @@ import org.concurrencylab.driver.RequestTemplate;
  * @param variants       each variant's own properties, by its name, in the order they run; one, {@value #AS_IS}
  *                       with none, where the study declares no variants
  * @param checks         limits the study's steps are held to, each decided as a claim
- * @param users          each step's users, rising
+ * @param users          each closed step's users, rising; empty in a study of rates
+ * @param rates          each open step's arrivals a second, rising; empty in a study of users
  * @param stepLength     how long each step is held
  * @param thinkTime      how long each user waits after an answer before its next request
  * @param budget         what the whole study may take: it stops rising when the next step would not fit
@@ -34,7 +36,7 @@ import org.concurrencylab.driver.RequestTemplate;
  */
 public record Study(String name, Path jar, RequestMix requests, Map<String, String> properties,
                     Map<String, Map<String, String>> variants, List<StudyCheck> checks, List<Integer> users,
-                    Duration stepLength, Duration thinkTime, Duration warmUp, int warmUpUsers, Duration requestTimeout,
+                    List<Integer> rates, Duration stepLength, Duration thinkTime, Duration warmUp, int warmUpUsers, Duration requestTimeout,
                     Connections connections, Duration budget, boolean agentCost, boolean untilHeldBack) {
 
     /** The one variant of a study that declares none: the jar as it is. */
@@ -46,16 +48,15 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
         if (requests.parts().getFirst().path().isEmpty()) {
             throw new IllegalArgumentException("a study's request says its path, as in /orders/1");
         }
-        if (users.isEmpty() || users.getFirst() < 1) {
-            throw new IllegalArgumentException("a study needs steps of at least one user");
+        if (users.isEmpty() == rates.isEmpty()) {
+            throw new IllegalArgumentException("a study's steps are users (closed) or rates (open), one or the other");
         }
-        for (int i = 1; i < users.size(); i++) {
-            if (users.get(i) <= users.get(i - 1)) {
-                throw new IllegalArgumentException("a study's users rise from step to step; " + users + " does not");
-            }
-        }
+        rising(users.isEmpty() ? rates : users, users.isEmpty() ? "rates" : "users");
         if (thinkTime.isNegative()) {
             throw new IllegalArgumentException("a study's think time is zero or more");
+        }
+        if (!thinkTime.isZero() && !rates.isEmpty()) {
+            throw new IllegalArgumentException("a think time is a closed step's users'; open steps arrive at their rate whatever the answers");
         }
         if (stepLength.toMillis() < 1000 || warmUp.isNegative() || warmUpUsers < 1 || requestTimeout.toMillis() < 1
                 || budget.compareTo(stepLength) < 0) {
@@ -63,6 +64,7 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
         }
         properties = Map.copyOf(properties);
         users = List.copyOf(users);
+        rates = List.copyOf(rates);
         if (variants.isEmpty()) {
             throw new IllegalArgumentException("a study runs at least one variant");
         }
@@ -78,12 +80,28 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
                 throw new IllegalArgumentException("a check compares with variant '" + check.sameOrBetterThan()
                         + "', which the study does not declare; it declares " + String.join(", ", variants.keySet()));
             }
-            if (!users.contains(check.users())) {
-                throw new IllegalArgumentException("a check names the step of " + check.users() + " users, which the study does "
-                        + "not run; its steps are " + users);
+            if (check.step().open() != users.isEmpty() || !(check.step().open() ? rates : users).contains(check.step().value())) {
+                throw new IllegalArgumentException("a check names the step of " + check.step() + ", which the study does not run; "
+                        + "its steps are " + (users.isEmpty() ? rates.stream().map(rate -> rate + "/s").toList() + "" : users + " users"));
             }
         }
         checks = List.copyOf(checks);
+    }
+
+    private static void rising(List<Integer> values, String what) {
+        if (values.getFirst() < 1) {
+            throw new IllegalArgumentException("a study's " + what + " are 1 or more");
+        }
+        for (int i = 1; i < values.size(); i++) {
+            if (values.get(i) <= values.get(i - 1)) {
+                throw new IllegalArgumentException("a study's " + what + " rise from step to step; " + values + " do not");
+            }
+        }
+    }
+
+    /** Whether its steps are open: arrivals at a rate, rather than users who wait for their answers. */
+    public boolean open() {
+        return users.isEmpty();
     }
 
     /** A variant's properties: the study's own, then the variant's, which win. */
@@ -100,8 +118,8 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
 
     /** The same study, sending these requests. */
     public Study withRequests(RequestMix sent) {
-        return new Study(name, jar, sent, properties, variants, checks, users, stepLength, thinkTime, warmUp, warmUpUsers, requestTimeout,
-                connections, budget, agentCost, untilHeldBack);
+        return new Study(name, jar, sent, properties, variants, checks, users, rates, stepLength, thinkTime, warmUp, warmUpUsers,
+                requestTimeout, connections, budget, agentCost, untilHeldBack);
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -109,11 +127,17 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
         return new Builder(jar);
     }
 
-    /** The study's steps, as the lab's closed load model holds them: all users at once, for the step's length. */
-    public List<LoadStep.Held> steps() {
-        List<LoadStep.Held> steps = new ArrayList<>();
+    /**
+     * The study's steps: closed, all users at once, or open, arrivals at the step's rate; each for the step's
+     * length.
+     */
+    public List<LoadStep> steps() {
+        List<LoadStep> steps = new ArrayList<>();
         for (int count : users) {
             steps.add(new LoadStep.Held(count, Duration.ZERO, stepLength, thinkTime));
+        }
+        for (int rate : rates) {
+            steps.add(new LoadStep.Open(rate, stepLength));
         }
         return List.copyOf(steps);
     }
@@ -126,7 +150,8 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
         private final Map<String, String> properties = new LinkedHashMap<>();
         private final Map<String, Map<String, String>> variants = new LinkedHashMap<>();
         private final List<StudyCheck> checks = new ArrayList<>();
-        private List<Integer> users = Defaults.STUDY_USERS;
+        private List<Integer> users;
+        private List<Integer> rates;
         private Duration stepLength = Defaults.STUDY_STEP;
         private Duration thinkTime = Duration.ZERO;
         private Duration warmUp = Defaults.STUDY_WARM_UP;
@@ -174,8 +199,15 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
             return this;
         }
 
+        /** Closed steps of these users, rising ({@link Defaults#STUDY_USERS} unless said). */
         public Builder users(List<Integer> users) {
             this.users = users;
+            return this;
+        }
+
+        /** Open steps of these arrivals a second, rising, in place of {@link #users}. */
+        public Builder rates(List<Integer> rates) {
+            this.rates = rates;
             return this;
         }
 
@@ -230,8 +262,12 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
             }
             RequestMix sent = requests != null ? requests : new RequestMix(List.of(RequestMix.Part.of(path == null ? "/" : path,
                     request == null ? RequestTemplate.ofDefaults() : request, 1)));
-            return new Study(name, jar, sent, properties, declared, checks, users, stepLength, thinkTime, warmUp, warmUpUsers, requestTimeout,
-                    connections, budget, agentCost, untilHeldBack);
+            if (users != null && rates != null) {
+                throw new IllegalArgumentException("a study's steps are users (closed) or rates (open), one or the other");
+            }
+            List<Integer> closed = users != null ? users : rates != null ? List.of() : Defaults.STUDY_USERS;
+            return new Study(name, jar, sent, properties, declared, checks, closed, rates == null ? List.of() : rates, stepLength, thinkTime,
+                    warmUp, warmUpUsers, requestTimeout, connections, budget, agentCost, untilHeldBack);
         }
     }
 }

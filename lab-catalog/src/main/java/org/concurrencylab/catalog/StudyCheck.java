@@ -16,28 +16,60 @@ import org.concurrencylab.results.VariantResult;
  * decided". Every limit given must hold.
  *
  * @param variant              the variant it checks; null for every variant of the study
- * @param users                the step it checks, by its users
+ * @param step                 the step it checks, by its users or, in a study of open steps, its rate
  * @param p95AtMostMillis      the step's p95 may be at most this; null: not checked
  * @param p99AtMostMillis      the step's p99 may be at most this; null: not checked
  * @param failedAtMostPercent  at most this share of the step's requests may fail; null: not checked
  * @param throughputAtLeastPercent the step's throughput at least this share of what its users allow alone
- *                             (U / R0, "LL TPS"); null: not checked
- * @param sameOrBetterThan     another variant the step must do as well as at the same users: its throughput
+ *                             (U / (R0 + Z), "LL TPS"), or of its rate; null: not checked
+ * @param sameOrBetterThan     another variant the step must do as well as at the same step: its throughput
  *                             at least 95 % of the other's and its p95 at most 105 %; null: not checked
  */
-public record StudyCheck(String variant, int users, Double p95AtMostMillis, Double p99AtMostMillis,
+public record StudyCheck(String variant, Step step, Double p95AtMostMillis, Double p99AtMostMillis,
                          Double failedAtMostPercent, Double throughputAtLeastPercent, String sameOrBetterThan) {
 
     /** How close "as well as" is: a run-to-run noise of a few per cent in either figure is not a change. */
     static final double SAME = 0.05;
 
-    public StudyCheck {
-        if (users < 1) {
-            throw new IllegalArgumentException("a check names the step it checks by its users (1 or more), not " + users);
+    /**
+     * A step of a study, as a check names it.
+     *
+     * @param open  whether it is an open step, named by its rate, rather than a closed one named by its users
+     * @param value its users, or its rate a second
+     */
+    public record Step(boolean open, int value) {
+
+        public Step {
+            if (value < 1) {
+                throw new IllegalArgumentException("a check names its step by its " + (open ? "rate" : "users") + ", 1 or more, not " + value);
+            }
         }
+
+        public static Step users(int users) {
+            return new Step(false, users);
+        }
+
+        public static Step rate(int perSecond) {
+            return new Step(true, perSecond);
+        }
+
+        /** Whether {@code plan} is the load of this step. */
+        public boolean isOf(org.concurrencylab.results.LoadPlan plan) {
+            return plan != null && (open ? plan.ratePerSecond() != null && Math.round(plan.ratePerSecond()) == value
+                    : plan.ratePerSecond() == null && plan.users() != null && plan.users() == value);
+        }
+
+        @Override
+        public String toString() {
+            return open ? value + "/s" : value + (value == 1 ? " user" : " users");
+        }
+    }
+
+    public StudyCheck {
+        java.util.Objects.requireNonNull(step, "a check names its step");
         if (p95AtMostMillis == null && p99AtMostMillis == null && failedAtMostPercent == null
                 && throughputAtLeastPercent == null && sameOrBetterThan == null) {
-            throw new IllegalArgumentException("a check at " + users + " users says no limit");
+            throw new IllegalArgumentException("a check at " + step + " says no limit");
         }
     }
 
@@ -48,20 +80,20 @@ public record StudyCheck(String variant, int users, Double p95AtMostMillis, Doub
         Optional.ofNullable(p99AtMostMillis).ifPresent(limit -> limits.add(format(Locale.ROOT, "p99 at most %s ms", number(limit))));
         Optional.ofNullable(failedAtMostPercent).ifPresent(limit -> limits.add(format(Locale.ROOT, "at most %s %% failed", number(limit))));
         Optional.ofNullable(throughputAtLeastPercent).ifPresent(limit -> limits.add(format(Locale.ROOT,
-                "throughput at least %s %% of what its users allow", number(limit))));
+                "throughput at least %s %% of %s", number(limit), step.open() ? "its rate" : "what its users allow")));
         Optional.ofNullable(sameOrBetterThan).ifPresent(other -> limits.add("as well as " + other));
-        return variantName + " at " + users + " users: " + String.join(", ", limits) + ".";
+        return variantName + " at " + step + ": " + String.join(", ", limits) + ".";
     }
 
     /** The verdict on one variant's results; {@code all} are every variant's, for {@link #sameOrBetterThan}. */
     public ClaimResult evaluate(String id, VariantResult result, List<VariantResult> all) {
         String text = text(result.name());
-        Optional<StepResult> step = at(result);
-        if (step.isEmpty()) {
+        Optional<StepResult> found = at(result);
+        if (found.isEmpty()) {
             return new ClaimResult(id, text, Verdict.Status.NOT_DECIDED.label(), result.ok()
-                    ? "the study stopped before " + users + " users" : result.name() + " failed: " + result.failure());
+                    ? "the study stopped before " + step : result.name() + " failed: " + result.failure());
         }
-        StepResult measured = step.get();
+        StepResult measured = found.get();
         List<String> evidence = new ArrayList<>();
         boolean holds = true;
         if (p95AtMostMillis != null) {
@@ -80,12 +112,13 @@ public record StudyCheck(String variant, int users, Double p95AtMostMillis, Doub
         if (throughputAtLeastPercent != null) {
             double share = 100 * measured.throughputPerSecond() / measured.littlesLawPerSecond();
             holds &= share >= throughputAtLeastPercent;
-            evidence.add(format(Locale.ROOT, "%.1f/s, %.0f %% of what its users allow", measured.throughputPerSecond(), share));
+            evidence.add(format(Locale.ROOT, "%.1f/s, %.0f %% of %s", measured.throughputPerSecond(), share,
+                    step.open() ? "its rate" : "what its users allow"));
         }
         if (sameOrBetterThan != null) {
             Optional<StepResult> other = all.stream().filter(variant -> variant.name().equals(sameOrBetterThan)).findFirst().flatMap(this::at);
             if (other.isEmpty()) {
-                return new ClaimResult(id, text, Verdict.Status.NOT_DECIDED.label(), sameOrBetterThan + " has no step at " + users + " users");
+                return new ClaimResult(id, text, Verdict.Status.NOT_DECIDED.label(), sameOrBetterThan + " has no step at " + step);
             }
             StepResult base = other.get();
             holds &= measured.throughputPerSecond() >= (1 - SAME) * base.throughputPerSecond()
@@ -97,8 +130,7 @@ public record StudyCheck(String variant, int users, Double p95AtMostMillis, Doub
     }
 
     private Optional<StepResult> at(VariantResult result) {
-        return result.steps().stream().filter(step -> step.plan() != null && step.plan().users() != null
-                && step.plan().users() == users).findFirst();
+        return result.steps().stream().filter(measured -> step.isOf(measured.plan())).findFirst();
     }
 
     private static String number(double value) {

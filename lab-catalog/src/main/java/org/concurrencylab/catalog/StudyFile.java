@@ -37,13 +37,13 @@ public final class StudyFile {
     private static final YAMLMapper YAML = YAMLMapper.builder()
             .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER).enable(YAMLWriteFeature.MINIMIZE_QUOTES).build();
     private static final Set<String> KEYS = Set.of("application", "path", "method", "headers", "body", "body-file", "requests", "users",
-            "step-seconds", "think-seconds", "warm-up", "connections", "request-timeout-seconds", "budget-seconds", "agent-cost", "properties",
+            "rates", "step-seconds", "think-seconds", "warm-up", "connections", "request-timeout-seconds", "budget-seconds", "agent-cost", "properties",
             "variants", "checks");
     /** What one request says, alone at the top of the file or as one of {@code requests}. */
     private static final Set<String> REQUEST_KEYS = Set.of("path", "method", "headers", "body", "body-file");
     private static final Set<String> MIX_KEYS = Set.of("path", "method", "headers", "body", "body-file", "weight");
     private static final Set<String> WARM_UP_KEYS = Set.of("users", "seconds");
-    private static final Set<String> CHECK_KEYS = Set.of("variant", "users", "p95-at-most-ms", "p99-at-most-ms",
+    private static final Set<String> CHECK_KEYS = Set.of("variant", "users", "rate", "p95-at-most-ms", "p99-at-most-ms",
             "failed-at-most-percent", "throughput-at-least-percent", "same-or-better-than");
 
     /** What the lab writes in place of a header's literal value that looks like a credential. */
@@ -102,8 +102,14 @@ public final class StudyFile {
             }
             study.request(request(file, root, ""));
         }
+        if (root.has("users") && root.has("rates")) {
+            throw new Invalid(file, "users and rates: a study's steps are users (closed) or arrivals a second (open), one or the other");
+        }
         if (root.has("users")) {
             study.users(integers(file, root.get("users"), "users"));
+        }
+        if (root.has("rates")) {
+            study.rates(integers(file, root.get("rates"), "rates"));
         }
         if (root.has("step-seconds")) {
             study.stepLength(Duration.ofMillis(Math.round(1000 * number(file, root.get("step-seconds"), "step-seconds"))));
@@ -234,12 +240,13 @@ public final class StudyFile {
 
     private static StudyCheck check(Path file, JsonNode check, String where) {
         onlyKeys(file, check, CHECK_KEYS, where + ".");
-        if (!check.has("users")) {
-            throw new Invalid(file, where + ": a check names its step by users");
+        if (check.has("users") == check.has("rate")) {
+            throw new Invalid(file, where + ": a check names its step by its users, or in a study of rates by its rate");
         }
         try {
             return new StudyCheck(check.has("variant") ? string(file, check, "variant", true) : null,
-                    integer(file, check.get("users"), where + ".users"),
+                    check.has("users") ? StudyCheck.Step.users(integer(file, check.get("users"), where + ".users"))
+                            : StudyCheck.Step.rate(integer(file, check.get("rate"), where + ".rate")),
                     optionalNumber(file, check, "p95-at-most-ms", where), optionalNumber(file, check, "p99-at-most-ms", where),
                     optionalNumber(file, check, "failed-at-most-percent", where),
                     optionalNumber(file, check, "throughput-at-least-percent", where),
@@ -268,8 +275,8 @@ public final class StudyFile {
             root.put("path", study.path());
             putRequest(root, study.requests().parts().getFirst().request());
         }
-        ArrayNode users = root.putArray("users");
-        study.users().forEach(users::add);
+        ArrayNode steps = root.putArray(study.open() ? "rates" : "users");
+        (study.open() ? study.rates() : study.users()).forEach(steps::add);
         root.put("step-seconds", study.stepLength().toMillis() / 1000.0);
         if (!study.thinkTime().isZero()) {
             root.put("think-seconds", study.thinkTime().toMillis() / 1000.0);
@@ -299,7 +306,7 @@ public final class StudyFile {
                 if (check.variant() != null) {
                     node.put("variant", check.variant());
                 }
-                node.put("users", check.users());
+                node.put(check.step().open() ? "rate" : "users", check.step().value());
                 putIfPresent(node, "p95-at-most-ms", check.p95AtMostMillis());
                 putIfPresent(node, "p99-at-most-ms", check.p99AtMostMillis());
                 putIfPresent(node, "failed-at-most-percent", check.failedAtMostPercent());
@@ -383,7 +390,7 @@ public final class StudyFile {
 
     private static List<Integer> integers(Path file, JsonNode value, String where) {
         if (!value.isArray() || value.isEmpty()) {
-            throw new Invalid(file, where + ": a list of whole numbers, e.g. [1, 2, 4, 8]");
+            throw new Invalid(file, where + ": a list of whole numbers, rising, e.g. [1, 2, 4, 8]");
         }
         List<Integer> numbers = new ArrayList<>();
         for (int i = 0; i < value.size(); i++) {

@@ -21,7 +21,7 @@ class StudyCheckTest {
 
     @Test
     void aLimitMetIsReproducedAndMissedIsNot() {
-        StudyCheck p95 = new StudyCheck(null, 8, 60.0, null, null, null, null);
+        StudyCheck p95 = new StudyCheck(null, StudyCheck.Step.users(8), 60.0, null, null, null, null);
         assertThat(p95.evaluate("c", LARGE, List.of(SMALL, LARGE)).status()).isEqualTo("reproduced");
         ClaimResult missed = p95.evaluate("c", SMALL, List.of(SMALL, LARGE));
         assertThat(missed.status()).isEqualTo("not reproduced");
@@ -30,7 +30,7 @@ class StudyCheckTest {
 
     @Test
     void asWellAsAnotherVariantAllowsItsNoiseAndNoMore() {
-        StudyCheck asWell = new StudyCheck("pool-4", 8, null, null, null, null, "pool-8");
+        StudyCheck asWell = new StudyCheck("pool-4", StudyCheck.Step.users(8), null, null, null, null, "pool-8");
         assertThat(asWell.evaluate("c", SMALL, List.of(SMALL, LARGE)).status()).isEqualTo("not reproduced");
         VariantResult nearly = variant("pool-4", step(8, 0.96 * 193.4, 1.04 * 43.5, 0));
         assertThat(asWell.evaluate("c", nearly, List.of(nearly, LARGE)).status()).isEqualTo("reproduced");
@@ -38,7 +38,7 @@ class StudyCheckTest {
 
     @Test
     void aStepTheStudyNeverReachedIsNotDecided() {
-        ClaimResult unreached = new StudyCheck(null, 16, 60.0, null, null, null, null).evaluate("c", LARGE, List.of(LARGE));
+        ClaimResult unreached = new StudyCheck(null, StudyCheck.Step.users(16), 60.0, null, null, null, null).evaluate("c", LARGE, List.of(LARGE));
         assertThat(unreached.status()).isEqualTo("not decided");
         assertThat(unreached.evidence()).contains("stopped before 16 users");
     }
@@ -46,12 +46,12 @@ class StudyCheckTest {
     @Test
     void failuresAndThroughputAreSharesOfTheStep() {
         VariantResult failing = variant("a", step(8, 150, 50, 3));
-        assertThat(new StudyCheck(null, 8, null, null, 1.0, null, null).evaluate("c", failing, List.of(failing)).status())
+        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, 1.0, null, null).evaluate("c", failing, List.of(failing)).status())
                 .isEqualTo("reproduced");
-        assertThat(new StudyCheck(null, 8, null, null, 0.1, null, null).evaluate("c", failing, List.of(failing)).status())
+        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, 0.1, null, null).evaluate("c", failing, List.of(failing)).status())
                 .isEqualTo("not reproduced");
         // 150/s of the 200/s its users allow is 75 %
-        assertThat(new StudyCheck(null, 8, null, null, null, 80.0, null).evaluate("c", failing, List.of(failing)).status())
+        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, null, 80.0, null).evaluate("c", failing, List.of(failing)).status())
                 .isEqualTo("not reproduced");
     }
 

@@ -131,7 +131,7 @@ class StudyFileTest {
         assertThat(study.requests().parts().get(1).request().body()).contains("{\"item\": 1}");
         assertThat(study.path()).isEqualTo("/orders/1");
         assertThat(study.thinkTime().toMillis()).isEqualTo(500);
-        assertThat(study.steps()).allSatisfy(step -> assertThat(step.thinkTime().toMillis()).isEqualTo(500));
+        assertThat(study.steps()).allSatisfy(step -> assertThat(((LoadStep.Held) step).thinkTime().toMillis()).isEqualTo(500));
         assertThat(StudyFile.read(write(StudyFile.write(study)))).isEqualTo(study);
 
         assertThatThrownBy(() -> StudyFile.read(write(mix.replace("weight: 3", "weight: 0"))))
@@ -147,9 +147,28 @@ class StudyFileTest {
     }
 
     @Test
+    void openStepsAreDeclaredByTheirRatesAndCheckedByThem() throws IOException {
+        String open = STUDY.replace("users: [2, 4, 8]", "rates: [50, 100, 200]").replace("- users: 8", "- rate: 200")
+                .replace("\n    users: 4\n", "\n    rate: 100\n");
+        Study study = StudyFile.read(write(open));
+        assertThat(study.open()).isTrue();
+        assertThat(study.steps()).extracting(LoadStep::label).containsExactly("50/s for 5s", "100/s for 5s", "200/s for 5s");
+        assertThat(study.checks()).extracting(check -> check.step().toString()).containsExactly("200/s", "100/s");
+        assertThat(StudyFile.read(write(StudyFile.write(study)))).isEqualTo(study);
+
+        assertThatThrownBy(() -> StudyFile.read(write(open.replace("rates:", "users: [1]\nrates:"))))
+                .hasMessageContaining("users and rates: a study's steps are users (closed) or arrivals a second (open)");
+        assertThatThrownBy(() -> StudyFile.read(write(open + "think-seconds: 1\n"))).hasMessageContaining("a think time is a closed step's");
+        assertThatThrownBy(() -> StudyFile.read(write(open.replace("- rate: 200", "- users: 200"))))
+                .hasMessageContaining("a check names the step of 200 users, which the study does not run; its steps are [50/s, 100/s, 200/s]");
+        assertThatThrownBy(() -> StudyFile.read(write(open.replace("rates: [50, 100, 200]", "rates: [100, 50]"))))
+                .hasMessageContaining("rates rise from step to step");
+    }
+
+    @Test
     void aCheckThatSaysNoLimitIsRefused() {
-        assertThatThrownBy(() -> new StudyCheck(null, 8, null, null, null, null, null)).hasMessageContaining("says no limit");
-        assertThat(Study.custom(folder.resolve("app.jar")).check(new StudyCheck(null, 8, 60.0, null, null, null, null))
+        assertThatThrownBy(() -> new StudyCheck(null, StudyCheck.Step.users(8), null, null, null, null, null)).hasMessageContaining("says no limit");
+        assertThat(Study.custom(folder.resolve("app.jar")).check(new StudyCheck(null, StudyCheck.Step.users(8), 60.0, null, null, null, null))
                 .users(List.of(8)).variant("a", Map.of()).build().checks()).hasSize(1);
     }
 

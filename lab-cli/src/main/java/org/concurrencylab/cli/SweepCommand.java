@@ -133,9 +133,6 @@ final class SweepCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "the study declares no variant '" + chosen + "'; it declares "
                     + String.join(", ", study.variants().keySet()));
         }
-        if (Knob.RATE.equals(swept.name())) {
-            throw new ParameterException(spec.commandLine(), "a study's load is closed: sweep users or a property, not the rate");
-        }
         int held = users == null ? Defaults.SWEEP_USERS : users;
         if (held < 1) {
             throw new ParameterException(spec.commandLine(), "--users is at least 1");

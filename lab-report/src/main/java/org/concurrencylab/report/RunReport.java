@@ -121,8 +121,8 @@ final class RunReport {
         experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
         if (experiment.ofAnApplication()) {
             blocks.add(new Block.Paragraph(format(Locale.ROOT, "A lone request took %s ms (R0, the mean of those one user sent one at a time for 2 s after "
-                            + "the warm-up): \"LL TPS\" is what each step's users allow at that pace, U / R0. The application warmed "
-                            + "up with %s; %s.", StepTables.number(experiment.downstreamLatencyMillis()), StepTables.warmUp(experiment),
+                            + "the warm-up): \"LL TPS\" is %s. The application warmed up with %s; %s.",
+                    StepTables.number(experiment.downstreamLatencyMillis()), StepTables.studyBound(experiment), StepTables.warmUp(experiment),
                     StepTables.clientAndJit(experiment)), Block.Tone.NOTE));
         } else {
             blocks.add(new Block.Paragraph(format(Locale.ROOT, "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "

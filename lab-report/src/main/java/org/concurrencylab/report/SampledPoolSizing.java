@@ -13,7 +13,8 @@ import org.concurrencylab.results.StepResult;
  * Little's law for a pool that counts nothing over JMX (Reactor's schedulers, an application's own executors):
  * its threads busy with requests on average, read from the stack samples instead of the pool's own count,
  * over the step's throughput, give how long each request holds one of them, W = L / X; U users answered in
- * the lone request's time, thinking between requests, would keep U / (R0 + Z) x W of them busy. A busy thread is one holding a request (a
+ * the lone request's time, thinking between requests, would keep U / (R0 + Z) x W of them busy, and an open
+ * step's arrivals their rate x W. A busy thread is one holding a request (a
  * task waits in the pool's queue without one), so W is the hold even where the pool was full. Samples
  * are fewer than a pool's own count (the agent reads stacks at most four times a second), so the sentence
  * says how many it rests on.
@@ -29,9 +30,9 @@ final class SampledPoolSizing {
     /** The sentence for step {@code index} of one variant's steps (lightest first); none where its pools count themselves. */
     static Optional<String> sentence(List<StepResult> steps, int index) {
         StepResult step = steps.get(index);
-        UserPace pace = UserPace.of(steps);
-        if (!step.pools().isEmpty() || step.threads() == null || step.threads().stackSamples() == 0 || step.plan() == null
-                || step.plan().users() == null || step.throughputPerSecond() <= 0 || !pace.known()) {
+        Optional<UserPace.Demand> asked = UserPace.of(steps).demandOf(step);
+        if (!step.pools().isEmpty() || step.threads() == null || step.threads().stackSamples() == 0 || asked.isEmpty()
+                || step.throughputPerSecond() <= 0) {
             return Optional.empty();
         }
         Map<String, Map<String, Double>> pools = step.threads().activityByPool();
@@ -43,12 +44,12 @@ final class SampledPoolSizing {
                     double busy = Diagnosis.busy(pools.get(pool));
                     double live = pools.get(pool).values().stream().mapToDouble(Double::doubleValue).sum();
                     double hold = busy / step.throughputPerSecond();
-                    int users = step.plan().users();
+                    UserPace.Demand demand = asked.get();
                     return format(Locale.ROOT, "%s, which counts nothing over JMX: %.1f of its %.1f threads held a request on "
                                     + "average (from %d stack samples) at %.1f/s, so each request holds one for %.1f ms (Little's law); "
-                                    + "%d users at %s would keep %d busy, %d users %d.", pool, busy, live,
-                            step.threads().stackSamples(), step.throughputPerSecond(), 1000 * hold, users, pace.describe(),
-                            PoolSizing.needed(hold, users, pace), 2 * users, PoolSizing.needed(hold, 2 * users, pace));
+                                    + "%s would keep %d busy, %s %d.", pool, busy, live,
+                            step.threads().stackSamples(), step.throughputPerSecond(), 1000 * hold, demand.who(),
+                            PoolSizing.needed(hold, demand), demand.doubled().name(), PoolSizing.needed(hold, demand.doubled()));
                 });
     }
 }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.LoadPlan;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
@@ -51,6 +52,19 @@ final class StepTables {
         }
         return experiment.warmUp() == null ? "an unrecorded load"
                 : format(Locale.ROOT, "%d users for %d D", experiment.warmUp().users(), experiment.warmUp().lengthInD());
+    }
+
+    /** What a study's "LL TPS" column is: the users' pace, with their think time where they think, or the arrivals' rate. */
+    static String studyBound(ExperimentResult experiment) {
+        List<LoadPlan> plans = experiment.variants().stream().flatMap(variant -> variant.steps().stream()).map(StepResult::plan)
+                .filter(java.util.Objects::nonNull).toList();
+        if (!plans.isEmpty() && plans.stream().allMatch(plan -> plan.ratePerSecond() != null)) {
+            return "the rate each step's requests arrived at, which an open load keeps whatever the answers";
+        }
+        double think = plans.stream().map(LoadPlan::thinkSeconds).filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue)
+                .max().orElse(0);
+        return think > 0 ? format(Locale.ROOT, "what each step's users allow at that pace, thinking %s s between requests, U / (R0 + Z)",
+                number(think)) : "what each step's users allow at that pace, U / R0";
     }
 
     /**

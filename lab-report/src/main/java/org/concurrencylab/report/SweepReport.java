@@ -48,8 +48,10 @@ final class SweepReport {
         if (fit.bounds() != null) {
             SweepFit.Bounds bounds = fit.bounds();
             models.add(new Block.Items.Item("Little's law's bounds", format(Locale.ROOT,
-                    "rising at %s/s per unit (R0 = %s ms), %s; residual %s/s rms", number(bounds.perUnitPerSecond()),
-                    number(1000 / bounds.perUnitPerSecond()), bounds.maxPerSecond() == null ? "no point reached a ceiling"
+                    "rising at %s/s per unit%s, %s; residual %s/s rms", number(bounds.perUnitPerSecond()),
+                    // a rate's slope is the share of the arrivals answered, not a user's pace
+                    "rate".equals(sweep.knob()) ? "" : " (R0 = " + number(1000 / bounds.perUnitPerSecond()) + " ms)",
+                    bounds.maxPerSecond() == null ? "no point reached a ceiling"
                             : "flat at Xmax = " + number(bounds.maxPerSecond()) + "/s", number(bounds.rmsResidual()))));
         }
         if (!models.isEmpty()) {

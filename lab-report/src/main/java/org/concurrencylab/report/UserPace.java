@@ -47,6 +47,51 @@ record UserPace(double aloneMillis, double thinkMillis) {
                 : format(Locale.ROOT, "%d / (%.1f ms + %.0f ms thinking)", users, aloneMillis, thinkMillis);
     }
 
+    /**
+     * What a step asks of the pools: an open step its arrivals a second; a closed one what its users send at
+     * this pace. None where neither is known.
+     */
+    java.util.Optional<Demand> demandOf(StepResult step) {
+        if (step.plan() != null && step.plan().ratePerSecond() != null) {
+            return java.util.Optional.of(Demand.open(step.plan().ratePerSecond()));
+        }
+        return step.plan() == null || step.plan().users() == null || !known() ? java.util.Optional.empty()
+                : java.util.Optional.of(closed(step.plan().users()));
+    }
+
+    /** What {@code users} users ask for at this pace. */
+    Demand closed(int users) {
+        return new Demand(users + (users == 1 ? " user" : " users"), perSecond(users), over(users),
+                format(Locale.ROOT, "%s at %s", users + (users == 1 ? " user" : " users"), describe()), this, users);
+    }
+
+    /**
+     * A rate the pools are asked to serve.
+     *
+     * @param name       the step as a sentence names it: "64 users", "200/s"
+     * @param perSecond  the requests a second it asks for
+     * @param derivation how: "64 / (88.1 ms + 100 ms thinking)", or the rate itself
+     * @param who        who asks, in words: "64 users at the lone request's 88.1 ms", "200 arrivals a second"
+     * @param pace       the users' pace, for the next step's; null for an open step
+     * @param users      a closed step's users; 0 for an open one
+     */
+    record Demand(String name, double perSecond, String derivation, String who, UserPace pace, int users) {
+
+        static Demand open(double rate) {
+            String name = format(Locale.ROOT, "%.0f/s", rate);
+            return new Demand(name, rate, name, format(Locale.ROOT, "%.0f arrivals a second", rate), null, 0);
+        }
+
+        boolean open() {
+            return pace == null;
+        }
+
+        /** Twice this: the next step where the study declares none. */
+        Demand doubled() {
+            return open() ? open(2 * perSecond) : pace.closed(2 * users);
+        }
+    }
+
     private String thinking() {
         return thinkMillis == 0 ? "" : format(Locale.ROOT, " and %.0f ms of thinking", thinkMillis);
     }

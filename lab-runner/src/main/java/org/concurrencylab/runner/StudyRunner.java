@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.LoadStep;
@@ -26,6 +27,8 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.OpenLoopDriver;
+import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.results.AtomicFiles;
@@ -66,6 +69,7 @@ public final class StudyRunner {
     private final JavaRuntime java;
     private final RunProgress progress;
     private final ClosedLoopDriver driver = new ClosedLoopDriver();
+    private final OpenLoopDriver openDriver = new OpenLoopDriver();
     private final MachineCpu machineCpu = new MachineCpu();
 
     public StudyRunner(LabHome home, JavaRuntime java, RunProgress progress) {
@@ -160,21 +164,22 @@ public final class StudyRunner {
             Thread.sleep(QUIET.toMillis());
             MachineCpu.Background background = MachineCpu.Background.between(quietBefore, machineCpu.read(processes));
             List<StepResult> steps = new ArrayList<>();
-            for (LoadStep.Held step : study.steps()) {
+            List<LoadStep> ran = new ArrayList<>();
+            for (LoadStep step : study.steps()) {
                 Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
-                if (spent.plus(step.length()).plus(QUIET).compareTo(study.budget()) > 0) {
-                    findings.add(format(Locale.ROOT, "%s stopped before %d users: the step would have overrun its budget of %d s.",
-                            who, step.users(), study.budget().toSeconds()));
+                if (spent.plus(length(step)).plus(QUIET).compareTo(study.budget()) > 0) {
+                    findings.add(format(Locale.ROOT, "%s stopped before %s: the step would have overrun its budget of %d s.",
+                            who, name(step), study.budget().toSeconds()));
                     break;
                 }
-                progress.stepStarted(variant.name(), step.label(), 0);
+                progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(-1);
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
-                LoadResult load = driver.run(target, load(study, step.users()).heldFor(step.length()).build(),
-                        outcome -> progress.requestDone(outcome.failed()));
+                LoadResult load = drive(target, study, step, outcome -> progress.requestDone(outcome.failed()));
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
-                String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + step.users() + "-users.csv";
+                String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + name(step).replace("/s", "-per-s")
+                        .replace(' ', '-') + ".csv";
                 RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
                 StepResult measured = StepResults.of(new StepResults.Context(variant, step, study.connections(), serviceTime,
                         true, new Scaled(1), study.requestTimeout(), machineCpus, machineCpus, sizing, requestLog), load, before, after,
@@ -183,22 +188,23 @@ public final class StudyRunner {
                     measured = StepResult.from(measured).byRequest(RequestShares.of(study.requests(), load)).build();
                 }
                 steps.add(measured);
+                ran.add(step);
                 Optional<String> stop = stopReason(measured);
                 if (stop.isPresent() && study.untilHeldBack()) {
-                    findings.add(who + " stopped rising at " + step.users() + " users: " + stop.get() + ".");
+                    findings.add(who + " stopped rising at " + name(step) + ": " + stop.get() + ".");
                     break;
                 }
             }
             result = new VariantResult(variant.name(), variant.summary(), variant.origin().label(), machineCpus,
                     VariantStatus.OK, null, sizing, variant.properties(), steps);
-            Optional<StepResult> clean = heaviestClean(steps);
+            OptionalInt clean = heaviestClean(steps);
             if (study.agentCost() && clean.isPresent()) {
-                int users = clean.get().plan().users();
-                progress.phase(variant.name(), "the agent's cost: " + users + " users with it");
+                LoadStep step = ran.get(clean.getAsInt());
+                progress.phase(variant.name(), "the agent's cost: " + name(step) + " with it");
                 ProbeReport before = probe.read(-1);
-                LoadResult with = step(target, study, users);
+                LoadResult with = drive(target, study, step, Progress.NONE);
                 ProbeReport after = probe.read(-1);
-                costWith = new AgentCostWith(users, with, (after.counters().probeCpuNanos() - before.counters().probeCpuNanos())
+                costWith = new AgentCostWith(step, with, (after.counters().probeCpuNanos() - before.counters().probeCpuNanos())
                         / 1e9 / with.elapsedSeconds());
             } else if (study.agentCost()) {
                 findings.add("The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
@@ -211,7 +217,7 @@ public final class StudyRunner {
             return VariantRunner.failed(variant, machineCpus, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
         if (costWith != null) {
-            progress.phase(variant.name(), "the agent's cost: " + costWith.users() + " users without it");
+            progress.phase(variant.name(), "the agent's cost: " + name(costWith.step()) + " without it");
             try {
                 findings.add(withoutAgent(study, variant, costWith, log.resolveSibling(variant.name() + ".without-agent.log")).sentence());
             } catch (IOException e) {
@@ -222,16 +228,36 @@ public final class StudyRunner {
     }
 
     /** The step with the agent, waiting for its counterpart without. */
-    private record AgentCostWith(int users, LoadResult with, double agentCores) {
+    private record AgentCostWith(LoadStep step, LoadResult with, double agentCores) {
     }
 
-    private LoadResult step(URI target, Study study, int users) throws InterruptedException {
-        return driver.run(target, load(study, users).heldFor(study.stepLength()).build(), Progress.NONE);
+    /** One of the study's steps: its users, thinking, for the step's length; or its arrivals, for as long. */
+    private LoadResult drive(URI target, Study study, LoadStep step, Progress stepProgress) throws InterruptedException {
+        return switch (step) {
+            case LoadStep.Held held -> driver.run(target, unthinking(study, held.users()).thinkTime(held.thinkTime())
+                    .heldFor(held.length()).build(), stepProgress);
+            case LoadStep.Open open -> openDriver.run(target, new OpenModel(open.ratePerSecond(), open.duration(), study.requestTimeout(),
+                    study.connections()).sending(study.requests()), stepProgress);
+            case LoadStep.Closed closed -> throw new IllegalArgumentException("a study holds its steps for a time, not " + closed.label());
+        };
     }
 
-    /** The study's closed load of so many users: its timeout, its connections, its requests, its think time. */
-    private static ClosedModel.Builder load(Study study, int users) {
-        return unthinking(study, users).thinkTime(study.thinkTime());
+    /** How long a step takes: an open one also waits for its last arrivals' answers, up to their timeout. */
+    private static Duration length(LoadStep step) {
+        return switch (step) {
+            case LoadStep.Held held -> held.length();
+            case LoadStep.Open open -> open.duration().plusSeconds(1);
+            case LoadStep.Closed closed -> Duration.ZERO;
+        };
+    }
+
+    /** A step as the findings name it: "8 users", "100/s". */
+    static String name(LoadStep step) {
+        return switch (step) {
+            case LoadStep.Held held -> held.users() + (held.users() == 1 ? " user" : " users");
+            case LoadStep.Open open -> open.ratePerSecond() + "/s";
+            case LoadStep.Closed closed -> closed.label();
+        };
     }
 
     /**
@@ -248,22 +274,22 @@ public final class StudyRunner {
                 variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT, false, 0, ServiceCommand.LOOPBACK)) {
             URI target = app.uri(study.path());
             driver.run(target, unthinking(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
-            step(target, study, with.users());
-            return new AgentCost(with.users(), with.with(), step(target, study, with.users()), with.agentCores());
+            drive(target, study, with.step(), Progress.NONE);
+            return new AgentCost(name(with.step()), with.with(), drive(target, study, with.step(), Progress.NONE), with.agentCores());
         } catch (ServiceStartException e) {
             throw new IOException("the application did not start without the agent: " + e.getMessage(), e);
         }
     }
 
-    /** The heaviest step where nothing held the load back and nothing failed. */
-    private static Optional<StepResult> heaviestClean(List<StepResult> steps) {
+    /** Which step was the heaviest where nothing held the load back and nothing failed. */
+    private static OptionalInt heaviestClean(List<StepResult> steps) {
         for (int i = steps.size() - 1; i >= 0; i--) {
             StepResult step = steps.get(i);
-            if (step.requests().failed() == 0 && stopReason(step).isEmpty() && step.plan() != null && step.plan().users() != null) {
-                return Optional.of(step);
+            if (step.requests().failed() == 0 && stopReason(step).isEmpty()) {
+                return OptionalInt.of(i);
             }
         }
-        return Optional.empty();
+        return OptionalInt.empty();
     }
 
     /** Why the next, heavier step would teach nothing more, if it would not. */
@@ -281,8 +307,9 @@ public final class StudyRunner {
         }
         // a pool that counts nothing over JMX (Reactor's schedulers, an application's executor) still makes a queue
         if (step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < QUEUED * step.littlesLawPerSecond()) {
-            return Optional.of(format(Locale.ROOT, "requests queued: %.1f/s is %.0f %% of what its users allow alone",
-                    step.throughputPerSecond(), 100 * step.throughputPerSecond() / step.littlesLawPerSecond()));
+            return Optional.of(format(Locale.ROOT, "requests queued: %.1f/s is %.0f %% of %s",
+                    step.throughputPerSecond(), 100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
+                    step.plan() != null && step.plan().ratePerSecond() != null ? "the rate they arrived at" : "what its users allow alone"));
         }
         return Optional.empty();
     }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -83,7 +84,10 @@ public final class SweepRunner {
                 ran.findings()));
     }
 
-    /** A study's sweep: its one variant, the knob's values as its steps' users or as variants of one step of {@code users}. */
+    /**
+     * A study's sweep: its one variant, the knob's values as its steps' users or rates, or as variants of one step of
+     * {@code users}.
+     */
     public LabRunner.CompletedRun sweep(Study study, String variant, Knob knob, int users, Path outDir)
             throws IOException, InterruptedException {
         Study swept = declare(study, variant, knob, users);
@@ -127,10 +131,12 @@ public final class SweepRunner {
     static Study declare(Study study, String variant, Knob knob, int users) {
         Map<String, String> properties = study.propertiesOf(variant);
         Study.Builder swept = Study.custom(study.jar()).requests(study.requests()).stepLength(study.stepLength())
-                .thinkTime(study.thinkTime())
+                .thinkTime(Knob.RATE.equals(knob.name()) ? Duration.ZERO : study.thinkTime())
                 .warmUp(study.warmUpUsers(), study.warmUp()).requestTimeout(study.requestTimeout())
                 .connections(study.connections()).budget(study.budget()).untilHeldBack(false);
-        if (knob.isLoad()) {
+        if (Knob.RATE.equals(knob.name())) {
+            swept.variant(variant, properties).rates(knob.values());
+        } else if (knob.isLoad()) {
             swept.variant(variant, properties).users(knob.values());
         } else {
             for (int value : knob.values()) {

@@ -32,37 +32,75 @@ class ApplicationStudyTest extends RealServicesTest {
     private static final String HIKARI = "hikari:HikariPool-1";
     private static final double CONNECTION_HOLD_SECONDS = 0.040;
 
+    /**
+     * Open steps of the fixture's /orders/1: arrivals at 40/s keep 1.6 of the 4 connections busy, 1 or 2 by the phase
+     * of a schedule that repeats every 25 ms (which a sampler on a fixed period would read at one phase only); at
+     * 160/s they ask for 6.4 connections held 40 ms, more than the pool has, which then serves its 100/s and queues
+     * the rest.
+     */
     @Test
-    void theConnectionPoolIsNamedFoundFullAndSizedByLittlesLaw() throws Exception {
-        VariantResult study = run(Study.custom(FIXTURE).path("/orders/1").users(List.of(2, 8)));
-        StepResult two = study.steps().get(0);
-        StepResult eight = study.steps().get(1);
-        assertThat(two.pools().get("tomcat-workers").max()).isEqualTo(16);
-        assertThat(two.pools().get(HIKARI).max()).isEqualTo(4);
-        assertThat(PoolLimits.holdingBack(two)).as("2 users on 4 connections").isEmpty();
-        assertThat(PoolLimits.holdingBack(eight)).as("8 users on 4 connections").contains(HIKARI);
+    void theConnectionPoolIsNamedFoundFullAndSizedByLittlesLawForTheArrivalsRate() throws Exception {
+        VariantResult study = run(Study.custom(FIXTURE).path("/orders/1").rates(List.of(40, 160)));
+        StepResult forty = study.steps().get(0);
+        StepResult oneSixty = study.steps().get(1);
+        assertThat(forty.pools().get("tomcat-workers").max()).isEqualTo(16);
+        assertThat(forty.pools().get(HIKARI).max()).isEqualTo(4);
+        assertThat(forty.plan().ratePerSecond()).isEqualTo(40.0);
+        assertThat(PoolLimits.holdingBack(forty)).as("40/s on 4 connections").isEmpty();
+        assertThat(forty.throughputPerSecond()).isBetween(0.95 * 40, 1.05 * 40);
         // the hold the fixture sleeps (plus its query and the pool's hand-over), within the 10 % that a mean of
-        // some 40 samples of a pool holding 2 connections on average can miss it by
-        double hold = PoolSizing.holdSeconds(two, HIKARI);
+        // some 40 samples of a pool holding 1.6 connections on average can miss it by
+        double hold = PoolSizing.holdSeconds(forty, HIKARI);
         assertThat(hold).isBetween(0.9 * CONNECTION_HOLD_SECONDS, 1.1 * CONNECTION_HOLD_SECONDS);
+        assertThat(PoolLimits.holdingBack(oneSixty)).as("160/s on 4 connections").contains(HIKARI);
         // the pool's own cap: 4 connections, each held at least the fixture's 40 ms
-        assertThat(eight.throughputPerSecond()).isBetween(0.85 * 4 / (1.1 * CONNECTION_HOLD_SECONDS), 1.02 * 4 / CONNECTION_HOLD_SECONDS);
-        assertThat(PoolSizing.sentence(study.steps(), 1)).hasValueSatisfying(sentence -> assertThat(sentence)
-                .startsWith(HIKARI + " held the load back at 8 users")
-                // 8 users answered in the lone request's time need 8 x (hold / lone) connections: each request holds one
-                // for the fixture's 40 ms of the 43-45 ms it takes alone (HTTP and Tomcat around it), so 7 or 8
-                .containsPattern("which need [78] \\("));
+        assertThat(oneSixty.throughputPerSecond()).isBetween(0.85 * 4 / (1.1 * CONNECTION_HOLD_SECONDS), 1.02 * 4 / CONNECTION_HOLD_SECONDS);
         assertThat(PoolSizing.sentence(study.steps(), 0)).hasValueSatisfying(sentence -> assertThat(sentence)
-                .startsWith("the users were the limit at 2 users"));
+                .startsWith("nothing held the arrivals back at 40/s"));
+        // 160 a second, each holding a connection 40 ms (within 10 %): 6.4, so 6 or 7
+        assertThat(PoolSizing.sentence(study.steps(), 1)).hasValueSatisfying(sentence -> assertThat(sentence)
+                .startsWith(HIKARI + " held the load back at 160/s")
+                .containsPattern("160 arrivals a second ask for 160/s, which need [67] \\(160/s x"));
     }
 
+    /**
+     * Three requests in four hold a worker 100 ms (/pages), one a connection 40 ms (/orders), and each user thinks
+     * 100 ms between them. A closed loop of 4 users then sends 4 / (R + Z) a second, Little's law with the think
+     * time in the cycle: some 21/s where the same users without thinking would send 45/s. At 64 users they ask for
+     * some 340/s, and Tomcat's 16 workers, each held some 86 ms a request, serve at most 16 / 86 ms: the pool that
+     * counts no waiters is found full, and sized for the rate the users ask for.
+     */
     @Test
-    void theWorkerPoolIsFoundFullWhereItCountsNoWaiters() throws Exception {
-        VariantResult study = run(Study.custom(FIXTURE).path("/pages/1").users(List.of(4, 32)));
-        StepResult thirtyTwo = study.steps().get(1);
-        assertThat(PoolLimits.holdingBack(study.steps().get(0))).isEmpty();
-        assertThat(PoolLimits.holdingBack(thirtyTwo)).contains("tomcat-workers");
-        assertThat(thirtyTwo.throughputPerSecond()).isBetween(0.85 * 16 / 0.1, 1.02 * 16 / 0.1);
+    void aMixOfRequestsWithThinkingUsersIsMeasuredRequestByRequestAndFillsTheWorkerPool() throws Exception {
+        RequestMix mix = new RequestMix(List.of(RequestMix.Part.of("/pages/1", RequestTemplate.ofDefaults(), 3),
+                RequestMix.Part.of("/orders/1", RequestTemplate.ofDefaults(), 1)));
+        VariantResult study = run(Study.custom(FIXTURE).requests(mix).thinkTime(Duration.ofMillis(100)).users(List.of(4, 64)));
+        StepResult four = study.steps().get(0);
+        StepResult sixtyFour = study.steps().get(1);
+        assertThat(four.requests().failed()).isZero();
+        assertThat(four.byRequest()).extracting(RequestShare::request).containsExactly("GET /pages/1", "GET /orders/1");
+        RequestShare pages = four.byRequest().get(0);
+        RequestShare orders = four.byRequest().get(1);
+        assertThat(pages.sent() + orders.sent()).isEqualTo(four.requests().sent());
+        // each user's requests go round the cycle a, a, b, a: a user's count of each is its weight's share within one
+        assertThat(Math.abs(pages.sent() - 3 * orders.sent())).isLessThanOrEqualTo(3 * 4);
+        assertThat(pages.meanMillis()).isBetween(100.0, 100.0 * 1.3);
+        assertThat(orders.meanMillis()).isBetween(CONNECTION_HOLD_SECONDS * 1000, CONNECTION_HOLD_SECONDS * 1000 * 1.5);
+        double cycleSeconds = four.latencyMillis().mean() / 1000 + 0.100;
+        assertThat(four.throughputPerSecond()).isBetween(0.9 * 4 / cycleSeconds, 1.05 * 4 / cycleSeconds);
+        assertThat(PoolLimits.holdingBack(four)).isEmpty();
+        assertThat(PoolSizing.sentence(study.steps(), 0)).hasValueSatisfying(sentence -> assertThat(sentence)
+                .startsWith("the users were the limit at 4 users").contains("ms thinking)"));
+
+        assertThat(PoolLimits.holdingBack(sixtyFour)).contains("tomcat-workers");
+        double workerHoldSeconds = (0.75 * pages.meanMillis() + 0.25 * orders.meanMillis()) / 1000;
+        assertThat(sixtyFour.throughputPerSecond()).isBetween(0.85 * 16 / workerHoldSeconds, 1.05 * 16 / workerHoldSeconds);
+        // sized for what 64 users thinking 100 ms ask for, 64 / (R0 + Z), each request holding a worker W
+        double asked = 64 / (four.latencyMillis().mean() / 1000 + 0.100) * PoolSizing.holdSeconds(four, "tomcat-workers");
+        java.util.regex.Matcher need = java.util.regex.Pattern.compile("which need ([0-9]+) \\(64 / \\(")
+                .matcher(PoolSizing.sentence(study.steps(), 1).orElseThrow());
+        assertThat(need.find()).isTrue();
+        assertThat(Double.parseDouble(need.group(1))).isBetween(0.9 * asked, 1.1 * asked + 1);
     }
 
     /**
@@ -109,33 +147,6 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(hold.find()).as(sized).isTrue();
         assertThat(Double.parseDouble(hold.group(1))).as(sized).isBetween(0.85 * 100, 1.15 * 100);
         assertThat(sized).startsWith("bounded-elastic");
-    }
-
-    /**
-     * Half the requests hold a worker 100 ms (/pages), half a connection 40 ms (/orders), and each user thinks 100 ms
-     * between them: a closed loop of 4 users then sends 4 / (R + Z) a second, Little's law with the think time in
-     * the cycle, some 23/s where the same users without thinking would send 55/s.
-     */
-    @Test
-    void aMixOfRequestsIsSentByWeightWithTheUsersThinkTimeAndMeasuredRequestByRequest() throws Exception {
-        RequestMix mix = new RequestMix(List.of(
-                RequestMix.Part.of("/pages/1", RequestTemplate.ofDefaults(), 1),
-                RequestMix.Part.of("/orders/1", RequestTemplate.ofDefaults(), 1)));
-        LabRunner.CompletedRun run = new StudyRunner(HOME, JavaRuntime.current(), RunProgress.SILENT).run(Study.custom(FIXTURE)
-                .requests(mix).thinkTime(Duration.ofMillis(100)).users(List.of(4)).stepLength(Duration.ofSeconds(4))
-                .warmUp(4, Duration.ofSeconds(3)).build(), out);
-        StepResult four = run.result().experiments().getFirst().variants().getFirst().steps().getFirst();
-        assertThat(four.requests().failed()).isZero();
-        assertThat(four.byRequest()).extracting(RequestShare::request).containsExactly("GET /pages/1", "GET /orders/1");
-        RequestShare pages = four.byRequest().get(0);
-        RequestShare orders = four.byRequest().get(1);
-        // each user alternates the two, so their counts differ by one a user at most
-        assertThat(Math.abs(pages.sent() - orders.sent())).isLessThanOrEqualTo(4);
-        assertThat(pages.sent() + orders.sent()).isEqualTo(four.requests().sent());
-        assertThat(pages.meanMillis()).isBetween(100.0, 100.0 * 1.3);
-        assertThat(orders.meanMillis()).isBetween(CONNECTION_HOLD_SECONDS * 1000, CONNECTION_HOLD_SECONDS * 1000 * 1.5);
-        double cycleSeconds = four.latencyMillis().mean() / 1000 + 0.100;
-        assertThat(four.throughputPerSecond()).isBetween(0.9 * 4 / cycleSeconds, 1.05 * 4 / cycleSeconds);
     }
 
     private VariantResult run(Study.Builder study) throws Exception {
