@@ -35,9 +35,10 @@ public final class ImportedRun {
                 VariantStatus.OK, null, Map.of(), variant.properties(), List.of(step));
         Measurements measurements = Measurements.of(experiment, List.of(result), serviceTime, Runtime.getRuntime().availableProcessors());
         List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
-        ExperimentResult experimentResult = new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(),
-                settings.scaled().scale(), dMillis, new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()),
-                null, Map.of(), List.of(result), claims, List.copyOf(findings));
+        ExperimentResult experimentResult = ExperimentResult.custom(experiment.name(), experiment.title()).seed(experiment.seedFile())
+                .scale(settings.scaled().scale()).downstreamLatencyMillis(dMillis)
+                .warmUp(new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()))
+                .variants(List.of(result)).claims(claims).findings(findings).build();
         String now = Instant.now().toString();
         RunInfo info = RunInfo.custom(runId).scale(settings.scaled().scale())
                 .machineCpus(Runtime.getRuntime().availableProcessors())

@@ -56,9 +56,10 @@ class FailOnTest {
 
     private static RunResult run(String first, String second) {
         VariantResult variant = new VariantResult("v", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of());
-        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
-                Map.of(), List.of(variant), List.of(new ClaimResult("first", "one", first, "9.9 per D"),
-                new ClaimResult("second", "two", second, "7.1 per D < 8 & \"far\"")), List.of());
+        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t").seed("s").scale(0.4).downstreamLatencyMillis(400)
+                .warmUp(new WarmUpLoad(100, 5)).jit("c1").variants(List.of(variant))
+                .claims(List.of(new ClaimResult("first", "one", first, "9.9 per D"),
+                new ClaimResult("second", "two", second, "7.1 per D < 8 & \"far\""))).build();
         return new RunResult(RunInfo.custom("r1").scale(0.4).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
                 List.of(experiment));
     }

@@ -78,7 +78,8 @@ class DiagnosisTest {
     }
 
     private static ExperimentResult experiment(VariantResult... variants) {
-        return new ExperimentResult("fan-out", "t", "s", 0.15, 45, new WarmUpLoad(24, 60), "c1", Map.of(), List.of(variants), List.of(), List.of());
+        return ExperimentResult.custom("fan-out", "t").seed("s").scale(0.15).downstreamLatencyMillis(45)
+                .warmUp(new WarmUpLoad(24, 60)).jit("c1").variants(List.of(variants)).build();
     }
 
     private static VariantResult variant(String name, double loneMean, double loadedMean, Map<String, Map<String, Double>> pools) {

@@ -56,8 +56,9 @@ class FidelitySummaryTest {
                 .requestLog("x.csv")
                 .build();
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
-        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
-                Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());
+        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t").seed("s").scale(0.4).downstreamLatencyMillis(400)
+                .warmUp(new WarmUpLoad(100, 5)).jit("c1").variants(List.of(variant))
+                .claims(List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e"))).build();
         return new RunResult(RunInfo.custom("r").scale(0.4).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(), List.of(experiment));
     }
 }

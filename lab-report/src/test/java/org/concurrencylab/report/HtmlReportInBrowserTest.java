@@ -149,11 +149,11 @@ class HtmlReportInBrowserTest {
 
     private static RunResult run() {
         return new RunResult(RunInfo.custom("20261121-000000").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux amd64").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
-                List.of(new ExperimentResult("fan-out", "An article", "seed.txt", 0.15, 45, new WarmUpLoad(24, 60), "c1", Map.of(),
-                        List.of(variant("common-pool", 300), variant("dedicated-pool-400", 48)),
-                        List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more",
-                                ChartRef.of(ChartRef.Kind.REQUESTS, "20/s for 60s", "common-pool"))),
-                        List.of("a finding"))));
+                List.of(ExperimentResult.custom("fan-out", "An article").seed("seed.txt").scale(0.15).downstreamLatencyMillis(45)
+                        .warmUp(new WarmUpLoad(24, 60)).jit("c1")
+                        .variants(List.of(variant("common-pool", 300), variant("dedicated-pool-400", 48)))
+                        .claims(List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more",
+                                ChartRef.of(ChartRef.Kind.REQUESTS, "20/s for 60s", "common-pool")))).findings(List.of("a finding")).build()));
     }
 
     private static VariantResult variant(String name, double p95) {

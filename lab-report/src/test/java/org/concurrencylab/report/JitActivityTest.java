@@ -21,8 +21,9 @@ class JitActivityTest {
 
     @Test
     void namesOnlyTheStepsWhoseCompilerTookMoreThanATenthOfACore() {
-        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.15, 150, new WarmUpLoad(100, 5), "c1",
-                Map.of(), List.of(variant("cold", 0.45), variant("warm", 0.06), variant("unknown", -1)), List.of(), List.of());
+        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t").seed("s").scale(0.15).downstreamLatencyMillis(150)
+                .warmUp(new WarmUpLoad(100, 5)).jit("c1")
+                .variants(List.of(variant("cold", 0.45), variant("warm", 0.06), variant("unknown", -1))).build();
 
         List<JitActivity.BusyStep> busy = JitActivity.busySteps(experiment);
 

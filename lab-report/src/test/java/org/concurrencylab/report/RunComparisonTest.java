@@ -83,9 +83,9 @@ class RunComparisonTest {
                 .build();
         VariantResult variant = new VariantResult("as-is", "the application", ExperimentResult.APPLICATION, 2, VariantStatus.OK, null,
                 Map.of(), Map.of(), List.of(step));
-        ExperimentResult experiment = new ExperimentResult("pooled-app", "Your service: pooled-app.jar, GET /orders/1", null, 1, 42,
-                new WarmUpLoad(4, 357), "full", Map.of(), List.of(variant),
-                List.of(new ClaimResult("check-1-as-is", "p95 at most 60 ms at 8 users", verdict, "e")), List.of());
+        ExperimentResult experiment = ExperimentResult.custom("pooled-app", "Your service: pooled-app.jar, GET /orders/1").scale(1).downstreamLatencyMillis(42)
+                .warmUp(new WarmUpLoad(4, 357)).jit("full").variants(List.of(variant))
+                .claims(List.of(new ClaimResult("check-1-as-is", "p95 at most 60 ms at 8 users", verdict, "e"))).build();
         return new RunResult(RunInfo.custom(id).scale(1).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("pooled-app"), "a")
                 .finishedAt("b").build(), List.of(experiment));
     }
@@ -102,8 +102,9 @@ class RunComparisonTest {
                 .requestLog("x.csv")
                 .build();
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
-        ExperimentResult experiment = new ExperimentResult("blocking-io", "t", "s", 0.4, 400, new WarmUpLoad(100, 5), "c1",
-                Map.of(), List.of(variant), List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")), List.of());
+        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t").seed("s").scale(0.4).downstreamLatencyMillis(400)
+                .warmUp(new WarmUpLoad(100, 5)).jit("c1").variants(List.of(variant))
+                .claims(List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e"))).build();
         return new RunResult(RunInfo.custom(id).scale(0.4).machineCpus(2).platform(jdk, "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
                 List.of(experiment));
     }

@@ -4,7 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * @param seed                    the article the experiment reproduces, by its file in shared/seeds
+ * One experiment of a run, or a study of an application: every variant's steps, the claims decided on them and
+ * what the run says about this machine. Built with {@link #custom(String, String)}, or from another with
+ * {@link #from(ExperimentResult)}; the canonical constructor is for the results file's reader.
+ *
+ * @param seed                    the article the experiment reproduces, by its file in shared/seeds; null for a study
  * @param scale                   the time scale S this experiment ran at
  * @param downstreamLatencyMillis D as it ran (the article's D x S)
  * @param warmUp                  the load each variant ran before it was measured
@@ -20,8 +24,105 @@ public record ExperimentResult(String name, String title, String seed, double sc
     /** The origin of a study's variants: the user's own application, not an article's system. */
     public static final String APPLICATION = "application";
 
+    public ExperimentResult {
+        downstreamSizing = downstreamSizing == null ? Map.of() : downstreamSizing;
+        variants = variants == null ? List.of() : List.copyOf(variants);
+        claims = claims == null ? List.of() : List.copyOf(claims);
+        findings = findings == null ? List.of() : List.copyOf(findings);
+    }
+
     /** Whether this is a study of a user's application ({@code ./lab run app.jar}) rather than an article's experiment. */
     public boolean ofAnApplication() {
         return !variants.isEmpty() && variants.stream().allMatch(variant -> APPLICATION.equals(variant.origin()));
+    }
+
+    /** An experiment of this name and title, at S = 1, to be filled in. */
+    public static Builder custom(String name, String title) {
+        return new Builder(name, title);
+    }
+
+    /** A builder holding everything of {@code experiment}, to change some of it. */
+    public static Builder from(ExperimentResult experiment) {
+        return new Builder(experiment.name, experiment.title).seed(experiment.seed).scale(experiment.scale)
+                .downstreamLatencyMillis(experiment.downstreamLatencyMillis).warmUp(experiment.warmUp).jit(experiment.jit)
+                .downstreamSizing(experiment.downstreamSizing).variants(experiment.variants).claims(experiment.claims)
+                .findings(experiment.findings);
+    }
+
+    public static final class Builder {
+        private final String name;
+        private final String title;
+        private String seed;
+        private double scale = 1;
+        private double downstreamLatencyMillis;
+        private WarmUpLoad warmUp;
+        private String jit;
+        private Map<String, Object> downstreamSizing = Map.of();
+        private List<VariantResult> variants = List.of();
+        private List<ClaimResult> claims = List.of();
+        private List<String> findings = List.of();
+
+        private Builder(String name, String title) {
+            this.name = name;
+            this.title = title;
+        }
+
+        public Builder seed(String seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder scale(double scale) {
+            this.scale = scale;
+            return this;
+        }
+
+        /** D as it ran; for a study, the lone request's time R0. */
+        public Builder downstreamLatencyMillis(double downstreamLatencyMillis) {
+            this.downstreamLatencyMillis = downstreamLatencyMillis;
+            return this;
+        }
+
+        public Builder warmUp(WarmUpLoad warmUp) {
+            this.warmUp = warmUp;
+            return this;
+        }
+
+        public Builder jit(String jit) {
+            this.jit = jit;
+            return this;
+        }
+
+        public Builder downstreamSizing(Map<String, Object> downstreamSizing) {
+            this.downstreamSizing = downstreamSizing;
+            return this;
+        }
+
+        public Builder variants(List<VariantResult> variants) {
+            this.variants = variants;
+            return this;
+        }
+
+        public Builder claims(List<ClaimResult> claims) {
+            this.claims = claims;
+            return this;
+        }
+
+        public Builder findings(List<String> findings) {
+            this.findings = findings;
+            return this;
+        }
+
+        /** @throws IllegalStateException without a name, or at a scale that is not one */
+        public ExperimentResult build() {
+            if (name == null || name.isBlank()) {
+                throw new IllegalStateException("an experiment's result needs its name");
+            }
+            if (!(scale > 0) || !(downstreamLatencyMillis >= 0)) {
+                throw new IllegalStateException(name + ": scale " + scale + " and D " + downstreamLatencyMillis + " ms are not a run's");
+            }
+            return new ExperimentResult(name, title, seed, scale, downstreamLatencyMillis, warmUp, jit, downstreamSizing, variants,
+                    claims, findings);
+        }
     }
 }

@@ -37,8 +37,9 @@ class ResultsJsonTest {
         VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of("nettyEventLoops", 8),
                 Map.of("k", "v"), List.of(step));
         RunResult run = new RunResult(RunInfo.custom("r1").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
-                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), "c1", Map.of(), List.of(variant),
-                        List.of(new ClaimResult("c", "text", "reproduced", "numbers")), List.of("a finding"))));
+                List.of(ExperimentResult.custom("blocking-io", "t").seed("seed.txt").scale(0.15).downstreamLatencyMillis(150)
+                        .warmUp(new WarmUpLoad(100, 5)).jit("c1").variants(List.of(variant))
+                        .claims(List.of(new ClaimResult("c", "text", "reproduced", "numbers"))).findings(List.of("a finding")).build()));
 
         Path file = ResultsJson.write(run, directory);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(file));
@@ -93,8 +94,8 @@ class ResultsJsonTest {
     @Test
     void valuesThatMeanNothingAreRefusedByNameInOneLine() throws Exception {
         RunResult run = new RunResult(RunInfo.custom("r1").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
-                List.of(new ExperimentResult("blocking-io", "t", "seed.txt", 0.15, 150, new WarmUpLoad(100, 5), "c1", Map.of(),
-                        List.of(), List.of(), List.of())));
+                List.of(ExperimentResult.custom("blocking-io", "t").seed("seed.txt").scale(0.15).downstreamLatencyMillis(150)
+                        .warmUp(new WarmUpLoad(100, 5)).jit("c1").build()));
         String whole = Files.readString(ResultsJson.write(run, directory));
         Map<String, String> broken = Map.of(
                 "\"scale\" : 0.15,\n    \"machineCpus\"", "\"scale\" : 1e999,\n    \"machineCpus\"",

@@ -143,9 +143,10 @@ public final class LabRunner {
     private static ExperimentResult result(Experiment experiment, RunEnvironment environment, Map<String, Object> downstreamSizing,
                                            List<VariantResult> variants, List<ClaimResult> claims, List<String> findings) {
         Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
-        return new ExperimentResult(experiment.name(), experiment.title(), experiment.seedFile(), environment.scaled().scale(),
-                serviceTime.toNanos() / 1e6, new WarmUpLoad(environment.warmUp().users(), environment.warmUp().lengthInD()),
-                environment.jit().label(), downstreamSizing, List.copyOf(variants), claims, findings);
+        return ExperimentResult.custom(experiment.name(), experiment.title()).seed(experiment.seedFile())
+                .scale(environment.scaled().scale()).downstreamLatencyMillis(serviceTime.toNanos() / 1e6)
+                .warmUp(new WarmUpLoad(environment.warmUp().users(), environment.warmUp().lengthInD())).jit(environment.jit().label())
+                .downstreamSizing(downstreamSizing).variants(variants).claims(claims).findings(findings).build();
     }
 
     /**

@@ -112,10 +112,11 @@ public final class StudyRunner {
         }
         double aloneMillis = results.stream().map(result -> result.sizing().get("aloneMillis"))
                 .filter(Number.class::isInstance).mapToDouble(value -> ((Number) value).doubleValue()).findFirst().orElse(0);
-        ExperimentResult experiment = new ExperimentResult(study.name(),
-                "Your service: " + study.jar().getFileName() + ", " + study.requests().describe(), null, 1, aloneMillis,
-                new WarmUpLoad(study.warmUpUsers(), aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0),
-                "full", Map.of(), results, checks, findings);
+        ExperimentResult experiment = ExperimentResult.custom(study.name(),
+                        "Your service: " + study.jar().getFileName() + ", " + study.requests().describe())
+                .downstreamLatencyMillis(aloneMillis)
+                .warmUp(new WarmUpLoad(study.warmUpUsers(), aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0))
+                .jit("full").variants(results).claims(checks).findings(findings).build();
         String springBoot = results.stream().map(result -> result.sizing().get("springBoot")).filter(Objects::nonNull)
                 .map(Object::toString).findFirst().orElse("unknown");
         RunResult run = new RunResult(RunInfo.custom(directory.getFileName().toString()).scale(1).machineCpus(machineCpus)

@@ -79,9 +79,7 @@ public final class SweepRunner {
                 ? options.withScale(declared.scale().getAsDouble()) : options;
         Swept swept = run(experiment, variant, load, declared.knob(), scaled);
         ClaimResult claim = declared.evaluate(swept.sweep(), swept.run().result().run().machineCpus());
-        return write(swept, ran -> new ExperimentResult(ran.name(), ran.title(), ran.seed(), ran.scale(),
-                ran.downstreamLatencyMillis(), ran.warmUp(), ran.jit(), ran.downstreamSizing(), ran.variants(), List.of(claim),
-                ran.findings()));
+        return write(swept, ran -> ExperimentResult.from(ran).claims(List.of(claim)).build());
     }
 
     /**
