@@ -138,10 +138,10 @@ final class Choices {
 
     /**
      * A study of the application jar at {@code jar}, checked before any JVM starts: the jar exists and is a
-     * file, the path starts with '/', the users rise.
+     * file, the path starts with '/', the users or rates rise; {@code steps} sets the steps the command line gave.
      */
-    static Study study(CommandLine command, String jar, String path, RequestTemplate request, List<Integer> users, String connections,
-                       boolean agentCost) {
+    static Study study(CommandLine command, String jar, String path, RequestTemplate request, String connections, boolean agentCost,
+                       java.util.function.UnaryOperator<Study.Builder> steps) {
         Path file = Path.of(jar).toAbsolutePath().normalize();
         if (!Files.isRegularFile(file)) {
             throw new ParameterException(command, "no application jar at " + file);
@@ -150,12 +150,9 @@ final class Choices {
         if (path != null) {
             study.path(path);
         }
-        if (users != null) {
-            study.users(users);
-        }
         connections(command, connections).ifPresent(study::connections);
         try {
-            return study.build();
+            return steps.apply(study).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command, e.getMessage());
         }

@@ -2,6 +2,7 @@ package org.concurrencylab.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.Study;
@@ -52,6 +53,16 @@ final class RunCommand implements Callable<Integer> {
                     + "1,2,4,8,16,32,64,128, stopping at the first step where a pool holds the load back, errors "
                     + "appear or the CPU runs out, within 5 minutes.")
     private List<Integer> users;
+
+    @Option(names = "--rates", split = ",", paramLabel = "R",
+            description = "With an application jar: open steps in place of --users, each step's arrivals a second, rising "
+                    + "(comma-separated): they arrive on schedule whatever the answers, as Gatling's constant rate.")
+    private List<Integer> rates;
+
+    @Option(names = "--think", paramLabel = "SECONDS",
+            description = "With an application jar and --users: how long each user waits after an answer before its next "
+                    + "request. Default: 0, as siege -b.")
+    private Double think;
 
     @Option(names = "--agent-cost",
             description = "With an application jar: also measure what the lab's agent costs it: the heaviest step where "
@@ -107,14 +118,15 @@ final class RunCommand implements Callable<Integer> {
     private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit",
             "--load-from", "--reachable-at");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
-    private static final List<String> IN_A_STUDY_FILE = RequestOptions.and("--path", "--users", "--connections", "--agent-cost");
+    private static final List<String> IN_A_STUDY_FILE = RequestOptions.and("--path", "--users", "--rates", "--think", "--connections",
+            "--agent-cost");
 
     @Override
     public Integer call() throws Exception {
         if (experiments.size() == 1 && (experiments.getFirst().endsWith(".jar") || Choices.isStudyFile(experiments.getFirst()))) {
             return runStudy();
         }
-        Choices.refuseAny(spec.commandLine(), RequestOptions.and("--path", "--users", "--agent-cost"),
+        Choices.refuseAny(spec.commandLine(), RequestOptions.and("--path", "--users", "--rates", "--think", "--agent-cost"),
                 " applies to a study of an application jar, not to an experiment");
         List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments);
         Choices.variantsGiven(spec.commandLine(), variants);
@@ -144,6 +156,23 @@ final class RunCommand implements Callable<Integer> {
         return report(run, failingVerdicts);
     }
 
+    /** The steps --users, --rates and --think give; Study says what contradicts what. */
+    private Study.Builder steps(Study.Builder study) {
+        if (users != null) {
+            study.users(users);
+        }
+        if (rates != null) {
+            study.rates(rates);
+        }
+        if (think != null) {
+            if (!(think >= 0) || think > Defaults.STUDY_BUDGET.toSeconds()) {
+                throw new IllegalArgumentException("--think is a time in seconds, 0 or more, not " + think);
+            }
+            study.thinkTime(java.time.Duration.ofMillis(Math.round(1000 * think)));
+        }
+        return study;
+    }
+
     private int runStudy() throws Exception {
         Choices.refuseAny(spec.commandLine(), EXPERIMENT_ONLY, " applies to an experiment, not to a study of an application jar");
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
@@ -152,8 +181,8 @@ final class RunCommand implements Callable<Integer> {
             Choices.refuseAny(spec.commandLine(), IN_A_STUDY_FILE, " is the study file's to say, not the command line's");
             study = Choices.studyFile(spec.commandLine(), experiments.getFirst());
         } else {
-            study = Choices.study(spec.commandLine(), experiments.getFirst(), path, request.template(spec.commandLine()), users,
-                    connections, agentCost);
+            study = Choices.study(spec.commandLine(), experiments.getFirst(), path, request.template(spec.commandLine()), connections,
+                    agentCost, this::steps);
         }
         LabHome home = LabHome.locate();
         java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));

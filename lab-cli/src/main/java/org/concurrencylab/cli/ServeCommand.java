@@ -130,7 +130,8 @@ final class ServeCommand implements Callable<Integer> {
         if (variantName != null) {
             throw new ParameterException(spec.commandLine(), "an application jar has no variants; give its properties in a study file");
         }
-        Study study = Choices.study(spec.commandLine(), experimentName, path, RequestTemplate.ofDefaults(), null, null, false);
+        Study study = Choices.study(spec.commandLine(), experimentName, path, RequestTemplate.ofDefaults(), null, false,
+                java.util.function.UnaryOperator.identity());
         checkBind();
         checkPortFree();
         LabHome home = LabHome.locate();

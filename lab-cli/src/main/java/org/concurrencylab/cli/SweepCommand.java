@@ -126,7 +126,8 @@ final class SweepCommand implements Callable<Integer> {
             Choices.refuseAny(spec.commandLine(), RequestOptions.NAMES, " is the study file's to say, not the command line's");
             study = Choices.studyFile(spec.commandLine(), target);
         } else {
-            study = Choices.study(spec.commandLine(), target, path, request.template(spec.commandLine()), null, connections, false);
+            study = Choices.study(spec.commandLine(), target, path, request.template(spec.commandLine()), connections, false,
+                    java.util.function.UnaryOperator.identity());
         }
         String chosen = variant == null ? study.variants().keySet().iterator().next() : variant;
         if (!study.variants().containsKey(chosen)) {

@@ -89,6 +89,23 @@ class LabCommandLineTest {
     }
 
     @Test
+    void openStepsAndThinkTimeAreCheckedBeforeTheApplicationStarts(@TempDir Path folder) throws Exception {
+        long jvmsBefore = ProcessHandle.current().descendants().count();
+        Path jar = Files.writeString(folder.resolve("app.jar"), "only has to exist");
+        assertThat(execute("run", jar.toString(), "--users", "1,2", "--rates", "10,20")).isEqualTo(2);
+        assertThat(err.toString()).contains("users (closed) or rates (open), one or the other");
+        assertThat(execute("run", jar.toString(), "--rates", "10,20", "--think", "1")).isEqualTo(2);
+        assertThat(err.toString()).contains("a think time is a closed step's");
+        assertThat(execute("run", jar.toString(), "--rates", "20,10")).isEqualTo(2);
+        assertThat(err.toString()).contains("rates rise from step to step");
+        assertThat(execute("run", jar.toString(), "--think", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--think is a time in seconds");
+        assertThat(execute("run", "blocking-io", "--rates", "10")).isEqualTo(2);
+        assertThat(err.toString()).contains("--rates applies to a study of an application jar");
+        assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
+    }
+
+    @Test
     void aRequestThatCannotBeSentIsRefusedBeforeTheApplicationStarts(@TempDir Path folder) throws Exception {
         long jvmsBefore = ProcessHandle.current().descendants().count();
         Path jar = Files.writeString(folder.resolve("app.jar"), "only has to exist");
