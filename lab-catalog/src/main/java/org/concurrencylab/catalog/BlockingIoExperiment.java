@@ -65,44 +65,50 @@ final class BlockingIoExperiment {
 
     private static List<Variant> variants() {
         return List.of(
-                new Variant("mvc-tomcat-20", "Spring MVC on Tomcat capped at 20 worker threads", Origin.SEED,
-                        VariantProperties.servlet("server.tomcat.threads.max", "20", "lab.handler", "blocking"),
-                        new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 20),
-                        Map.of(LIGHT, seed(9.95, 1000, null), HEAVY, seed(19.92, 4820, null))),
-                new Variant("mvc-tomcat-200", "Spring MVC on Tomcat with its default 200 worker threads", Origin.SEED,
-                        VariantProperties.servlet("server.tomcat.threads.max", "200", "lab.handler", "blocking"),
-                        TOMCAT_WORKERS,
-                        Map.of(HEAVY, seed(99.40, 1000, "about 150 live threads"))),
-                new Variant("webflux-netty-blocking", "WebFlux on Netty, blocking inside Mono.fromCallable on the event loop",
-                        Origin.SEED, VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "none"),
-                        NETTY_LOOPS,
-                        Map.of(HEAVY, seed(7.90, 12010, "8 event loops on 8 CPUs"))),
-                new Variant("webflux-netty-elastic", "WebFlux on Netty, subscribeOn an unbounded elastic pool (the article's Schedulers.elastic())",
-                        Origin.SEED, VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"),
-                        new Unbounded("an unbounded cached pool"),
-                        Map.of(HEAVY, seed(99.40, 1000, null))),
-                new Variant("webflux-tomcat-elastic", "WebFlux on Tomcat, subscribeOn the unbounded elastic pool",
-                        Origin.SEED, VariantProperties.reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"),
-                        new Unbounded("servlet async frees the worker; an unbounded cached pool waits"),
-                        Map.of(HEAVY, seed(99.30, 1010, "about twice the threads"))),
-                new Variant("webflux-tomcat-blocking", "WebFlux on Tomcat, Mono.fromCallable without subscribeOn: the worker waits",
-                        Origin.SEED, VariantProperties.reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "none"),
-                        TOMCAT_WORKERS, Map.of()),
-                new Variant("webflux-tomcat-router", "The same handler as a RouterFunction, WebFlux on Tomcat",
-                        Origin.SEED, VariantProperties.reactiveOnTomcat("lab.handler", "router", "lab.reactive.scheduler", "none"),
-                        TOMCAT_WORKERS, Map.of()),
-                new Variant("mvc-deferred-result", "Spring MVC returning DeferredResult completed from a cached thread pool",
-                        Origin.SEED, VariantProperties.servlet("lab.handler", "deferred-result"),
-                        new Unbounded("servlet async frees the worker; a cached pool waits"), Map.of()),
-                new Variant("webflux-netty-bounded-elastic", "WebFlux on Netty, subscribeOn today's Schedulers.boundedElastic() (10 threads per CPU)",
-                        Origin.MODERN, VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "bounded-elastic"),
-                        new SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus), Map.of()),
-                new Variant("mvc-virtual-threads", "Spring MVC on Tomcat with virtual threads (spring.threads.virtual.enabled)",
-                        Origin.MODERN, VariantProperties.servlet("spring.threads.virtual.enabled", "true", "lab.handler", "blocking"),
-                        new Unbounded("a virtual thread per request"), Map.of()),
-                new Variant("webflux-netty-delay", "WebFlux on Netty with a non-blocking wait (Mono.delay): no thread is held",
-                        Origin.MODERN, VariantProperties.reactive("lab.handler", "delay"),
-                        new Unbounded("no thread is held while waiting"), Map.of()));
+                Variant.custom("mvc-tomcat-20", "Spring MVC on Tomcat capped at 20 worker threads").origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("server.tomcat.threads.max", "20", "lab.handler", "blocking"))
+                        .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 20))
+                        .seed(Map.of(LIGHT, seed(9.95, 1000, null), HEAVY, seed(19.92, 4820, null))).build(),
+                Variant.custom("mvc-tomcat-200", "Spring MVC on Tomcat with its default 200 worker threads").origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("server.tomcat.threads.max", "200", "lab.handler", "blocking"))
+                        .capacity(TOMCAT_WORKERS).seed(Map.of(HEAVY, seed(99.40, 1000, "about 150 live threads"))).build(),
+                Variant.custom("webflux-netty-blocking", "WebFlux on Netty, blocking inside Mono.fromCallable on the event loop")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "none"))
+                        .capacity(NETTY_LOOPS).seed(Map.of(HEAVY, seed(7.90, 12010, "8 event loops on 8 CPUs"))).build(),
+                Variant.custom("webflux-netty-elastic", "WebFlux on Netty, subscribeOn an unbounded elastic pool (the article's Schedulers.elastic())")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"))
+                        .capacity(new Unbounded("an unbounded cached pool")).seed(Map.of(HEAVY, seed(99.40, 1000, null))).build(),
+                Variant.custom("webflux-tomcat-elastic", "WebFlux on Tomcat, subscribeOn the unbounded elastic pool")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"))
+                        .capacity(new Unbounded("servlet async frees the worker; an unbounded cached pool waits"))
+                        .seed(Map.of(HEAVY, seed(99.30, 1010, "about twice the threads"))).build(),
+                Variant.custom("webflux-tomcat-blocking", "WebFlux on Tomcat, Mono.fromCallable without subscribeOn: the worker waits")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "none"))
+                        .capacity(TOMCAT_WORKERS).build(),
+                Variant.custom("webflux-tomcat-router", "The same handler as a RouterFunction, WebFlux on Tomcat")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.reactiveOnTomcat("lab.handler", "router", "lab.reactive.scheduler", "none"))
+                        .capacity(TOMCAT_WORKERS).build(),
+                Variant.custom("mvc-deferred-result", "Spring MVC returning DeferredResult completed from a cached thread pool")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("lab.handler", "deferred-result"))
+                        .capacity(new Unbounded("servlet async frees the worker; a cached pool waits")).build(),
+                Variant.custom("webflux-netty-bounded-elastic", "WebFlux on Netty, subscribeOn today's Schedulers.boundedElastic() (10 threads per CPU)")
+                        .origin(Origin.MODERN)
+                        .properties(VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "bounded-elastic"))
+                        .capacity(new SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus)).build(),
+                Variant.custom("mvc-virtual-threads", "Spring MVC on Tomcat with virtual threads (spring.threads.virtual.enabled)")
+                        .origin(Origin.MODERN)
+                        .properties(VariantProperties.servlet("spring.threads.virtual.enabled", "true", "lab.handler", "blocking"))
+                        .capacity(new Unbounded("a virtual thread per request")).build(),
+                Variant.custom("webflux-netty-delay", "WebFlux on Netty with a non-blocking wait (Mono.delay): no thread is held")
+                        .origin(Origin.MODERN)
+                        .properties(VariantProperties.reactive("lab.handler", "delay"))
+                        .capacity(new Unbounded("no thread is held while waiting")).build());
     }
 
     private static SeedFigure seed(double throughput, double meanMillis, String note) {

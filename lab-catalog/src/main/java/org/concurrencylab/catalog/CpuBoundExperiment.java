@@ -49,22 +49,23 @@ final class CpuBoundExperiment {
 
     private static List<Variant> variants() {
         return List.of(
-                new Variant("no-scheduler", "The work runs on the 10 Tomcat threads", Origin.SEED,
-                        VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "none"), ON_TOMCAT,
-                        Map.of(AT_ONCE.label(), seed(null, "batches of 10; the last 10 time out"))),
-                new Variant("parallel-4", "subscribeOn Schedulers.newParallel(4)", Origin.SEED,
-                        parallel(4), new CpuWork("pi", "schedulerThreads", cpus -> 4),
-                        Map.of(AT_ONCE.label(), seed(5375.0, "all succeed, durations grow steadily"))),
-                new Variant("parallel-2", "subscribeOn Schedulers.newParallel(2)", Origin.SEED,
-                        parallel(2), new CpuWork("pi", "schedulerThreads", cpus -> 2),
-                        Map.of(AT_ONCE.label(), seed(2853.0, "the last answer after 4.5 s"))),
-                new Variant("parallel-cpus", "subscribeOn a parallel scheduler with one thread per CPU of this machine",
-                        Origin.MODERN, parallel(0), new CpuWork("pi", "schedulerThreads", cpus -> cpus), Map.of()),
-                new Variant("parallel-1", "subscribeOn a parallel scheduler with one thread", Origin.MODERN,
-                        parallel(1), new CpuWork("pi", "schedulerThreads", cpus -> 1), Map.of()),
-                new Variant("virtual-threads", "subscribeOn a virtual thread per request", Origin.MODERN,
-                        VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "virtual"),
-                        new CpuWork("virtual", "schedulerThreads", cpus -> -1), Map.of()));
+                Variant.custom("no-scheduler", "The work runs on the 10 Tomcat threads").origin(Origin.SEED)
+                        .properties(VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "none")).capacity(ON_TOMCAT)
+                        .seed(Map.of(AT_ONCE.label(), seed(null, "batches of 10; the last 10 time out"))).build(),
+                Variant.custom("parallel-4", "subscribeOn Schedulers.newParallel(4)").origin(Origin.SEED).properties(parallel(4))
+                        .capacity(new CpuWork("pi", "schedulerThreads", cpus -> 4))
+                        .seed(Map.of(AT_ONCE.label(), seed(5375.0, "all succeed, durations grow steadily"))).build(),
+                Variant.custom("parallel-2", "subscribeOn Schedulers.newParallel(2)").origin(Origin.SEED).properties(parallel(2))
+                        .capacity(new CpuWork("pi", "schedulerThreads", cpus -> 2))
+                        .seed(Map.of(AT_ONCE.label(), seed(2853.0, "the last answer after 4.5 s"))).build(),
+                Variant.custom("parallel-cpus", "subscribeOn a parallel scheduler with one thread per CPU of this machine")
+                        .origin(Origin.MODERN)
+                        .properties(parallel(0)).capacity(new CpuWork("pi", "schedulerThreads", cpus -> cpus)).build(),
+                Variant.custom("parallel-1", "subscribeOn a parallel scheduler with one thread").origin(Origin.MODERN)
+                        .properties(parallel(1)).capacity(new CpuWork("pi", "schedulerThreads", cpus -> 1)).build(),
+                Variant.custom("virtual-threads", "subscribeOn a virtual thread per request").origin(Origin.MODERN)
+                        .properties(VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "virtual"))
+                        .capacity(new CpuWork("virtual", "schedulerThreads", cpus -> -1)).build());
     }
 
     private static Map<String, String> parallel(int threads) {

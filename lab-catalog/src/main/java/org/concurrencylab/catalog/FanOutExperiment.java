@@ -78,36 +78,37 @@ final class FanOutExperiment {
 
     private static List<Variant> variants() {
         return List.of(
-                new Variant("sequential", "Both calls one after the other on the Tomcat worker: 2 D, no pool",
-                        Origin.SEED, VariantProperties.servlet("lab.fan-out.strategy", "sequential"),
-                        new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200, new Hold(1, 2)),
-                        Map.of(LONE.label(), seed(661.0, null, "one request"), UNDER_LOAD.label(), seed(null, 709.0, null))),
-                new Variant("common-pool", "CompletableFuture.supplyAsync without an executor: the JDK's default pool",
-                        Origin.SEED, VariantProperties.servlet("lab.fan-out.strategy", "common-pool"), COMMON_POOL,
-                        Map.of(LONE.label(), seed(347.0, null, "one request"),
-                                UNDER_LOAD.label(), seed(27289.0, 51370.0, "7 busy pool threads on 8 CPUs"))),
-                new Variant("common-pool-tomcat-8", "The same, with Tomcat capped at 8 worker threads",
-                        Origin.SEED, VariantProperties.servlet("lab.fan-out.strategy", "common-pool", "server.tomcat.threads.max", "8"),
-                        COMMON_POOL, Map.of(UNDER_LOAD.label(), seed(26524.0, 49066.0, null))),
-                new Variant("dedicated-pool-400", "supplyAsync on a fixed pool of 400 threads",
-                        Origin.SEED, VariantProperties.servlet("lab.fan-out.strategy", "dedicated-pool", "lab.fan-out.pool-size", "400"),
-                        new SharedPool("fan-out-pool", "fanOutPoolSize", cpus -> 400, new Hold(CALLS_PER_REQUEST, 1)),
-                        Map.of(UNDER_LOAD.label(), seed(339.0, 345.0, null))),
-                new Variant("virtual-threads", "supplyAsync on a new virtual thread per call",
-                        Origin.MODERN, VariantProperties.servlet("lab.fan-out.strategy", "virtual-threads"),
-                        new Unbounded("a virtual thread per call"), Map.of()),
-                new Variant("webclient-zip", "WebFlux on Netty: WebClient calls joined with Mono.zip, no thread waits",
-                        Origin.MODERN, VariantProperties.reactive("lab.fan-out.strategy", "webclient"),
-                        new Unbounded("no thread waits for the calls"), Map.of()),
-                new Variant("littles-law-pool", "supplyAsync on a fixed pool sized by Little's law: 2 x 20/s x 2 calls x D = "
-                        + LITTLES_LAW_POOL + " threads",
-                        Origin.MODERN, VariantProperties.servlet("lab.fan-out.strategy", "dedicated-pool",
-                                "lab.fan-out.pool-size", Integer.toString(LITTLES_LAW_POOL)),
-                        new SharedPool("fan-out-pool", "fanOutPoolSize", cpus -> LITTLES_LAW_POOL, new Hold(CALLS_PER_REQUEST, 1)),
-                        Map.of()),
-                new Variant("common-pool-own-cpus", "The default pool as this machine sizes it (its own CPU count, whatever --cpus says)",
-                        Origin.MACHINE, VariantProperties.servlet("lab.fan-out.strategy", "common-pool"), COMMON_POOL, Map.of(),
-                        Variant.Cpus.OF_THIS_MACHINE));
+                Variant.custom("sequential", "Both calls one after the other on the Tomcat worker: 2 D, no pool")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "sequential"))
+                        .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200, new Hold(1, 2)))
+                        .seed(Map.of(LONE.label(), seed(661.0, null, "one request"), UNDER_LOAD.label(), seed(null, 709.0, null))).build(),
+                Variant.custom("common-pool", "CompletableFuture.supplyAsync without an executor: the JDK's default pool")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool")).capacity(COMMON_POOL)
+                        .seed(Map.of(LONE.label(), seed(347.0, null, "one request"), UNDER_LOAD.label(), seed(27289.0, 51370.0, "7 busy pool threads on 8 CPUs"))).build(),
+                Variant.custom("common-pool-tomcat-8", "The same, with Tomcat capped at 8 worker threads").origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool", "server.tomcat.threads.max", "8"))
+                        .capacity(COMMON_POOL).seed(Map.of(UNDER_LOAD.label(), seed(26524.0, 49066.0, null))).build(),
+                Variant.custom("dedicated-pool-400", "supplyAsync on a fixed pool of 400 threads").origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "dedicated-pool", "lab.fan-out.pool-size", "400"))
+                        .capacity(new SharedPool("fan-out-pool", "fanOutPoolSize", cpus -> 400, new Hold(CALLS_PER_REQUEST, 1)))
+                        .seed(Map.of(UNDER_LOAD.label(), seed(339.0, 345.0, null))).build(),
+                Variant.custom("virtual-threads", "supplyAsync on a new virtual thread per call").origin(Origin.MODERN)
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "virtual-threads"))
+                        .capacity(new Unbounded("a virtual thread per call")).build(),
+                Variant.custom("webclient-zip", "WebFlux on Netty: WebClient calls joined with Mono.zip, no thread waits")
+                        .origin(Origin.MODERN)
+                        .properties(VariantProperties.reactive("lab.fan-out.strategy", "webclient"))
+                        .capacity(new Unbounded("no thread waits for the calls")).build(),
+                Variant.custom("littles-law-pool", "supplyAsync on a fixed pool sized by Little's law: 2 x 20/s x 2 calls x D = " + LITTLES_LAW_POOL + " threads")
+                        .origin(Origin.MODERN)
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "dedicated-pool", "lab.fan-out.pool-size", Integer.toString(LITTLES_LAW_POOL)))
+                        .capacity(new SharedPool("fan-out-pool", "fanOutPoolSize", cpus -> LITTLES_LAW_POOL, new Hold(CALLS_PER_REQUEST, 1))).build(),
+                Variant.custom("common-pool-own-cpus", "The default pool as this machine sizes it (its own CPU count, whatever --cpus says)")
+                        .origin(Origin.MACHINE)
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool")).capacity(COMMON_POOL)
+                        .cpus(Variant.Cpus.OF_THIS_MACHINE).build());
     }
 
     private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {

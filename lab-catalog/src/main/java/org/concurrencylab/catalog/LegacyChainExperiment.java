@@ -129,7 +129,8 @@ final class LegacyChainExperiment {
         Map<String, String> properties = new java.util.LinkedHashMap<>(LegacyFix.propertiesWith(fixes));
         // the storefront's profile is what the article's profiler showed: its probe samples stacks too
         properties.put("lab.probe.profiler", "true");
-        return new Variant(name, summary, origin, properties, capacity, seed, Variant.Cpus.OF_THE_RUN, instances);
+        return Variant.custom(name, summary).origin(origin).properties(properties).capacity(capacity).seed(seed)
+                .instances(instances).build();
     }
 
     private static SeedFigure seed(String note) {

@@ -41,29 +41,30 @@ final class ServletAsyncExperiment {
     private static List<Variant> variants() {
         SharedPool tomcat = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
         return List.of(
-                new Variant("blocking-10", "The Tomcat thread calls and waits; 10 threads", Origin.SEED,
-                        VariantProperties.servlet("lab.servlet-async.handler", "blocking"), tomcat,
-                        Map.of(LOAD.label(), seed(null, 56_700.0, "timeouts"))),
-                new Variant("callable-10-unbounded", "Returns a Callable, run on the article's unbounded executor (a thread per Callable)",
-                        Origin.SEED, VariantProperties.servlet("lab.servlet-async.handler", "callable",
-                                "lab.servlet-async.executor", "unbounded"),
-                        new Unbounded("a new thread per Callable"),
-                        Map.of(LOAD.label(), seed(null, 1_037.0, "1200 of 1200 OK, about 29 more threads"))),
-                new Variant("blocking-39", "The Tomcat thread calls and waits; 39 threads", Origin.SEED,
-                        VariantProperties.servlet("lab.servlet-async.handler", "blocking", "server.tomcat.threads.max", "39"),
-                        new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 39),
-                        Map.of(LOAD.label(), seed(null, null, "slightly faster than Callable, less heap"))),
-                new Variant("callable-10-boot-default", "Returns a Callable, run on Boot 4's default executor (8 threads, unbounded queue)",
-                        Origin.MODERN, VariantProperties.servlet("lab.servlet-async.handler", "callable",
-                                "lab.servlet-async.executor", "boot-default"),
-                        new SharedPool("mvc-async", "mvcAsyncMaxThreads", cpus -> 8), Map.of()),
-                new Variant("blocking-virtual-threads", "The request's thread calls and waits, on a virtual thread per request",
-                        Origin.MODERN, VariantProperties.servlet("lab.servlet-async.handler", "blocking",
-                                "spring.threads.virtual.enabled", "true"),
-                        new Unbounded("a virtual thread per request"), Map.of()),
-                new Variant("deferred-result-webclient", "Returns a DeferredResult that a non-blocking WebClient completes",
-                        Origin.MODERN, VariantProperties.servlet("lab.servlet-async.handler", "deferred-result"),
-                        new Unbounded("no thread waits for the call"), Map.of()));
+                Variant.custom("blocking-10", "The Tomcat thread calls and waits; 10 threads").origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "blocking")).capacity(tomcat)
+                        .seed(Map.of(LOAD.label(), seed(null, 56_700.0, "timeouts"))).build(),
+                Variant.custom("callable-10-unbounded", "Returns a Callable, run on the article's unbounded executor (a thread per Callable)")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "callable", "lab.servlet-async.executor", "unbounded"))
+                        .capacity(new Unbounded("a new thread per Callable"))
+                        .seed(Map.of(LOAD.label(), seed(null, 1_037.0, "1200 of 1200 OK, about 29 more threads"))).build(),
+                Variant.custom("blocking-39", "The Tomcat thread calls and waits; 39 threads").origin(Origin.SEED)
+                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "blocking", "server.tomcat.threads.max", "39"))
+                        .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 39))
+                        .seed(Map.of(LOAD.label(), seed(null, null, "slightly faster than Callable, less heap"))).build(),
+                Variant.custom("callable-10-boot-default", "Returns a Callable, run on Boot 4's default executor (8 threads, unbounded queue)")
+                        .origin(Origin.MODERN)
+                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "callable", "lab.servlet-async.executor", "boot-default"))
+                        .capacity(new SharedPool("mvc-async", "mvcAsyncMaxThreads", cpus -> 8)).build(),
+                Variant.custom("blocking-virtual-threads", "The request's thread calls and waits, on a virtual thread per request")
+                        .origin(Origin.MODERN)
+                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "blocking", "spring.threads.virtual.enabled", "true"))
+                        .capacity(new Unbounded("a virtual thread per request")).build(),
+                Variant.custom("deferred-result-webclient", "Returns a DeferredResult that a non-blocking WebClient completes")
+                        .origin(Origin.MODERN)
+                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "deferred-result"))
+                        .capacity(new Unbounded("no thread waits for the call")).build());
     }
 
     private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {

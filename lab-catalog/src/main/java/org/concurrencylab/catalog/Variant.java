@@ -17,14 +17,23 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
                       CapacityModel capacity, Map<String, SeedFigure> seed, Cpus cpus, int instances) {
 
     public Variant {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a variant needs its name");
+        }
+        java.util.Objects.requireNonNull(origin, name + ": origin");
+        java.util.Objects.requireNonNull(capacity, name + ": capacity, for the Little's-law bound");
+        java.util.Objects.requireNonNull(cpus, name + ": cpus");
+        // in their declared order: the command line a service starts with, and the report, keep it
+        properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
+        seed = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(seed));
         if (instances < 1) {
             throw new IllegalArgumentException(name + ": a variant runs at least one instance");
         }
     }
 
-    public Variant(String name, String summary, Origin origin, Map<String, String> properties,
-                   CapacityModel capacity, Map<String, SeedFigure> seed, Cpus cpus) {
-        this(name, summary, origin, properties, capacity, seed, cpus, 1);
+    /** A variant of this name, in the words a report uses; its origin and capacity are required, the rest has defaults. */
+    public static Builder custom(String name, String summary) {
+        return new Builder(name, summary);
     }
 
     public enum Cpus {
@@ -34,8 +43,56 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
         OF_THIS_MACHINE
     }
 
-    public Variant(String name, String summary, Origin origin, Map<String, String> properties,
-                   CapacityModel capacity, Map<String, SeedFigure> seed) {
-        this(name, summary, origin, properties, capacity, seed, Cpus.OF_THE_RUN);
+    /** Builds a {@link Variant}: no properties, no seed figures, the run's CPUs and one instance unless said. */
+    public static final class Builder {
+        private final String name;
+        private final String summary;
+        private Origin origin;
+        private Map<String, String> properties = Map.of();
+        private CapacityModel capacity;
+        private Map<String, SeedFigure> seed = Map.of();
+        private Cpus cpus = Cpus.OF_THE_RUN;
+        private int instances = 1;
+
+        private Builder(String name, String summary) {
+            this.name = name;
+            this.summary = summary;
+        }
+
+        /** Whether an article ran it ({@link Origin#SEED}), or the lab adds it. */
+        public Builder origin(Origin origin) {
+            this.origin = origin;
+            return this;
+        }
+
+        public Builder properties(Map<String, String> properties) {
+            this.properties = properties;
+            return this;
+        }
+
+        public Builder capacity(CapacityModel capacity) {
+            this.capacity = capacity;
+            return this;
+        }
+
+        /** The article's figures by load step label: never a measurement. */
+        public Builder seed(Map<String, SeedFigure> seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder cpus(Cpus cpus) {
+            this.cpus = cpus;
+            return this;
+        }
+
+        public Builder instances(int instances) {
+            this.instances = instances;
+            return this;
+        }
+
+        public Variant build() {
+            return new Variant(name, summary, origin, properties, capacity, seed, cpus, instances);
+        }
     }
 }

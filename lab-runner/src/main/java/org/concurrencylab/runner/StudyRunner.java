@@ -94,8 +94,9 @@ public final class StudyRunner {
         List<String> findings = new ArrayList<>();
         int index = 0;
         for (String name : study.variants().keySet()) {
-            Variant variant = new Variant(name, summary(study, name), Origin.APPLICATION, study.propertiesOf(name),
-                    new CapacityModel.Unbounded("the application's own pools are what the study looks for"), Map.of());
+            Variant variant = Variant.custom(name, summary(study, name)).origin(Origin.APPLICATION)
+                    .properties(study.propertiesOf(name))
+                    .capacity(new CapacityModel.Unbounded("the application's own pools are what the study looks for")).build();
             progress.variantStarted(study.name(), name, ++index, study.variants().size());
             VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
             progress.variantFinished(result);

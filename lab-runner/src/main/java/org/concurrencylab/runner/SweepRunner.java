@@ -152,8 +152,8 @@ public final class SweepRunner {
     }
 
     private static Variant withoutSeed(Variant variant, String name, Map<String, String> properties) {
-        return new Variant(name, variant.summary(), variant.origin(), properties, variant.capacity(), Map.of(), variant.cpus(),
-                variant.instances());
+        return Variant.custom(name, variant.summary()).origin(variant.origin()).properties(properties)
+                .capacity(variant.capacity()).cpus(variant.cpus()).instances(variant.instances()).build();
     }
 
     private static LoadStep withLoad(LoadStep load, Knob knob, int value) {

@@ -96,8 +96,10 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                 .scale(1.0)
                 .warmUp(new WarmUp(2, 5))
                 .steps(new LoadStep.Closed(2, 2))
-                .variants(List.of(new Variant("broken", "does not start", Origin.MODERN, broken, unbounded, Map.of()),
-                        new Variant("working", "starts", Origin.MODERN, working, unbounded, Map.of())))
+                .variants(List.of(Variant.custom("broken", "does not start").origin(Origin.MODERN).properties(broken)
+                        .capacity(unbounded).build(),
+                        Variant.custom("working", "starts")
+                                .origin(Origin.MODERN).properties(working).capacity(unbounded).build()))
                 .build();
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
