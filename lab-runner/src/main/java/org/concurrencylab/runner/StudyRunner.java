@@ -180,8 +180,7 @@ public final class StudyRunner {
                 LoadResult load = drive(target, study, step, outcome -> progress.requestDone(outcome.failed()));
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
-                String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + name(step).replace("/s", "-per-s")
-                        .replace(' ', '-') + ".csv";
+                String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
                 RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
                 StepResult measured = StepResults.of(new StepResults.Context(variant, step, study.connections(), serviceTime,
                         true, new Scaled(1), study.requestTimeout(), machineCpus, machineCpus, sizing, requestLog), load, before, after,
@@ -244,12 +243,24 @@ public final class StudyRunner {
         };
     }
 
-    /** How long a step takes: an open one also waits for its last arrivals' answers, up to their timeout. */
+    /**
+     * How long a step takes, for the budget: an open one also waits for its last arrivals' answers, a second where the
+     * application keeps up (up to the request timeout where it does not).
+     */
     private static Duration length(LoadStep step) {
         return switch (step) {
             case LoadStep.Held held -> held.length();
             case LoadStep.Open open -> open.duration().plusSeconds(1);
             case LoadStep.Closed closed -> Duration.ZERO;
+        };
+    }
+
+    /** A step's per-request file, without its extension: "8-users", "100-per-s". */
+    private static String fileName(LoadStep step) {
+        return switch (step) {
+            case LoadStep.Held held -> held.users() + "-users";
+            case LoadStep.Open open -> open.ratePerSecond() + "-per-s";
+            case LoadStep.Closed closed -> closed.fileName();
         };
     }
 
