@@ -112,16 +112,16 @@ public final class StudyFile {
             study.rates(integers(file, root.get("rates"), "rates"));
         }
         if (root.has("step-seconds")) {
-            study.stepLength(Duration.ofMillis(Math.round(1000 * number(file, root.get("step-seconds"), "step-seconds"))));
+            study.stepLength(seconds(file, root.get("step-seconds"), "step-seconds"));
         }
         if (root.has("think-seconds")) {
-            study.thinkTime(Duration.ofMillis(Math.round(1000 * number(file, root.get("think-seconds"), "think-seconds"))));
+            study.thinkTime(seconds(file, root.get("think-seconds"), "think-seconds"));
         }
         if (root.has("warm-up")) {
             JsonNode warmUp = root.get("warm-up");
             onlyKeys(file, warmUp, WARM_UP_KEYS, "warm-up.");
             study.warmUp(warmUp.has("users") ? integer(file, warmUp.get("users"), "warm-up.users") : Defaults.STUDY_WARM_UP_USERS,
-                    warmUp.has("seconds") ? Duration.ofMillis(Math.round(1000 * number(file, warmUp.get("seconds"), "warm-up.seconds")))
+                    warmUp.has("seconds") ? seconds(file, warmUp.get("seconds"), "warm-up.seconds")
                             : Defaults.STUDY_WARM_UP);
         }
         if (root.has("connections")) {
@@ -133,10 +133,10 @@ public final class StudyFile {
             }
         }
         if (root.has("request-timeout-seconds")) {
-            study.requestTimeout(Duration.ofMillis(Math.round(1000 * number(file, root.get("request-timeout-seconds"), "request-timeout-seconds"))));
+            study.requestTimeout(seconds(file, root.get("request-timeout-seconds"), "request-timeout-seconds"));
         }
         if (root.has("budget-seconds")) {
-            study.budget(Duration.ofMillis(Math.round(1000 * number(file, root.get("budget-seconds"), "budget-seconds"))));
+            study.budget(seconds(file, root.get("budget-seconds"), "budget-seconds"));
         }
         if (root.has("agent-cost")) {
             if (!root.get("agent-cost").isBoolean()) {
@@ -375,6 +375,11 @@ public final class StudyFile {
             throw new Invalid(file, where + ": a number");
         }
         return value.asDouble();
+    }
+
+    /** A time the file gives in seconds, to the millisecond. */
+    private static Duration seconds(Path file, JsonNode value, String where) {
+        return Duration.ofMillis(Math.round(1000 * number(file, value, where)));
     }
 
     private static Double optionalNumber(Path file, JsonNode check, String key, String where) {

@@ -143,6 +143,8 @@ public final class ClosedLoopDriver {
         private final BasicHttpClientConnectionManager connection;
         private final CloseableHttpClient client;
         private final List<Optional<ByteArrayEntity>> bodies;
+        /** Where each part of the mix goes from this user's target. */
+        private final List<URI> uris;
         private final Histogram okLatencyMicros = new Histogram(3);
         private final List<RequestRecord> records = new ArrayList<>();
         private volatile long startNanos;
@@ -158,6 +160,7 @@ public final class ClosedLoopDriver {
             this.connection = newConnection(model.requestTimeout());
             this.client = newClient(connection, model.requestTimeout());
             this.bodies = bodies;
+            this.uris = model.requests().urisOn(target);
         }
 
         /**
@@ -246,8 +249,7 @@ public final class ClosedLoopDriver {
 
         private Outcome send(int sequence) {
             int part = model.requests().partOf(id, sequence);
-            RequestMix.Part sent = model.requests().parts().get(part);
-            ClassicHttpRequest request = sent.request().toRequest(sent.uri(target), bodies.get(part));
+            ClassicHttpRequest request = model.requests().parts().get(part).request().toRequest(uris.get(part), bodies.get(part));
             if (model.connections() == Connections.NEW_PER_REQUEST) {
                 // as siege's "connection = close": the server closes it after the answer, the next request connects anew
                 request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);

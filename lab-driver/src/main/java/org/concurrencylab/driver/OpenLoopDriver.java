@@ -58,8 +58,9 @@ public final class OpenLoopDriver {
                 Thread.ofPlatform().name("lab-deadlines").daemon(true).factory());
         deadlines.setRemoveOnCancelPolicy(true);
         CloseableHttpAsyncClient client = newClient(model);
-        // one body per request of the mix, shared by every request that sends it: it is read, never changed
-        List<java.util.Optional<RequestTemplate.EncodedBody>> bodies = model.requests().parts().stream().map(part -> part.request().encodedBody()).toList();
+        // one body and one address per request of the mix, shared by every request that sends it: read, never changed
+        List<java.util.Optional<RequestTemplate.EncodedBody>> bodies = model.requests().encodedBodies();
+        List<URI> uris = model.requests().urisOn(target);
         try {
             client.start();
             long timeoutNanos = model.requestTimeout().toNanos();
@@ -75,7 +76,7 @@ public final class OpenLoopDriver {
                     continue;
                 }
                 schedule.inFlight.incrementAndGet();
-                Future<SimpleHttpResponse> exchange = client.execute(request(target, model, i, bodies), request);
+                Future<SimpleHttpResponse> exchange = client.execute(request(model, i, uris, bodies), request);
                 deadlines.schedule(() -> {
                     if (request.finish(Outcome.TIMEOUT)) {
                         exchange.cancel(true);
@@ -97,10 +98,10 @@ public final class OpenLoopDriver {
      * A new connection per request is Gatling's connection per injected user: the server closes it
      * after the answer, so the pool opens a fresh one for the next arrival.
      */
-    private static SimpleHttpRequest request(URI target, OpenModel model, int index, List<java.util.Optional<RequestTemplate.EncodedBody>> bodies) {
+    private static SimpleHttpRequest request(OpenModel model, int index, List<URI> uris,
+                                             List<java.util.Optional<RequestTemplate.EncodedBody>> bodies) {
         int part = model.requests().partOf(0, index);
-        RequestMix.Part sent = model.requests().parts().get(part);
-        SimpleRequestBuilder request = sent.request().toSimpleRequest(sent.uri(target), bodies.get(part));
+        SimpleRequestBuilder request = model.requests().parts().get(part).request().toSimpleRequest(uris.get(part), bodies.get(part));
         if (model.connections() == Connections.NEW_PER_REQUEST) {
             request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);
         }

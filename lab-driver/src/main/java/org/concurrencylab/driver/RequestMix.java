@@ -138,9 +138,19 @@ public final class RequestMix {
         return describe();
     }
 
-    /** Each part's body as the client sends it, made once for a whole load. */
+    /** Each part's body as the classic client sends it, made once for a whole load. */
     List<Optional<ByteArrayEntity>> entities() {
         return parts.stream().map(part -> part.request().entity()).toList();
+    }
+
+    /** Each part's body as the asynchronous client sends it, made once for a whole load. */
+    List<Optional<RequestTemplate.EncodedBody>> encodedBodies() {
+        return parts.stream().map(part -> part.request().encodedBody()).toList();
+    }
+
+    /** Each part's address on {@code target}'s host, resolved once for a load rather than for every request. */
+    List<URI> urisOn(URI target) {
+        return parts.stream().map(part -> part.uri(target)).toList();
     }
 
     /** Smooth weighted round-robin over one round of the weights: each part as often as its weight, spread out. */

@@ -131,13 +131,13 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
         return body.map(text -> new EncodedBody(text.getBytes(StandardCharsets.UTF_8), contentType()));
     }
 
-    /** A body's bytes and type, made once for a whole open load. */
+    /** A body's bytes and type, made once for a whole load. */
     record EncodedBody(byte[] bytes, ContentType type) {
     }
 
-    /** The body as the client sends it, made once for a whole load. */
+    /** The body as the classic client sends it, made once for a whole load: the same bytes and type as {@link #encodedBody()}. */
     Optional<ByteArrayEntity> entity() {
-        return body.map(text -> new ByteArrayEntity(text.getBytes(StandardCharsets.UTF_8), contentType()));
+        return encodedBody().map(encoded -> new ByteArrayEntity(encoded.bytes(), encoded.type()));
     }
 
     private ContentType contentType() {

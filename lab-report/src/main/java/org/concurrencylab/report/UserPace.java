@@ -61,34 +61,49 @@ record UserPace(double aloneMillis, double thinkMillis) {
 
     /** What {@code users} users ask for at this pace. */
     Demand closed(int users) {
-        return new Demand(users + (users == 1 ? " user" : " users"), perSecond(users), over(users),
-                format(Locale.ROOT, "%s at %s", users + (users == 1 ? " user" : " users"), describe()), this, users);
+        return new Demand(this, users, 0);
     }
 
     /**
-     * A rate the pools are asked to serve.
+     * A rate the pools are asked to serve: a closed step's users at their pace, or an open step's arrivals.
      *
-     * @param name       the step as a sentence names it: "64 users", "200/s"
-     * @param perSecond  the requests a second it asks for
-     * @param derivation how: "64 / (88.1 ms + 100 ms thinking)", or the rate itself
-     * @param who        who asks, in words: "64 users at the lone request's 88.1 ms", "200 arrivals a second"
-     * @param pace       the users' pace, for the next step's; null for an open step
-     * @param users      a closed step's users; 0 for an open one
+     * @param pace  the users' pace; null for an open step
+     * @param users a closed step's users; 0 for an open one
+     * @param rate  an open step's arrivals a second; 0 for a closed one
      */
-    record Demand(String name, double perSecond, String derivation, String who, UserPace pace, int users) {
+    record Demand(UserPace pace, int users, double rate) {
 
         static Demand open(double rate) {
-            String name = format(Locale.ROOT, "%.0f/s", rate);
-            return new Demand(name, rate, name, format(Locale.ROOT, "%.0f arrivals a second", rate), null, 0);
+            return new Demand(null, 0, rate);
         }
 
         boolean open() {
             return pace == null;
         }
 
+        /** The requests a second it asks for. */
+        double perSecond() {
+            return open() ? rate : pace.perSecond(users);
+        }
+
+        /** The step as a sentence names it: "64 users", "200/s". */
+        String name() {
+            return open() ? format(Locale.ROOT, "%.0f/s", rate) : users + (users == 1 ? " user" : " users");
+        }
+
+        /** How: "64 / (88.1 ms + 100 ms thinking)", or the rate itself. */
+        String derivation() {
+            return open() ? name() : pace.over(users);
+        }
+
+        /** Who asks, in words: "64 users at the lone request's 88.1 ms", "200 arrivals a second". */
+        String who() {
+            return open() ? format(Locale.ROOT, "%.0f arrivals a second", rate) : name() + " at " + pace.describe();
+        }
+
         /** Twice this: the next step where the study declares none. */
         Demand doubled() {
-            return open() ? open(2 * perSecond) : pace.closed(2 * users);
+            return open() ? open(2 * rate) : pace.closed(2 * users);
         }
     }
 

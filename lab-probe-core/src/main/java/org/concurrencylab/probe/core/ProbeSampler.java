@@ -83,12 +83,10 @@ public final class ProbeSampler implements AutoCloseable {
             // from the last due time, not from now, so that a slow sample does not thin the samples out
             nextDueNanos += (long) (periodNanos * (0.5 + jitter.nextDouble()));
             long delay = Math.max(0, nextDueNanos - System.nanoTime());
-            if (!scheduler.isShutdown()) {
-                try {
-                    scheduler.schedule(this::sampleAndReschedule, delay, TimeUnit.NANOSECONDS);
-                } catch (java.util.concurrent.RejectedExecutionException closing) {
-                    // closed meanwhile: no more samples
-                }
+            try {
+                scheduler.schedule(this::sampleAndReschedule, delay, TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // the probe was closed: no more samples
             }
         }
     }
