@@ -106,7 +106,7 @@ public final class HyperfoilImport {
         Scaled scaled = settings.run.scaled();
         double throughput = stats.throughputPerSecond();
         // Hyperfoil does not count requests in flight: by Little's law from its own throughput and mean
-        double inFlight = throughput * stats.meanMillis() / 1e3;
+        double inFlight = throughput * stats.times().meanMillis() / 1e3;
         // the deployment's processors stand for "this machine's": the lab did not see the machine the services ran on
         return StepResult.custom(settings.step.label())
                 .plan(plan())
@@ -127,15 +127,15 @@ public final class HyperfoilImport {
      * without saying which: the kind says so rather than guess 4xx or 5xx.
      */
     private Requests requests() {
-        HyperfoilStats stats = settings.stats;
+        HyperfoilStats.Counts counts = settings.stats.counts();
         Map<String, Long> failed = new LinkedHashMap<>();
-        put(failed, "TIMEOUT", stats.timeouts());
-        put(failed, "CONNECTION_ERROR", stats.connectionErrors());
-        put(failed, Requests.INVALID_STATUS, stats.invalid());
-        long unaccounted = stats.requests() - stats.responses() - stats.timeouts() - stats.connectionErrors();
-        put(failed, "OTHER_ERROR", stats.internalErrors() + Math.max(0, unaccounted));
+        put(failed, "TIMEOUT", counts.timeouts());
+        put(failed, "CONNECTION_ERROR", counts.connectionErrors());
+        put(failed, Requests.INVALID_STATUS, counts.invalid());
+        long unaccounted = counts.requests() - counts.responses() - counts.timeouts() - counts.connectionErrors();
+        put(failed, "OTHER_ERROR", counts.internalErrors() + Math.max(0, unaccounted));
         long failures = failed.values().stream().mapToLong(Long::longValue).sum();
-        return new Requests(stats.ok() + failures, stats.ok(), failures, failed);
+        return new Requests(counts.ok() + failures, counts.ok(), failures, failed);
     }
 
     private static void put(Map<String, Long> failed, String kind, long count) {
@@ -149,20 +149,20 @@ public final class HyperfoilImport {
      * where the lab's own latency is of the successful requests only.
      */
     private LatencyMillis latency() {
-        HyperfoilStats stats = settings.stats;
-        return new LatencyMillis(stats.meanMillis(), stats.percentile(50.0), stats.percentile(90.0), p95(),
-                stats.percentile(99.0), stats.maxMillis());
+        HyperfoilStats.ResponseTimes times = settings.stats.times();
+        return new LatencyMillis(times.meanMillis(), times.percentile(50.0), times.percentile(90.0), p95(), times.percentile(99.0),
+                times.maxMillis());
     }
 
     /** Hyperfoil's own p95 where the export has it; else between p90 and p99, linear in log(1 / (1 - p)). */
     private double p95() {
-        HyperfoilStats stats = settings.stats;
-        double exported = stats.percentile(95.0);
+        HyperfoilStats.ResponseTimes times = settings.stats.times();
+        double exported = times.percentile(95.0);
         if (!Double.isNaN(exported)) {
             return exported;
         }
-        double p90 = stats.percentile(90.0);
-        double p99 = stats.percentile(99.0);
+        double p90 = times.percentile(90.0);
+        double p99 = times.percentile(99.0);
         double at = Math.log(20.0 / 10.0) / Math.log(100.0 / 10.0);
         return p90 + at * (p99 - p90);
     }
@@ -174,15 +174,15 @@ public final class HyperfoilImport {
                         + "its statistics imported by the lab. They hold the client's figures only, so the threads, the "
                         + "services' own counters, the machine's CPU and the time charts are not in this result, and the "
                         + "claims that need them are not applicable.", settings.step.label(), settings.variant.name(), stats.name(),
-                stats.requests(), stats.seconds(), settings.run.scaled().scale()));
-        if (Double.isNaN(stats.percentile(95.0))) {
+                stats.counts().requests(), stats.seconds(), settings.run.scaled().scale()));
+        if (Double.isNaN(stats.times().percentile(95.0))) {
             findings.add(format(Locale.ROOT, "The 95th percentile (%.1f ms) is interpolated between Hyperfoil's 90th (%.1f ms) "
-                    + "and 99th (%.1f ms), which is all the export holds near it.", p95(), stats.percentile(90.0),
-                    stats.percentile(99.0)));
+                    + "and 99th (%.1f ms), which is all the export holds near it.", p95(), stats.times().percentile(90.0),
+                    stats.times().percentile(99.0)));
         }
-        if (stats.invalid() > 0) {
+        if (stats.counts().invalid() > 0) {
             findings.add(format(Locale.ROOT, "%d answers had a status outside 2xx and 3xx; their times are in the latency "
-                    + "figures, as Hyperfoil's summary does not keep them apart.", stats.invalid()));
+                    + "figures, as Hyperfoil's summary does not keep them apart.", stats.counts().invalid()));
         }
         return findings;
     }

@@ -18,22 +18,61 @@ import tools.jackson.databind.json.JsonMapper;
  * the phase's own start and end are used instead, so that a step of a few seconds is not divided by
  * whole seconds.
  *
- * @param requests    requests sent
- * @param responses   responses received
- * @param timeouts    requests that timed out
- * @param connectionErrors connections refused, reset or closed before an answer
- * @param internalErrors    errors of Hyperfoil itself
- * @param invalid     responses Hyperfoil judged invalid: by default every status outside 2xx and 3xx
- * @param seconds     from the first phase's start to the last one's end
- * @param meanMillis  the mean response time over every phase, weighted by responses
- * @param maxMillis   the longest response time of any phase
- * @param percentiles percentile (50.0, 90.0, ...) to milliseconds; where several phases carried the load
- *                    (a held load's users start in phases of their own), their mean weighted by responses:
- *                    the summaries hold percentiles, not histograms, so they cannot be merged exactly
+ * @param name    the benchmark's name, or the file's where the export has none
+ * @param counts  what was sent and what came of it, summed over every phase
+ * @param seconds from the first phase's start to the last one's end
+ * @param times   the response times over every phase
  */
-public record HyperfoilStats(String name, long requests, long responses, long timeouts, long connectionErrors,
-                             long internalErrors, long invalid, double seconds, double meanMillis, double maxMillis,
-                             Map<Double, Double> percentiles) {
+public record HyperfoilStats(String name, Counts counts, double seconds, ResponseTimes times) {
+
+    /**
+     * A summary's counts; one phase's are read by their field names, the run's are their sum.
+     *
+     * @param requests         requests sent
+     * @param responses        responses received
+     * @param timeouts         requests that timed out
+     * @param connectionErrors connections refused, reset or closed before an answer
+     * @param internalErrors   errors of Hyperfoil itself
+     * @param invalid          responses Hyperfoil judged invalid: by default every status outside 2xx and 3xx
+     */
+    public record Counts(long requests, long responses, long timeouts, long connectionErrors, long internalErrors, long invalid) {
+
+        static final Counts NONE = new Counts(0, 0, 0, 0, 0, 0);
+
+        private static Counts of(Values summary) throws IOException {
+            return new Counts(summary.count("requestCount"), summary.count("responseCount"), summary.count("requestTimeouts"),
+                    summary.count("connectionErrors"), summary.count("internalErrors"), summary.count("invalid"));
+        }
+
+        Counts plus(Counts other) {
+            return new Counts(requests + other.requests, responses + other.responses, timeouts + other.timeouts,
+                    connectionErrors + other.connectionErrors, internalErrors + other.internalErrors, invalid + other.invalid);
+        }
+
+        /** Responses with a valid status: what the lab counts as answered. */
+        public long ok() {
+            return responses - invalid;
+        }
+    }
+
+    /**
+     * @param meanMillis  the mean response time over every phase, weighted by responses
+     * @param maxMillis   the longest response time of any phase
+     * @param percentiles percentile (50.0, 90.0, ...) to milliseconds; where several phases carried the load
+     *                    (a held load's users start in phases of their own), their mean weighted by responses:
+     *                    the summaries hold percentiles, not histograms, so they cannot be merged exactly
+     */
+    public record ResponseTimes(double meanMillis, double maxMillis, Map<Double, Double> percentiles) {
+
+        public ResponseTimes {
+            percentiles = Map.copyOf(percentiles);
+        }
+
+        /** The percentile's latency, in milliseconds; NaN where Hyperfoil did not report it. */
+        public double percentile(double percentile) {
+            return percentiles.getOrDefault(percentile, Double.NaN);
+        }
+    }
 
     /** A controller's export of a long run is some kilobytes a phase; anything past this is not one. */
     static final long MAX_FILE_BYTES = 64L << 20;
@@ -62,13 +101,8 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
         if (statistics == null || !statistics.isArray() || statistics.isEmpty()) {
             throw new IOException(file + " has no Hyperfoil statistics (a \"statistics\" list, as /run/{id}/stats/total answers)");
         }
-        long requests = 0;
-        long responses = 0;
-        long timeouts = 0;
-        long connectionErrors = 0;
-        long internalErrors = 0;
+        Counts counts = Counts.NONE;
         double maxNanos = 0;
-        long invalid = 0;
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
         double meanNanos = 0;
@@ -79,14 +113,10 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
                 throw new IOException(file + ": a statistics entry without its summary");
             }
             Values values = new Values(file, summary);
-            long answered = values.count("responseCount");
-            requests += values.count("requestCount");
-            responses += answered;
-            timeouts += values.count("requestTimeouts");
-            connectionErrors += values.count("connectionErrors");
-            internalErrors += values.count("internalErrors");
+            Counts phaseCounts = Counts.of(values);
+            long answered = phaseCounts.responses();
+            counts = counts.plus(phaseCounts);
             maxNanos = Math.max(maxNanos, values.nanos("maxResponseTime"));
-            invalid += values.count("invalid");
             Values phase = new Values(file, entry);
             boolean ownTimes = entry.has("phaseStart") && entry.has("phaseEnd");
             long entryStart = ownTimes ? phase.epochMillis("phaseStart") : values.epochMillis("startTime");
@@ -103,7 +133,7 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
                         values.nanos(percentile.getValue(), "percentile " + percentile.getKey()) * answered, Double::sum);
             }
         }
-        long total = responses;
+        long total = counts.responses();
         Map<Double, Double> percentiles = new TreeMap<>();
         weighted.forEach((percentile, sum) -> percentiles.put(percentile, total == 0 ? 0 : sum / total / 1e6));
         for (double needed : new double[] {50.0, 90.0, 99.0}) {
@@ -112,19 +142,18 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
                         + "the 50th, 90th and 99th, which a controller reports by default");
             }
         }
-        if (requests == 0) {
+        if (counts.requests() == 0) {
             throw new IOException(file + ": Hyperfoil sent no requests in it (only warm-up phases, or a run that did not start)");
         }
-        if (requests > MAX_COUNT || responses > MAX_COUNT) {
-            throw new IOException(file + ": " + Math.max(requests, responses) + " requests in all is more than any run sends");
+        if (counts.requests() > MAX_COUNT || counts.responses() > MAX_COUNT) {
+            throw new IOException(file + ": " + Math.max(counts.requests(), counts.responses()) + " requests in all is more than any run sends");
         }
         if (end == start) {
             throw new IOException(file + ": its phases took no time (start and end are both " + start + ")");
         }
         JsonNode name = root.get("name");
-        return new HyperfoilStats(name != null && name.isString() ? name.asString() : file.getFileName().toString(), requests,
-                responses, timeouts, connectionErrors, internalErrors, invalid, (end - start) / 1e3,
-                total == 0 ? 0 : meanNanos / total / 1e6, maxNanos / 1e6, percentiles);
+        return new HyperfoilStats(name != null && name.isString() ? name.asString() : file.getFileName().toString(), counts,
+                (end - start) / 1e3, new ResponseTimes(total == 0 ? 0 : meanNanos / total / 1e6, maxNanos / 1e6, percentiles));
     }
 
     /** The values of one JSON object of the export, each checked against what it means. */
@@ -180,18 +209,8 @@ public record HyperfoilStats(String name, long requests, long responses, long ti
         }
     }
 
-    /** Responses with a valid status: what the lab counts as answered. */
-    public long ok() {
-        return responses - invalid;
-    }
-
     /** Valid answers per second over the whole run, as the lab counts its throughput. */
     public double throughputPerSecond() {
-        return seconds == 0 ? 0 : ok() / seconds;
-    }
-
-    /** The percentile's latency, in milliseconds; NaN where Hyperfoil did not report it. */
-    public double percentile(double percentile) {
-        return percentiles.getOrDefault(percentile, Double.NaN);
+        return seconds == 0 ? 0 : counts.ok() / seconds;
     }
 }

@@ -95,16 +95,16 @@ class HyperfoilAgreementTest {
             double labMedian = lab.okLatencyMicros().getValueAtPercentile(50) / 1000.0;
             System.err.printf("HyperfoilAgreementTest: Hyperfoil %d ok in %.3f s, %.1f/s, mean %.1f, p50 %.1f, p90 %.1f, p99 %.1f ms; "
                             + "the lab %d ok in %.3f s, %.1f/s, mean %.1f, p50 %.1f, p90 %.1f, p99 %.1f ms%n",
-                    hyperfoil.ok(), hyperfoil.seconds(), hyperfoil.throughputPerSecond(), hyperfoil.meanMillis(),
-                    hyperfoil.percentile(50.0), hyperfoil.percentile(90.0), hyperfoil.percentile(99.0), lab.ok(), lab.elapsedSeconds(),
+                    hyperfoil.counts().ok(), hyperfoil.seconds(), hyperfoil.throughputPerSecond(), hyperfoil.times().meanMillis(),
+                    hyperfoil.times().percentile(50.0), hyperfoil.times().percentile(90.0), hyperfoil.times().percentile(99.0), lab.ok(), lab.elapsedSeconds(),
                     lab.throughputPerSecond(), lab.okLatencyMicros().getMean() / 1000, labMedian,
                     lab.okLatencyMicros().getValueAtPercentile(90) / 1000.0, lab.okLatencyMicros().getValueAtPercentile(99) / 1000.0);
-            assertThat(hyperfoil.ok()).isEqualTo(1000);
+            assertThat(hyperfoil.counts().ok()).isEqualTo(1000);
             assertThat(lab.ok()).isEqualTo(1000);
             // both against 100 users / D = 250/s, one after the other on the same service: measured here
             // 0.3-1.7 % apart in throughput and 0.2-0.7 % in median; 5 % leaves room for a noisy machine
             assertThat(hyperfoil.throughputPerSecond() / lab.throughputPerSecond()).isBetween(0.95, 1.05);
-            assertThat(hyperfoil.percentile(50.0) / labMedian).isBetween(0.95, 1.05);
+            assertThat(hyperfoil.times().percentile(50.0) / labMedian).isBetween(0.95, 1.05);
 
             // and the engine's own statistics, imported, go through the reports as a step of the lab's
             RunResult imported = HyperfoilImport.of(hyperfoil, blockingIo, blockingIo.variant("mvc-tomcat-200").orElseThrow(),
