@@ -6,13 +6,15 @@ import java.util.TreeSet;
 
 /**
  * What a sweep varies, and its values: {@value #USERS} (a closed load's users), {@value #RATE} (an
- * open load's arrivals per second), or a Spring property of the variant (a pool's size, a scheduler's
- * parallelism). Values are whole numbers, rising: a curve's knob is a count.
+ * open load's arrivals per second), {@value #REQUEST_TIMEOUT_MS} (how long the load's client, the
+ * articles' gateway, waits for an answer, in milliseconds of the article's time), or a Spring property
+ * of the variant (a pool's size, a scheduler's parallelism). Values are whole numbers, rising.
  */
 public record Knob(String name, List<Integer> values) {
 
     public static final String USERS = "users";
     public static final String RATE = "rate";
+    public static final String REQUEST_TIMEOUT_MS = "request-timeout-ms";
 
     public Knob {
         if (name == null || name.isBlank()) {
@@ -27,6 +29,11 @@ public record Knob(String name, List<Integer> values) {
             }
         }
         values = List.copyOf(values);
+    }
+
+    /** Whether the knob is the client's patience rather than the load or the variant's properties. */
+    public boolean isRequestTimeout() {
+        return REQUEST_TIMEOUT_MS.equals(name);
     }
 
     /** Whether the knob is the load itself rather than the variant's configuration. */

@@ -2,31 +2,36 @@ package org.concurrencylab.catalog;
 
 import static java.lang.String.format;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.function.IntToDoubleFunction;
 import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.SweepFit;
+import org.concurrencylab.results.SweepPoint;
 import org.concurrencylab.results.SweepResult;
 
 /**
- * A sweep an experiment declares beside its steps, and where its system's physics puts the knee: run by
- * {@code ./lab sweep <experiment>} (too long for the default run), decided as a claim on the knee the fit
- * found. Build one with {@link #custom(String)}.
+ * A sweep an experiment declares beside its steps, and what its system's physics says the curve does: run
+ * by {@code ./lab sweep <experiment>} (too long for the default run), decided as a claim on the curve.
+ * Build one with {@link #custom(String)}.
  *
- * @param load      the label of the load every point runs: one of the experiment's steps, or {@code ownLoad}'s
- * @param ownLoad   a load of the sweep's own, where none of the experiment's steps can show the curve (an open
- *                  load below a pool's knee queues for the whole step and fails)
- * @param knee      the knee the physics gives, on a machine of this many cores
- * @param tolerance how far, as a share of that knee, the found one may lie from it: a knee is read between
- *                  two points, from throughputs that move a few % from run to run
- * @param scale     the time scale the sweep runs at unless the user says otherwise; empty for the experiment's
- * @param why       the physics, in a few words, for the evidence
+ * @param load        the label of the load every point runs: one of the experiment's steps, or {@code ownLoad}'s
+ * @param ownLoad     a load of the sweep's own, where none of the experiment's steps can show the curve (an open
+ *                    load below a pool's knee queues for the whole step and fails)
+ * @param scale       the time scale the sweep runs at unless the user says otherwise; empty for the experiment's
+ * @param expected    where the physics puts the knee, or the edge of the failures
+ * @param articleSaid the article's own figure this sweep puts on a curve; null where it gave none
  */
 public record SweepClaim(String id, String text, String variant, String load, Optional<LoadStep> ownLoad, Knob knob, OptionalDouble scale,
-                         IntToDoubleFunction knee, double tolerance, String why) {
+                         Expected expected, String articleSaid) {
 
     /** A knee read between two of six points, from throughputs within 5 % of each other run to run. */
     public static final double KNEE_TOLERANCE = 0.10;
@@ -40,9 +45,10 @@ public record SweepClaim(String id, String text, String variant, String load, Op
             throw new IllegalArgumentException(id + ": a sweep's own load is named by its own label");
         }
         Objects.requireNonNull(knob, id + ": knob");
-        Objects.requireNonNull(knee, id + ": knee");
-        if (!(tolerance > 0 && tolerance < 1)) {
-            throw new IllegalArgumentException(id + ": a knee's tolerance is a share between 0 and 1");
+        Objects.requireNonNull(expected, id + ": what the physics expects, a knee or a failure edge");
+        if (expected instanceof FailureEdge && !knob.isRequestTimeout()) {
+            throw new IllegalArgumentException(id + ": a failure edge lies along the client's timeout (" + Knob.REQUEST_TIMEOUT_MS
+                    + "), not along " + knob.name());
         }
     }
 
@@ -50,19 +56,148 @@ public record SweepClaim(String id, String text, String variant, String load, Op
         return new Builder(id);
     }
 
-    /** Reproduced when the fit's knee lies within the tolerance of the physics'; not decided when the fit found none. */
-    public ClaimResult evaluate(SweepResult sweep, int machineCpus) {
-        double expected = knee.applyAsDouble(machineCpus);
-        SweepFit fit = sweep.fit();
-        String band = format(Locale.ROOT, "%s ± %.0f %% (%s)", number(expected), 100 * tolerance, why);
-        if (fit.knee() == null) {
-            return new ClaimResult(id, text, Verdict.Status.NOT_DECIDED.label(), "no knee found, against " + band + ": " + fit.note());
+    /**
+     * @param swept       the swept experiment's result, for what the physics reads from the run itself
+     * @param machineCpus this machine's cores, where the physics depends on them
+     */
+    public ClaimResult evaluate(SweepResult sweep, ExperimentResult swept, int machineCpus) {
+        return expected.evaluate(this, sweep, swept, machineCpus);
+    }
+
+    /** What the check holds the curve to, in a line of {@code ./lab list --claims}. */
+    public String checkedAt(int machineCpus) {
+        return expected.checkedAt(this, machineCpus);
+    }
+
+    /** What a sweep's physics says its curve does. */
+    public sealed interface Expected permits Knee, FailureEdge {
+
+        ClaimResult evaluate(SweepClaim claim, SweepResult sweep, ExperimentResult swept, int machineCpus);
+
+        String checkedAt(SweepClaim claim, int machineCpus);
+    }
+
+    /**
+     * Throughput stops growing with the knob at {@code at}: reproduced when the fit's knee lies within the
+     * tolerance of it; not decided when the fit found none.
+     *
+     * @param at        the knee the physics gives, on a machine of this many cores
+     * @param tolerance how far, as a share of that knee, the found one may lie from it: a knee is read between
+     *                  two points, from throughputs that move a few % from run to run
+     * @param why       the physics, in a few words, for the evidence
+     */
+    public record Knee(IntToDoubleFunction at, double tolerance, String why) implements Expected {
+
+        public Knee {
+            Objects.requireNonNull(at, "the knee");
+            if (!(tolerance > 0 && tolerance < 1)) {
+                throw new IllegalArgumentException("a knee's tolerance is a share between 0 and 1");
+            }
         }
-        boolean holds = Math.abs(fit.knee() - expected) <= tolerance * expected;
-        return new ClaimResult(id, text, (holds ? Verdict.Status.REPRODUCED : Verdict.Status.NOT_REPRODUCED).label(),
-                format(Locale.ROOT, "knee at %s = %s, against %s; from %s, holdout error %s", knob.name(), number(fit.knee()), band,
-                        SweepFit.USL.equals(fit.model()) ? "the USL" : "Little's law's bounds", fit.holdoutErrorPercent() == null ? "none" : format(Locale.ROOT, "%.1f %%",
-                                fit.holdoutErrorPercent())));
+
+        @Override
+        public ClaimResult evaluate(SweepClaim claim, SweepResult sweep, ExperimentResult swept, int machineCpus) {
+            double expected = at.applyAsDouble(machineCpus);
+            SweepFit fit = sweep.fit();
+            String band = format(Locale.ROOT, "%s ± %.0f %% (%s)", number(expected), 100 * tolerance, why);
+            if (fit.knee() == null) {
+                return new ClaimResult(claim.id(), claim.text(), Verdict.Status.NOT_DECIDED.label(), "no knee found, against " + band + ": "
+                        + fit.note());
+            }
+            boolean holds = Math.abs(fit.knee() - expected) <= tolerance * expected;
+            return new ClaimResult(claim.id(), claim.text(), (holds ? Verdict.Status.REPRODUCED : Verdict.Status.NOT_REPRODUCED).label(),
+                    format(Locale.ROOT, "knee at %s = %s, against %s; from %s, holdout error %s", claim.knob().name(), number(fit.knee()),
+                            band, SweepFit.USL.equals(fit.model()) ? "the USL" : "Little's law's bounds",
+                            fit.holdoutErrorPercent() == null ? "none" : format(Locale.ROOT, "%.1f %%", fit.holdoutErrorPercent())));
+        }
+
+        @Override
+        public String checkedAt(SweepClaim claim, int machineCpus) {
+            return format(Locale.ROOT, "the knee of %s on %s within %.0f %% of %s (%s; this machine: %d CPUs)", claim.knob().name(),
+                    claim.variant(), 100 * tolerance, number(at.applyAsDouble(machineCpus)), why, machineCpus);
+        }
+    }
+
+    /**
+     * Failures are an edge along the client's timeout, not a level: more than {@code over} of the requests
+     * fail at every point {@code within} or more below where the physics puts it, fewer than {@code under}
+     * at every point as far above. Not decided where the run did not measure what places the edge, or no
+     * point lies that far on one side.
+     *
+     * @param at     where the physics puts the edge, in milliseconds, from what the swept run measured;
+     *               empty where it did not measure it
+     * @param how    how {@code at} reads it, in a few words, for the evidence and the listing
+     */
+    public record FailureEdge(Function<ExperimentResult, OptionalDouble> at, String how, Duration within, double over, double under)
+            implements Expected {
+
+        public FailureEdge {
+            Objects.requireNonNull(at, "the edge");
+            if (!within.isPositive() || !(under > 0 && under < over && over < 1)) {
+                throw new IllegalArgumentException("a failure edge has a distance above zero, and shares 0 < under < over < 1");
+            }
+        }
+
+        @Override
+        public ClaimResult evaluate(SweepClaim claim, SweepResult sweep, ExperimentResult swept, int machineCpus) {
+            OptionalDouble edge = at.apply(swept);
+            if (edge.isEmpty()) {
+                return verdict(claim, Verdict.Status.NOT_DECIDED, "the run did not measure what places the edge (" + how + ")");
+            }
+            double millis = edge.getAsDouble();
+            double apart = within.toMillis();
+            List<SweepPoint> below = sweep.points().stream().filter(point -> point.value() <= millis - apart).toList();
+            List<SweepPoint> above = sweep.points().stream().filter(point -> point.value() >= millis + apart).toList();
+            String evidence = format(Locale.ROOT, "the edge at %s = %.0f ms (%s); failed %s%s", claim.knob().name(), millis, how,
+                    shares(sweep.points()), crossings(sweep.points()));
+            if (below.isEmpty() || above.isEmpty()) {
+                return verdict(claim, Verdict.Status.NOT_DECIDED, evidence + format(Locale.ROOT, "; no point lies %.0f ms or more %s it",
+                        apart, below.isEmpty() && above.isEmpty() ? "either side of" : below.isEmpty() ? "below" : "above"));
+            }
+            List<SweepPoint> against = new ArrayList<>();
+            below.stream().filter(point -> point.failedShare() <= over).forEach(against::add);
+            above.stream().filter(point -> point.failedShare() >= under).forEach(against::add);
+            if (against.isEmpty()) {
+                return verdict(claim, Verdict.Status.REPRODUCED, evidence);
+            }
+            // a point this machine's CPU decided says nothing of the queue's edge
+            boolean machine = against.stream().anyMatch(point -> MachineUsage.MACHINE_BOUND.equals(point.verdict()));
+            return verdict(claim, machine ? Verdict.Status.NOT_DECIDED : Verdict.Status.NOT_REPRODUCED, evidence + (machine
+                    ? "; a point against it was machine-bound: " + against.stream().map(SweepPoint::why).toList() : ""));
+        }
+
+        @Override
+        public String checkedAt(SweepClaim claim, int machineCpus) {
+            return format(Locale.ROOT, "on %s, > %.0f %% failed at every %s %d ms or more below the edge (%s), < %.0f %% at every "
+                            + "one as far above", claim.variant(), 100 * over, claim.knob().name(), within.toMillis(), how, 100 * under);
+        }
+
+        private static ClaimResult verdict(SweepClaim claim, Verdict.Status status, String evidence) {
+            return new ClaimResult(claim.id(), claim.text(), status.label(), evidence);
+        }
+
+        private static String shares(List<SweepPoint> points) {
+            return String.join(", ", points.stream()
+                    .map(point -> format(Locale.ROOT, "%.1f %% at %s", 100 * point.failedShare(), number(point.value()))).toList());
+        }
+
+        /** Where the failed share, falling as the timeout grows, crosses a half and 2 %, read linearly between two points. */
+        private static String crossings(List<SweepPoint> points) {
+            List<String> found = new ArrayList<>();
+            for (double share : new double[] {0.5, 0.02}) {
+                for (int i = 1; i < points.size(); i++) {
+                    SweepPoint low = points.get(i - 1);
+                    SweepPoint high = points.get(i);
+                    if (low.failedShare() >= share && high.failedShare() < share) {
+                        double at = low.value() + (high.value() - low.value()) * (low.failedShare() - share)
+                                / (low.failedShare() - high.failedShare());
+                        found.add(format(Locale.ROOT, "%.0f %% at about %.0f ms", 100 * share, at));
+                        break;
+                    }
+                }
+            }
+            return found.isEmpty() ? "" : "; it falls through " + String.join(" and ", found);
+        }
     }
 
     private static String number(double value) {
@@ -80,6 +215,8 @@ public record SweepClaim(String id, String text, String variant, String load, Op
         private IntToDoubleFunction knee;
         private double tolerance = KNEE_TOLERANCE;
         private String why = "";
+        private FailureEdge edge;
+        private String articleSaid;
 
         private Builder(String id) {
             this.id = id;
@@ -131,8 +268,25 @@ public record SweepClaim(String id, String text, String variant, String load, Op
             return this;
         }
 
+        /** Failures turn from most to few within this far either side of the edge the run's own figures place. */
+        public Builder failureEdge(Function<ExperimentResult, OptionalDouble> atMillis, String how, Duration within, double over,
+                                   double under) {
+            this.edge = new FailureEdge(atMillis, how, within, over, under);
+            return this;
+        }
+
+        /** The article's figure the curve puts in its place. */
+        public Builder articleSaid(String figure) {
+            this.articleSaid = figure;
+            return this;
+        }
+
         public SweepClaim build() {
-            return new SweepClaim(id, text, variant, load, ownLoad, knob, scale, knee, tolerance, why);
+            if ((knee == null) == (edge == null)) {
+                throw new IllegalArgumentException(id + ": a sweep expects a knee or a failure edge, one of them");
+            }
+            return new SweepClaim(id, text, variant, load, ownLoad, knob, scale, edge != null ? edge : new Knee(knee, tolerance, why),
+                    articleSaid);
         }
     }
 }

@@ -1,6 +1,8 @@
 package org.concurrencylab.catalog;
 
+import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.concurrencylab.results.SeedFigure;
 
 /**
@@ -12,9 +14,12 @@ import org.concurrencylab.results.SeedFigure;
  * @param cpus       which processor count its JVM is told
  * @param instances  how many JVMs of the entry service run side by side, the load spread over them
  *                   round robin (a scaled-out deployment behind a balancer)
+ * @param requestTimeout how long the load's client (the article's gateway) waits for an answer in front of this
+ *                   variant, where it is not the experiment's: a sweep of that timeout declares a variant per value
  */
 public record Variant(String name, String summary, Origin origin, Map<String, String> properties,
-                      CapacityModel capacity, Map<String, SeedFigure> seed, Cpus cpus, int instances) {
+                      CapacityModel capacity, Map<String, SeedFigure> seed, Cpus cpus, int instances,
+                      Optional<Duration> requestTimeout) {
 
     public Variant {
         if (name == null || name.isBlank()) {
@@ -29,6 +34,21 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
         if (instances < 1) {
             throw new IllegalArgumentException(name + ": a variant runs at least one instance");
         }
+        java.util.Objects.requireNonNull(requestTimeout, name + ": requestTimeout");
+        if (requestTimeout.isPresent() && !requestTimeout.get().isPositive()) {
+            throw new IllegalArgumentException(name + ": a request timeout is longer than nothing; " + requestTimeout.get() + " is not");
+        }
+    }
+
+    /** The client's timeout in front of this variant: its own, else the experiment's. */
+    public Duration requestTimeoutIn(Experiment experiment) {
+        return requestTimeout.orElse(experiment.requestTimeout());
+    }
+
+    /** A builder holding everything this variant declares, to change a part of it. */
+    public Builder toBuilder() {
+        return custom(name, summary).origin(origin).properties(properties).capacity(capacity).seed(seed).cpus(cpus)
+                .instances(instances).requestTimeout(requestTimeout.orElse(null));
     }
 
     /** A variant of this name, in the words a report uses; its origin and capacity are required, the rest has defaults. */
@@ -53,6 +73,7 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
         private Map<String, SeedFigure> seed = Map.of();
         private Cpus cpus = Cpus.OF_THE_RUN;
         private int instances = 1;
+        private Duration requestTimeout;
 
         private Builder(String name, String summary) {
             this.name = name;
@@ -91,8 +112,14 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
             return this;
         }
 
+        /** The load's client waits this long for an answer in front of this variant; null for the experiment's timeout. */
+        public Builder requestTimeout(Duration requestTimeout) {
+            this.requestTimeout = requestTimeout;
+            return this;
+        }
+
         public Variant build() {
-            return new Variant(name, summary, origin, properties, capacity, seed, cpus, instances);
+            return new Variant(name, summary, origin, properties, capacity, seed, cpus, instances, Optional.ofNullable(requestTimeout));
         }
     }
 }

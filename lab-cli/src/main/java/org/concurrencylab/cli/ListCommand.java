@@ -74,14 +74,9 @@ final class ListCommand implements Runnable {
         }
         int cpus = Runtime.getRuntime().availableProcessors();
         for (SweepClaim sweep : experiment.sweeps()) {
-            out.printf(Locale.ROOT, "  %-" + width + "s  article: none (a lab's sweep) | checked at: the knee of %s on %s "
-                            + "within %.0f %% of %s (%s; this machine: %d CPUs)%n", sweep.id(), sweep.knob().name(), sweep.variant(),
-                    100 * sweep.tolerance(), number(sweep.knee().applyAsDouble(cpus)), sweep.why(), cpus);
+            out.printf(Locale.ROOT, "  %-" + width + "s  article: %s | checked at: %s%n", sweep.id(),
+                    sweep.articleSaid() == null ? "none (a lab's sweep)" : sweep.articleSaid(), sweep.checkedAt(cpus));
         }
         out.println();
-    }
-
-    private static String number(double value) {
-        return value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.2f", value);
     }
 }

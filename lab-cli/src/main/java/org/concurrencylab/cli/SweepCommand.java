@@ -39,7 +39,8 @@ final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--knob", paramLabel = "NAME=VALUES",
             description = "What to vary and its values (without it, an experiment's own declared sweeps run, each with "
-                    + "the knee its physics gives decided as a claim; see ./lab list): users (a closed load's users), rate (an open load's arrivals per second) "
+                    + "the knee its physics gives decided as a claim; see ./lab list): users (a closed load's users), rate (an open load's arrivals per second), "
+                    + Knob.REQUEST_TIMEOUT_MS + " (an experiment's: how long the client, the articles' gateway, waits for an answer) "
                     + "or a Spring property of the variant (server.tomcat.threads.max, a pool's size); values a,b,c or a..b "
                     + "(" + Defaults.SWEEP_STEPS + " evenly spread) or a..b:steps, whole numbers, rising.")
     private String knob;
@@ -121,6 +122,10 @@ final class SweepCommand implements Callable<Integer> {
 
     private int sweepApplication(Knob swept) throws Exception {
         rejectForApplications();
+        if (swept.isRequestTimeout()) {
+            throw new ParameterException(spec.commandLine(), "an application's sweep varies users, rate or one of its properties; "
+                    + "its request timeout is a study file's request-timeout-seconds");
+        }
         Study study;
         if (Choices.isStudyFile(target)) {
             Choices.refuseAny(spec.commandLine(), RequestOptions.NAMES, " is the study file's to say, not the command line's");

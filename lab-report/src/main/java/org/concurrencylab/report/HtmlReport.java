@@ -192,6 +192,7 @@ public final class HtmlReport {
             shown.put("x", point.value());
             shown.put("throughput", point.throughputPerSecond());
             shown.put("p95", point.p95Millis());
+            shown.put("failed", round(100 * point.failedShare()));
             shown.put("bound", point.boundPerSecond());
             shown.put("cpuBound", point.cpuBoundPerSecond());
             shown.put("clean", point.clean());

@@ -5,6 +5,7 @@ import static java.lang.String.format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.results.SweepFit;
 import org.concurrencylab.results.SweepPoint;
 import org.concurrencylab.results.SweepResult;
@@ -27,7 +28,9 @@ final class SweepReport {
         SweepFit fit = sweep.fit();
         blocks.add(new Block.Heading(3, sweep.experiment() + ": " + sweep.knob() + " on " + sweep.variant(),
                 sweep.load() == null ? "" : "at " + sweep.load(), "s-" + index));
-        if (fit.model() == null) {
+        if (Knob.REQUEST_TIMEOUT_MS.equals(sweep.knob())) {
+            blocks.add(new Block.Paragraph("Failures against the client's timeout: " + fit.note() + ".", Block.Tone.PLAIN));
+        } else if (fit.model() == null) {
             blocks.add(new Block.Paragraph("No curve: " + fit.note() + ".", Block.Tone.ALERT));
         } else {
             blocks.add(new Block.Paragraph(holdout(fit), fit.holdoutErrorPercent() == null ? Block.Tone.ALERT : Block.Tone.PLAIN));
@@ -57,12 +60,14 @@ final class SweepReport {
         if (!models.isEmpty()) {
             blocks.add(new Block.Items(models));
         }
+        boolean fitted = !Knob.REQUEST_TIMEOUT_MS.equals(sweep.knob());
         TextTable table = new TextTable(sweep.knob(), "req/s", "mean ms", "p95 ms", "failed", "LL bound/s", "CPU bound/s", "point");
         for (SweepPoint point : sweep.points()) {
             table.add(knob(point.value()), number(point.throughputPerSecond()), number(point.meanMillis()), number(point.p95Millis()),
                     format(Locale.ROOT, "%.1f %%", 100 * point.failedShare()), number(point.boundPerSecond()),
                     point.cpuBoundPerSecond() == null ? "-" : number(point.cpuBoundPerSecond()),
-                    point.clean() ? "clean, fitted" : point.verdict() + ", left out: " + point.why());
+                    fitted ? (point.clean() ? "clean, fitted" : point.verdict() + ", left out: " + point.why())
+                            : point.clean() ? "clean" : point.verdict() + ": " + point.why());
         }
         blocks.add(new Block.Table(table));
         blocks.add(new Block.Charts("sweep", index, 0));

@@ -189,22 +189,27 @@
     });
   }
 
-  // a sweep: throughput (left) and p95 (right) against the knob, the better model's line, the bounds, the knee
+  // a sweep: throughput (left), p95 and the failed share (right) against the knob, the better model's line, the bounds, the knee
   function sweep(container, index, s) {
     function at(select, filter) {
       return s.points.filter(filter || function () { return true; }).map(function (p) { return { x: p.x, y: select(p) }; })
         .filter(function (p) { return p.y !== null && p.y !== undefined; });
     }
     var sets = [
-      { label: 'measured, fitted (req/s)', data: at(function (p) { return p.throughput; }, function (p) { return p.clean; }),
+      { label: s.modelName ? 'measured, fitted (req/s)' : 'measured, clean (req/s)', data: at(function (p) { return p.throughput; }, function (p) { return p.clean; }),
         backgroundColor: palette[0], borderColor: palette[0], pointRadius: 4, showLine: false },
-      { label: 'measured, left out (req/s)', data: at(function (p) { return p.throughput; }, function (p) { return !p.clean; }),
+      { label: s.modelName ? 'measured, left out (req/s)' : 'measured, failing or machine-bound (req/s)', data: at(function (p) { return p.throughput; }, function (p) { return !p.clean; }),
         backgroundColor: '#ffffff', borderColor: palette[1], pointRadius: 5, pointStyle: 'rectRot', borderWidth: 2, showLine: false },
       line(s.modelName + ' fit', s.model.map(function (p) { return { x: p[0], y: p[1] }; }), 2),
       Object.assign(line("Little's-law bound", at(function (p) { return p.bound > 0 ? p.bound : null; }), 7), { borderDash: [4, 4] }),
       Object.assign(line("this machine's CPU bound", at(function (p) { return p.cpuBound; }), 3), { borderDash: [2, 2] }),
       Object.assign(line('p95 (ms)', at(function (p) { return p.p95; }), 4, 'ms'), { pointRadius: 2 })
     ];
+    // where requests failed, the failed share is part of the curve (along a client's timeout it is the curve)
+    var failing = s.points.some(function (p) { return p.failed > 0; });
+    if (failing) {
+      sets.push(Object.assign(line('failed (%)', at(function (p) { return p.failed; }), 1, 'share'), { pointRadius: 3, borderWidth: 2 }));
+    }
     if (s.knee !== null && s.knee !== undefined) {
       var top = Math.max.apply(null, s.points.map(function (p) { return p.throughput; }));
       sets.push(Object.assign(line('knee: ' + s.knob + ' = ' + (Math.round(s.knee * 10) / 10), [{ x: s.knee, y: 0 }, { x: s.knee, y: top * 1.1 }], 5),
@@ -212,10 +217,12 @@
     }
     // a bound this run could not give (the CPU's, where the work is CPU itself) has no line and no legend
     sets = sets.filter(function (set) { return set.data.length > 0; });
-    chart(figure(container, 'throughput and p95 against ' + s.knob, 's-' + index + '-chart'), {
+    chart(figure(container, (failing ? 'throughput, p95 and the failed share' : 'throughput and p95') + ' against ' + s.knob, 's-' + index + '-chart'), {
       type: 'scatter', data: { datasets: sets },
       options: { scales: { x: { type: 'linear', title: { display: true, text: s.knob } }, y: count('requests/s'),
-                           ms: { beginAtZero: true, position: 'right', title: { display: true, text: 'p95 ms' }, grid: { drawOnChartArea: false } } } }
+                           ms: { beginAtZero: true, position: 'right', title: { display: true, text: 'p95 ms' }, grid: { drawOnChartArea: false } },
+                           share: { display: failing, min: 0, max: 100, position: 'right', title: { display: true, text: 'failed %' },
+                                    grid: { drawOnChartArea: false } } } }
     });
   }
 

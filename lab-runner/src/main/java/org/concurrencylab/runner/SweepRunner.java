@@ -23,6 +23,7 @@ import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.SweepFit;
 import org.concurrencylab.results.SweepPoint;
 import org.concurrencylab.results.SweepResult;
 import org.concurrencylab.results.VariantResult;
@@ -78,7 +79,8 @@ public final class SweepRunner {
         RunOptions scaled = declared.scale().isPresent() && options.overrides().scale().isEmpty()
                 ? options.withScale(declared.scale().getAsDouble()) : options;
         Swept swept = run(experiment, variant, load, declared.knob(), scaled);
-        ClaimResult claim = declared.evaluate(swept.sweep(), swept.run().result().run().machineCpus());
+        ClaimResult claim = declared.evaluate(swept.sweep(), swept.run().result().experiments().getFirst(),
+                swept.run().result().run().machineCpus());
         return write(swept, ran -> ExperimentResult.from(ran).claims(List.of(claim)).build());
     }
 
@@ -115,6 +117,12 @@ public final class SweepRunner {
             for (int value : knob.values()) {
                 steps.add(withLoad(load, knob, value));
             }
+        } else if (knob.isRequestTimeout()) {
+            for (int value : knob.values()) {
+                variants.add(withoutSeed(variant, pointName(variant.name(), value), variant.properties()).toBuilder()
+                        .requestTimeout(Duration.ofMillis(value)).build());
+            }
+            steps.add(load);
         } else {
             for (int value : knob.values()) {
                 Map<String, String> properties = new LinkedHashMap<>(variant.properties());
@@ -127,6 +135,10 @@ public final class SweepRunner {
     }
 
     static Study declare(Study study, String variant, Knob knob, int users) {
+        if (knob.isRequestTimeout()) {
+            throw new IllegalArgumentException("a study's sweep varies users, rate or a property of the application; its request "
+                    + "timeout is the study's request-timeout-seconds");
+        }
         Map<String, String> properties = study.propertiesOf(variant);
         Study.Builder swept = Study.custom(study.jar()).requests(study.requests()).stepLength(study.stepLength())
                 .thinkTime(Knob.RATE.equals(knob.name()) ? Duration.ZERO : study.thinkTime())
@@ -147,13 +159,22 @@ public final class SweepRunner {
         return swept.build();
     }
 
+    /**
+     * A client's timeout decides which requests fail, not how many the system serves: the failed share is
+     * such a sweep's curve, and no throughput model is fitted to it.
+     */
+    static final SweepFit TIMEOUT_NOT_FITTED = new SweepFit(null, null, null, null, null, null, null, null, 0,
+            "the knob is the client's timeout, which decides which requests fail and not how many the system serves: "
+                    + "the failed share against it is this sweep's curve, and no throughput model is fitted");
+
     static String pointName(String variant, int value) {
         return variant + "@" + value;
     }
 
     private static Variant withoutSeed(Variant variant, String name, Map<String, String> properties) {
         return Variant.custom(name, variant.summary()).origin(variant.origin()).properties(properties)
-                .capacity(variant.capacity()).cpus(variant.cpus()).instances(variant.instances()).build();
+                .capacity(variant.capacity()).cpus(variant.cpus()).instances(variant.instances())
+                .requestTimeout(variant.requestTimeout().orElse(null)).build();
     }
 
     private static LoadStep withLoad(LoadStep load, Knob knob, int value) {
@@ -180,8 +201,8 @@ public final class SweepRunner {
             StepResult step = knob.isLoad() ? ran.steps().get(i) : ran.steps().getFirst();
             points.add(point(value, ran.name() + " / " + step.load(), step));
         }
-        return new SweepResult(result.name(), variant, knob.name(), load, points,
-                SweepAnalysis.fit(points, result.downstreamLatencyMillis()));
+        return new SweepResult(result.name(), variant, knob.name(), load, points, knob.isRequestTimeout() ? TIMEOUT_NOT_FITTED
+                : SweepAnalysis.fit(points, result.downstreamLatencyMillis()));
     }
 
     private static VariantResult only(ExperimentResult result, String name) {

@@ -47,7 +47,7 @@ final class VariantRunner {
             throws InterruptedException {
         Scaled scaled = environment.scaled();
         Duration serviceTime = scaled.of(experiment.downstreamLatency());
-        Duration timeout = scaled.of(experiment.requestTimeout());
+        Duration timeout = scaled.of(variant.requestTimeoutIn(experiment));
         int cpus = environment.cpusFor(variant);
         RunProgress progress = environment.progress();
         progress.phase(variant.name(), "starting " + (variant.instances() + experiment.chain().size() == 1 ? "JVM"

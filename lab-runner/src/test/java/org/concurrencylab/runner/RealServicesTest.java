@@ -50,7 +50,8 @@ abstract class RealServicesTest {
      * they go, as the experiment refuses claims and findings that name loads it does not declare.
      */
     static Experiment shortened(Experiment e, double scale, Duration requestTimeout, WarmUp warmUp, List<LoadStep> steps) {
-        return e.toBuilder().scale(scale).requestTimeout(requestTimeout).warmUp(warmUp).steps(steps).claims(List.of()).findings(List.of()).build();
+        return e.toBuilder().scale(scale).requestTimeout(requestTimeout).warmUp(warmUp).steps(steps).claims(List.of()).findings(List.of())
+                .sweeps().build();
     }
 
     static VariantResult variant(ExperimentResult result, String name) {

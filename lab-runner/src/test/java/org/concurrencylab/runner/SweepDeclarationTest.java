@@ -46,4 +46,24 @@ class SweepDeclarationTest {
         assertThatThrownBy(() -> SweepRunner.declare(blockingIo, tomcat, heavy, Knob.parse("rate=10,20")))
                 .hasMessageContaining("load 100x10 is closed");
     }
+
+    @Test
+    void aTimeoutKnobIsAVariantPerValueWithItsOwnClientTimeoutAndNothingFitted() {
+        Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
+        Variant legacy = legacyChain.variant("legacy").orElseThrow();
+        LoadStep held = legacyChain.steps().getFirst();
+
+        Experiment gateway = SweepRunner.declare(legacyChain, legacy, held, Knob.parse("request-timeout-ms=2000,4000"));
+        assertThat(gateway.variantNames()).containsExactly("legacy@2000", "legacy@4000");
+        Variant shorter = gateway.variant("legacy@2000").orElseThrow();
+        assertThat(shorter.requestTimeoutIn(gateway)).isEqualTo(java.time.Duration.ofSeconds(2));
+        assertThat(shorter.properties()).isEqualTo(legacy.properties());
+        assertThat(legacy.requestTimeoutIn(legacyChain)).as("the experiment's own, where the variant names none")
+                .isEqualTo(legacyChain.requestTimeout());
+        assertThat(gateway.steps()).containsExactly(held);
+        assertThat(SweepRunner.TIMEOUT_NOT_FITTED.model()).isNull();
+        assertThatThrownBy(() -> SweepRunner.declare(org.concurrencylab.catalog.Study.custom(java.nio.file.Path.of("app.jar"))
+                .variant("app", java.util.Map.of()).users(java.util.List.of(4)).build(), "app", Knob.parse("request-timeout-ms=1,2"), 4))
+                .hasMessageContaining("request-timeout-seconds");
+    }
 }
