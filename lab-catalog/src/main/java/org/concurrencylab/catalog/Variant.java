@@ -16,10 +16,11 @@ import org.concurrencylab.results.SeedFigure;
  *                   round robin (a scaled-out deployment behind a balancer)
  * @param requestTimeout how long the load's client (the article's gateway) waits for an answer in front of this
  *                   variant, where it is not the experiment's: a sweep of that timeout declares a variant per value
+ * @param autoscaling what starts more instances of the entry service while the load runs; empty for a fixed count
  */
 public record Variant(String name, String summary, Origin origin, Map<String, String> properties,
                       CapacityModel capacity, Map<String, SeedFigure> seed, Cpus cpus, int instances,
-                      Optional<Duration> requestTimeout) {
+                      Optional<Duration> requestTimeout, Optional<Autoscaling> autoscaling) {
 
     public Variant {
         if (name == null || name.isBlank()) {
@@ -35,6 +36,10 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
             throw new IllegalArgumentException(name + ": a variant runs at least one instance");
         }
         java.util.Objects.requireNonNull(requestTimeout, name + ": requestTimeout");
+        java.util.Objects.requireNonNull(autoscaling, name + ": autoscaling");
+        if (autoscaling.isPresent() && instances >= autoscaling.get().maxInstances()) {
+            throw new IllegalArgumentException(name + ": starts " + instances + " instances, its autoscaler's most; it could not scale out");
+        }
         if (requestTimeout.isPresent() && !requestTimeout.get().isPositive()) {
             throw new IllegalArgumentException(name + ": a request timeout is longer than nothing; " + requestTimeout.get() + " is not");
         }
@@ -48,7 +53,7 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
     /** A builder holding everything this variant declares, to change a part of it. */
     public Builder toBuilder() {
         return custom(name, summary).origin(origin).properties(properties).capacity(capacity).seed(seed).cpus(cpus)
-                .instances(instances).requestTimeout(requestTimeout.orElse(null));
+                .instances(instances).requestTimeout(requestTimeout.orElse(null)).autoscaling(autoscaling.orElse(null));
     }
 
     /** A variant of this name, in the words a report uses; its origin and capacity are required, the rest has defaults. */
@@ -74,6 +79,7 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
         private Cpus cpus = Cpus.OF_THE_RUN;
         private int instances = 1;
         private Duration requestTimeout;
+        private Autoscaling autoscaling;
 
         private Builder(String name, String summary) {
             this.name = name;
@@ -118,8 +124,15 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
             return this;
         }
 
+        /** An autoscaler that starts more instances of the entry service while the load runs, from {@link #instances}. */
+        public Builder autoscaling(Autoscaling autoscaling) {
+            this.autoscaling = autoscaling;
+            return this;
+        }
+
         public Variant build() {
-            return new Variant(name, summary, origin, properties, capacity, seed, cpus, instances, Optional.ofNullable(requestTimeout));
+            return new Variant(name, summary, origin, properties, capacity, seed, cpus, instances, Optional.ofNullable(requestTimeout),
+                    Optional.ofNullable(autoscaling));
         }
     }
 }

@@ -113,6 +113,11 @@ public record Verdict(Status status, String evidence) {
         return of(holds, evidence);
     }
 
+    /** The run did what it could, and what it measured cannot tell: {@code why} says what was missing. */
+    public static Verdict notDecided(String why) {
+        return new Verdict(Status.NOT_DECIDED, why);
+    }
+
     public static Verdict notApplicable(String why) {
         return new Verdict(Status.NOT_APPLICABLE, why);
     }

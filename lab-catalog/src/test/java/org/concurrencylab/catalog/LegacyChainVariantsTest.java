@@ -17,8 +17,10 @@ class LegacyChainVariantsTest {
                 "only-http-client", "only-database-timeouts", "only-save-removed", "only-mapper-cached",
                 "only-resource-cache", "only-debug-log", "only-circuit-breaker",
                 "step-1-http-client", "step-2-save-removed", "step-3-database-timeouts-circuit-breaker",
-                "step-4-mapper-cached", "step-5-resource-cache", "all-fixes", "legacy-two-storefronts");
-        assertThat(legacyChain.variant("legacy-two-storefronts").orElseThrow().instances()).isEqualTo(2);
+                "step-4-mapper-cached", "step-5-resource-cache", "all-fixes", "legacy-autoscaled");
+        Variant autoscaled = legacyChain.variant("legacy-autoscaled").orElseThrow();
+        assertThat(autoscaled.instances()).isEqualTo(1);
+        assertThat(autoscaled.autoscaling()).hasValueSatisfying(rule -> assertThat(rule.maxInstances()).isGreaterThan(1));
     }
 
     @Test

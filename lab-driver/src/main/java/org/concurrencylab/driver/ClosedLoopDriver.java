@@ -63,10 +63,11 @@ public final class ClosedLoopDriver {
      * front of them would: user i sends all its requests to target i mod n.
      */
     public LoadResult run(List<URI> targets, ClosedModel model, Progress progress) throws InterruptedException {
-        if (targets.isEmpty()) {
-            throw new IllegalArgumentException("a load needs at least one target");
-        }
-        targets.forEach(LoopbackOnly::check);
+        return run(Targets.of(targets), model, progress);
+    }
+
+    /** The same, over instances that may grow in number while the load runs ({@link Targets}). */
+    public LoadResult run(Targets targets, ClosedModel model, Progress progress) throws InterruptedException {
         CountDownLatch start = new CountDownLatch(1);
         // one body per request of the mix for every user: an entity is read, never changed, as it is sent
         List<Optional<ByteArrayEntity>> bodies = model.requests().entities();
@@ -76,7 +77,7 @@ public final class ClosedLoopDriver {
         List<Future<?>> running = new ArrayList<>();
         try {
             for (int i = 0; i < model.users(); i++) {
-                users.add(new User(i, targets.get(i % targets.size()), model, bodies, progress, start));
+                users.add(new User(i, targets, model, bodies, progress, start));
             }
             if (model.connections() == Connections.KEEP_ALIVE) {
                 for (User user : users) {
@@ -136,31 +137,44 @@ public final class ClosedLoopDriver {
 
     private static final class User implements Runnable, AutoCloseable {
         private final int id;
-        private final URI target;
+        private final Targets targets;
         private final ClosedModel model;
         private final Progress progress;
         private final CountDownLatch start;
         private final BasicHttpClientConnectionManager connection;
         private final CloseableHttpClient client;
         private final List<Optional<ByteArrayEntity>> bodies;
-        /** Where each part of the mix goes from this user's target. */
-        private final List<URI> uris;
+        /** The instance this user sends to, and where each part of the mix goes on it. */
+        private URI target;
+        private List<URI> uris;
         private final Histogram okLatencyMicros = new Histogram(3);
         private final List<RequestRecord> records = new ArrayList<>();
         private volatile long startNanos;
         private volatile long stopSendingNanos;
         private long lastEndNanos;
 
-        User(int id, URI target, ClosedModel model, List<Optional<ByteArrayEntity>> bodies, Progress progress, CountDownLatch start) {
+        User(int id, Targets targets, ClosedModel model, List<Optional<ByteArrayEntity>> bodies, Progress progress, CountDownLatch start) {
             this.id = id;
-            this.target = target;
+            this.targets = targets;
             this.model = model;
             this.progress = progress;
             this.start = start;
             this.connection = newConnection(model.requestTimeout());
             this.client = newClient(connection, model.requestTimeout());
             this.bodies = bodies;
-            this.uris = model.requests().urisOn(target);
+            follow();
+        }
+
+        /**
+         * The instance the balancer maps this user to now: where one joined, a user that maps to it leaves
+         * its connection (the connection manager closes one to another route) and sends there.
+         */
+        private void follow() {
+            URI now = targets.of(id);
+            if (!now.equals(target)) {
+                target = now;
+                uris = model.requests().urisOn(now);
+            }
         }
 
         /**
@@ -248,6 +262,7 @@ public final class ClosedLoopDriver {
         }
 
         private Outcome send(int sequence) {
+            follow();
             int part = model.requests().partOf(id, sequence);
             ClassicHttpRequest request = model.requests().parts().get(part).request().toRequest(uris.get(part), bodies.get(part));
             if (model.connections() == Connections.NEW_PER_REQUEST) {

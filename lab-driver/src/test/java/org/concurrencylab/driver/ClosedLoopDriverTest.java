@@ -143,6 +143,30 @@ class ClosedLoopDriverTest {
     }
 
     @Test
+    void anInstanceThatJoinsWhileTheLoadRunsTakesTheUsersThatMapToIt() throws Exception {
+        try (FakeSlowServer first = new FakeSlowServer(8, D, 200); FakeSlowServer joining = new FakeSlowServer(8, D, 200)) {
+            Targets targets = Targets.of(java.util.List.of(first.uri()));
+            AtomicInteger done = new AtomicInteger();
+            // the second instance answers once 8 of the 40 requests are done, as an autoscaler's would
+            Progress joinAfterEight = outcome -> {
+                if (done.incrementAndGet() == 8) {
+                    targets.add(joining.uri());
+                }
+            };
+            LoadResult result = driver.run(targets, ClosedModel.custom(4, Duration.ofSeconds(5)).repetitions(10)
+                    .connections(Connections.KEEP_ALIVE).build(), joinAfterEight);
+
+            assertThat(result.ok()).isEqualTo(40);
+            // users 1 and 3 map to the second of two: each leaves its connection for one to it; 0 and 2 stay
+            assertThat(joining.connections()).isEqualTo(2);
+            assertThat(first.connections()).isEqualTo(4);
+            assertThat(targets.size()).isEqualTo(2);
+        }
+        assertThatThrownBy(() -> Targets.of(java.util.List.of(URI.create("http://127.0.0.1:1/"))).add(URI.create("http://192.0.2.1/")))
+                .hasMessageContaining("not a loopback address");
+    }
+
+    @Test
     void refusesTargetsOffLoopback() {
         assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"), ClosedModel.custom(1, Duration.ofSeconds(1)).repetitions(1).connections(Connections.NEW_PER_REQUEST).build(),
                 Progress.NONE))

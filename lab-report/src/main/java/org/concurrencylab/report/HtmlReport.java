@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.concurrencylab.results.ChartRef;
+import org.concurrencylab.results.Autoscaled;
 import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunResult;
@@ -178,10 +179,33 @@ public final class HtmlReport {
             series.put("lockAt", step.database().timeline().stream().map(DatabaseUsage.Point::second).toList());
             series.put("lockWaits", step.database().timeline().stream().map(DatabaseUsage.Point::waitingOnLocks).toList());
         }
+        if (step.autoscaled() != null) {
+            series.put("autoscaled", autoscaled(step.autoscaled()));
+        }
         if (step.services().size() > 1) {
             series.put("services", step.services().stream().map(HtmlReport::service).toList());
         }
         return series;
+    }
+
+    /** An autoscaler's readings as [article second, instances, utilization], its target and its decisions. */
+    private static Map<String, Object> autoscaled(Autoscaled autoscaled) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("rule", autoscaled.rule());
+        out.put("readings", autoscaled.readings().stream()
+                .map(reading -> List.of(round(reading.atSeconds()), (double) reading.instances(), round(reading.utilization()))).toList());
+        out.put("target", autoscaled.target());
+        List<Map<String, Object>> decisions = new ArrayList<>();
+        for (Autoscaled.Decision decision : autoscaled.decisions()) {
+            Map<String, Object> shown = new LinkedHashMap<>();
+            shown.put("at", decision.atSeconds());
+            shown.put("from", decision.from());
+            shown.put("to", decision.to());
+            shown.put("answered", decision.answeredAtSeconds());
+            decisions.add(shown);
+        }
+        out.put("decisions", decisions);
+        return out;
     }
 
     /** A sweep's points, and its better model drawn across them, from the lowest value to the highest. */

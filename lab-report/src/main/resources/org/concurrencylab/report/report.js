@@ -168,6 +168,25 @@
     var scales = { x: axisX, y: count('sessions, requests, threads') };
     if (open) { scales.share = { beginAtZero: true, max: 1, position: 'right', title: { display: true, text: 'share open' } }; }
     chart(figure(details, v.name + ': what waited, per article second'), { type: 'scatter', data: { datasets: waits }, options: { scales: scales } });
+    if (v.autoscaled) { autoscaled(details, v); }
+  }
+
+  // an autoscaler's account: the instances answering (stepped) and their CPU against its target, and each decision
+  function autoscaled(details, v) {
+    var a = v.autoscaled;
+    var sets = [
+      Object.assign(line('instances answering', a.readings.map(function (r) { return { x: r[0], y: r[1] }; }), 0), { stepped: true, borderWidth: 2 }),
+      line('CPU, share of the request', a.readings.map(function (r) { return { x: r[0], y: r[2] }; }), 1, 'share'),
+      Object.assign(line('target', [{ x: 0, y: a.target }, { x: v.at[v.at.length - 1] || 1, y: a.target }], 1, 'share'), { borderDash: [4, 4] })
+    ];
+    a.decisions.forEach(function (d, i) {
+      sets.push(Object.assign(line('asked for ' + d.to + ' at ' + d.at.toFixed(1) + ' s' + (d.answered === null ? ', none answered in the step'
+        : ', answering at ' + d.answered.toFixed(1) + ' s'), [{ x: d.at, y: d.from }, { x: d.answered === null ? d.at : d.answered, y: d.to }], 3 + i),
+        { borderDash: [2, 2], pointRadius: 4 }));
+    });
+    chart(figure(details, v.name + ': the autoscaler (' + a.rule + ')'), { type: 'scatter', data: { datasets: sets }, options: { scales: {
+      x: axisX, y: Object.assign(count('instances'), { ticks: { stepSize: 1 } }),
+      share: { beginAtZero: true, position: 'right', title: { display: true, text: 'CPU / request' } } } } });
   }
 
   function threads(container, e, l, v) {

@@ -25,6 +25,7 @@ package org.concurrencylab.results;
  * @param pools                       pools that count their own members (Tomcat's workers, HikariCP), by the
  *                                    probe's name for them; empty where the service exposes none
  * @param byRequest                   each request of a step that sent several, by itself; empty where it sent one
+ * @param autoscaled                  what the variant's autoscaler read and did; null where it has none
  */
 public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
                          LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
@@ -32,7 +33,8 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
                          Threads threads, ProcessUsage process, Arrivals arrivals, Timeline timeline,
                          DownstreamUsage downstream, MachineUsage machine, SeedFigure seed, String requestLog,
                          DatabaseUsage database, ServiceProfile profile, java.util.List<ServiceTimeline> services,
-                         java.util.Map<String, PoolOccupancy> pools, java.util.List<RequestShare> byRequest) {
+                         java.util.Map<String, PoolOccupancy> pools, java.util.List<RequestShare> byRequest,
+                         Autoscaled autoscaled) {
 
     public StepResult {
         byRequest = byRequest == null ? java.util.List.of() : java.util.List.copyOf(byRequest);
@@ -83,6 +85,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
         builder.services = step.services;
         builder.pools = step.pools;
         builder.byRequest = step.byRequest;
+        builder.autoscaled = step.autoscaled;
         return builder;
     }
 
@@ -115,6 +118,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
         private java.util.List<ServiceTimeline> services = java.util.List.of();
         private java.util.Map<String, PoolOccupancy> pools = java.util.Map.of();
         private java.util.List<RequestShare> byRequest = java.util.List.of();
+        private Autoscaled autoscaled;
 
         private Builder(String load) {
             this.load = load;
@@ -214,6 +218,11 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
             return this;
         }
 
+        public Builder autoscaled(Autoscaled autoscaled) {
+            this.autoscaled = autoscaled;
+            return this;
+        }
+
         /** Keeps only what the client measured: the step as another engine would have reported it. */
         public Builder withoutProbe() {
             threads = null;
@@ -241,7 +250,7 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
             }
             return new StepResult(load, plan, requests, throughputPerSecond, latencyMillis, elapsedSeconds, meanInFlight,
                     littlesLawPerSecond, littlesLawModel, machineLittlesLawPerSecond, threads, process, arrivals, timeline,
-                    downstream, machine, seed, requestLog, database, profile, services, pools, byRequest);
+                    downstream, machine, seed, requestLog, database, profile, services, pools, byRequest, autoscaled);
         }
     }
 }

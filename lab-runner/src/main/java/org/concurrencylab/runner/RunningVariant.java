@@ -3,11 +3,13 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.concurrencylab.catalog.Autoscaling;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
@@ -23,9 +25,23 @@ final class RunningVariant implements AutoCloseable {
     }
 
     private final List<Running> chain = new ArrayList<>();
-    private final List<Running> entries = new ArrayList<>();
+    /** An autoscaler adds to them from its own thread while the load runs. */
+    private final List<Running> entries = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final RunEnvironment environment;
+    private final Experiment experiment;
+    private final Variant variant;
+    private final Path entryLog;
+    /** Where the entry service's instances find its chain and the shared components. */
+    private final Map<String, String> wiring = new LinkedHashMap<>();
+    private volatile boolean closed;
+    /** Instances started for an autoscaler, not yet among the entry service's. */
+    private final List<Standby> standby = new ArrayList<>();
 
-    private RunningVariant() {
+    private RunningVariant(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog) {
+        this.environment = environment;
+        this.experiment = experiment;
+        this.variant = variant;
+        this.entryLog = entryLog;
     }
 
     /**
@@ -40,11 +56,12 @@ final class RunningVariant implements AutoCloseable {
     /** @param bind where the entry service's first instance listens; its chain and the rest stay on loopback */
     static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
                                 SharedComponents shared, int port, String bind) throws ServiceStartException, InterruptedException {
-        RunningVariant running = new RunningVariant();
+        RunningVariant running = new RunningVariant(environment, experiment, variant, entryLog);
         try {
             // every service learns where every shared component answers; each reads what it uses
             Map<String, String> chainWiring = shared.wiring();
-            Map<String, String> wiring = new LinkedHashMap<>(chainWiring);
+            Map<String, String> wiring = running.wiring;
+            wiring.putAll(chainWiring);
             for (ChainedService service : experiment.chain()) {
                 Path log = beside(entryLog, service.name());
                 ServiceProcess process = ServiceProcess.start(environment.command(experiment, service.module(), variant,
@@ -60,11 +77,41 @@ final class RunningVariant implements AutoCloseable {
                 running.entries.add(new Running(instance == 1 ? "service" : "service-" + instance, process,
                         new ProbeClient(process)));
             }
+            int most = variant.autoscaling().map(Autoscaling::maxInstances).orElse(variant.instances());
+            for (int instance = variant.instances() + 1; instance <= most; instance++) {
+                Path log = beside(entryLog, Integer.toString(instance));
+                long started = System.nanoTime();
+                ServiceProcess process = ServiceProcess.start(environment.command(experiment, variant, 0, wiring, log,
+                        ServiceCommand.LOOPBACK), log);
+                running.standby.add(new Standby(new Running("service-" + instance, process, new ProbeClient(process)),
+                        Duration.ofNanos(System.nanoTime() - started)));
+            }
             return running;
         } catch (ServiceStartException | InterruptedException | RuntimeException e) {
             running.close();
             throw e;
         }
+    }
+
+    /**
+     * An instance started with the variant for its autoscaler, cold and out of the load, and how long it
+     * took to answer.
+     */
+    record Standby(Running instance, Duration startUp) {
+    }
+
+    /** The instances standing by for an autoscaler, in the order they started. */
+    synchronized List<Standby> standby() {
+        return List.copyOf(standby);
+    }
+
+    /** Counts a standby instance among the entry service's, from now on; false where the variant is stopping. */
+    synchronized boolean admit(Standby instance) {
+        if (closed || !standby.remove(instance)) {
+            return false;
+        }
+        entries.add(instance.instance());
+        return true;
     }
 
     /** {@code legacy.log} and {@code orders} give {@code legacy.orders.log}. */
@@ -98,10 +145,16 @@ final class RunningVariant implements AutoCloseable {
         return chain.stream().map(running -> running.role() + " at " + running.process().uri("")).toList();
     }
 
-    /** Every JVM of the variant, for the CPU account of a step. */
-    List<MachineCpu.Tracked> processes() {
-        List<MachineCpu.Tracked> processes = new ArrayList<>();
-        entries.forEach(running -> processes.add(new MachineCpu.Tracked(running.role(), running.role(), running.process().pid())));
+    /** The entry service's instances, for an autoscaler's reading of their CPU. */
+    List<MachineCpu.Tracked> entryProcesses() {
+        return entries.stream().map(running -> new MachineCpu.Tracked(running.role(), running.role(), running.process().pid())).toList();
+    }
+
+    /** Every JVM of the variant, standing by or not, for the CPU account of a step. */
+    synchronized List<MachineCpu.Tracked> processes() {
+        List<MachineCpu.Tracked> processes = new ArrayList<>(entryProcesses());
+        standby.forEach(waiting -> processes.add(new MachineCpu.Tracked(waiting.instance().role(), waiting.instance().role(),
+                waiting.instance().process().pid())));
         chain.forEach(running -> processes.add(new MachineCpu.Tracked("chain", running.role(), running.process().pid())));
         return processes;
     }
@@ -116,8 +169,10 @@ final class RunningVariant implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
         List<Running> all = new ArrayList<>(entries);
+        standby.forEach(waiting -> all.add(waiting.instance()));
         all.addAll(chain.reversed());
         for (Running running : all) {
             try {

@@ -174,7 +174,7 @@ public final class SweepRunner {
     private static Variant withoutSeed(Variant variant, String name, Map<String, String> properties) {
         return Variant.custom(name, variant.summary()).origin(variant.origin()).properties(properties)
                 .capacity(variant.capacity()).cpus(variant.cpus()).instances(variant.instances())
-                .requestTimeout(variant.requestTimeout().orElse(null)).build();
+                .requestTimeout(variant.requestTimeout().orElse(null)).autoscaling(variant.autoscaling().orElse(null)).build();
     }
 
     private static LoadStep withLoad(LoadStep load, Knob knob, int value) {

@@ -16,6 +16,7 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
+import org.concurrencylab.driver.Targets;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
@@ -24,6 +25,7 @@ import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.results.DatabaseUsage;
+import org.concurrencylab.results.Autoscaled;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
@@ -50,12 +52,15 @@ final class VariantRunner {
         Duration timeout = scaled.of(variant.requestTimeoutIn(experiment));
         int cpus = environment.cpusFor(variant);
         RunProgress progress = environment.progress();
-        progress.phase(variant.name(), "starting " + (variant.instances() + experiment.chain().size() == 1 ? "JVM"
-                : (variant.instances() + experiment.chain().size()) + " JVMs") + " (" + cpus + " CPUs)");
+        int jvms = variant.autoscaling().map(rule -> rule.maxInstances()).orElse(variant.instances()) + experiment.chain().size();
+        progress.phase(variant.name(), "starting " + (jvms == 1 ? "JVM" : jvms + " JVMs") + " (" + cpus + " CPUs)"
+                + (variant.autoscaling().isPresent() ? ", " + (variant.autoscaling().get().maxInstances() - variant.instances())
+                        + " standing by for the autoscaler" : ""));
         Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
         Optional<RemoteLoad> remote = environment.remoteLoad();
-        if (remote.isPresent() && variant.instances() > 1) {
-            return failed(variant, cpus, "load from other hosts reaches one instance, and this variant runs " + variant.instances());
+        if (remote.isPresent() && (variant.instances() > 1 || variant.autoscaling().isPresent())) {
+            return failed(variant, cpus, "load from other hosts reaches one instance, and this variant runs "
+                    + (variant.autoscaling().isPresent() ? "as many as its autoscaler starts" : variant.instances()));
         }
         // load from other hosts must reach the entry service, which then listens on every interface
         String bind = remote.isPresent() && !remote.get().onThisHost() ? ServiceCommand.EVERY_INTERFACE.getFirst() : ServiceCommand.LOOPBACK;
@@ -81,10 +86,7 @@ final class VariantRunner {
                 warmUpRemote(remote.get(), remoteTarget.orElseThrow(), timeout, remoteWork.orElseThrow().resolve("warm-up"));
             }
             List<StepResult> steps = new ArrayList<>();
-            List<MachineCpu.Tracked> processes = new ArrayList<>();
-            processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
-            processes.addAll(running.processes());
-            processes.addAll(shared.processes());
+            List<MachineCpu.Tracked> processes = processesOf(running, shared);
             // what the entry service calls: the next service of its chain, else the downstream simulator
             Optional<ProbeClient> callee = running.firstOfChain().map(RunningVariant.Running::probe)
                     .or(() -> shared.downstream().map(DownstreamService::probe));
@@ -98,6 +100,7 @@ final class VariantRunner {
                 Progress stepProgress = outcome -> progress.requestDone(outcome.failed());
                 String incomplete = null;
                 Map<String, Long> byHost = null;
+                Autoscaled autoscaled = null;
                 LoadResult load;
                 if (remote.isPresent()) {
                     RemoteLoad.Driven driven;
@@ -110,8 +113,18 @@ final class VariantRunner {
                     }
                     load = driven.load();
                     byHost = driven.requestsByHost();
+                } else if (variant.autoscaling().isPresent() && !(step instanceof LoadStep.Open)) {
+                    // the users follow the instances as they join; the step's CPU account counts them from their start
+                    Targets spread = Targets.of(running.targets(experiment.path()));
+                    Autoscaler autoscaler = Autoscaler.start(variant.autoscaling().get(), scaled, running, spread, experiment.path());
+                    try {
+                        load = drive(spread, step, timeout, stepProgress);
+                    } finally {
+                        autoscaled = autoscaler.stop();
+                    }
+                    processes = processesOf(running, shared);
                 } else {
-                    load = drive(targets, step, timeout, stepProgress);
+                    load = drive(Targets.of(targets), step, timeout, stepProgress);
                 }
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
@@ -136,6 +149,9 @@ final class VariantRunner {
                         rested.orElse(null));
                 if (byHost != null) {
                     result = StepResult.from(result).plan(result.plan().drivenFrom(remote.get().engine(), byHost)).build();
+                }
+                if (autoscaled != null) {
+                    result = StepResult.from(result).autoscaled(autoscaled).build();
                 }
                 steps.add(result);
                 if (incomplete != null) {
@@ -164,6 +180,15 @@ final class VariantRunner {
         MachineCpu.Reading before = machineCpu.read(processes);
         Thread.sleep(QUIET.toMillis());
         return MachineCpu.Background.between(before, machineCpu.read(processes));
+    }
+
+    /** Every process a step's CPU account reads: the lab's driver, the variant's JVMs, the shared components. */
+    private static List<MachineCpu.Tracked> processesOf(RunningVariant running, SharedComponents shared) {
+        List<MachineCpu.Tracked> processes = new ArrayList<>();
+        processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
+        processes.addAll(running.processes());
+        processes.addAll(shared.processes());
+        return processes;
     }
 
     /** A window that holds the probe's newest samples, whatever its interval. */
@@ -240,7 +265,7 @@ final class VariantRunner {
         }
     }
 
-    private LoadResult drive(List<URI> targets, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
+    private LoadResult drive(Targets targets, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
         Scaled scaled = environment.scaled();
         return switch (step) {
             case LoadStep.Closed closed -> closedDriver.run(targets, ClosedModel.custom(closed.users(), timeout)
@@ -248,7 +273,7 @@ final class VariantRunner {
             case LoadStep.Held held -> closedDriver.run(targets, ClosedModel.custom(held.users(), timeout)
                     .heldFor(scaled.of(held.length())).rampUp(scaled.of(held.rampUp()))
                     .thinkTime(scaled.of(held.thinkTime())).connections(environment.connections()).build(), progress);
-            case LoadStep.Open open -> openDriver.run(targets.getFirst(), new OpenModel(scaled.rate(open.ratePerSecond()),
+            case LoadStep.Open open -> openDriver.run(targets.first(), new OpenModel(scaled.rate(open.ratePerSecond()),
                     scaled.of(open.duration()), timeout, environment.connections()), progress);
         };
     }
