@@ -60,8 +60,9 @@ public final class DatabaseService implements StartedComponent {
     static DatabaseService start(RunEnvironment environment, Experiment experiment, Database database, Path log)
             throws ServiceStartException, InterruptedException, IOException {
         Map<String, String> password = Map.of(Database.PASSWORD_VARIABLE, newPassword());
-        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, database.module(), "servlet")
-                .withEnvironment(password), log);
+        // its start-up cache's training starts a server of its own, which needs a password as much
+        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, database.module(), "servlet",
+                Map.of(Database.PASSWORD_VARIABLE, newPassword())).withEnvironment(password), log);
         try {
             return new DatabaseService(database, process, password);
         } catch (IOException | RuntimeException e) {

@@ -109,10 +109,16 @@ final class RunEnvironment {
      */
     ServiceCommand sharedComponentCommand(Experiment experiment, String module, String webApplicationType)
             throws InterruptedException {
+        return sharedComponentCommand(experiment, module, webApplicationType, Map.of());
+    }
+
+    /** @param secrets what the component needs in its environment to start at all (a database's password), its training too */
+    ServiceCommand sharedComponentCommand(Experiment experiment, String module, String webApplicationType, Map<String, String> secrets)
+            throws InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
         properties.putAll(timing(experiment));
-        StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, settings.jit(), Map.of(), Map.of());
+        StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, settings.jit(), Map.of(), secrets);
         return new ServiceCommand(java, prepared.jar(), settings.machineCpus(), settings.jit(), prepared.jvmFlags(), properties);
     }
 
