@@ -1,9 +1,14 @@
 package org.concurrencylab.runner;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.concurrencylab.catalog.Autoscaling;
 import org.concurrencylab.catalog.Scaled;
@@ -29,13 +34,14 @@ final class Autoscaler implements AutoCloseable {
     private final List<Autoscaled.Reading> readings = new ArrayList<>();
     private final List<Autoscaled.Decision> decisions = new ArrayList<>();
     private final long startNanos = System.nanoTime();
-    /** Instances the rule asked for that have not joined yet: they count as instances, not in the mean. */
     /** When each instance the rule added joined, by its role: its first requests are left out of the mean. */
-    private final Map<String, Long> joinedAt = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.Set<RunningVariant.Standby> joining = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final java.util.concurrent.ScheduledExecutorService joins = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+    private final Map<String, Long> joinedAt = new ConcurrentHashMap<>();
+    /** Instances the rule asked for that have not joined yet: they count as instances, not in the mean. */
+    private final Set<RunningVariant.Standby> joining = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService joins = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("lab-autoscaler-join").daemon(true).factory());
-    private final Map<Integer, Integer> answeredOf = new java.util.HashMap<>();
+    /** How many of each decision's instances have joined, by the decision's index. */
+    private final Map<Integer, Integer> joinedOf = new HashMap<>();
     private final Thread thread;
     private volatile boolean stopping;
     private volatile String failure;
@@ -79,7 +85,7 @@ final class Autoscaler implements AutoCloseable {
                     continue;
                 }
                 aboveSince = aboveSince < 0 ? nowNanos : aboveSince;
-                // those still starting count as instances already, as a scale's replicas do before their pods are ready
+                // those still joining count as instances already, as a scale's replicas do before their pods are ready
                 int instances = answering + joining.size();
                 int wanted = rule.desired(answering, utilization);
                 int standing = running.standby().size() - joining.size();
@@ -105,7 +111,8 @@ final class Autoscaler implements AutoCloseable {
             index = decisions.size();
             decisions.add(new Autoscaled.Decision(articleSeconds(atNanos), utilization, from, to, null));
         }
-        List<RunningVariant.Standby> standing = running.standby();
+        // those a decision before this one already called are on their way
+        List<RunningVariant.Standby> standing = running.standby().stream().filter(waiting -> !joining.contains(waiting)).toList();
         for (int instance = from; instance < to; instance++) {
             RunningVariant.Standby next = standing.get(instance - from);
             joining.add(next);
@@ -120,10 +127,10 @@ final class Autoscaler implements AutoCloseable {
         }
     }
 
-    /** One more of the decision's instances answers: when the last does, the decision says when. */
+    /** One more of the decision's instances joined the load: when the last does, the decision says when. */
     private synchronized void answered(int index) {
         Autoscaled.Decision decision = decisions.get(index);
-        int joined = answeredOf.merge(index, 1, Integer::sum);
+        int joined = joinedOf.merge(index, 1, Integer::sum);
         if (joined == decision.to() - decision.from()) {
             decisions.set(index, new Autoscaled.Decision(decision.atSeconds(), decision.utilization(), decision.from(), decision.to(),
                     articleSeconds(System.nanoTime())));

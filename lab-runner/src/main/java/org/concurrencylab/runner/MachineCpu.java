@@ -84,15 +84,12 @@ final class MachineCpu {
 
     /**
      * Each process's CPU between two readings, and per request what it used beyond its background; a
-     * process gone before the second reading counts -1, one started after the first counts from nothing.
+     * process gone before the second reading counts -1.
      */
     static List<ProcessCpu> used(Reading before, Reading after, long requests, Background background) {
         double elapsed = (after.nanoTime() - before.nanoTime()) / 1e9;
         List<ProcessCpu> used = new ArrayList<>();
-        // a process that started between the readings (an autoscaler's instance) used all its CPU in between
-        Map<Tracked, Long> starts = new LinkedHashMap<>(before.cpuMillis());
-        after.cpuMillis().keySet().forEach(tracked -> starts.putIfAbsent(tracked, 0L));
-        starts.forEach((tracked, start) -> {
+        before.cpuMillis().forEach((tracked, start) -> {
             long end = after.cpuMillis().getOrDefault(tracked, -1L);
             double seconds = start < 0 || end < 0 ? -1 : (end - start) / 1e3;
             double forRequests = Math.max(0, seconds - background.of(tracked) * elapsed);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.concurrencylab.catalog.Autoscaling;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
@@ -52,7 +53,7 @@ final class VariantRunner {
         Duration timeout = scaled.of(variant.requestTimeoutIn(experiment));
         int cpus = environment.cpusFor(variant);
         RunProgress progress = environment.progress();
-        int jvms = variant.autoscaling().map(rule -> rule.maxInstances()).orElse(variant.instances()) + experiment.chain().size();
+        int jvms = variant.autoscaling().map(Autoscaling::maxInstances).orElse(variant.instances()) + experiment.chain().size();
         progress.phase(variant.name(), "starting " + (jvms == 1 ? "JVM" : jvms + " JVMs") + " (" + cpus + " CPUs)"
                 + (variant.autoscaling().isPresent() ? ", " + (variant.autoscaling().get().maxInstances() - variant.instances())
                         + " standing by for the autoscaler" : ""));
@@ -114,7 +115,7 @@ final class VariantRunner {
                     load = driven.load();
                     byHost = driven.requestsByHost();
                 } else if (variant.autoscaling().isPresent() && !(step instanceof LoadStep.Open)) {
-                    // the users follow the instances as they join; the step's CPU account counts them from their start
+                    // the users follow the instances as they join; the step's CPU account read them standing by too
                     Targets spread = Targets.of(running.targets(experiment.path()));
                     Autoscaler autoscaler = Autoscaler.start(variant.autoscaling().get(), scaled, running, spread, experiment.path());
                     try {
@@ -122,7 +123,6 @@ final class VariantRunner {
                     } finally {
                         autoscaled = autoscaler.stop();
                     }
-                    processes = processesOf(running, shared);
                 } else {
                     load = drive(Targets.of(targets), step, timeout, stepProgress);
                 }
