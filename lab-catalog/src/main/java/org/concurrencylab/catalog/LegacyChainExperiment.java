@@ -188,14 +188,10 @@ final class LegacyChainExperiment {
      * service's measured one, over every point of the sweep.
      */
     static OptionalDouble fairQueueMillis(ExperimentResult swept) {
-        double[] holds = swept.variants().stream().flatMap(variant -> variant.steps().stream())
+        OptionalDouble hold = swept.variants().stream().flatMap(variant -> variant.steps().stream())
                 .filter(step -> step.downstream() != null && step.downstream().holds().containsKey(CapacityModel.HotRowOrPool.HOT_ROW))
-                .mapToDouble(step -> step.downstream().holds().get(CapacityModel.HotRowOrPool.HOT_ROW).meanMillis()).toArray();
-        if (holds.length == 0) {
-            return OptionalDouble.empty();
-        }
-        double hold = java.util.Arrays.stream(holds).average().orElseThrow();
-        return OptionalDouble.of(LOAD.users() * hold - LOAD.thinkTime().toMillis());
+                .mapToDouble(step -> step.downstream().holds().get(CapacityModel.HotRowOrPool.HOT_ROW).meanMillis()).average();
+        return hold.isEmpty() ? hold : OptionalDouble.of(LOAD.users() * hold.getAsDouble() - LOAD.thinkTime().toMillis());
     }
 
     static final String HTTP_CLIENT_STEP = "step-1-http-client";

@@ -64,6 +64,10 @@ public record SweepClaim(String id, String text, String variant, String load, Op
         return expected.evaluate(this, sweep, swept, machineCpus);
     }
 
+    private ClaimResult result(Verdict.Status status, String evidence) {
+        return new ClaimResult(id, text, status.label(), evidence);
+    }
+
     /** What the check holds the curve to, in a line of {@code ./lab list --claims}. */
     public String checkedAt(int machineCpus) {
         return expected.checkedAt(this, machineCpus);
@@ -101,12 +105,10 @@ public record SweepClaim(String id, String text, String variant, String load, Op
             SweepFit fit = sweep.fit();
             String band = format(Locale.ROOT, "%s ± %.0f %% (%s)", number(expected), 100 * tolerance, why);
             if (fit.knee() == null) {
-                return new ClaimResult(claim.id(), claim.text(), Verdict.Status.NOT_DECIDED.label(), "no knee found, against " + band + ": "
-                        + fit.note());
+                return claim.result(Verdict.Status.NOT_DECIDED, "no knee found, against " + band + ": " + fit.note());
             }
             boolean holds = Math.abs(fit.knee() - expected) <= tolerance * expected;
-            return new ClaimResult(claim.id(), claim.text(), (holds ? Verdict.Status.REPRODUCED : Verdict.Status.NOT_REPRODUCED).label(),
-                    format(Locale.ROOT, "knee at %s = %s, against %s; from %s, holdout error %s", claim.knob().name(), number(fit.knee()),
+            return claim.result(holds ? Verdict.Status.REPRODUCED : Verdict.Status.NOT_REPRODUCED, format(Locale.ROOT, "knee at %s = %s, against %s; from %s, holdout error %s", claim.knob().name(), number(fit.knee()),
                             band, SweepFit.USL.equals(fit.model()) ? "the USL" : "Little's law's bounds",
                             fit.holdoutErrorPercent() == null ? "none" : format(Locale.ROOT, "%.1f %%", fit.holdoutErrorPercent())));
         }
@@ -142,7 +144,7 @@ public record SweepClaim(String id, String text, String variant, String load, Op
         public ClaimResult evaluate(SweepClaim claim, SweepResult sweep, ExperimentResult swept, int machineCpus) {
             OptionalDouble edge = at.apply(swept);
             if (edge.isEmpty()) {
-                return verdict(claim, Verdict.Status.NOT_DECIDED, "the run did not measure what places the edge (" + how + ")");
+                return claim.result(Verdict.Status.NOT_DECIDED, "the run did not measure what places the edge (" + how + ")");
             }
             double millis = edge.getAsDouble();
             double apart = within.toMillis();
@@ -151,18 +153,18 @@ public record SweepClaim(String id, String text, String variant, String load, Op
             String evidence = format(Locale.ROOT, "the edge at %s = %.0f ms (%s); failed %s%s", claim.knob().name(), millis, how,
                     shares(sweep.points()), crossings(sweep.points()));
             if (below.isEmpty() || above.isEmpty()) {
-                return verdict(claim, Verdict.Status.NOT_DECIDED, evidence + format(Locale.ROOT, "; no point lies %.0f ms or more %s it",
+                return claim.result(Verdict.Status.NOT_DECIDED, evidence + format(Locale.ROOT, "; no point lies %.0f ms or more %s it",
                         apart, below.isEmpty() && above.isEmpty() ? "either side of" : below.isEmpty() ? "below" : "above"));
             }
             List<SweepPoint> against = new ArrayList<>();
             below.stream().filter(point -> point.failedShare() <= over).forEach(against::add);
             above.stream().filter(point -> point.failedShare() >= under).forEach(against::add);
             if (against.isEmpty()) {
-                return verdict(claim, Verdict.Status.REPRODUCED, evidence);
+                return claim.result(Verdict.Status.REPRODUCED, evidence);
             }
             // a point this machine's CPU decided says nothing of the queue's edge
             boolean machine = against.stream().anyMatch(point -> MachineUsage.MACHINE_BOUND.equals(point.verdict()));
-            return verdict(claim, machine ? Verdict.Status.NOT_DECIDED : Verdict.Status.NOT_REPRODUCED, evidence + (machine
+            return claim.result(machine ? Verdict.Status.NOT_DECIDED : Verdict.Status.NOT_REPRODUCED, evidence + (machine
                     ? "; a point against it was machine-bound: " + against.stream().map(SweepPoint::why).toList() : ""));
         }
 
@@ -170,10 +172,6 @@ public record SweepClaim(String id, String text, String variant, String load, Op
         public String checkedAt(SweepClaim claim, int machineCpus) {
             return format(Locale.ROOT, "on %s, > %.0f %% failed at every %s %d ms or more below the edge (%s), < %.0f %% at every "
                             + "one as far above", claim.variant(), 100 * over, claim.knob().name(), within.toMillis(), how, 100 * under);
-        }
-
-        private static ClaimResult verdict(SweepClaim claim, Verdict.Status status, String evidence) {
-            return new ClaimResult(claim.id(), claim.text(), status.label(), evidence);
         }
 
         private static String shares(List<SweepPoint> points) {

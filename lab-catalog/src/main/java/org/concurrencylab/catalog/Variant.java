@@ -52,6 +52,11 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
 
     /** A builder holding everything this variant declares, to change a part of it. */
     public Builder toBuilder() {
+        return toBuilder(name);
+    }
+
+    /** A builder holding everything this variant declares under another name: a variant derived from it. */
+    public Builder toBuilder(String name) {
         return custom(name, summary).origin(origin).properties(properties).capacity(capacity).seed(seed).cpus(cpus)
                 .instances(instances).requestTimeout(requestTimeout.orElse(null)).autoscaling(autoscaling.orElse(null));
     }

@@ -188,23 +188,14 @@ public final class HtmlReport {
         return series;
     }
 
-    /** An autoscaler's readings as [article second, instances, utilization], its target and its decisions. */
+    /** An autoscaler's readings as [article second, instances, utilization], its target and its decisions as results.json has them. */
     private static Map<String, Object> autoscaled(Autoscaled autoscaled) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("rule", autoscaled.rule());
         out.put("readings", autoscaled.readings().stream()
                 .map(reading -> List.of(round(reading.atSeconds()), (double) reading.instances(), round(reading.utilization()))).toList());
         out.put("target", autoscaled.target());
-        List<Map<String, Object>> decisions = new ArrayList<>();
-        for (Autoscaled.Decision decision : autoscaled.decisions()) {
-            Map<String, Object> shown = new LinkedHashMap<>();
-            shown.put("at", decision.atSeconds());
-            shown.put("from", decision.from());
-            shown.put("to", decision.to());
-            shown.put("answered", decision.answeredAtSeconds());
-            decisions.add(shown);
-        }
-        out.put("decisions", decisions);
+        out.put("decisions", autoscaled.decisions());
         return out;
     }
 

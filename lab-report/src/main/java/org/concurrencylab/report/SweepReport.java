@@ -28,7 +28,9 @@ final class SweepReport {
         SweepFit fit = sweep.fit();
         blocks.add(new Block.Heading(3, sweep.experiment() + ": " + sweep.knob() + " on " + sweep.variant(),
                 sweep.load() == null ? "" : "at " + sweep.load(), "s-" + index));
-        if (Knob.REQUEST_TIMEOUT_MS.equals(sweep.knob())) {
+        // along a client's timeout nothing is fitted: the failed share is the curve
+        boolean fitted = !Knob.REQUEST_TIMEOUT_MS.equals(sweep.knob());
+        if (!fitted) {
             blocks.add(new Block.Paragraph("Failures against the client's timeout: " + fit.note() + ".", Block.Tone.PLAIN));
         } else if (fit.model() == null) {
             blocks.add(new Block.Paragraph("No curve: " + fit.note() + ".", Block.Tone.ALERT));
@@ -60,7 +62,6 @@ final class SweepReport {
         if (!models.isEmpty()) {
             blocks.add(new Block.Items(models));
         }
-        boolean fitted = !Knob.REQUEST_TIMEOUT_MS.equals(sweep.knob());
         TextTable table = new TextTable(sweep.knob(), "req/s", "mean ms", "p95 ms", "failed", "LL bound/s", "CPU bound/s", "point");
         for (SweepPoint point : sweep.points()) {
             table.add(knob(point.value()), number(point.throughputPerSecond()), number(point.meanMillis()), number(point.p95Millis()),

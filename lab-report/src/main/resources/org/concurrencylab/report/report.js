@@ -180,8 +180,9 @@
       Object.assign(line('target', [{ x: 0, y: a.target }, { x: v.at[v.at.length - 1] || 1, y: a.target }], 1, 'share'), { borderDash: [4, 4] })
     ];
     a.decisions.forEach(function (d, i) {
-      sets.push(Object.assign(line('asked for ' + d.to + ' at ' + d.at.toFixed(1) + ' s' + (d.answered === null ? ', none answered in the step'
-        : ', answering at ' + d.answered.toFixed(1) + ' s'), [{ x: d.at, y: d.from }, { x: d.answered === null ? d.at : d.answered, y: d.to }], 3 + i),
+      var at = d.atSeconds, answered = d.answeredAtSeconds;
+      sets.push(Object.assign(line('asked for ' + d.to + ' at ' + at.toFixed(1) + ' s' + (answered === null ? ', none answered in the step'
+        : ', answering at ' + answered.toFixed(1) + ' s'), [{ x: at, y: d.from }, { x: answered === null ? at : answered, y: d.to }], 3 + i),
         { borderDash: [2, 2], pointRadius: 4 }));
     });
     chart(figure(details, v.name + ': the autoscaler (' + a.rule + ')'), { type: 'scatter', data: { datasets: sets }, options: { scales: {

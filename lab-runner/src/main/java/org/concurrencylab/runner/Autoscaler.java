@@ -23,7 +23,7 @@ import org.concurrencylab.results.Autoscaled;
  * time. Instances still joining count toward the rule's count but not its mean, as a
  * HorizontalPodAutoscaler counts a scale's replicas and averages only the ready pods.
  */
-final class Autoscaler implements AutoCloseable {
+final class Autoscaler {
 
     private final Autoscaling rule;
     private final Scaled scaled;
@@ -88,9 +88,10 @@ final class Autoscaler implements AutoCloseable {
                 // those still joining count as instances already, as a scale's replicas do before their pods are ready
                 int instances = answering + joining.size();
                 int wanted = rule.desired(answering, utilization);
-                int standing = running.standby().size() - joining.size();
-                if (nowNanos - aboveSince >= windowNanos && wanted > instances && standing > 0) {
-                    scaleOut(nowNanos, utilization, instances, Math.min(wanted, instances + standing));
+                // those a decision before this one already called are on their way
+                List<RunningVariant.Standby> standing = running.standby().stream().filter(waiting -> !joining.contains(waiting)).toList();
+                if (nowNanos - aboveSince >= windowNanos && wanted > instances && !standing.isEmpty()) {
+                    scaleOut(nowNanos, utilization, instances, standing.subList(0, Math.min(wanted - instances, standing.size())));
                     aboveSince = -1;
                 }
             }
@@ -105,16 +106,13 @@ final class Autoscaler implements AutoCloseable {
      * The instances the rule asks for, from those standing by, each joining the load after its own start-up
      * time in the experiment's time, as pods that start together answer each in its own time.
      */
-    private void scaleOut(long atNanos, double utilization, int from, int to) {
+    private void scaleOut(long atNanos, double utilization, int from, List<RunningVariant.Standby> called) {
         int index;
         synchronized (this) {
             index = decisions.size();
-            decisions.add(new Autoscaled.Decision(articleSeconds(atNanos), utilization, from, to, null));
+            decisions.add(new Autoscaled.Decision(articleSeconds(atNanos), utilization, from, from + called.size(), null));
         }
-        // those a decision before this one already called are on their way
-        List<RunningVariant.Standby> standing = running.standby().stream().filter(waiting -> !joining.contains(waiting)).toList();
-        for (int instance = from; instance < to; instance++) {
-            RunningVariant.Standby next = standing.get(instance - from);
+        for (RunningVariant.Standby next : called) {
             joining.add(next);
             joins.schedule(() -> {
                 if (running.admit(next)) {
@@ -183,13 +181,6 @@ final class Autoscaler implements AutoCloseable {
         synchronized (this) {
             return new Autoscaled(rule.describe() + (failure == null ? "" : "; " + failure), rule.targetUtilization(), readings,
                     decisions);
-        }
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        if (!stopping) {
-            stop();
         }
     }
 }

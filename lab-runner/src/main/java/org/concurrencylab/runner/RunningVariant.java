@@ -27,21 +27,11 @@ final class RunningVariant implements AutoCloseable {
     private final List<Running> chain = new ArrayList<>();
     /** An autoscaler adds to them from its own thread while the load runs. */
     private final List<Running> entries = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final RunEnvironment environment;
-    private final Experiment experiment;
-    private final Variant variant;
-    private final Path entryLog;
-    /** Where the entry service's instances find its chain and the shared components. */
-    private final Map<String, String> wiring = new LinkedHashMap<>();
-    private volatile boolean closed;
     /** Instances started for an autoscaler, not yet among the entry service's. */
     private final List<Standby> standby = new ArrayList<>();
+    private boolean closed;
 
-    private RunningVariant(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog) {
-        this.environment = environment;
-        this.experiment = experiment;
-        this.variant = variant;
-        this.entryLog = entryLog;
+    private RunningVariant() {
     }
 
     /**
@@ -56,12 +46,11 @@ final class RunningVariant implements AutoCloseable {
     /** @param bind where the entry service's first instance listens; its chain and the rest stay on loopback */
     static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
                                 SharedComponents shared, int port, String bind) throws ServiceStartException, InterruptedException {
-        RunningVariant running = new RunningVariant(environment, experiment, variant, entryLog);
+        RunningVariant running = new RunningVariant();
         try {
             // every service learns where every shared component answers; each reads what it uses
             Map<String, String> chainWiring = shared.wiring();
-            Map<String, String> wiring = running.wiring;
-            wiring.putAll(chainWiring);
+            Map<String, String> wiring = new LinkedHashMap<>(chainWiring);
             for (ChainedService service : experiment.chain()) {
                 Path log = beside(entryLog, service.name());
                 ServiceProcess process = ServiceProcess.start(environment.command(experiment, service.module(), variant,
@@ -70,27 +59,29 @@ final class RunningVariant implements AutoCloseable {
                 wiring.put(service.urlProperty(), process.uri("").toString());
             }
             for (int instance = 1; instance <= variant.instances(); instance++) {
-                Path log = instance == 1 ? entryLog : beside(entryLog, Integer.toString(instance));
-                ServiceProcess process = ServiceProcess.start(
-                        environment.command(experiment, variant, instance == 1 ? port : 0, wiring, log,
-                                instance == 1 ? bind : ServiceCommand.LOOPBACK), log);
-                running.entries.add(new Running(instance == 1 ? "service" : "service-" + instance, process,
-                        new ProbeClient(process)));
+                running.entries.add(startEntry(environment, experiment, variant, entryLog, wiring, instance,
+                        instance == 1 ? port : 0, instance == 1 ? bind : ServiceCommand.LOOPBACK));
             }
             int most = variant.autoscaling().map(Autoscaling::maxInstances).orElse(variant.instances());
             for (int instance = variant.instances() + 1; instance <= most; instance++) {
-                Path log = beside(entryLog, Integer.toString(instance));
                 long started = System.nanoTime();
-                ServiceProcess process = ServiceProcess.start(environment.command(experiment, variant, 0, wiring, log,
-                        ServiceCommand.LOOPBACK), log);
-                running.standby.add(new Standby(new Running("service-" + instance, process, new ProbeClient(process)),
-                        Duration.ofNanos(System.nanoTime() - started)));
+                Running waiting = startEntry(environment, experiment, variant, entryLog, wiring, instance, 0, ServiceCommand.LOOPBACK);
+                running.standby.add(new Standby(waiting, Duration.ofNanos(System.nanoTime() - started)));
             }
             return running;
         } catch (ServiceStartException | InterruptedException | RuntimeException e) {
             running.close();
             throw e;
         }
+    }
+
+    /** The entry service's instance number {@code instance} (from 1), answering once this returns. */
+    private static Running startEntry(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
+                                      Map<String, String> wiring, int instance, int port, String bind)
+            throws ServiceStartException, InterruptedException {
+        Path log = instance == 1 ? entryLog : beside(entryLog, Integer.toString(instance));
+        ServiceProcess process = ServiceProcess.start(environment.command(experiment, variant, port, wiring, log, bind), log);
+        return new Running(instance == 1 ? "service" : "service-" + instance, process, new ProbeClient(process));
     }
 
     /**
@@ -147,14 +138,17 @@ final class RunningVariant implements AutoCloseable {
 
     /** The entry service's instances, for an autoscaler's reading of their CPU. */
     List<MachineCpu.Tracked> entryProcesses() {
-        return entries.stream().map(running -> new MachineCpu.Tracked(running.role(), running.role(), running.process().pid())).toList();
+        return entries.stream().map(RunningVariant::entryProcess).toList();
+    }
+
+    private static MachineCpu.Tracked entryProcess(Running instance) {
+        return new MachineCpu.Tracked(instance.role(), instance.role(), instance.process().pid());
     }
 
     /** Every JVM of the variant, standing by or not, for the CPU account of a step. */
     synchronized List<MachineCpu.Tracked> processes() {
         List<MachineCpu.Tracked> processes = new ArrayList<>(entryProcesses());
-        standby.forEach(waiting -> processes.add(new MachineCpu.Tracked(waiting.instance().role(), waiting.instance().role(),
-                waiting.instance().process().pid())));
+        standby.forEach(waiting -> processes.add(entryProcess(waiting.instance())));
         chain.forEach(running -> processes.add(new MachineCpu.Tracked("chain", running.role(), running.process().pid())));
         return processes;
     }

@@ -119,7 +119,7 @@ public final class SweepRunner {
             }
         } else if (knob.isRequestTimeout()) {
             for (int value : knob.values()) {
-                variants.add(withoutSeed(variant, pointName(variant.name(), value), variant.properties()).toBuilder()
+                variants.add(variant.toBuilder(pointName(variant.name(), value)).seed(Map.of())
                         .requestTimeout(Duration.ofMillis(value)).build());
             }
             steps.add(load);
@@ -172,9 +172,7 @@ public final class SweepRunner {
     }
 
     private static Variant withoutSeed(Variant variant, String name, Map<String, String> properties) {
-        return Variant.custom(name, variant.summary()).origin(variant.origin()).properties(properties)
-                .capacity(variant.capacity()).cpus(variant.cpus()).instances(variant.instances())
-                .requestTimeout(variant.requestTimeout().orElse(null)).autoscaling(variant.autoscaling().orElse(null)).build();
+        return variant.toBuilder(name).properties(properties).seed(Map.of()).build();
     }
 
     private static LoadStep withLoad(LoadStep load, Knob knob, int value) {

@@ -87,7 +87,10 @@ final class VariantRunner {
                 warmUpRemote(remote.get(), remoteTarget.orElseThrow(), timeout, remoteWork.orElseThrow().resolve("warm-up"));
             }
             List<StepResult> steps = new ArrayList<>();
-            List<MachineCpu.Tracked> processes = processesOf(running, shared);
+            List<MachineCpu.Tracked> processes = new ArrayList<>();
+            processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
+            processes.addAll(running.processes());
+            processes.addAll(shared.processes());
             // what the entry service calls: the next service of its chain, else the downstream simulator
             Optional<ProbeClient> callee = running.firstOfChain().map(RunningVariant.Running::probe)
                     .or(() -> shared.downstream().map(DownstreamService::probe));
@@ -180,15 +183,6 @@ final class VariantRunner {
         MachineCpu.Reading before = machineCpu.read(processes);
         Thread.sleep(QUIET.toMillis());
         return MachineCpu.Background.between(before, machineCpu.read(processes));
-    }
-
-    /** Every process a step's CPU account reads: the lab's driver, the variant's JVMs, the shared components. */
-    private static List<MachineCpu.Tracked> processesOf(RunningVariant running, SharedComponents shared) {
-        List<MachineCpu.Tracked> processes = new ArrayList<>();
-        processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
-        processes.addAll(running.processes());
-        processes.addAll(shared.processes());
-        return processes;
     }
 
     /** A window that holds the probe's newest samples, whatever its interval. */
