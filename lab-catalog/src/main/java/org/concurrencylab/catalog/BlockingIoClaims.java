@@ -92,13 +92,22 @@ final class BlockingIoClaims {
                             StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
                             StepResult netty = m.step("webflux-netty-elastic", HEAVY);
                             double ratio = (double) tomcat.threads().peakLive() / netty.threads().peakLive();
-                            return Verdict.structuralThenOnSteps(ratio >= ABOUT_TWICE, servesAllUsers(m, tomcat),
-                                    format("%s; against %d threads on Netty (x%.2f): %d elastic and %d Tomcat workers against "
-                                                    + "%d elastic and %d event loops%s", withCpu(m, tomcat), netty.threads().peakLive(),
-                                            ratio, pool(tomcat, "elastic"), pool(tomcat, "tomcat-workers"), pool(netty, "elastic"),
-                                            pool(netty, "netty-event-loops"), workersFromBursts(tomcat)), tomcat, netty);
+                            int workers = pool(tomcat, "tomcat-workers");
+                            int users = tomcat.plan().users();
+                            String evidence = format("%s; against %d threads on Netty (x%.2f): %d elastic and %d Tomcat workers against "
+                                            + "%d elastic and %d event loops%s", withCpu(m, tomcat), netty.threads().peakLive(),
+                                    ratio, pool(tomcat, "elastic"), workers, pool(netty, "elastic"),
+                                    pool(netty, "netty-event-loops"), workersFromBursts(tomcat));
+                            if (ratio > 1 && ratio < ABOUT_TWICE && workers < users) {
+                                return Verdict.notDecided(evidence + "; " + WORKERS_ARE_A_RACE);
+                            }
+                            // no more threads than Netty, or a worker per user and still short of twice: the mechanism itself failed
+                            return Verdict.structuralThenOnSteps(ratio >= ABOUT_TWICE, servesAllUsers(m, tomcat), evidence, tomcat, netty);
                         }).articleSaid("99.30 per D, about twice the threads")
-                        .checkedAt("peak threads ≥ 1.8 x Netty's with the same pool (about twice); ≥ 95 % of C/D").shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-elastic", "webflux-netty-elastic"),
+                        .checkedAt("peak threads ≥ 1.8 x Netty's with the same pool (about twice); ≥ 95 % of C/D; more than Netty's "
+                                + "but short of 1.8 x with fewer workers than users: not decided (how many workers a burst makes is a race "
+                                + "whose spread covers twice)")
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-tomcat-elastic", "webflux-netty-elastic"),
                 Claim.of("tomcat-without-subscribeon-fewer-threads",
                         "On Tomcat, leaving out subscribeOn keeps the wait on the worker: about the same throughput with fewer threads.",
                         m -> {
@@ -164,6 +173,20 @@ final class BlockingIoClaims {
     private static final double ABOUT_TWICE = 1.8;
 
     /**
+     * Why a ratio short of twice is not decided here. A worker holds a request only for its hand-off to the
+     * elastic pool (and again to complete it), and Tomcat adds a worker whenever a task arrives with none
+     * idle: the workers a burst of users leaves are the hand-offs in flight at once, a race between the
+     * threads that submit them and the workers that finish them. bench/subscribeon-threads measured its
+     * spread on fresh JVMs of the same settings, on the article's Boot 2.7 stack and on today's (README,
+     * "What is left"): it covers the article's figure, so one run below it does not refute it.
+     */
+    private static final String WORKERS_ARE_A_RACE = "twice Netty's threads needs a worker per user at a burst, and how many "
+            + "a burst makes is a race between the hand-offs it submits and the workers that finish them: fresh JVMs of the "
+            + "same settings spread over 30 to 50 workers here, on the article's Boot 2.7 stack as on today's, and reached "
+            + "about twice Netty's threads at the top, so one run short of it cannot tell (bench/subscribeon-threads; README, "
+            + "\"What is left\")";
+
+    /**
      * A worker holds a request here only to hand it to the elastic pool, so Tomcat needs as many as arrive
      * within one hand-off; it creates one whenever none is idle and keeps it 60 s. The pool's size is set by
      * the bursts: the warm-up's first (every user at once, on a JVM whose request path was still cold and
@@ -176,8 +199,7 @@ final class BlockingIoClaims {
         int before = step.threads().beforeLoad().byPool().getOrDefault("tomcat-workers", 0);
         int peak = pool(step, "tomcat-workers");
         return format("; %d of the %d workers were there before the step's first request, made for the warm-up's first burst "
-                + "of users at once on a cold JVM and kept (an idle worker goes after 60 s)%s; twice Netty's threads needs "
-                + "a worker per user at a burst", Math.min(before, peak), peak,
+                + "of users at once on a cold JVM and kept (an idle worker goes after 60 s)%s", Math.min(before, peak), peak,
                 peak > before ? format(", and the step's own bursts added %d", peak - before) : "");
     }
 

@@ -4,10 +4,13 @@ import static java.lang.String.format;
 import static org.concurrencylab.catalog.LegacyChainExperiment.*;
 
 import java.util.List;
+import java.util.OptionalDouble;
 import org.concurrencylab.results.Autoscaled;
 import org.concurrencylab.results.ChartRef;
+import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.ServiceProfile;
 import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.TimelinePoint;
 
 /** The claims of {@link LegacyChainExperiment}: what its article said, each with the measurement that decides it, and the sentences its run tells. */
 final class LegacyChainClaims {
@@ -49,6 +52,47 @@ final class LegacyChainClaims {
             throw new Measurements.Missing("needs the orders service's timers, which were not read");
         }
         return m.inD(step.downstream().meanMillis());
+    }
+
+    /**
+     * Flat is what the load adds to the orders service's own time for a request sent alone (D, its three
+     * statements, the transaction and its HTTP, measured after the warm-up), at most half of D. Against D
+     * alone the claim had left the load 0.03 D: a request alone takes 21.0-22.5 ms at D = 15 ms (measured,
+     * three runs), and the load added 0.6-0.9 ms to it. The article's services had their own cores; here the
+     * orders service shares two with the storefront, PostgreSQL and the driver, and its threads waited 7.2-10.0
+     * ms a request for a core in those runs, in its timers or around them (a worker woken for the next request
+     * waits before the timer starts). Where that wait is enough to account for what the load added beyond half
+     * of D, the cores may have decided the figure: not decided, with the wait; where it is not, not reproduced.
+     */
+    private static Verdict ordersStayFlat(Measurements m, StepResult step) {
+        if (step.downstream() == null || Double.isNaN(step.downstream().aloneMeanMillis())) {
+            throw new Measurements.Missing("needs the orders service's timers, under the load and for requests sent alone");
+        }
+        DownstreamUsage orders = step.downstream();
+        double added = orders.meanMillis() - orders.aloneMeanMillis();
+        double allowed = 0.5 * m.seconds() * 1000;
+        double waited = ordersRunQueueWaitMillis(step);
+        String evidence = format("orders %.1f ms a request by its own timers under the load against %.1f ms alone: the load added "
+                        + "%.1f ms (%.2f D, at most 0.50 D asked)%s", orders.meanMillis(), orders.aloneMeanMillis(), added,
+                m.inD(added), waited < 0 ? "" : format("; its threads together waited %.1f ms a request for a core, in its "
+                        + "timers or around them", waited));
+        if (added > allowed && waited >= 0 && added - waited <= allowed) {
+            return Verdict.notDecided(evidence + ": enough to account for what the load added beyond half of D; the "
+                    + "article's services had cores of their own, here the orders service shares two with the storefront, "
+                    + "PostgreSQL and the driver");
+        }
+        return Verdict.onSteps(added <= allowed, evidence, step);
+    }
+
+    /** How long the orders service's threads waited for a core in the step, per request it served; -1 where unknown. */
+    private static double ordersRunQueueWaitMillis(StepResult step) {
+        if (step.machine() == null || step.downstream().requests() == 0) {
+            return -1;
+        }
+        return step.machine().processes().stream()
+                .filter(process -> process.role().equals("chain") && process.runQueueWaitSeconds() >= 0)
+                .mapToDouble(process -> process.runQueueWaitSeconds() * 1000 / step.downstream().requests())
+                .findFirst().orElse(-1);
     }
 
     /**
@@ -98,6 +142,18 @@ final class LegacyChainClaims {
                 100 * decision.utilization(), decision.to(), decision.from(), decision.answeredAtSeconds() == null
                         ? "not answering before the step ended" : format("answering at %.1f s", decision.answeredAtSeconds()))).toList())
                 + format("; at most %d answered at once", autoscaler.mostInstances());
+    }
+
+    /** When the step's first failure came, in seconds from its start (the timeline's bins), or none where nothing failed. */
+    private static OptionalDouble firstFailure(StepResult step) {
+        if (step.timeline() == null) {
+            throw new Measurements.Missing("needs the step's timeline, which results written before it lack");
+        }
+        return step.timeline().points().stream().filter(point -> point.failed() > 0).mapToDouble(TimelinePoint::atSeconds).findFirst();
+    }
+
+    private static double failuresPerSecond(StepResult step) {
+        return step.requests().failed() / step.elapsedSeconds();
     }
 
     private static double meanOfAnswered(StepResult step) {
@@ -230,6 +286,30 @@ final class LegacyChainClaims {
                                     legacy.process().cpuSeconds() / legacy.elapsedSeconds()), saved, legacy);
                         }).articleSaid("the latency is higher than the initial measures").checkedAt("mean of the answered above the legacy's")
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, SAVE_REMOVED_STEP, LEGACY),
+                Claim.of("save-removed-errors-come-later",
+                        "... and, against the clients' pools alone, its errors come later in the run and fewer at a time.",
+                        m -> {
+                            StepResult pools = m.step(HTTP_CLIENT_STEP, load);
+                            StepResult saved = m.step(SAVE_REMOVED_STEP, load);
+                            OptionalDouble poolsFirst = firstFailure(pools);
+                            if (poolsFirst.isEmpty()) {
+                                return Verdict.of(false, format("the clients' pools alone failed none of %d: no errors to come later than",
+                                        pools.requests().sent()));
+                            }
+                            OptionalDouble savedFirst = firstFailure(saved);
+                            String first = format("with the clients' pools alone the first failure came %.0f s into the step, %.1f a "
+                                    + "second over the step", poolsFirst.getAsDouble(), failuresPerSecond(pools));
+                            if (savedFirst.isEmpty()) {
+                                return Verdict.onSteps(true, format("with the save removed none of %d failed in the step's %.0f s; %s",
+                                        saved.requests().sent(), saved.elapsedSeconds(), first), pools, saved);
+                            }
+                            boolean later = savedFirst.getAsDouble() > poolsFirst.getAsDouble()
+                                    && failuresPerSecond(saved) < failuresPerSecond(pools);
+                            return Verdict.onSteps(later, format("with the save removed the first failure came %.0f s into the step, "
+                                    + "%.1f a second over the step; %s", savedFirst.getAsDouble(), failuresPerSecond(saved), first), pools, saved);
+                        }).articleSaid("errors popping up slower than at the first try")
+                        .checkedAt("the first failure later and fewer failures a second than with the clients' pools alone (none at all counts)")
+                        .shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, SAVE_REMOVED_STEP, HTTP_CLIENT_STEP),
                 Claim.of("all-fixes",
                         "With every fix: more than twice the requests in the same time, mean latency halved or better, no errors.",
                         m -> {
@@ -244,12 +324,11 @@ final class LegacyChainClaims {
                                     legacy, fixed);
                         }).articleSaid("latency more than halved, errors gone").checkedAt("> 2 x the answers; mean ≤ 0.5 x; no failure").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, ALL_FIXES, LEGACY),
                 Claim.of("all-fixes-downstream-flat",
-                        "With every fix the orders service's latency stays flat: within 1.5 D.",
-                        m -> {
-                            StepResult fixed = m.step(ALL_FIXES, load);
-                            double orders = ordersInD(m, fixed);
-                            return Verdict.onSteps(orders <= 1.5, format("orders %.2f D per request by its own timers", orders), fixed);
-                        }).articleSaid("downstream latency almost constant").checkedAt("orders ≤ 1.5 D per request").shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
+                        "With every fix the orders service's latency stays flat: the load adds at most half of D to its time "
+                                + "for a request sent alone.",
+                        m -> ordersStayFlat(m, m.step(ALL_FIXES, load)))
+                        .articleSaid("downstream latency almost constant")
+                        .checkedAt("orders' mean under the load ≤ its mean alone + 0.5 D; not decided where its threads' wait for a core accounts for the excess").shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
                 Claim.of("profile-finds-the-resource-chain",
                         "Once the save is removed, a profile of the storefront shows the resource chain at work on every page (hashing resources and looking every link up on the class path: here 5 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
                         m -> profiled(m, load, RESOURCE_CHAIN_FRAMES, 0.05, "the resource chain")).articleSaid("the profiler's problematic frames").checkedAt("≥ 5 % of the storefront's on-CPU stacks with the save removed; < 1 % with every fix").shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES),

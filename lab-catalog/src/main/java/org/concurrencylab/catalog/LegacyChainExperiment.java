@@ -119,7 +119,7 @@ final class LegacyChainExperiment {
                     if (legacy.database() == null) {
                         throw new Measurements.Missing("needs the database's counters");
                     }
-                    if (!legacy.requests().failedByKind().containsKey("TIMEOUT")) {
+                    if (legacy.requests().timedOut() == 0) {
                         throw new Measurements.Missing("the gateway gave up on no request of the legacy's");
                     }
                     double lock = 1 / m.seconds();

@@ -22,7 +22,7 @@ final class ServletAsyncClaims {
                         "Blocking on 10 Tomcat threads cannot serve 20 requests/s of D = 1 s: requests time out or wait nearly the timeout.",
                         m -> {
                             StepResult step = m.clientStep("blocking-10", load);
-                            long timeouts = step.requests().failedByKind().getOrDefault("TIMEOUT", 0L);
+                            long timeouts = step.requests().timedOut();
                             double p95 = step.latencyMillis().p95();
                             double timeout = step.plan().requestTimeoutMillis();
                             return Verdict.of(timeouts > 0 || p95 >= 0.8 * timeout,

@@ -182,12 +182,11 @@ public final class JmeterPlan {
 
             URI target = settings.target;
             Element sampler = element(underGroup, "HTTPSamplerProxy", "HttpTestSampleGui", "HTTPSamplerProxy",
-                    "GET " + (target.getRawPath().isEmpty() ? "/" : target.getRawPath()));
+                    "GET " + pathAndQuery(target));
             string(sampler, "HTTPSampler.domain", target.getHost().replaceAll("^\\[|\\]$", ""));
             string(sampler, "HTTPSampler.port", Integer.toString(target.getPort()));
             string(sampler, "HTTPSampler.protocol", target.getScheme());
-            string(sampler, "HTTPSampler.path", target.getRawPath().isEmpty() ? "/" : target.getRawPath()
-                    + (target.getRawQuery() == null ? "" : "?" + target.getRawQuery()));
+            string(sampler, "HTTPSampler.path", pathAndQuery(target));
             string(sampler, "HTTPSampler.method", "GET");
             string(sampler, "HTTPSampler.implementation", "HttpClient4");
             bool(sampler, "HTTPSampler.follow_redirects", false);
@@ -245,6 +244,12 @@ public final class JmeterPlan {
     static String schedule(double perSecond, Duration length, Duration timeout) {
         return String.format(java.util.Locale.ROOT, "rate(%.6f/sec) even_arrivals(%.3f sec) rate(%.6f/sec) pause(%.3f sec)",
                 perSecond, length.toMillis() / 1e3, perSecond, timeout.toMillis() / 1e3);
+    }
+
+    /** What the sampler requests: the target's path, "/" where it has none, with its query. */
+    static String pathAndQuery(URI target) {
+        String path = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
+        return target.getRawQuery() == null ? path : path + "?" + target.getRawQuery();
     }
 
     private static Element element(Element parent, String name, String gui, String test, String testName) {

@@ -61,6 +61,16 @@ class JmeterPlanTest {
     }
 
     @Test
+    void theSamplerKeepsTheTargetsQueryWithOrWithoutAPath() {
+        assertThat(JmeterPlan.pathAndQuery(URI.create("http://127.0.0.1:8080?id=7"))).isEqualTo("/?id=7");
+        assertThat(JmeterPlan.pathAndQuery(URI.create("http://127.0.0.1:8080/orders/1?id=7"))).isEqualTo("/orders/1?id=7");
+        assertThat(JmeterPlan.pathAndQuery(URI.create("http://127.0.0.1:8080"))).isEqualTo("/");
+        assertThat(JmeterPlan.of(new LoadStep.Closed(10, 10)).target(URI.create("http://127.0.0.1:8080?id=7"))
+                .timeout(Duration.ofSeconds(1)).connections(Connections.KEEP_ALIVE).users(10).build().xml())
+                .contains("<stringProp name=\"HTTPSampler.path\">/?id=7</stringProp>");
+    }
+
+    @Test
     void aShareThatIsNotOneIsRefused() {
         assertThatThrownBy(() -> JmeterPlan.of(new LoadStep.Closed(10, 10)).users(11)).hasMessageContaining("1 to 10 users");
         assertThatThrownBy(() -> JmeterPlan.of(new LoadStep.Closed(10, 10)).rate(5)).hasMessageContaining("of an open step");

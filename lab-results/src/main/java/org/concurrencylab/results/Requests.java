@@ -10,4 +10,9 @@ public record Requests(long sent, long ok, long failed, Map<String, Long> failed
 
     /** A status outside 2xx and 3xx, counted by an engine that does not say which (Hyperfoil's "invalid"). */
     public static final String INVALID_STATUS = "INVALID_STATUS";
+
+    /** The requests the client gave up on at its timeout. */
+    public long timedOut() {
+        return failedByKind.getOrDefault("TIMEOUT", 0L);
+    }
 }

@@ -19,28 +19,8 @@ class ResultsJsonTest {
 
     @Test
     void writesTheDocumentedNamesAndReadsThemBack() throws Exception {
-        StepResult step = StepResult.custom("100x10")
-                .plan(LoadPlan.closed(100, 10, 3000, "new-per-request"))
-                .client(new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5, new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1)
-                .littlesLaw(100, "C/D", 100)
-                .threads(new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)), 1,
-                        Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))))
-                .process(new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101))
-                .arrivals(new Arrivals(20, 19.99, 0.1, 0.5, 2, 0))
-                .timeline(new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
-                .downstream(new DownstreamUsage(40, 301, 30, 0.2, java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, 21.1))))
-                .machine(new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5), new ProcessCpu("service", "service", 1.0, 0.02, 1.0)),
-                        1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU"))
-                .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
-                .requestLog("requests/x.csv")
-                .build();
-        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of("nettyEventLoops", 8),
-                Map.of("k", "v"), List.of(step));
-        RunResult run = new RunResult(RunInfo.custom("r1").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
-                List.of(ExperimentResult.custom("blocking-io", "t").seed("seed.txt").scale(0.15).downstreamLatencyMillis(150)
-                        .warmUp(new WarmUpLoad(100, 5)).jit("c1").variants(List.of(variant))
-                        .claims(List.of(new ClaimResult("c", "text", "reproduced", "numbers"))).findings(List.of("a finding")).build()));
-
+        RunResult run = oneStepRun(new DownstreamUsage(40, 301, 300.5, 30, 0.2,
+                java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, 21.1))));
         Path file = ResultsJson.write(run, directory);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(file));
 
@@ -76,6 +56,45 @@ class ResultsJsonTest {
             assertThat(claim.has(name)).as("claims[]." + name).isTrue();
         }
         assertThat(ResultsJson.read(directory)).isEqualTo(run);
+    }
+
+    @Test
+    void aFigureAddedSinceAFileWasWrittenReadsAsUnknownAndNotMeasuredRoundTrips() throws Exception {
+        RunResult run = oneStepRun(new DownstreamUsage(40, 301, Double.NaN, 30, 0.2, Map.of()));
+        String whole = Files.readString(ResultsJson.write(run, directory));
+        assertThat(ResultsJson.read(directory)).isEqualTo(run);
+
+        Files.writeString(directory.resolve(ResultsJson.FILE_NAME), whole
+                .replaceAll("\"aloneMeanMillis\" : [^,]+,", "").replaceAll(",\\s*\"runQueueWaitSeconds\" : [^\\s}]+", ""));
+        StepResult step = ResultsJson.read(directory).experiments().getFirst().variants().getFirst().steps().getFirst();
+
+        assertThat(step.downstream().aloneMeanMillis()).isNaN();
+        assertThat(step.machine().processes()).extracting(ProcessCpu::runQueueWaitSeconds).containsOnly(-1.0);
+    }
+
+    private static RunResult oneStepRun(DownstreamUsage downstream) {
+        StepResult step = StepResult.custom("100x10")
+                .plan(LoadPlan.closed(100, 10, 3000, "new-per-request"))
+                .client(new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5, new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1)
+                .littlesLaw(100, "C/D", 100)
+                .threads(new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)), 1,
+                        Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))))
+                .process(new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101))
+                .arrivals(new Arrivals(20, 19.99, 0.1, 0.5, 2, 0))
+                .timeline(new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
+                .downstream(downstream)
+                .machine(new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5, 0.1), new ProcessCpu("service", "service", 1.0, 0.02, 1.0, 0.3)),
+                        1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU"))
+                .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
+                .requestLog("requests/x.csv")
+                .build();
+        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of("nettyEventLoops", 8),
+                Map.of("k", "v"), List.of(step));
+        return new RunResult(RunInfo.custom("r1").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
+                List.of(ExperimentResult.custom("blocking-io", "t").seed("seed.txt").scale(0.15).downstreamLatencyMillis(150)
+                        .warmUp(new WarmUpLoad(100, 5)).jit("c1").variants(List.of(variant))
+                        .claims(List.of(new ClaimResult("c", "text", "reproduced", "numbers"))).findings(List.of("a finding")).build()));
+
     }
 
     @Test

@@ -138,7 +138,7 @@ final class Autoscaler {
     /** Each instance's CPU so far, in milliseconds, by OSHI's process counters. */
     private Map<MachineCpu.Tracked, Long> cpuOfInstances() {
         List<MachineCpu.Tracked> instances = running.entryProcesses();
-        return new LinkedHashMap<>(machineCpu.read(instances).cpuMillis());
+        return new LinkedHashMap<>(machineCpu.cpuMillis(instances));
     }
 
     /**

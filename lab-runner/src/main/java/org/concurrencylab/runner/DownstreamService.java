@@ -89,11 +89,10 @@ public final class DownstreamService implements StartedComponent {
     /**
      * What it did between two reads; the samples are those of the step's time window.
      *
-     * @param holdsAlone by resource, the mean hold of requests sent one at a time (see {@link VariantRunner})
+     * @param alone what it did with requests sent one at a time (see {@link VariantRunner})
      */
-    static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis, Map<String, Double> holdsAlone) {
-        long requests = after.counters().serverRequests() - before.counters().serverRequests();
-        long nanos = after.counters().serverRequestNanos() - before.counters().serverRequestNanos();
+    static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis, CalleeAlone alone) {
+        TimerTotals served = after.counters().servedSince(before.counters());
         int peakLive = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= endEpochMillis)
                 .mapToInt(ProbeSample::liveThreads).max().orElse(0);
@@ -102,10 +101,10 @@ public final class DownstreamService implements StartedComponent {
             TimerTotals held = after.counters().heldSince(before.counters(), resource);
             if (held.count() > 0) {
                 holds.put(resource, new DownstreamUsage.Held(held.count(), held.meanMillis(),
-                        holdsAlone.getOrDefault(resource, Double.NaN)));
+                        alone.holds().getOrDefault(resource, Double.NaN)));
             }
         });
-        return new DownstreamUsage(requests, requests == 0 ? 0 : nanos / 1e6 / requests, peakLive,
+        return new DownstreamUsage(served.count(), served.count() == 0 ? 0 : served.meanMillis(), alone.meanMillis(), peakLive,
                 (after.counters().processCpuNanos() - before.counters().processCpuNanos()) / 1e9, holds);
     }
 

@@ -29,8 +29,12 @@ final class MachineCpu {
         }
     }
 
-    /** What the counters said at one moment. */
-    record Reading(long nanoTime, long[] ticks, Map<Tracked, Long> cpuMillis) {
+    /**
+     * What the counters said at one moment.
+     *
+     * @param runQueueWaitNanos by process, how long its threads have waited for a core so far; -1 where unknown
+     */
+    record Reading(long nanoTime, long[] ticks, Map<Tracked, Long> cpuMillis, Map<Tracked, Long> runQueueWaitNanos) {
     }
 
     /**
@@ -67,19 +71,44 @@ final class MachineCpu {
         return processor.getLogicalProcessorCount();
     }
 
+    /** Every counter of the processes and the machine, for a step's account. */
     Reading read(List<Tracked> processes) {
+        return read(processes, true);
+    }
+
+    /**
+     * Each process's CPU so far, in milliseconds, by OSHI's process counters; -1 for one that is gone. Without
+     * the run-queue wait, which reads every thread's schedstat: the autoscaler asks four times a second.
+     */
+    Map<Tracked, Long> cpuMillis(List<Tracked> processes) {
+        return read(processes, false).cpuMillis();
+    }
+
+    private Reading read(List<Tracked> processes, boolean withRunQueueWait) {
         Map<Tracked, Long> cpu = new LinkedHashMap<>();
+        Map<Tracked, Long> waited = new LinkedHashMap<>();
         for (Tracked tracked : processes) {
             OSProcess process = os.getProcess((int) tracked.pid());
+            List<OSProcess> descendants = process != null && tracked.withDescendants()
+                    ? os.getDescendantProcesses((int) tracked.pid(), null, null, 0) : List.of();
             long millis = process == null ? -1L : process.getKernelTime() + process.getUserTime();
-            if (process != null && tracked.withDescendants()) {
-                // backends that ended during the step take their CPU with them: pooled ones do not end
-                millis += os.getDescendantProcesses((int) tracked.pid(), null, null, 0).stream()
-                        .mapToLong(child -> child.getKernelTime() + child.getUserTime()).sum();
-            }
+            // backends that ended during the step take their CPU with them: pooled ones do not end
+            millis += descendants.stream().mapToLong(child -> child.getKernelTime() + child.getUserTime()).sum();
             cpu.put(tracked, millis);
+            waited.put(tracked, process == null || !withRunQueueWait ? RunQueueWait.UNAVAILABLE
+                    : runQueueWaitNanos(tracked.pid(), descendants));
         }
-        return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu);
+        return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu, waited);
+    }
+
+    /** The wait for a core of a process's threads and its descendants' together; unknown where any one's is. */
+    private static long runQueueWaitNanos(long pid, List<OSProcess> descendants) {
+        long total = RunQueueWait.nanos(pid);
+        for (OSProcess child : descendants) {
+            long waited = RunQueueWait.nanos(child.getProcessID());
+            total = total < 0 || waited < 0 ? RunQueueWait.UNAVAILABLE : total + waited;
+        }
+        return total;
     }
 
     /**
@@ -93,8 +122,12 @@ final class MachineCpu {
             long end = after.cpuMillis().getOrDefault(tracked, -1L);
             double seconds = start < 0 || end < 0 ? -1 : (end - start) / 1e3;
             double forRequests = Math.max(0, seconds - background.of(tracked) * elapsed);
+            long waitedBefore = before.runQueueWaitNanos().getOrDefault(tracked, -1L);
+            long waitedAfter = after.runQueueWaitNanos().getOrDefault(tracked, -1L);
+            // a thread that ended between the readings takes its wait out of the total: never below none
+            double waited = waitedBefore < 0 || waitedAfter < 0 ? -1 : Math.max(0, waitedAfter - waitedBefore) / 1e9;
             used.add(new ProcessCpu(tracked.role(), tracked.name(), seconds, background.of(tracked),
-                    seconds < 0 || requests == 0 ? -1 : forRequests * 1e3 / requests));
+                    seconds < 0 || requests == 0 ? -1 : forRequests * 1e3 / requests, waited));
         });
         return used;
     }

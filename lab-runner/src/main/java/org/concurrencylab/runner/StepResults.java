@@ -21,6 +21,7 @@ import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.ProcessCounters;
+import org.concurrencylab.probe.model.TimerTotals;
 import org.concurrencylab.results.Arrivals;
 import org.concurrencylab.probe.model.CpuProfile;
 import org.concurrencylab.results.DatabaseUsage;
@@ -236,12 +237,12 @@ final class StepResults {
     private static ProcessUsage usage(List<ProbeSample> samples, ProcessCounters before,
                                       ProcessCounters after) {
         long heapPeak = samples.stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(after.heapUsedBytes());
-        long served = after.serverRequests() - before.serverRequests();
+        TimerTotals served = after.servedSince(before);
         return new ProcessUsage((after.processCpuNanos() - before.processCpuNanos()) / 1e9, heapPeak,
                 difference(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
                 difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()),
                 jitCpuSeconds(before, after),
-                served, served == 0 ? 0 : (after.serverRequestNanos() - before.serverRequestNanos()) / 1e6 / served,
+                served.count(), served.count() == 0 ? 0 : served.meanMillis(),
                 difference(before.virtualThreadPins(), after.virtualThreadPins()));
     }
 

@@ -94,7 +94,7 @@ final class VariantRunner {
             // what the entry service calls: the next service of its chain, else the downstream simulator
             Optional<ProbeClient> callee = running.firstOfChain().map(RunningVariant.Running::probe)
                     .or(() -> shared.downstream().map(DownstreamService::probe));
-            Map<String, Double> holdsAlone = holdsAlone(callee, targets, timeout);
+            CalleeAlone calleeAlone = calleeAlone(callee, targets, timeout);
             MachineCpu.Background background = background(processes);
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
@@ -136,7 +136,7 @@ final class VariantRunner {
                         : Optional.empty();
                 Optional<ProbeReport> calleeAfter = read(callee, load.startEpochMillis());
                 DownstreamUsage calleeUsage = calleeBefore.isEmpty() ? null : DownstreamService.usage(
-                        calleeBefore.get(), calleeAfter.orElseThrow(), load.endEpochMillis(), holdsAlone);
+                        calleeBefore.get(), calleeAfter.orElseThrow(), load.endEpochMillis(), calleeAlone);
                 List<ServiceTimeline> services = new ArrayList<>();
                 services.add(ServiceTimelines.of(experiment.service().replaceFirst("-service$", ""), after.windows(), load, scaled));
                 calleeAfter.ifPresent(report -> services.add(ServiceTimelines.of(
@@ -218,27 +218,28 @@ final class VariantRunner {
 
     /**
      * Where the called service times its holds of what the capacity model counts (a row's lock), how
-     * long one lasts when requests come one at a time: the hold as the system itself makes it, round
-     * trips and timer slack included (measured here: 21.0-21.2 ms for a declared 20 ms), against which a
-     * step's holds show what its load and this machine added. Empty where nothing is timed.
+     * long one of its requests and one hold last when requests come one at a time: the system as it makes
+     * them, round trips and timer slack included (measured here: holds of 21.0-21.2 ms for a declared
+     * 20 ms), against which a step shows what its load and this machine added. Not measured where
+     * nothing is timed.
      */
-    private Map<String, Double> holdsAlone(Optional<ProbeClient> callee, List<URI> targets, Duration timeout)
+    private CalleeAlone calleeAlone(Optional<ProbeClient> callee, List<URI> targets, Duration timeout)
             throws IOException, InterruptedException {
         if (callee.isEmpty() || callee.get().read(-1).counters().holds().isEmpty()) {
-            return Map.of();
+            return CalleeAlone.NOT_MEASURED;
         }
         ProbeReport before = callee.get().read(-1);
         closedDriver.run(targets.getFirst(), ClosedModel.custom(1, timeout).repetitions(ALONE)
                 .connections(environment.connections()).build(), Progress.NONE);
         ProbeReport after = callee.get().read(-1);
-        Map<String, Double> alone = new java.util.TreeMap<>();
+        Map<String, Double> holds = new java.util.TreeMap<>();
         after.counters().holds().keySet().forEach(resource -> {
             double mean = after.counters().heldSince(before.counters(), resource).meanMillis();
             if (!Double.isNaN(mean)) {
-                alone.put(resource, mean);
+                holds.put(resource, mean);
             }
         });
-        return alone;
+        return new CalleeAlone(after.counters().servedSince(before.counters()).meanMillis(), holds);
     }
 
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */

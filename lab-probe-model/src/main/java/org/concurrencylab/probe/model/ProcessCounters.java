@@ -39,6 +39,12 @@ public record ProcessCounters(long epochMillis, long processCpuNanos, long heapU
                 involuntaryContextSwitches, jitCpuNanos, serverRequests, serverRequestNanos, holds, pins, probeCpu);
     }
 
+    /** The requests the service answered since an earlier reading, by its own server timers. */
+    public TimerTotals servedSince(ProcessCounters earlier) {
+        return new TimerTotals(serverRequests, serverRequestNanos)
+                .minus(new TimerTotals(earlier.serverRequests, earlier.serverRequestNanos));
+    }
+
     /** The holds of a resource since an earlier reading. */
     public TimerTotals heldSince(ProcessCounters earlier, String resource) {
         return holds.getOrDefault(resource, TimerTotals.NONE).minus(earlier.holds.getOrDefault(resource, TimerTotals.NONE));
