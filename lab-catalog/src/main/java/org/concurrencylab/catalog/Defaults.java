@@ -38,6 +38,14 @@ public final class Defaults {
     public static final double JIT_BUSY_SHARE_OF_A_CORE = 0.10;
 
     /**
+     * A step whose cores ran more than this many times slower than their fastest in the run, by the lab's
+     * core-speed meter, had a host that slowed them (another tenant on the physical cores): every CPU figure
+     * of the step is inflated by as much. Measured here on an otherwise idle VM: 1.04-1.09 in every step,
+     * whatever ran; two CI runs saw the same work take 1.7 and 2.2 times the CPU.
+     */
+    public static final double CORES_SLOWED = 1.25;
+
+    /**
      * A step needs this many requests before its CPU per request can be told from the background its
      * processes use anyway: over a second of 5 lone requests, a background known to a few hundredths
      * of a core still moves c by several milliseconds.

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.CoreSpeed;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.LoadPlan;
@@ -50,14 +51,16 @@ class ClaimEvidenceTest {
     }
 
     @Test
-    void contextSwitchingIsJudgedOnWhatTheSameTermsCostEachJvmAlone() {
-        // 30 requests of 100 M terms: a host running the 10 threads' JVM at 3.2 ns a term against 1.5 for the
-        // other's doubles its CPU (a CI run: 2.16 times) without the threads adding any
+    void contextSwitchingIsJudgedOnWhatTheSameTermsCostAtEachStepsCoreSpeed() {
+        // 30 requests of 100 M terms: a host whose cores ran the meter's series at 3.2 ns a term during the 10
+        // threads' step against 1.5 during the other's doubles their CPU (two CI runs: 2.16 and 1.7 times)
+        // without the threads adding any
         ClaimResult slowHost = contextSwitchingClaim(10.8, 3.2, 5.0, 1.5);
         ClaimResult switchingCosts = contextSwitchingClaim(5.9, 1.5, 5.0, 1.5);
 
         assertThat(slowHost.status()).isEqualTo("not reproduced");
-        assertThat(slowHost.evidence()).contains("10.70 s on 10 threads against 4.90 s on 2, 1.11 and 1.09 times")
+        assertThat(slowHost.evidence()).contains("10.70 s on 10 threads against 4.90 s on 2, 1.11 and 1.09 times the same terms on the lab's meter")
+                .contains("cores at 2.13 and 1.00 times their fastest")
                 .contains("(+2 %)");
         assertThat(switchingCosts.status()).isEqualTo("reproduced");
     }
@@ -231,17 +234,21 @@ class ClaimEvidenceTest {
                 D, 2));
     }
 
-    private static VariantResult piVariant(String name, double cpuSeconds, double nanosPerTerm) {
+    private static VariantResult piVariant(String name, double cpuSeconds, double meterNanosPerTerm) {
         StepResult atOnce = step("30x1", LoadPlan.closed(30, 1, 6_000, "keep-alive"), 6.0, 3000, 5.0, 6.667,
                 new Threads(40, Map.of(), List.of(), 0, Map.of()), cpuSeconds);
+        CoreSpeed speed = new CoreSpeed(meterNanosPerTerm, meterNanosPerTerm / 1.5, 50);
+        StepResult measured = StepResult.from(atOnce)
+                .machine(new MachineUsage(2, 0, List.of(), 0, -1, MachineUsage.CPU_WORK, 0, MachineUsage.CLEAN, "", speed))
+                .build();
         return new VariantResult(name, "s", "seed", 2, VariantStatus.OK, null,
-                Map.of("piTermsPerRequest", 100_000_000L, "piNanosPerTermHere", nanosPerTerm), Map.of(), List.of(atOnce));
+                Map.of("piTermsPerRequest", 100_000_000L, "piNanosPerTermHere", 1.5), Map.of(), List.of(measured));
     }
 
     private static ClaimResult flatClaim(double loadedMillis, double aloneMillis, double waitedMillisPerRequest) {
         long requests = 3000;
         MachineUsage machine = new MachineUsage(2, 0.2, List.of(new ProcessCpu("chain", "orders", 6.8, 0.03, 2.0,
-                waitedMillisPerRequest * requests / 1000)), 6.3, 214, "m", 0.01, MachineUsage.CLEAN, "");
+                waitedMillisPerRequest * requests / 1000)), 6.3, 214, "m", 0.01, MachineUsage.CLEAN, "", null);
         StepResult fixed = StepResult.from(step("250 users, 5s ramp + 10s, think 1s", LoadPlan.closed(250, 1, 4_500, "keep-alive"),
                         200, 46, 15, 214, new Threads(60, Map.of(), List.of(), 30, Map.of()), 10))
                 .downstream(new DownstreamUsage(requests, loadedMillis, aloneMillis, 45, 6.8, Map.of()))

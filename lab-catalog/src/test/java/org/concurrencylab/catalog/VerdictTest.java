@@ -81,7 +81,7 @@ class VerdictTest {
     private static StepResult step(boolean machineBound) {
         MachineUsage machine = new MachineUsage(2, 0.8, List.of(), 1.5, 230, "model", machineBound ? 0.09 : 0.01,
                 machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN,
-                machineBound ? "this machine's CPU takes 9 % of the figure by the model" : "");
+                machineBound ? "this machine's CPU takes 9 % of the figure by the model" : "", null);
         return StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
                 .client(new Requests(1000, 1000, 0, Map.of()), 240, new LatencyMillis(410, 405, 410, 415, 420, 430), 4.2, 98)

@@ -6,16 +6,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.concurrencylab.results.CoreSpeed;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 
 /**
  * Steps whose figures this machine decided rather than the system: its CPU, by the lab's model, took
- * more than a small share of the bound, or the service's JIT was still compiling. Claims decided on
+ * more than a small share of the bound, the service's JIT was still compiling, or the host ran the cores slow. Claims decided on
  * them say so; the report names them once per experiment.
  */
 final class MachineBoundSteps {
+
+    /** Below this the meter's own spread: 1.04-1.09 on an idle VM, whatever ran. */
+    private static final double SHOWN_SLOWDOWN = 1.10;
 
     private MachineBoundSteps() {
     }
@@ -43,7 +47,18 @@ final class MachineBoundSteps {
         return step.machine() == null ? "-" : format(Locale.ROOT, "%.2f", step.machine().cpuMillisPerRequest());
     }
 
+    /**
+     * {@code clean} or {@code machine}, and how slow the host ran the cores where they were notably slower than
+     * their fastest in the run.
+     */
     static String verdict(StepResult step) {
-        return step.machine() == null ? "-" : step.machineBound() ? "machine" : "clean";
+        if (step.machine() == null) {
+            return "-";
+        }
+        String verdict = step.machineBound() ? "machine" : "clean";
+        CoreSpeed speed = step.machine().coreSpeed();
+        return speed == null || speed.slowdown() < SHOWN_SLOWDOWN ? verdict
+                : format(Locale.ROOT, "%s, cores x%.2f", verdict, speed.slowdown());
     }
+
 }

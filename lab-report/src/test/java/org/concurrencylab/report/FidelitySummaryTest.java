@@ -44,7 +44,7 @@ class FidelitySummaryTest {
 
     private static RunResult run(double throughput, double p95, boolean machineBound, String verdict) {
         MachineUsage machine = new MachineUsage(2, 0.5, List.of(), 0.5, 99, "m", machineBound ? 0.08 : 0.01,
-                machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN, machineBound ? "the CPU" : "");
+                machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN, machineBound ? "the CPU" : "", null);
         StepResult step = StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
                 .client(new Requests(1000, 1000, 0, Map.of()), throughput, new LatencyMillis(400, 400, 400, p95, p95, p95), 10, 40)

@@ -17,10 +17,12 @@ import java.util.List;
  * @param verdict             {@code clean}, or {@code machine-bound} when the machine's share or a busy JIT is
  *                            large enough to decide the step's figures
  * @param why                 what made it machine-bound, with the numbers; empty when clean
+ * @param coreSpeed           how fast the cores ran during the step; null where the meter had no sample in it,
+ *                            and in results written before it
  */
 public record MachineUsage(int cores, double idleShare, List<ProcessCpu> processes, double cpuMillisPerRequest,
                            double cpuBoundPerSecond, String cpuBoundModel, double machineShare, String verdict,
-                           String why) {
+                           String why, CoreSpeed coreSpeed) {
 
     public static final String CLEAN = "clean";
     public static final String MACHINE_BOUND = "machine-bound";
@@ -37,15 +39,19 @@ public record MachineUsage(int cores, double idleShare, List<ProcessCpu> process
         return MACHINE_BOUND.equals(verdict);
     }
 
+    /** How {@code why} begins the reason of a step whose host ran the cores slow. */
+    public static final String CORES_SLOWED = "the cores took";
+
     /** How {@code why} begins the reason of a step whose service's JIT was still busy. */
     public static final String JIT_BUSY = "the service's JIT took";
 
     /**
      * Whether {@code machineShare} says all the machine may have moved: not so where a compiler still at
-     * work made the step machine-bound, whose effect on the figures no model here bounds.
+     * work or a host that slowed the cores made the step machine-bound, whose effect on the figures no model
+     * here bounds.
      */
     public boolean shareBoundsTheMachine() {
-        return why == null || !why.contains(JIT_BUSY);
+        return why == null || !why.contains(JIT_BUSY) && !why.contains(CORES_SLOWED);
     }
 
     /** The CPU the processes of one role used, summed; -1 when none of them could be read. */

@@ -46,7 +46,7 @@ class ResultsJsonTest {
         assertThat(stepJson.get("threads").has("peakLive")).isTrue();
         assertThat(stepJson.get("plan").get("connections").asString()).isEqualTo("new-per-request");
         for (String name : List.of("cores", "idleShare", "processes", "cpuMillisPerRequest", "cpuBoundPerSecond",
-                "cpuBoundModel", "machineShare", "verdict", "why")) {
+                "cpuBoundModel", "machineShare", "verdict", "why", "coreSpeed")) {
             assertThat(stepJson.get("machine").has(name)).as("machine." + name).isTrue();
         }
         assertThat(stepJson.get("machine").get("processes").get(0).get("role").asString()).isEqualTo("driver");
@@ -65,11 +65,13 @@ class ResultsJsonTest {
         assertThat(ResultsJson.read(directory)).isEqualTo(run);
 
         Files.writeString(directory.resolve(ResultsJson.FILE_NAME), whole
-                .replaceAll("\"aloneMeanMillis\" : [^,]+,", "").replaceAll(",\\s*\"runQueueWaitSeconds\" : [^\\s}]+", ""));
+                .replaceAll("\"aloneMeanMillis\" : [^,]+,", "").replaceAll(",\\s*\"runQueueWaitSeconds\" : [^\\s}]+", "")
+                .replaceAll(",\\s*\"coreSpeed\" : \\{[^}]*}", ""));
         StepResult step = ResultsJson.read(directory).experiments().getFirst().variants().getFirst().steps().getFirst();
 
         assertThat(step.downstream().aloneMeanMillis()).isNaN();
         assertThat(step.machine().processes()).extracting(ProcessCpu::runQueueWaitSeconds).containsOnly(-1.0);
+        assertThat(step.machine().coreSpeed()).isNull();
     }
 
     private static RunResult oneStepRun(DownstreamUsage downstream) {
@@ -84,7 +86,7 @@ class ResultsJsonTest {
                 .timeline(new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
                 .downstream(downstream)
                 .machine(new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5, 0.1), new ProcessCpu("service", "service", 1.0, 0.02, 1.0, 0.3)),
-                        1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU"))
+                        1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU", new CoreSpeed(1.6, 1.04, 42)))
                 .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
                 .requestLog("requests/x.csv")
                 .build();

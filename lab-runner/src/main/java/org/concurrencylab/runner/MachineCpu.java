@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.results.CoreSpeed;
 import org.concurrencylab.results.ProcessCpu;
 import oshi.SystemInfo;
 import oshi.hardware.CentralProcessor;
@@ -33,8 +34,10 @@ final class MachineCpu {
      * What the counters said at one moment.
      *
      * @param runQueueWaitNanos by process, how long its threads have waited for a core so far; -1 where unknown
+     * @param coreSpeed         the core-speed meter's samples so far
      */
-    record Reading(long nanoTime, long[] ticks, Map<Tracked, Long> cpuMillis, Map<Tracked, Long> runQueueWaitNanos) {
+    record Reading(long nanoTime, long[] ticks, Map<Tracked, Long> cpuMillis, Map<Tracked, Long> runQueueWaitNanos,
+                   CoreSpeedMeter.Totals coreSpeed) {
     }
 
     /**
@@ -63,6 +66,8 @@ final class MachineCpu {
     }
 
     private static final SystemInfo SYSTEM = new SystemInfo();
+    /** Started with the first account, so that it has samples by the first step. */
+    private static final CoreSpeedMeter CORE_SPEED = CoreSpeedMeter.shared();
 
     private final CentralProcessor processor = SYSTEM.getHardware().getProcessor();
     private final OperatingSystem os = SYSTEM.getOperatingSystem();
@@ -98,7 +103,7 @@ final class MachineCpu {
             waited.put(tracked, process == null || !withRunQueueWait ? RunQueueWait.UNAVAILABLE
                     : runQueueWaitNanos(tracked.pid(), descendants));
         }
-        return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu, waited);
+        return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu, waited, CORE_SPEED.totals());
     }
 
     /** The wait for a core of a process's threads and its descendants' together; unknown where any one's is. */
@@ -130,6 +135,16 @@ final class MachineCpu {
                     seconds < 0 || requests == 0 ? -1 : forRequests * 1e3 / requests, waited));
         });
         return used;
+    }
+
+    /**
+     * The cores' speed between two readings, by the meter's mean unit against its fastest so far; null with
+     * no sample between them (a step shorter than the meter's period).
+     */
+    static CoreSpeed coreSpeed(Reading before, Reading after) {
+        double mean = after.coreSpeed().meanSince(before.coreSpeed());
+        return Double.isNaN(mean) ? null : new CoreSpeed(mean / CoreSpeedMeter.UNIT_TERMS,
+                mean / after.coreSpeed().fastestNanos(), after.coreSpeed().samplesSince(before.coreSpeed()));
     }
 
     /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle). */

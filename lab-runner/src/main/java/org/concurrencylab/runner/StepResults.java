@@ -28,6 +28,7 @@ import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.ServiceProfile;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.CoreSpeed;
 import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.ProcessCpu;
 import org.concurrencylab.results.ProcessUsage;
@@ -88,7 +89,8 @@ final class StepResults {
 
     /**
      * Who used the CPU, what bound that leaves, and whether the machine rather than the system decided
-     * the step: its model's share above {@link Defaults#MACHINE_SHARE_OF_BOUND}, or a JIT still busy.
+     * the step: its model's share above {@link Defaults#MACHINE_SHARE_OF_BOUND}, a JIT still busy, or cores the
+     * host ran more than {@link Defaults#CORES_SLOWED} times slower than their fastest.
      */
     private static MachineUsage machine(Context context, CapacityModel.Bound bound, LoadResult load, ProcessUsage process,
                                         MachineCpu.Reading before, MachineCpu.Reading after, MachineCpu.Background background,
@@ -98,6 +100,11 @@ final class StepResults {
         double cpuPerRequest = processes.stream().mapToDouble(ProcessCpu::cpuMillisPerRequest).filter(cpu -> cpu >= 0).sum() / 1e3;
         double poolPerSecond = context.scaled().rate(bound.throughputPerSecond());
         List<String> why = new ArrayList<>();
+        CoreSpeed coreSpeed = MachineCpu.coreSpeed(before, after);
+        if (coreSpeed != null && coreSpeed.slowdown() > Defaults.CORES_SLOWED) {
+            why.add(format(Locale.ROOT, MachineUsage.CORES_SLOWED + " %.2f times their fastest CPU time for the same work "
+                    + "in this run (the lab's core-speed meter: the host slowed them)", coreSpeed.slowdown()));
+        }
         double jit = process.jitShareOfACore(load.elapsedSeconds());
         // an experiment's services compile with C1 and go quiet, so a busy JIT means one still warming up; a user's
         // application compiles with C2 for minutes at a moderate load (measured: fixtures/pooled-app still compiled 25
@@ -111,7 +118,7 @@ final class StepResults {
                     : completed < Defaults.REQUESTS_TO_MEASURE_C ? "too few requests (" + completed + ") to tell their CPU "
                     + "from the processes' background" : "no CPU was measured";
             return new MachineUsage(cores, MachineCpu.idleShare(before, after), processes, cpuPerRequest * 1e3, -1, model, 0,
-                    why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why));
+                    why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why), coreSpeed);
         }
         double holdSeconds = bound.holdInD() * context.scaled().of(context.articleD()).toNanos() / 1e9;
         // a held load is closed, but its users keep the system at its steady state: as an open load at that rate
@@ -138,7 +145,7 @@ final class StepResults {
         }
         return new MachineUsage(cores, MachineCpu.idleShare(before, after), processes, cpuPerRequest * 1e3,
                 estimate.perSecond(), estimate.explanation(), estimate.share(),
-                why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why));
+                why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND, String.join("; ", why), coreSpeed);
     }
 
     /** Methods every request of a servlet service goes through, whatever it does: the trunk of every flame graph. */

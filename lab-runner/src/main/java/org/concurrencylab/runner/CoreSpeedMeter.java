@@ -1,0 +1,95 @@
+package org.concurrencylab.runner;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How fast this machine's cores run right now: the CPU time one fixed unit of arithmetic takes, timed on
+ * a thread of the lab's own JVM every {@link #PERIOD} for the whole run.
+ *
+ * <p>On a shared host (a cloud VM, a CI runner) the same instructions cost more CPU time while another
+ * tenant loads the physical core under a virtual one: a CI run measured one cpu-bound variant's CPU at 1.7
+ * to 2.2 times the other's for the same work, with both JVMs' own rate, timed at their start, the same.
+ * What a step's CPU says about its threads is only comparable with another step's at the cores' speed of
+ * each step, so the machine account carries this meter's mean over the step. The unit is a floating-point
+ * division series, the kind of work the cpu-bound experiment does, and touches no memory, so the services'
+ * threads cannot slow it through the caches. One sample costs about 0.1 ms of a core, 0.1 % of one.
+ *
+ * <p>Hand-written: the JDK times a thread's CPU, but no library samples a reference workload over time.
+ */
+final class CoreSpeedMeter {
+
+    /** The meter's samples so far: their count, the sum of their CPU nanoseconds and the fastest of them. */
+    record Totals(long samples, long cpuNanos, long fastestNanos) {
+
+        static final Totals NONE = new Totals(0, 0, Long.MAX_VALUE);
+
+        Totals plus(long sampleNanos) {
+            return new Totals(samples + 1, cpuNanos + sampleNanos, Math.min(fastestNanos, sampleNanos));
+        }
+
+        /** The mean CPU nanoseconds of one unit between an earlier reading and this one; NaN with no sample between. */
+        double meanSince(Totals earlier) {
+            long count = samples - earlier.samples;
+            return count <= 0 ? Double.NaN : (double) (cpuNanos - earlier.cpuNanos) / count;
+        }
+
+        long samplesSince(Totals earlier) {
+            return samples - earlier.samples;
+        }
+    }
+
+    static final Duration PERIOD = Duration.ofMillis(100);
+    /** Terms of the series in one unit: about 0.1 ms on a 2020s core (0.96 ns a term here). */
+    static final long UNIT_TERMS = 100_000;
+    /** Units run before the first sample, so that the samples time compiled code. */
+    private static final int WARM_UP_UNITS = 300;
+
+    private static final CoreSpeedMeter SHARED = new CoreSpeedMeter();
+
+    private final AtomicReference<Totals> totals = new AtomicReference<>(Totals.NONE);
+    private volatile double sink;
+
+    private CoreSpeedMeter() {
+        Thread meter = new Thread(this::sampleForever, "lab-core-speed");
+        meter.setDaemon(true);
+        meter.start();
+    }
+
+    /** The meter of this JVM, running from its first use until the JVM exits. */
+    static CoreSpeedMeter shared() {
+        return SHARED;
+    }
+
+    Totals totals() {
+        return totals.get();
+    }
+
+    private void sampleForever() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        if (!threads.isCurrentThreadCpuTimeSupported()) {
+            return; // no thread CPU clock: the totals stay empty and every step's speed unknown
+        }
+        for (int i = 0; i < WARM_UP_UNITS; i++) {
+            sink += unit();
+        }
+        while (true) {
+            long started = threads.getCurrentThreadCpuTime();
+            sink += unit();
+            long took = threads.getCurrentThreadCpuTime() - started;
+            totals.updateAndGet(sofar -> sofar.plus(took));
+            LockSupport.parkNanos(PERIOD.toNanos());
+        }
+    }
+
+    private static double unit() {
+        double sum = 0;
+        for (long k = 0; k < UNIT_TERMS; k++) {
+            sum += ((k & 1) == 0 ? 4.0 : -4.0) / (2 * k + 1);
+        }
+        return sum;
+    }
+}
