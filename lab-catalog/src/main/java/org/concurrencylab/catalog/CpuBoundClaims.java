@@ -154,7 +154,7 @@ final class CpuBoundClaims {
                             return Verdict.of(extraCpu >= 0.10,
                                     format("CPU for the 30 requests, the JIT's left out, %.2f s on 10 threads against %.2f s on %d, "
                                                     + "%.2f and %.2f times the same terms on the lab's meter during each step "
-                                                    + "(cores at %.2f and %.2f times their fastest time) (%+.0f %%); "
+                                                    + "(cores at %.2f and %.2f times their usual time) (%+.0f %%); "
                                                     + "involuntary context switches %d against %d, voluntary %d against %d",
                                             tenCost.cpuSeconds(), cpusCost.cpuSeconds(), m.machineCpus(), tenCost.overReference(),
                                             cpusCost.overReference(), tenCost.coreSpeed().slowdown(), cpusCost.coreSpeed().slowdown(),

@@ -38,12 +38,19 @@ public final class Defaults {
     public static final double JIT_BUSY_SHARE_OF_A_CORE = 0.10;
 
     /**
-     * A step whose cores ran more than this many times slower than their fastest in the run, by the lab's
-     * core-speed meter, had a host that slowed them (another tenant on the physical cores): every CPU figure
-     * of the step is inflated by as much. Measured here on an otherwise idle VM: 1.04-1.09 in every step,
+     * A step whose cores ran more than this many times slower than usual in the run (the median of the lab's
+     * core-speed meter's samples so far) had a host that slowed them (another tenant on the physical cores):
+     * every CPU figure of the step is inflated by as much. Measured here on an otherwise idle VM, over the 75
+     * steps of all five experiments: every step of ten samples or more within 0.95-1.04 ns a term on average,
      * whatever ran; two CI runs saw the same work take 1.7 and 2.2 times the CPU.
      */
     public static final double CORES_SLOWED = 1.25;
+
+    /**
+     * The meter's samples a step needs before it can be called slowed: one sample in a hundred is interrupted
+     * and takes twice as long, which moves the mean of five by a fifth (a 0.5 s step read 1.12).
+     */
+    public static final int CORES_SLOWED_SAMPLES = 10;
 
     /**
      * A step needs this many requests before its CPU per request can be told from the background its

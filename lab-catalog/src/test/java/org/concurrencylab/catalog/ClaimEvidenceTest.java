@@ -60,7 +60,7 @@ class ClaimEvidenceTest {
 
         assertThat(slowHost.status()).isEqualTo("not reproduced");
         assertThat(slowHost.evidence()).contains("10.70 s on 10 threads against 4.90 s on 2, 1.11 and 1.09 times the same terms on the lab's meter")
-                .contains("cores at 2.13 and 1.00 times their fastest")
+                .contains("cores at 2.13 and 1.00 times their usual time")
                 .contains("(+2 %)");
         assertThat(switchingCosts.status()).isEqualTo("reproduced");
     }

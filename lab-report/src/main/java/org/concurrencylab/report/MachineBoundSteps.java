@@ -49,7 +49,7 @@ final class MachineBoundSteps {
 
     /**
      * {@code clean} or {@code machine}, and how slow the host ran the cores where they were notably slower than
-     * their fastest in the run.
+     * their usual speed in the run.
      */
     static String verdict(StepResult step) {
         if (step.machine() == null) {

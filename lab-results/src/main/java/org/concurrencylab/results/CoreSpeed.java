@@ -7,7 +7,7 @@ package org.concurrencylab.results;
  * speed.
  *
  * @param cpuNanosPerTerm the series' mean CPU time per term during the step
- * @param slowdown        that mean over the fastest sample of the run so far: 1 at the cores' best
+ * @param slowdown        that mean over the median sample of the run so far: 1 at the cores' usual speed
  * @param samples         the meter's samples during the step
  */
 public record CoreSpeed(double cpuNanosPerTerm, double slowdown, long samples) {

@@ -138,13 +138,13 @@ final class MachineCpu {
     }
 
     /**
-     * The cores' speed between two readings, by the meter's mean unit against its fastest so far; null with
-     * no sample between them (a step shorter than the meter's period).
+     * The cores' speed between two readings, by the meter's mean unit against its median so far in the run;
+     * null with no sample between them (a step shorter than the meter's period).
      */
     static CoreSpeed coreSpeed(Reading before, Reading after) {
         double mean = after.coreSpeed().meanSince(before.coreSpeed());
         return Double.isNaN(mean) ? null : new CoreSpeed(mean / CoreSpeedMeter.UNIT_TERMS,
-                mean / after.coreSpeed().fastestNanos(), after.coreSpeed().samplesSince(before.coreSpeed()));
+                mean / after.coreSpeed().medianNanos(), after.coreSpeed().samplesSince(before.coreSpeed()));
     }
 
     /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle). */

@@ -90,7 +90,7 @@ final class StepResults {
     /**
      * Who used the CPU, what bound that leaves, and whether the machine rather than the system decided
      * the step: its model's share above {@link Defaults#MACHINE_SHARE_OF_BOUND}, a JIT still busy, or cores the
-     * host ran more than {@link Defaults#CORES_SLOWED} times slower than their fastest.
+     * host ran more than {@link Defaults#CORES_SLOWED} times slower than usual.
      */
     private static MachineUsage machine(Context context, CapacityModel.Bound bound, LoadResult load, ProcessUsage process,
                                         MachineCpu.Reading before, MachineCpu.Reading after, MachineCpu.Background background,
@@ -101,8 +101,8 @@ final class StepResults {
         double poolPerSecond = context.scaled().rate(bound.throughputPerSecond());
         List<String> why = new ArrayList<>();
         CoreSpeed coreSpeed = MachineCpu.coreSpeed(before, after);
-        if (coreSpeed != null && coreSpeed.slowdown() > Defaults.CORES_SLOWED) {
-            why.add(format(Locale.ROOT, MachineUsage.CORES_SLOWED + " %.2f times their fastest CPU time for the same work "
+        if (coreSpeed != null && coreSpeed.samples() >= Defaults.CORES_SLOWED_SAMPLES && coreSpeed.slowdown() > Defaults.CORES_SLOWED) {
+            why.add(format(Locale.ROOT, MachineUsage.CORES_SLOWED + " %.2f times their usual CPU time for the same work "
                     + "in this run (the lab's core-speed meter: the host slowed them)", coreSpeed.slowdown()));
         }
         double jit = process.jitShareOfACore(load.elapsedSeconds());

@@ -19,13 +19,14 @@ class CoreSpeedMeterTest {
         double nanosPerTerm = later.meanSince(first) / CoreSpeedMeter.UNIT_TERMS;
         // a division and an add a term: a few cycles of a 1 to 5 GHz core, compiled
         assertThat(nanosPerTerm).isBetween(0.1, 10.0);
-        assertThat(later.fastestNanos()).isLessThanOrEqualTo((long) later.meanSince(first));
+        // the median of samples whose 10th to 90th percentiles lie within 3 % of it, and a few interrupted ones
+        assertThat(later.medianNanos() / later.meanSince(first)).isBetween(0.5, 1.5);
     }
 
     @Test
-    void aStepsSpeedIsItsSamplesMeanAgainstTheFastestSoFar() {
-        CoreSpeedMeter.Totals before = new CoreSpeedMeter.Totals(10, 1_000_000, 90_000);
-        CoreSpeedMeter.Totals after = before.plus(180_000).plus(200_000).plus(160_000);
+    void aStepsSpeedIsItsSamplesMeanAgainstTheRunsMedianSoFar() {
+        CoreSpeedMeter.Totals before = new CoreSpeedMeter.Totals(10, 1_000_000, 100_000);
+        CoreSpeedMeter.Totals after = new CoreSpeedMeter.Totals(13, 1_540_000, 90_000);
 
         CoreSpeed speed = MachineCpu.coreSpeed(reading(before), reading(after));
 
