@@ -40,8 +40,8 @@ public final class Defaults {
     /**
      * A step whose cores ran more than this many times slower than usual in the run (the median of the lab's
      * core-speed meter's samples so far) had a host that slowed them (another tenant on the physical cores):
-     * every CPU figure of the step is inflated by as much. Measured here on an otherwise idle VM, over the 75
-     * steps of all five experiments: every step of ten samples or more within 0.95-1.04 ns a term on average,
+     * every CPU figure of the step is inflated by as much. Measured here on an otherwise idle VM, three benches
+     * of all five experiments: the 174 steps of ten samples or more read 0.96-1.17, 1.05 or less in 95 of 100,
      * whatever ran; two CI runs saw the same work take 1.7 and 2.2 times the CPU.
      */
     public static final double CORES_SLOWED = 1.25;
