@@ -12,8 +12,9 @@ import org.HdrHistogram.Histogram;
  * a thread of the lab's own JVM every {@link #PERIOD} for the whole run.
  *
  * <p>On a shared host (a cloud VM, a CI runner) the same instructions cost more CPU time while another
- * tenant loads the physical core under a virtual one: a CI run measured one cpu-bound variant's CPU at 1.7
- * to 2.2 times the other's for the same work, with both JVMs' own rate, timed at their start, the same.
+ * tenant loads the physical core under a virtual one: two CI runs measured one cpu-bound variant's CPU at
+ * 2.16 and 1.7 times the other's for the same work, and in the second both JVMs' own rates, timed at their
+ * start, agreed within 4 %.
  * What a step's CPU says about its threads is only comparable with another step's at the cores' speed of
  * each step, so the machine account carries this meter's mean over the step. The unit is a floating-point
  * division series, the kind of work the cpu-bound experiment does, and touches no memory, so the services'
@@ -25,7 +26,7 @@ final class CoreSpeedMeter {
 
     /**
      * The meter's samples so far: their count, the sum of their CPU nanoseconds, and the median sample: the
-     * cores' usual speed in this run. Not the fastest: over an hour's bench the fastest sample fell to 0.85 of
+     * cores' usual speed in this run. Not the fastest: over an hour's bench the fastest sample fell to about 0.85 of
      * the usual, so every step read 12-33 % slow; the samples' 10th to 90th percentiles lie within 3 % of
      * their median here, and one interrupted sample in a hundred takes twice as long.
      */
