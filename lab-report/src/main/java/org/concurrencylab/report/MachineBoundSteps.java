@@ -61,5 +61,4 @@ final class MachineBoundSteps {
         return speed == null || speed.samples() < Defaults.CORES_SLOWED_SAMPLES || speed.slowdown() < SHOWN_SLOWDOWN ? verdict
                 : format(Locale.ROOT, "%s, cores x%.2f", verdict, speed.slowdown());
     }
-
 }

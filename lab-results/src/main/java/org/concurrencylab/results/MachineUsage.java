@@ -14,8 +14,8 @@ import java.util.List;
  * @param cpuBoundModel       how that bound follows from c, the cores and the pool's bound, in words
  * @param machineShare        the share of the step's figure this machine's CPU takes, by that model: the
  *                            throughput a closed load loses, the latency an open load gains
- * @param verdict             {@code clean}, or {@code machine-bound} when the machine's share or a busy JIT is
- *                            large enough to decide the step's figures
+ * @param verdict             {@code clean}, or {@code machine-bound} when the machine's share, a busy JIT or cores
+ *                            the host slowed are enough to decide the step's figures
  * @param why                 what made it machine-bound, with the numbers; empty when clean
  * @param coreSpeed           how fast the cores ran during the step; null where the meter had no sample in it,
  *                            and in results written before it

@@ -225,10 +225,13 @@ final class VariantRunner {
      */
     private CalleeAlone calleeAlone(Optional<ProbeClient> callee, List<URI> targets, Duration timeout)
             throws IOException, InterruptedException {
-        if (callee.isEmpty() || callee.get().read(-1).counters().holds().isEmpty()) {
+        if (callee.isEmpty()) {
             return CalleeAlone.NOT_MEASURED;
         }
         ProbeReport before = callee.get().read(-1);
+        if (before.counters().holds().isEmpty()) {
+            return CalleeAlone.NOT_MEASURED;
+        }
         closedDriver.run(targets.getFirst(), ClosedModel.custom(1, timeout).repetitions(ALONE)
                 .connections(environment.connections()).build(), Progress.NONE);
         ProbeReport after = callee.get().read(-1);
