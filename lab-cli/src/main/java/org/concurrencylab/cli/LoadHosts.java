@@ -18,11 +18,12 @@ final class LoadHosts {
     private LoadHosts() {
     }
 
-    static Optional<RemoteLoad> remoteLoad(CommandLine commandLine, List<String> hosts, String reachableAt, LabHome home,
-                                           Consumer<String> progress) {
+    static Optional<RemoteLoad> remoteLoad(CommandLine commandLine, List<String> hosts, String reachableAt, AgentKeyOption key,
+                                           LabHome home, Consumer<String> progress) {
         if (hosts.isEmpty()) {
-            if (reachableAt != null) {
-                throw new ParameterException(commandLine, "--reachable-at goes with --load-from");
+            if (reachableAt != null || key.given()) {
+                throw new ParameterException(commandLine, (reachableAt != null ? "--reachable-at goes" : "--key and --plain-rmi go")
+                        + " with --load-from");
             }
             return Optional.empty();
         }
@@ -39,13 +40,12 @@ final class LoadHosts {
         String address = reachableAt == null ? "127.0.0.1" : reachableAt;
         if (!LoopbackOnly.isLoopbackName(address)) {
             System.err.println("lab: WARNING: --reachable-at " + address + ": each variant's entry service listens on every "
-                    + "interface of this machine, reachable from other hosts, with no authentication, and JMeter's client "
-                    + "takes the agents' samples over RMI without SSL; what the service calls and the lab's own servers "
-                    + "stay on 127.0.0.1");
+                    + "interface of this machine, reachable from other hosts, with no authentication; what the service "
+                    + "calls and the lab's own servers stay on 127.0.0.1");
         }
         try {
             return Optional.of(JmeterRemoteLoad.custom(hosts, address).home(home).java(JavaRuntime.current())
-                    .progress(progress).build());
+                    .access(key.access(commandLine)).progress(progress).build());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(commandLine, e.getMessage());
         }

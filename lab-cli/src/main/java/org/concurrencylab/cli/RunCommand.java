@@ -110,13 +110,17 @@ final class RunCommand implements Callable<Integer> {
                     + "and their samples). Default: 127.0.0.1, for agents on this host; required for any other.")
     private String reachableAt;
 
+    /** With --load-from: the key the agents share, or RMI in clear on loopback. */
+    @Mixin
+    private AgentKeyOption agentKey;
+
     /** results/&lt;run&gt; goes in it. */
     @Mixin
     private OutOption out;
 
     /** Options that only an experiment has: a study of an application declares none of these. */
     private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit",
-            "--load-from", "--reachable-at");
+            "--load-from", "--reachable-at", "--key", "--plain-rmi");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
     private static final List<String> IN_A_STUDY_FILE = RequestOptions.and("--path", "--users", "--rates", "--think", "--connections",
             "--agent-cost");
@@ -142,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
         LabHome home = LabHome.locate();
         RunOptions options = new RunOptions(overrides, variants, out.directory(spec.commandLine(), home.root().resolve("results")));
         TerminalProgress progress = new TerminalProgress();
-        options = LoadHosts.remoteLoad(spec.commandLine(), loadFrom, reachableAt, home, progress::note)
+        options = LoadHosts.remoteLoad(spec.commandLine(), loadFrom, reachableAt, agentKey, home, progress::note)
                 .map(options::withRemoteLoad).orElse(options);
         Thread sayWhatStopped = new Thread(() -> progress.stoppedLine().ifPresent(System.err::println), "lab-stopped-line");
         Runtime.getRuntime().addShutdownHook(sayWhatStopped);

@@ -34,9 +34,11 @@ class LoadFromAgentsInNamespaceTest {
               ip netns exec "lab-load-$$-$n" sh -c "ip link set lo up && ip addr add 10.200.$n.2/24 dev load-$n \\
                   && ip link set load-$n up && ip route add default via 10.200.$n.1" || exit 97
             done
+            # one key for the lab and both agents, as a user copies it to each load host
+            "$JAVA" -Dlab.home="$HOME_DIR" -cp "$CLASSPATH_OF_TEST" org.concurrencylab.cli.Lab agent --new-key "$OUT/key.p12" || exit 96
             agent() {
               (exec ip netns exec "lab-load-$$-$1" "$JAVA" -Dlab.home="$HOME_DIR" -cp "$CLASSPATH_OF_TEST" \\
-                  org.concurrencylab.cli.Lab agent --bind "10.200.$1.2" > "$OUT/agent-$1.out" 2>&1) &
+                  org.concurrencylab.cli.Lab agent --bind "10.200.$1.2" --key "$OUT/key.p12" > "$OUT/agent-$1.out" 2>&1) &
             }
             agent 2; a2=$!
             agent 3; a3=$!
@@ -49,7 +51,7 @@ class LoadFromAgentsInNamespaceTest {
             echo "load host 2 listens on: $(ip netns exec "lab-load-$$-2" ss -ltnH | awk '{print $4}' | tr '\\n' ' ')"
             "$JAVA" -Dlab.home="$HOME_DIR" -cp "$CLASSPATH_OF_TEST" org.concurrencylab.cli.Lab run blocking-io \\
                 --variant mvc-tomcat-200 --scale 0.3 --load-from 10.200.2.2,10.200.3.2:1099 --reachable-at 10.200.0.1 \\
-                --out "$OUT/remote" > "$OUT/remote.out" 2>&1
+                --key "$OUT/key.p12" --out "$OUT/remote" > "$OUT/remote.out" 2>&1
             echo "remote exit: $?"
             """;
 
@@ -63,7 +65,8 @@ class LoadFromAgentsInNamespaceTest {
         assertThat(output).as(output + Files.readString(out.resolve("remote.out"))).contains("remote exit: 0")
                 .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.2.2:1099")
                 .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.3.2:1099")
-                .contains("lab: WARNING: --bind 10.200.2.2").contains("engines left: 0")
+                .contains("lab: --bind 10.200.2.2: the agent accepts on this network, from a lab holding its key only")
+                .contains("mutual TLS with the key").contains("engines left: 0")
                 // the agent's registry and engine object, each on its own address only
                 .containsPattern("load host 2 listens on: ((\\[::ffff:)?10\\.200\\.2\\.2\\]?:(1099|1100) ){2}\\n");
 

@@ -31,6 +31,25 @@ public final class JmeterEngineProcess {
 
     /** {@code java ... JmeterEngine MODE ARGUMENTS}, its JMeter log at {@code log}. */
     public static List<String> command(LabHome home, JavaRuntime java, String mode, List<String> arguments, Path log) {
+        List<String> command = command(home, java, mode, arguments);
+        command.add("--log");
+        command.add(log.toAbsolutePath().toString());
+        // it ends with the lab, even a lab killed outright
+        command.add("--parent");
+        command.add(Long.toString(ProcessHandle.current().pid()));
+        return command;
+    }
+
+    /**
+     * The engine's one line of bad input in its output ({@code error: ...}, exit 2), without its prefix.
+     */
+    public static java.util.Optional<String> errorLine(String output) {
+        return output.lines().filter(line -> line.startsWith(ERROR)).map(line -> line.substring(ERROR.length())).findFirst();
+    }
+
+    private static final String ERROR = "error: ";
+
+    static List<String> command(LabHome home, JavaRuntime java, String mode, List<String> arguments) {
         Path folder = engineFolder(home);
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
@@ -44,11 +63,6 @@ public final class JmeterEngineProcess {
         command.add("org.concurrencylab.tools.jmeter.JmeterEngine");
         command.add(mode);
         command.addAll(arguments);
-        command.add("--log");
-        command.add(log.toAbsolutePath().toString());
-        // it ends with the lab, even a lab killed outright
-        command.add("--parent");
-        command.add(Long.toString(ProcessHandle.current().pid()));
         return command;
     }
 

@@ -9,9 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.concurrencylab.catalog.LoadStep;
@@ -46,8 +46,10 @@ public final class JmeterRemoteLoad implements RemoteLoad {
     private final LabHome home;
     private final JavaRuntime java;
     private final Consumer<String> note;
+    private final AgentAccess access;
 
     private JmeterRemoteLoad(Builder builder) {
+        this.access = builder.access;
         this.hosts = builder.hosts;
         this.reachableAt = builder.reachableAt;
         this.home = builder.home;
@@ -69,6 +71,7 @@ public final class JmeterRemoteLoad implements RemoteLoad {
         private LabHome home = LabHome.locate();
         private JavaRuntime java = JavaRuntime.current();
         private Consumer<String> note = line -> { };
+        private AgentAccess access = AgentAccess.withKey(AgentAccess.defaultKey());
 
         private Builder(List<String> hosts, String reachableAt) {
             if (hosts.isEmpty()) {
@@ -105,8 +108,21 @@ public final class JmeterRemoteLoad implements RemoteLoad {
             return this;
         }
 
+        /** How the agents are reached: the shared key (default: {@link AgentAccess#defaultKey()}), or in clear on loopback. */
+        public Builder access(AgentAccess access) {
+            this.access = Objects.requireNonNull(access, "access");
+            return this;
+        }
+
         public JmeterRemoteLoad build() {
             JmeterEngineProcess.engineFolder(home);
+            if (access.plain() && !hosts.stream().allMatch(host -> LoadHost.parse(host, DEFAULT_AGENT_PORT).isLoopback())) {
+                throw new IllegalArgumentException("RMI in clear is for agents on this host only; give the agents' key with --key");
+            }
+            if (!access.plain() && !Files.isRegularFile(access.key())) {
+                throw new IllegalArgumentException("no agent key at " + access.key() + ": copy here the key the agents were "
+                        + "started with (./lab agent makes one at " + AgentAccess.defaultKey() + "), or name it with --key");
+            }
             return new JmeterRemoteLoad(this);
         }
     }
@@ -149,9 +165,11 @@ public final class JmeterRemoteLoad implements RemoteLoad {
         Path jtl = workDirectory.resolve("samples.jtl");
         Files.deleteIfExists(jtl);
         Duration deadline = deadline(step, scaled, timeout);
-        List<String> command = JmeterEngineProcess.command(home, java, "run", List.of("--plan", String.join(",", plans),
+        List<String> arguments = new ArrayList<>(List.of("--plan", String.join(",", plans),
                 "--remote", String.join(",", engines), "--jtl", jtl.toString(), "--client-address", reachableAt,
-                "--deadline-seconds", Long.toString(deadline.toSeconds())), workDirectory.resolve("jmeter-client.log"));
+                "--deadline-seconds", Long.toString(deadline.toSeconds())));
+        arguments.addAll(access.arguments());
+        List<String> command = JmeterEngineProcess.command(home, java, "run", arguments, workDirectory.resolve("jmeter-client.log"));
         Process client = JmeterEngineProcess.start(command, workDirectory);
         String stopped = null;
         StringBuilder output = new StringBuilder();
@@ -173,9 +191,13 @@ public final class JmeterRemoteLoad implements RemoteLoad {
         }
         int exit = client.exitValue();
         Files.writeString(workDirectory.resolve("jmeter-client.out"), output);
+        if (exit == 2) {
+            throw new IOException("JMeter's client: " + JmeterEngineProcess.errorLine(output.toString()).orElse("exit 2"));
+        }
         if (exit != 0 && !Files.isRegularFile(jtl)) {
-            throw new IOException("JMeter's client failed (exit " + exit + ") before any sample came back; its output is in "
-                    + workDirectory.resolve("jmeter-client.out") + ":\n" + tail(output.toString()));
+            throw new IOException("JMeter's client failed (exit " + exit + ") before any sample came back: "
+                    + (stopped != null ? stopped : lastLine(output.toString())) + " (its output: "
+                    + workDirectory.resolve("jmeter-client.out") + ")");
         }
         JmeterSampleLog.Read read = open ? JmeterSampleLog.readEvenArrivals(jtl, ratePerEngine) : JmeterSampleLog.read(jtl);
         Driven driven = new Driven(read.load(), read.requestsByHost());
@@ -209,8 +231,7 @@ public final class JmeterRemoteLoad implements RemoteLoad {
         return longest.plusMinutes(1);
     }
 
-    private static String tail(String output) {
-        String[] lines = output.split("\n");
-        return String.join("\n", Arrays.asList(lines).subList(Math.max(0, lines.length - 15), lines.length));
+    private static String lastLine(String output) {
+        return output.lines().filter(line -> !line.isBlank()).reduce((first, second) -> second).orElse("no output");
     }
 }

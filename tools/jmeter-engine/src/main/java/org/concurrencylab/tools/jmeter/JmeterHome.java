@@ -29,7 +29,8 @@ final class JmeterHome {
         JMeterUtils.loadJMeterProperties(home.resolve("bin/jmeter.properties").toString());
         JMeterUtils.setLocale(Locale.ROOT);
         JMeterUtils.initLocale();
-        // RMI in clear, on purpose: see Agent for the trade and the warning
+        // JMeter's own SSL off: it would carry each side's keystore path inside its stubs. The process-wide
+        // socket factory (MutualTlsSockets) does mutual TLS instead, with the key each process was given.
         JMeterUtils.setProperty("server.rmi.ssl.disable", "true");
         // the lab's records need when each request started, and which agent sent it
         JMeterUtils.setProperty("sampleresult.timestamp.start", "true");

@@ -7,11 +7,9 @@ import java.net.Socket;
 import java.rmi.server.RMISocketFactory;
 
 /**
- * RMI's sockets, its listening ones on one address only. JMeter binds its RMI server sockets to
- * {@code java.rmi.server.hostname} only with SSL; without it, it leaves the factory to RMI's default,
- * which listens on every interface. Setting the JDK's global factory closes that: an agent told to
- * stay on loopback stays there, and a client's listeners for the agents' samples listen on the address
- * the agents reach it at.
+ * RMI's sockets in clear, its listening ones on one address only: for {@code --plain-rmi}, which the
+ * engine allows on loopback only. (JMeter binds its RMI server sockets to {@code java.rmi.server.hostname}
+ * only with its own SSL; without it, RMI's default factory listens on every interface.)
  */
 final class OneAddressSockets extends RMISocketFactory {
 

@@ -67,7 +67,13 @@ final class PlanRun {
             tree.add(root, collector);
             tree.add(root, new RemoteThreadsListenerTestElement());
             tree.add(root, ends);
-            JMeterEngine engine = hosts.isEmpty() ? new StandardJMeterEngine() : new ClientJMeterEngine(hosts.get(i));
+            JMeterEngine engine;
+            try {
+                engine = hosts.isEmpty() ? new StandardJMeterEngine() : new ClientJMeterEngine(hosts.get(i));
+            } catch (java.rmi.RemoteException | java.rmi.NotBoundException e) {
+                System.out.println("failed to start on " + hosts.get(i) + ": its agent could not be reached: " + rootCause(e));
+                return INCOMPLETE;
+            }
             engine.configure(tree);
             engines.add(engine);
         }
@@ -79,7 +85,10 @@ final class PlanRun {
                 try {
                     engine.runTest();
                 } catch (JMeterEngineException | RuntimeException e) {
-                    failed.add(name(engine) + ": " + e.getMessage());
+                    String cause = rootCause(e);
+                    // the agent's deserialization filter answers with the JDK's words only; its own output names the class
+                    failed.add(name(engine) + ": " + (cause != null && cause.contains("filter status: REJECTED")
+                            ? "the agent refused a class no plan of the lab's holds (its output names it)" : cause));
                 }
             }));
         }
@@ -147,6 +156,15 @@ final class PlanRun {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** The innermost message: RMI wraps a refused handshake or connection several times. */
+    private static String rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause().getMessage() != null) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage();
     }
 
     private String name(JMeterEngine engine) {
