@@ -33,10 +33,29 @@ public final class LabAgent {
             options.parentPid().ifPresent(AgentProbe::endWith);
             return;
         }
+        // Started from a daemon thread: the JDK's HTTP server and JFR's event stream give the threads they make
+        // their maker's daemon flag, so none of the probe's threads keeps alive an application whose main has
+        // returned or whose start failed; it ends as it would without the agent.
+        java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread starter = Thread.ofPlatform().daemon().name("lab-agent-start").start(() -> {
+            try {
+                outcome.set(AgentProbe.start(options, instrumentation));
+            } catch (java.io.IOException | RuntimeException e) {
+                outcome.set(e);
+            }
+        });
         try {
-            running = AgentProbe.start(options, instrumentation);
-        } catch (java.io.IOException e) {
+            starter.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("lab-agent: interrupted while starting", e);
+        }
+        if (outcome.get() instanceof AgentProbe probe) {
+            running = probe;
+        } else if (outcome.get() instanceof java.io.IOException e) {
             throw new IllegalStateException("lab-agent: could not open its port on 127.0.0.1: " + e.getMessage(), e);
+        } else {
+            throw (RuntimeException) outcome.get();
         }
     }
 }

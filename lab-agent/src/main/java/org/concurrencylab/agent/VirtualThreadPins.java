@@ -26,7 +26,9 @@ final class VirtualThreadPins implements AutoCloseable {
         VirtualThreadPins counter = new VirtualThreadPins(stream);
         stream.enable("jdk.VirtualThreadPinned").withThreshold(THRESHOLD);
         stream.onEvent("jdk.VirtualThreadPinned", event -> counter.pins.incrementAndGet());
-        stream.startAsync();
+        // the stream's own blocking start, on a daemon thread: startAsync's thread is never a daemon, and would
+        // keep alive an application whose main has returned
+        Thread.ofPlatform().daemon().name("lab-agent-pins").start(stream::start);
         return counter;
     }
 

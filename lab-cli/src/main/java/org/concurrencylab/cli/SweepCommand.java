@@ -183,7 +183,7 @@ final class SweepCommand implements Callable<Integer> {
 
     /** Runs one sweep with live progress in the terminal, then prints and writes its reports as ./lab run does. */
     private static int report(LabHome home, String heading, Sweep sweep, List<String> failingVerdicts) throws Exception {
-        TerminalProgress progress = new TerminalProgress();
+        TerminalProgress progress = new TerminalProgress().sayingWhatStopped();
         if (heading != null) {
             progress.note(heading);
         }

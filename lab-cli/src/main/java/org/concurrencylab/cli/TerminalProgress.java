@@ -48,6 +48,12 @@ final class TerminalProgress implements RunProgress {
         finished = true;
     }
 
+    /** Prints {@link #stoppedLine()} on standard error if the lab is stopped before {@link #finished()}. */
+    TerminalProgress sayingWhatStopped() {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stoppedLine().ifPresent(System.err::println), "lab-stopped-line"));
+        return this;
+    }
+
     /** One line for a run stopped before its end (Ctrl-C, SIGTERM): what stopped, and what was kept. */
     java.util.Optional<String> stoppedLine() {
         if (finished) {

@@ -145,6 +145,7 @@ public final class ApplicationProcess implements AutoCloseable {
         URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
         URI page = URI.create("http://127.0.0.1:" + port + path);
         RequestConfig config = RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(10)).build();
+        int lastPageStatus = 0;
         try (CloseableHttpClient client = HttpClients.custom().setDefaultRequestConfig(config).disableAutomaticRetries().build()) {
             while (System.nanoTime() < deadline) {
                 if (!process.isAlive()) {
@@ -155,6 +156,7 @@ public final class ApplicationProcess implements AutoCloseable {
                     return "Actuator's /actuator/health answered 200";
                 }
                 int pageStatus = status(client, page);
+                lastPageStatus = pageStatus;
                 if (pageStatus > 0 && pageStatus < 500) {
                     return path + " answered " + pageStatus;
                 }
@@ -163,7 +165,9 @@ public final class ApplicationProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new ServiceStartException("readiness check failed: " + e.getMessage());
         }
-        throw new ServiceStartException("no answer on " + path + " after " + timeout.toSeconds() + " s; see " + log);
+        throw new ServiceStartException((lastPageStatus == 0 ? "no answer on " + path
+                : path + " answered " + lastPageStatus + " for " + timeout.toSeconds() + " s, and no Actuator health said it was up")
+                + (lastPageStatus == 0 ? " after " + timeout.toSeconds() + " s" : "") + "; its log's last line: " + ServiceProcess.lastLine(log));
     }
 
     /** The status, or 0 while nothing answers. */

@@ -32,4 +32,13 @@ public final class RunDirectory {
             }
         }
     }
+
+    /** Removes a run's directory and all it holds: for a run that measured nothing. */
+    public static void delete(Path directory) throws IOException {
+        try (var paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
 }

@@ -110,7 +110,17 @@ public final class ServiceProcess implements AutoCloseable {
                 return line.trim() + " (exit code " + exitCode + ")";
             }
         }
-        return "exited with code " + exitCode + " before it was ready";
+        // what the java launcher says of a jar it cannot start, or what a main that returned printed last
+        return "exited with code " + exitCode + " before it was ready; its log's last line: " + lastLine(log);
+    }
+
+    /** The last line of a log that says something, trimmed; "none" for an empty or unreadable log. */
+    static String lastLine(Path log) {
+        try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.filter(line -> !line.isBlank()).reduce((first, second) -> second).map(String::trim).orElse("none");
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "none";
+        }
     }
 
     public URI uri(String path) {

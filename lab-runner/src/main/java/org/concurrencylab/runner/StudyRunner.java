@@ -72,6 +72,15 @@ public final class StudyRunner {
     private final OpenLoopDriver openDriver = new OpenLoopDriver();
     private final MachineCpu machineCpu = new MachineCpu();
 
+    private static final String DID_NOT_START = "did not start: ";
+
+    /** A study none of whose variants started: nothing was measured and nothing was written; the cause in one line. */
+    public static final class NotStarted extends IOException {
+        NotStarted(String message) {
+            super(message);
+        }
+    }
+
     public StudyRunner(LabHome home, JavaRuntime java, RunProgress progress) {
         this.home = home;
         this.java = java;
@@ -101,6 +110,11 @@ public final class StudyRunner {
             VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
             progress.variantFinished(result);
             results.add(result);
+        }
+        if (results.stream().allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
+            // nothing was measured: a results folder would hold a report of nothing
+            RunDirectory.delete(directory);
+            throw new NotStarted(study.jar().getFileName() + " " + results.getFirst().failure());
         }
         List<ClaimResult> checks = new ArrayList<>();
         for (int c = 0; c < study.checks().size(); c++) {
@@ -211,7 +225,7 @@ public final class StudyRunner {
                 findings.add("The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
             }
         } catch (ServiceStartException e) {
-            return VariantRunner.failed(variant, machineCpus, "did not start: " + e.getMessage());
+            return VariantRunner.failed(variant, machineCpus, DID_NOT_START + e.getMessage());
         } catch (WriteFailed e) {
             throw e;
         } catch (IOException | RuntimeException e) {
