@@ -79,6 +79,20 @@ public final class Defaults {
      */
     public static final java.util.List<Integer> STUDY_USERS = java.util.List.of(1, 2, 4, 8, 16, 32, 64, 128);
 
+    /**
+     * The most users a closed step may have: each is a platform thread of the lab's JVM (1 MiB of stack reserved,
+     * tens of KB touched) holding a connection of its own, so 10 000 take 10 GiB of address space and as many
+     * sockets: what one machine's lab can hold beside the service it loads.
+     */
+    public static final int MAX_USERS = 10_000;
+
+    /**
+     * The most requests one step may schedule: the driver keeps a record of each (about 80 bytes with its
+     * place in the list), so 5 million take about 400 MB of the lab's heap, within the quarter of a laptop's
+     * memory the JVM takes by default. An open step's rate x its length is held to it before anything starts.
+     */
+    public static final long MAX_REQUESTS_PER_STEP = org.concurrencylab.driver.OpenModel.MAX_REQUESTS;
+
     /** How long a study holds each step: long enough for a hundred samples of the pools at the probe's rate. */
     public static final Duration STUDY_STEP = Duration.ofSeconds(8);
 

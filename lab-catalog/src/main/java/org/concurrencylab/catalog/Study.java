@@ -52,6 +52,15 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
             throw new IllegalArgumentException("a study's steps are users (closed) or rates (open), one or the other");
         }
         rising(users.isEmpty() ? rates : users, users.isEmpty() ? "rates" : "users");
+        if (!users.isEmpty() && users.getLast() > Defaults.MAX_USERS) {
+            throw new IllegalArgumentException("a study's users are at most " + Defaults.MAX_USERS + " (each is a thread of the "
+                    + "lab's with its own connection); " + users.getLast() + " is more");
+        }
+        if (!rates.isEmpty() && (long) rates.getLast() * Math.max(1, stepLength.toSeconds()) > Defaults.MAX_REQUESTS_PER_STEP) {
+            throw new IllegalArgumentException("a study's rates are at most " + Defaults.MAX_REQUESTS_PER_STEP
+                    / Math.max(1, stepLength.toSeconds()) + " a second with steps of " + stepLength.toSeconds() + " s (a step keeps "
+                    + "a record of each request in memory, " + Defaults.MAX_REQUESTS_PER_STEP + " at most); " + rates.getLast() + " is more");
+        }
         if (thinkTime.isNegative()) {
             throw new IllegalArgumentException("a study's think time is zero or more");
         }

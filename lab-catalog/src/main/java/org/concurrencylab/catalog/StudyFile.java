@@ -62,11 +62,10 @@ public final class StudyFile {
     public static Study read(Path file) {
         JsonNode root;
         try {
-            if (Files.size(file) > MAX_BYTES) {
-                throw new Invalid(file, "larger than " + MAX_BYTES / 1024 + " KB: not a study file");
-            }
-            root = YAML.readTree(Files.readString(file));
-        } catch (IOException | JacksonException e) {
+            String text = boundedText(file, file, "");
+            refuseAnchorsAndAliases(file, text);
+            root = YAML.readTree(text);
+        } catch (JacksonException | org.snakeyaml.engine.v2.exceptions.YamlEngineException e) {
             throw new Invalid(file, "not readable as YAML: " + firstLine(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
@@ -226,15 +225,44 @@ public final class StudyFile {
         return request.build();
     }
 
-    /** A request's body from a file, relative to the study file. */
+    /** A request's body from a file, relative to the study file: a regular file of {@link #MAX_BYTES} at most. */
     public static String readBody(Path file, Path body) {
-        try {
-            if (Files.size(body) > MAX_BYTES) {
-                throw new Invalid(file, "body-file: " + body + " is larger than " + MAX_BYTES / 1024 + " KB");
+        return boundedText(file, body, "body-file: ");
+    }
+
+    /**
+     * The text of a regular file of {@link #MAX_BYTES} at most, read no further than that: a device
+     * ({@code /dev/zero}) or a FIFO is refused before it is opened, and a file that grows is cut at the limit.
+     */
+    private static String boundedText(Path file, Path read, String key) {
+        if (!Files.isRegularFile(read)) {
+            throw new Invalid(file, key + (Files.exists(read) ? read + " is not a regular file (a device, a FIFO or a folder)"
+                    : "no file at " + read));
+        }
+        try (java.io.InputStream in = Files.newInputStream(read)) {
+            byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw new Invalid(file, key + read + " is larger than " + MAX_BYTES / 1024 + " KB");
             }
-            return Files.readString(body);
+            return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new Invalid(file, "body-file: cannot read " + body + " (" + firstLine(e.getMessage()) + ")");
+            throw new Invalid(file, key + "cannot read " + read + " (" + firstLine(e.getMessage()) + ")");
+        }
+    }
+
+    /**
+     * A study file says each value where it is used: YAML's anchors and aliases ({@code &a}, {@code *a}) are
+     * refused, since an alias of a scalar would be read as its name by the reader.
+     */
+    private static void refuseAnchorsAndAliases(Path file, String text) {
+        var events = new org.snakeyaml.engine.v2.api.lowlevel.Parse(org.snakeyaml.engine.v2.api.LoadSettings.builder().build())
+                .parseString(text);
+        for (org.snakeyaml.engine.v2.events.Event event : events) {
+            if (event instanceof org.snakeyaml.engine.v2.events.NodeEvent node && node.getAnchor().isPresent()) {
+                throw new Invalid(file, "line " + event.getStartMark().map(mark -> mark.getLine() + 1).orElse(0)
+                        + ": YAML anchors and aliases (&" + node.getAnchor().get() + ", *" + node.getAnchor().get()
+                        + ") are not taken: write each value where it is used");
+            }
         }
     }
 

@@ -172,6 +172,44 @@ class StudyFileTest {
                 .users(List.of(8)).variant("a", Map.of()).build().checks()).hasSize(1);
     }
 
+    @Test
+    void aBodyFileThatIsADeviceOrAFifoIsRefusedBeforeItIsRead() throws Exception {
+        String study = "application: app.jar\npath: /orders\nmethod: POST\nbody-file: %s\n";
+        assertThatThrownBy(() -> StudyFile.read(write(study.formatted("/dev/zero"))))
+                .hasMessage("study.yaml: body-file: /dev/zero is not a regular file (a device, a FIFO or a folder)");
+        Path fifo = folder.resolve("body.fifo");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0,
+                "mkfifo makes a FIFO here");
+        // reading it would wait for a writer for ever
+        assertThatThrownBy(() -> StudyFile.read(write(study.formatted("body.fifo")))).hasMessageContaining("is not a regular file");
+    }
+
+    @Test
+    void aBodyFileIsReadNoFurtherThanItsLimit() throws IOException {
+        Files.write(folder.resolve("big.json"), new byte[(int) StudyFile.MAX_BYTES + 1]);
+        assertThatThrownBy(() -> StudyFile.read(write("application: app.jar\npath: /orders\nbody-file: big.json\n")))
+                .hasMessageContaining("big.json is larger than 1024 KB");
+    }
+
+    @Test
+    void anchorsAndAliasesAreRefusedRatherThanReadAsTheirNames() throws IOException {
+        assertThatThrownBy(() -> StudyFile.read(write("application: app.jar\np1: &a /orders/1\npath: *a\n")))
+                .hasMessage("study.yaml: line 2: YAML anchors and aliases (&a, *a) are not taken: write each value where it is used");
+    }
+
+    @Test
+    void usersAndRatesAreBoundedByWhatOneMachinesLabHolds() throws IOException {
+        assertThatThrownBy(() -> StudyFile.read(write("application: app.jar\npath: /o\nusers: [1000000000]\n")))
+                .hasMessageContaining("users are at most " + Defaults.MAX_USERS);
+        assertThat(StudyFile.read(write("application: app.jar\npath: /o\nusers: [" + Defaults.MAX_USERS + "]\n")).users())
+                .containsExactly(Defaults.MAX_USERS);
+        // 8 s steps: 625 000 a second is the last rate whose requests' records fit the step's limit
+        assertThatThrownBy(() -> StudyFile.read(write("application: app.jar\npath: /o\nrates: [625001]\nstep-seconds: 8\n")))
+                .hasMessageContaining("rates are at most 625000 a second with steps of 8 s");
+        assertThat(StudyFile.read(write("application: app.jar\npath: /o\nrates: [625000]\nstep-seconds: 8\n")).rates())
+                .containsExactly(625_000);
+    }
+
     private Path write(String text) throws IOException {
         return Files.writeString(folder.resolve("study.yaml"), text);
     }

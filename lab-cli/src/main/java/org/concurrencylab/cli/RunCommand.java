@@ -51,12 +51,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--users", split = ",", paramLabel = "N",
             description = "With an application jar: each step's users, rising (comma-separated). Default: "
                     + "1,2,4,8,16,32,64,128, stopping at the first step where a pool holds the load back, errors "
-                    + "appear or the CPU runs out, within 5 minutes.")
+                    + "appear or the CPU runs out, within 5 minutes. At most " + Defaults.MAX_USERS + " (a thread each).")
     private List<Integer> users;
 
     @Option(names = "--rates", split = ",", paramLabel = "R",
             description = "With an application jar: open steps in place of --users, each step's arrivals a second, rising "
-                    + "(comma-separated): they arrive on schedule whatever the answers, as Gatling's constant rate.")
+                    + "(comma-separated): they arrive on schedule whatever the answers, as Gatling's constant rate. A step "
+                    + "schedules at most " + Defaults.MAX_REQUESTS_PER_STEP + " requests (rate x its seconds), each kept in memory.")
     private List<Integer> rates;
 
     @Option(names = "--think", paramLabel = "SECONDS",
@@ -148,8 +149,7 @@ final class RunCommand implements Callable<Integer> {
         TerminalProgress progress = new TerminalProgress();
         options = LoadHosts.remoteLoad(spec.commandLine(), loadFrom, reachableAt, agentKey, home, progress::note)
                 .map(options::withRemoteLoad).orElse(options);
-        Thread sayWhatStopped = new Thread(() -> progress.stoppedLine().ifPresent(System.err::println), "lab-stopped-line");
-        Runtime.getRuntime().addShutdownHook(sayWhatStopped);
+        progress.sayingWhatStopped();
         LabRunner.CompletedRun run;
         try {
             run = new LabRunner(home, JavaRuntime.current(), progress).run(chosen, options);
@@ -190,10 +190,13 @@ final class RunCommand implements Callable<Integer> {
         }
         LabHome home = LabHome.locate();
         java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
-        TerminalProgress progress = new TerminalProgress();
+        TerminalProgress progress = new TerminalProgress().sayingWhatStopped();
         LabRunner.CompletedRun run;
         try {
             run = new StudyRunner(home, JavaRuntime.current(), progress).run(study, outDir);
+        } catch (StudyRunner.NotStarted e) {
+            System.err.println("lab: " + e.getMessage());
+            return 1;
         } finally {
             progress.finished();
         }

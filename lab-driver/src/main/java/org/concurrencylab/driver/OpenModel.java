@@ -36,7 +36,15 @@ public record OpenModel(double ratePerSecond, Duration duration, Duration reques
             throw new IllegalArgumentException("say how requests hold their connections");
         }
         java.util.Objects.requireNonNull(requests, "say what each request sends");
+        long count = Math.round(ratePerSecond * (duration.toNanos() / 1e9));
+        if (count > MAX_REQUESTS) {
+            throw new IllegalArgumentException(count + " requests in one schedule (" + ratePerSecond + "/s for " + duration.toSeconds()
+                    + " s): at most " + MAX_REQUESTS + ", each kept as a record in memory");
+        }
     }
+
+    /** The most requests one schedule holds: the driver keeps each one's record in memory (see the lab's Defaults). */
+    public static final long MAX_REQUESTS = 5_000_000;
 
     /** Plain GETs to the target. */
     public OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, int maxInFlight, Connections connections) {
