@@ -151,11 +151,14 @@ final class Choices {
             study.path(path);
         }
         connections(command, connections).ifPresent(study::connections);
+        Study built;
         try {
-            return steps.apply(study).build();
+            built = steps.apply(study).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command, e.getMessage());
         }
+        runnable(command, file);
+        return built;
     }
 
     /** One line, exit 2, for the first of {@code options} the command line gave where it does not apply. */
@@ -180,9 +183,17 @@ final class Choices {
         try {
             Study study = StudyFile.read(path);
             study.requests().resolved(System::getenv);
+            runnable(command, study.jar());
             return study;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command, e.getMessage());
         }
+    }
+
+    /** One line, exit 2, unless {@code jar} is a jar {@code java -jar} can start: before any JVM or results folder. */
+    static void runnable(CommandLine command, Path jar) {
+        org.concurrencylab.runner.ApplicationJar.refusal(jar).ifPresent(reason -> {
+            throw new ParameterException(command, reason);
+        });
     }
 }

@@ -34,7 +34,7 @@ public final class Lab implements Runnable {
                 .setParameterExceptionHandler((exception, args) -> {
                     PrintWriter err = exception.getCommandLine().getErr();
                     // the qualified name, so that a nested command's hint names it whole: ./lab export hyperfoil --help
-                    err.println("lab: " + exception.getMessage() + " (see ./"
+                    err.println("lab: " + printable(exception.getMessage()) + " (see ./"
                             + exception.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
                     return USAGE;
                 })
@@ -43,9 +43,35 @@ public final class Lab implements Runnable {
                     if (line.isEmpty()) {
                         throw exception;
                     }
-                    commandLine.getErr().println("lab: " + line.get());
+                    commandLine.getErr().println("lab: " + printable(line.get()));
                     return FAILED;
                 });
+    }
+
+    /**
+     * An error's message as one line: a control character the user typed (a CR or LF in a path) or a
+     * message spread over lines is shown escaped ({@code \r}, {@code \n}, {@code \u0007}), never acted on.
+     */
+    static String printable(String message) {
+        if (message == null) {
+            return "no message";
+        }
+        StringBuilder line = new StringBuilder(message.length());
+        message.codePoints().forEach(c -> {
+            switch (c) {
+                case '\r' -> line.append("\\r");
+                case '\n' -> line.append("\\n");
+                case '\t' -> line.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        line.append(String.format("\\u%04x", c));
+                    } else {
+                        line.appendCodePoint(c);
+                    }
+                }
+            }
+        });
+        return line.toString();
     }
 
     /** The exit code of a run that could not read or write what it must. */

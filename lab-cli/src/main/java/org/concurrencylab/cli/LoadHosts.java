@@ -38,16 +38,19 @@ final class LoadHosts {
                     + "this host they reach it at");
         }
         String address = reachableAt == null ? "127.0.0.1" : reachableAt;
+        RemoteLoad load;
+        try {
+            load = JmeterRemoteLoad.custom(hosts, address).home(home).java(JavaRuntime.current())
+                    .access(key.access(commandLine)).progress(progress).build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(commandLine, e.getMessage());
+        }
+        // once the load is sure to run: a refused command line says one thing only
         if (!LoopbackOnly.isLoopbackName(address)) {
             System.err.println("lab: WARNING: --reachable-at " + address + ": each variant's entry service listens on every "
                     + "interface of this machine, reachable from other hosts, with no authentication; what the service "
                     + "calls and the lab's own servers stay on 127.0.0.1");
         }
-        try {
-            return Optional.of(JmeterRemoteLoad.custom(hosts, address).home(home).java(JavaRuntime.current())
-                    .access(key.access(commandLine)).progress(progress).build());
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new ParameterException(commandLine, e.getMessage());
-        }
+        return Optional.of(load);
     }
 }

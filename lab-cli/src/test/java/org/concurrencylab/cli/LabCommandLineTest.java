@@ -25,6 +25,41 @@ class LabCommandLineTest {
     }
 
     @Test
+    void aControlCharacterTypedInAValueIsShownEscapedOnOneLine() {
+        assertThat(Lab.printable("the path /a\r\nX-Injected: 1\u0007")).isEqualTo("the path /a\\r\\nX-Injected: 1\\u0007");
+        assertThat(execute("export", "hyperfoil", "blocking-io", "--target", "http://127.0.0.1:8080/a\r\nX: 1")).isEqualTo(2);
+        assertThat(err.toString().strip()).doesNotContain("\n").contains("\\r\\n");
+    }
+
+    @Test
+    void aFileThatJavaCannotStartIsRefusedInOneLineBeforeAnythingStarts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path folder)
+            throws Exception {
+        java.nio.file.Path notAJar = java.nio.file.Files.writeString(folder.resolve("not.jar"), "hello");
+        java.nio.file.Path empty = java.nio.file.Files.createFile(folder.resolve("empty.jar"));
+        java.nio.file.Path noMain = folder.resolve("no-main.jar");
+        try (var jar = new java.util.jar.JarOutputStream(java.nio.file.Files.newOutputStream(noMain))) {
+            jar.putNextEntry(new java.util.zip.ZipEntry("a.txt"));
+            jar.write('a');
+        }
+        for (java.nio.file.Path jar : List.of(notAJar, empty, noMain)) {
+            err.getBuffer().setLength(0);
+            assertThat(execute("run", jar.toString(), "--path", "/", "--out", folder.resolve("results").toString()))
+                    .as(jar.toString()).isEqualTo(2);
+            assertThat(err.toString().strip()).as(jar.toString()).doesNotContain("\n").contains(jar.toString())
+                    .containsAnyOf("is not a jar", "names no Main-Class");
+        }
+        assertThat(folder.resolve("results")).as("nothing ran, nothing was written").satisfiesAnyOf(
+                results -> assertThat(results).doesNotExist(), results -> assertThat(results).isEmptyDirectory());
+    }
+
+    @Test
+    void anAgentBoundToNothingIsRefusedInPlainWords() {
+        assertThat(execute("agent", "--bind", "")).isEqualTo(2);
+        assertThat(err.toString().strip()).isEqualTo("lab: --bind names one address of this host; it was empty: JMeter tells "
+                + "the client to call back at it (see ./lab agent --help)");
+    }
+
+    @Test
     void everyCommandTheHintsPointToAnswersHelpWithItsUsage() {
         for (List<String> command : List.of(List.of("list"), List.of("run"), List.of("serve"), List.of("report"),
                 List.of("compare"), List.of("bench"), List.of("overload"), List.of("sweep"), List.of("export"), List.of("export", "hyperfoil"),

@@ -118,10 +118,20 @@ public final class JmeterSampleLog {
             for (CSVRecord row : parser) {
                 samples.add(Sample.of(row));
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw notText(jtl);
+        } catch (java.io.UncheckedIOException e) {
+            // commons-csv reads records lazily and wraps what the reader raised
+            throw e.getCause() instanceof java.nio.charset.CharacterCodingException ? notText(jtl)
+                    : new IOException(jtl + " is not a CSV sample log JMeter wrote: " + e.getCause().getMessage());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IOException(jtl + " is not a CSV sample log JMeter wrote: " + e.getMessage(), e);
         }
         return samples;
+    }
+
+    private static IOException notText(Path jtl) {
+        return new IOException(jtl + " is not a text file (bytes that are not UTF-8): not a CSV sample log JMeter wrote");
     }
 
     private record Sample(long startMillis, long elapsedMillis, Outcome outcome, String host, String thread) {

@@ -21,6 +21,17 @@ class JmeterSampleLogTest {
     Path directory;
 
     @Test
+    void aFileThatIsNotTextOrEndsInsideAQuoteIsNamedInOneLine() throws Exception {
+        Path binary = Files.write(directory.resolve("binary.jtl"), new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xFF, 0, 1, 2});
+        assertThatThrownBy(() -> JmeterSampleLog.read(binary)).isInstanceOf(java.io.IOException.class)
+                .hasMessage(binary + " is not a text file (bytes that are not UTF-8): not a CSV sample log JMeter wrote");
+        Path quote = Files.writeString(directory.resolve("quote.jtl"), HEADER
+                + "1000,105,\"GET /value,200,OK,10.200.0.2:1099-lab users 1-1,text,true,,10,10,1,2,http://x/value,100,h,0,1\n");
+        assertThatThrownBy(() -> JmeterSampleLog.read(quote)).isInstanceOf(java.io.IOException.class)
+                .hasMessageStartingWith(quote + " is not a CSV sample log JMeter wrote: ").hasMessageNotContaining("\n");
+    }
+
+    @Test
     void everySampleIsARecordOfItsUserItsHostAndHowItEnded() throws Exception {
         Path jtl = Files.writeString(directory.resolve("samples.jtl"), HEADER
                 + "1000,105,GET /value,200,OK,10.200.0.2:1099-lab users 1-1,text,true,,10,10,1,2,http://x/value,100,h,0,1\n"
