@@ -36,15 +36,50 @@ public final class StudyFile {
 
     private static final YAMLMapper YAML = YAMLMapper.builder()
             .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER).enable(YAMLWriteFeature.MINIMIZE_QUOTES).build();
-    private static final Set<String> KEYS = Set.of("application", "path", "method", "headers", "body", "body-file", "requests", "users",
-            "rates", "step-seconds", "think-seconds", "warm-up", "connections", "request-timeout-seconds", "budget-seconds", "agent-cost", "properties",
-            "variants", "checks");
+    /** One key a study file takes: its name, the kind of value, its default, and what it says. */
+    public record Key(String name, String type, String defaultValue, String meaning) {
+    }
+
+    /** Every key of a study file, in the order a reader meets them; the reader takes these and no others. */
+    public static final List<Key> TOP_LEVEL = List.of(
+            new Key("application", "path", "required", "the application's jar, relative to the study file"),
+            new Key("path", "text", "required unless `requests`", "the one request's path, from `/`, with its query"),
+            new Key("method", "text", "GET", "the one request's HTTP method"),
+            new Key("headers", "map of text", "none", "the one request's headers; a value may be `${VARIABLE}`, read from the environment"),
+            new Key("body", "text", "none", "the one request's body"),
+            new Key("body-file", "path", "none", "the one request's body from a regular file of 1 MiB at most, relative to the study file"),
+            new Key("requests", "list of requests", "one request", "several requests sent by weight, each with `path`, `method`, "
+                    + "`headers`, `body` or `body-file`, and `weight` (1 unless said)"),
+            new Key("users", "list of integers", Defaults.STUDY_USERS.toString(), "closed steps: each step's users, rising, at most "
+                    + Defaults.MAX_USERS),
+            new Key("rates", "list of integers", "none", "open steps in place of `users`: arrivals a second, rising; a step schedules "
+                    + "at most " + Defaults.MAX_REQUESTS_PER_STEP + " requests"),
+            new Key("step-seconds", "number", seconds(Defaults.STUDY_STEP), "how long each step is held"),
+            new Key("think-seconds", "number", "0", "what each user waits after an answer before its next request (closed steps)"),
+            new Key("warm-up", "map: `users`, `seconds`", "users " + Defaults.STUDY_WARM_UP_USERS + ", seconds "
+                    + seconds(Defaults.STUDY_WARM_UP), "the load before anything is measured"),
+            new Key("connections", "`new-per-request` or `keep-alive`", "keep-alive", "how each user holds its connections"),
+            new Key("request-timeout-seconds", "number", seconds(Defaults.STUDY_REQUEST_TIMEOUT), "a request not answered by then failed"),
+            new Key("budget-seconds", "number", seconds(Defaults.STUDY_BUDGET), "the study's whole time, start-up included; "
+                    + "no step starts that would overrun it"),
+            new Key("agent-cost", "true or false", "false", "measure what the lab's agent costs the application, at the heaviest clean step"),
+            new Key("properties", "map of Spring properties", "none", "given to every variant"),
+            new Key("variants", "map of name to Spring properties", "one variant, `as-is`", "the configurations to compare, each in its own JVM"),
+            new Key("checks", "list of checks", "none", "pass or fail verdicts for CI; each names its step by `users` (or `rate`), "
+                    + "optionally a `variant`, and at least one of `p95-at-most-ms`, `p99-at-most-ms`, `failed-at-most-percent`, "
+                    + "`throughput-at-least-percent`, `same-or-better-than`"));
+
+    private static final Set<String> KEYS = TOP_LEVEL.stream().map(Key::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
     /** What one request says, alone at the top of the file or as one of {@code requests}. */
     private static final Set<String> REQUEST_KEYS = Set.of("path", "method", "headers", "body", "body-file");
     private static final Set<String> MIX_KEYS = Set.of("path", "method", "headers", "body", "body-file", "weight");
     private static final Set<String> WARM_UP_KEYS = Set.of("users", "seconds");
     private static final Set<String> CHECK_KEYS = Set.of("variant", "users", "rate", "p95-at-most-ms", "p99-at-most-ms",
             "failed-at-most-percent", "throughput-at-least-percent", "same-or-better-than");
+
+    private static String seconds(java.time.Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? Long.toString(duration.toSeconds()) : Double.toString(duration.toMillis() / 1e3);
+    }
 
     /** What the lab writes in place of a header's literal value that looks like a credential. */
     static final String REDACTED = "<redacted by the lab: give the value again, or as ${VARIABLE}>";

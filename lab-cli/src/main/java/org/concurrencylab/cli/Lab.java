@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         description = "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
         subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class,
                 BenchCommand.class, OverloadCommand.class, SweepCommand.class, ExportCommand.class, ImportCommand.class,
-                AgentCommand.class,
+                AgentCommand.class, DocsCommand.class,
                 HelpCommand.class})
 public final class Lab implements Runnable {
 
