@@ -135,7 +135,9 @@ final class RunReport {
         for (int l = 0; l < loads.size(); l++) {
             String load = loads.get(l);
             blocks.add(new Block.Heading(3, "Load " + load, StepTables.loadHeading(load), ChartPlan.tableAnchor(index, l)));
-            blocks.add(new Block.Table(StepTables.stepTable(experiment, load, new Scaled(experiment.scale()), machineCpus)));
+            TextTable table = StepTables.stepTable(experiment, load, new Scaled(experiment.scale()), machineCpus);
+            blocks.add(new Block.Table(table));
+            blocks.add(new Block.Paragraph(StepTables.legend(table), Block.Tone.NOTE));
             blocks.add(new Block.Charts("step", index, l));
         }
         TextTable byRequest = RequestMixTable.of(experiment);

@@ -12,6 +12,11 @@ final class TextTable {
     private final List<String> headers;
     private final List<List<String>> rows = new ArrayList<>();
 
+    /** The columns' headers, in order. */
+    List<String> headers() {
+        return List.copyOf(headers);
+    }
+
     TextTable(String... headers) {
         this.headers = List.of(headers);
     }
@@ -58,7 +63,9 @@ final class TextTable {
 
     String renderHtml() {
         StringBuilder out = new StringBuilder("<table><thead><tr>");
-        headers.forEach(header -> out.append("<th>").append(Html.escape(header)).append("</th>"));
+        // a short header's meaning on hover, as the legend under a step table gives it
+        headers.forEach(header -> out.append(StepTables.meaning(header).map(meaning -> "<th title=\"" + Html.escape(meaning) + "\">")
+                .orElse("<th>")).append(Html.escape(header)).append("</th>"));
         out.append("</tr></thead><tbody>");
         for (List<String> row : rows) {
             out.append("<tr>");
