@@ -15,35 +15,15 @@ import org.concurrencylab.results.StepResult;
 
 /**
  * "A ride through optimising legacy Spring Boot services for high throughput": a storefront calls an
- * orders service that reads and writes a real PostgreSQL, under 250 users ramped up then held. The
- * variants are generated from the article's seven faults ({@link LegacyFix}): the legacy, each fix
- * alone, the fixes added in the article's order, and the legacy with two storefronts.
+ * orders service that reads and writes a real PostgreSQL, under 250 users ramped up then held, each
+ * thinking 1 s between an answer and the next request. The variants are generated from the article's
+ * seven faults ({@link LegacyFix}): the legacy, each fix alone, the fixes added in order, and the legacy
+ * under an autoscaler.
  * <p>
- * The operating point is derived, not tuned to a failure share. The article's load went through Amazon
- * API Gateway, which gives up on an integration after 29 s by default, and its first change made the mean
- * latency almost 8 times the legacy's while that gateway still let it be seen: the legacy's mean was then
- * at most 29 s / 8 = 3.6 s. Its 250 users (5 JMeter engines of 50 threads) wait in a fair queue at the hot
- * row for 250 x hold - think; with the lab's 1 s of thinking (below) the row's hold must be at most
- * (3.6 s + 1 s) / 250 = 18.5 ms, so D, the time each orders transaction spends in the database after its
- * writes (the article's document write; it gave no figure), is 15 ms: a hold of 16-17 ms with the commit,
- * a legacy mean of some 3.1-3.3 s, and "8 times" 25-26 s, inside the gateway's 29 s. The hot row admits
- * one transaction per hold, about 60/s whatever this machine's CPU, and the two cores stay below half busy
- * under it. The legacy's failure share is what comes out of this: its chain has no timeout of its own, and
- * its queue is 26 s short of the gateway's, so none is expected; where the failures would begin is what
- * the declared sweep of the gateway's timeout shows ({@code legacy-failures-at-the-queues-edge}).
- * <p>
- * The users think for a second between an answer and their next request, as a JMeter thread group's
- * constant timer. The article does not say it had one (JMeter's default is none); the lab needs it to keep
- * this machine out of the fixed chain's figures: without it, 250 users would ask the fixed chain for as
- * much as two cores can serve (measured: 430/s at 3.6 ms of CPU a request, with its own timeouts firing),
- * so its figures would be this machine's; with it they ask for at most 250 / (1 s + D) = 246/s, about half
- * of the two cores at the fixed chain's 4-5 ms of CPU a request. It leaves the article's "twice the
- * requests, half the latency" intact: a closed load's requests rise as (R + think) falls, and the fixes cut
- * R by far more than the second of thinking.
- * <p>
- * Time: the article held its load for 15 minutes (5 of them ramp-up); the lab holds it for 15 s, a
- * minute to a second. Latencies and timeouts are not compressed: they are set by the lock and the
- * pools, whose times are physical.
+ * Its operating point is derived from the article's figures, not tuned to a failure share: the gateway's
+ * 29 s, the mean that rose almost eightfold, 250 users, hence a hot-row hold of at most 18.5 ms and
+ * D = 15 ms. docs/experiments/legacy-chain.md gives the derivation, why the users think, and the time
+ * compression (the load held 15 s for the article's 15 minutes; latencies and timeouts uncompressed).
  */
 final class LegacyChainExperiment {
 

@@ -9,11 +9,9 @@ import org.concurrencylab.results.VariantResult;
  * on the same cores during the same step.
  *
  * <p>Two variants' CPU seconds compare two JVMs at two moments of a shared host: while another tenant loads
- * the physical cores, the same terms cost more CPU time, and that says nothing about the threads. Two CI
- * runs measured one variant's CPU at 2.16 and 1.7 times the other's for the same terms; in the second, 1.92
- * times what its own JVM had timed the terms at when it started, the other's 1.13: a rate timed once at a
- * JVM's start carries the host's speed of that moment, not of the step. The meter's series is the
- * service's, timed every 100 ms through the step.
+ * the physical cores, the same terms cost more CPU time, which says nothing about the threads. A rate timed
+ * once at a JVM's start carries the host's speed of that moment, not of the step; the meter times the
+ * service's own series every 100 ms through the step.
  *
  * @param cpuSeconds the step's CPU without the JIT compiler's, which depends on when the JVM compiles
  * @param terms      the pi terms the server computed in the step

@@ -11,24 +11,22 @@ import org.HdrHistogram.Histogram;
  * How fast this machine's cores run right now: the CPU time one fixed unit of arithmetic takes, timed on
  * a thread of the lab's own JVM every {@link #PERIOD} for the whole run.
  *
- * <p>On a shared host (a cloud VM, a CI runner) the same instructions cost more CPU time while another
- * tenant loads the physical core under a virtual one: two CI runs measured one cpu-bound variant's CPU at
- * 2.16 and 1.7 times the other's for the same work, and in the second both JVMs' own rates, timed at their
- * start, agreed within 4 %.
- * What a step's CPU says about its threads is only comparable with another step's at the cores' speed of
- * each step, so the machine account carries this meter's mean over the step. The unit is a floating-point
- * division series, the kind of work the cpu-bound experiment does, and touches no memory, so the services'
- * threads cannot slow it through the caches. One sample costs about 0.1 ms of a core, 0.1 % of one.
+ * <p>On a shared host the same instructions can cost more CPU time while another tenant loads the physical
+ * core under a virtual one, and no process's CPU counter tells that apart from work. So a step's CPU is
+ * comparable with another step's only at each step's cores' speed, which the machine account carries as
+ * this meter's mean over the step. The unit is a floating-point division series (the cpu-bound
+ * experiment's kind of work) that touches no memory, so the services cannot slow it through the caches;
+ * one sample costs about 0.1 ms of a core. The measurements behind it are in docs/measurements/ and in
+ * the commits that made it.
  *
  * <p>Hand-written: the JDK times a thread's CPU, but no library samples a reference workload over time.
  */
 final class CoreSpeedMeter {
 
     /**
-     * The meter's samples so far: their count, the sum of their CPU nanoseconds, and the median sample: the
-     * cores' usual speed in this run. Not the fastest: over an hour's bench the fastest sample fell to about 0.85 of
-     * the usual, so every step read 12-33 % slow; the samples' 10th to 90th percentiles lie within 3 % of
-     * their median here, and one interrupted sample in a hundred takes twice as long.
+     * The meter's samples so far: their count, the sum of their CPU nanoseconds, and the median sample, which
+     * is the cores' usual speed in this run (a median, because one interrupted sample in a hundred takes twice
+     * as long, and the fastest sample drifts down as samples accumulate).
      */
     record Totals(long samples, long cpuNanos, long medianNanos) {
 

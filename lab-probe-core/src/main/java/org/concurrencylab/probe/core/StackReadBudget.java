@@ -5,12 +5,8 @@ package org.concurrencylab.probe.core;
  * averaged over a window, so that the safepoint each read holds stays a small part of what the service spends.
  *
  * <p>The share is kept as an allowance that fills at the share of the time passed, up to one window's worth, and
- * that each read spends by what it took. The rule before set the next read's distance from the last read alone
- * (a 10 ms read, 1 s of no reads): with a second core taken by another process, a read here took up to 47 ms
- * (median 1.4 ms), which stopped the reads for 4.7 s. A 4 s step of a study in CI kept two stack samples, and
- * their mean read 12 of the pool's 21 threads sleeping in the service's call and 9 idle where its throughput said
- * 17 or more were in it: one of the two fell where the step's requests start or drain, and weighed half. Over a
- * window the intrusion is the same share; a single slow read no longer decides the next seconds.
+ * that each read spends by what it took: one slow read (tens of milliseconds on a host whose other core is
+ * taken) costs its share of the window, and never stops the reads for seconds.
  *
  * <p>Not thread-safe: the sampler calls it from its own thread, under its lock.
  */
