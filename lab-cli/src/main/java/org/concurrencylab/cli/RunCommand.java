@@ -207,10 +207,13 @@ final class RunCommand implements Callable<Integer> {
         System.out.println();
         System.out.print(TerminalReport.render(run.result()));
         System.out.println();
+        long reportsStart = System.nanoTime();
         ReportFiles.Written reports = ReportFiles.write(run.result(), run.directory());
+        java.time.Duration reportsTook = java.time.Duration.ofNanos(System.nanoTime() - reportsStart);
         System.out.println("Results: " + run.directory().resolve(ResultsJson.FILE_NAME));
         System.out.println("Reports: " + reports.html() + " (open it in a browser), " + reports.markdown()
                 + ", verdicts " + reports.verdicts());
+        org.concurrencylab.report.TimeBudgetLine.of(run.result(), reportsTook).ifPresent(System.out::println);
         return exitCode(run.result(), failingVerdicts);
     }
 

@@ -14,16 +14,18 @@ import java.util.List;
  *                    null in results written before the lab recorded it
  * @param stoppedIn   the experiment the run was in the middle of when these results were written: its
  *                    variants so far are here, its claims not yet checked; null when none was
+ * @param timeBudget  where the run's wall time went so far, by phase; null in results written before the lab kept it
  */
 public record RunInfo(String id, double scale, int machineCpus, String jdk, String springBoot, String os,
-                      String startedAt, String finishedAt, List<String> planned, Boolean complete, String stoppedIn) {
+                      String startedAt, String finishedAt, List<String> planned, Boolean complete, String stoppedIn,
+                      TimeBudget timeBudget) {
 
     /** A run's information, built by name; what is not set is unknown (null, or 0 for the numbers). */
     public static Builder custom(String id) {
         return new Builder(id);
     }
 
-    /** Builds a {@link RunInfo}: a run's results name these eleven things, too many to pass in order. */
+    /** Builds a {@link RunInfo}: a run's results name these twelve things, too many to pass in order. */
     public static final class Builder {
         private final String id;
         private double scale;
@@ -36,6 +38,7 @@ public record RunInfo(String id, double scale, int machineCpus, String jdk, Stri
         private List<String> planned = List.of();
         private Boolean complete;
         private String stoppedIn;
+        private TimeBudget timeBudget;
 
         private Builder(String id) {
             this.id = id;
@@ -88,8 +91,15 @@ public record RunInfo(String id, double scale, int machineCpus, String jdk, Stri
             return this;
         }
 
+        /** Where the run's wall time went so far. */
+        public Builder timeBudget(TimeBudget timeBudget) {
+            this.timeBudget = timeBudget;
+            return this;
+        }
+
         public RunInfo build() {
-            return new RunInfo(id, scale, machineCpus, jdk, springBoot, os, startedAt, finishedAt, planned, complete, stoppedIn);
+            return new RunInfo(id, scale, machineCpus, jdk, springBoot, os, startedAt, finishedAt, planned, complete, stoppedIn,
+                    timeBudget);
         }
     }
 

@@ -38,6 +38,8 @@ public final class LabRunner {
     /** One count over every experiment of the run, so that `./lab run all` shows one progress. */
     private int variantsStarted;
     private int variantsTotal;
+    /** Where the run's time goes; a new one for each run. */
+    private PhaseClock phases = new PhaseClock();
 
     public LabRunner(LabHome home, JavaRuntime java, RunProgress progress) {
         this.home = home;
@@ -49,6 +51,7 @@ public final class LabRunner {
         if (experiments.isEmpty()) {
             throw new IllegalArgumentException("a run needs at least one experiment");
         }
+        phases = new PhaseClock();
         String started = Instant.now().toString();
         Path directory = RunDirectory.createIn(options.outDir(), "");
         List<String> planned = experiments.stream().map(Experiment::name).toList();
@@ -63,11 +66,12 @@ public final class LabRunner {
         // with load from other hosts the lab's own driver only warms the services: nothing it times is measured
         if (options.remoteLoad().isEmpty()) {
             progress.note("warming up the lab's own load drivers");
+            phases.enter(null, PhaseClock.Phase.DRIVER_WARM_UP);
             DriverWarmUp.run();
         }
         for (Experiment experiment : experiments) {
             RunSettings settings = options.overrides().resolve(experiment, machineCpus);
-            RunEnvironment environment = new RunEnvironment(java, home, settings, progress, options.remoteLoad());
+            RunEnvironment environment = new RunEnvironment(java, home, settings, progress, options.remoteLoad(), phases);
             String bootSoFar = springBoot;
             List<ExperimentResult> before = List.copyOf(results);
             // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run
@@ -95,7 +99,7 @@ public final class LabRunner {
     private RunInfo.Builder runInfo(Path directory, double scale, int machineCpus, List<String> planned, String started,
                                     String springBoot) {
         return RunInfo.custom(directory.getFileName().toString()).scale(scale).machineCpus(machineCpus)
-                .planned(planned, started).platform(java.version(), springBoot, OS);
+                .planned(planned, started).platform(java.version(), springBoot, OS).timeBudget(phases.budget());
     }
 
     /** The Spring Boot version the experiment's services reported, else what the run knew already. */
@@ -116,6 +120,7 @@ public final class LabRunner {
                                  Consumer<ExperimentResult> keep) throws InterruptedException {
         List<VariantResult> results = new ArrayList<>();
         Map<String, Object> downstreamSizing = new TreeMap<>();
+        phases.enter(null, PhaseClock.Phase.SHARED);
         try (SharedComponents shared = SharedComponents.start(experiment, environment,
                 directory.resolve("logs").resolve(experiment.name()))) {
             shared.downstream().ifPresent(service -> downstreamSizing.putAll(service.sizing()));
@@ -125,6 +130,7 @@ public final class LabRunner {
                 VariantResult result = shared.failure().isPresent()
                         ? VariantRunner.failed(variant, environment.cpusFor(variant), shared.failure().get())
                         : runner.run(experiment, variant, directory, shared);
+                phases.enter(null, PhaseClock.Phase.RESULTS);
                 environment.learnCalibration(experiment, result);
                 progress.variantFinished(result);
                 results.add(result);

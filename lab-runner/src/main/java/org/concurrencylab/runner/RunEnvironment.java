@@ -30,14 +30,20 @@ final class RunEnvironment {
     private final Map<String, String> calibrated = new LinkedHashMap<>();
     private final Map<String, String> sharedSecrets = new LinkedHashMap<>();
     private final Optional<RemoteLoad> remoteLoad;
+    private final PhaseClock phases;
 
     RunEnvironment(JavaRuntime java, LabHome home, RunSettings settings, RunProgress progress) {
-        this(java, home, settings, progress, Optional.empty());
+        this(java, home, settings, progress, Optional.empty(), new PhaseClock());
     }
 
-    /** @param remoteLoad where the measured steps' load comes from, when not from the lab's own driver here */
-    RunEnvironment(JavaRuntime java, LabHome home, RunSettings settings, RunProgress progress, Optional<RemoteLoad> remoteLoad) {
+    /**
+     * @param remoteLoad where the measured steps' load comes from, when not from the lab's own driver here
+     * @param phases     the run's clock of where its time goes
+     */
+    RunEnvironment(JavaRuntime java, LabHome home, RunSettings settings, RunProgress progress, Optional<RemoteLoad> remoteLoad,
+                   PhaseClock phases) {
         this.remoteLoad = remoteLoad;
+        this.phases = phases;
         this.java = java;
         this.settings = settings;
         this.progress = progress;
@@ -76,10 +82,18 @@ final class RunEnvironment {
         Map<String, String> training = new LinkedHashMap<>(own);
         training.putAll(wiring);
         training.put("lab.downstream.latency", properties.get("lab.downstream.latency"));
-        StartupCache.Prepared prepared = startupCache.prepare(module,
-                own.getOrDefault("spring.main.web-application-type", "servlet"), settings.jit(), training, sharedSecrets);
+        StartupCache.Prepared prepared;
+        try (PhaseClock.Interval caching = phases.during(PhaseClock.Phase.CACHE_TRAINING)) {
+            prepared = startupCache.prepare(module, own.getOrDefault("spring.main.web-application-type", "servlet"), settings.jit(),
+                    training, sharedSecrets);
+        }
         return new ServiceCommand(java, prepared.jar(), cpusFor(variant), settings.jit(), prepared.jvmFlags(), properties)
                 .withEnvironment(sharedSecrets);
+    }
+
+    /** The run's clock of where its time goes. */
+    PhaseClock phases() {
+        return phases;
     }
 
     /**
@@ -118,7 +132,10 @@ final class RunEnvironment {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
         properties.putAll(timing(experiment));
-        StartupCache.Prepared prepared = startupCache.prepare(module, webApplicationType, settings.jit(), Map.of(), secrets);
+        StartupCache.Prepared prepared;
+        try (PhaseClock.Interval caching = phases.during(PhaseClock.Phase.CACHE_TRAINING)) {
+            prepared = startupCache.prepare(module, webApplicationType, settings.jit(), Map.of(), secrets);
+        }
         return new ServiceCommand(java, prepared.jar(), settings.machineCpus(), settings.jit(), prepared.jvmFlags(), properties);
     }
 

@@ -71,6 +71,8 @@ public final class StudyRunner {
     private final ClosedLoopDriver driver = new ClosedLoopDriver();
     private final OpenLoopDriver openDriver = new OpenLoopDriver();
     private final MachineCpu machineCpu = new MachineCpu();
+    /** Where the study's time goes; a new one for each study. */
+    private PhaseClock phases = new PhaseClock();
 
     private static final String DID_NOT_START = "did not start: ";
 
@@ -93,11 +95,13 @@ public final class StudyRunner {
     public LabRunner.CompletedRun run(Study declared, Path outDir) throws IOException, InterruptedException {
         // the values go into the requests only: the study written beside the results keeps its ${VARIABLE}s
         Study study = declared.withRequests(declared.requests().resolved(System::getenv));
+        phases = new PhaseClock();
         String started = Instant.now().toString();
         Path directory = RunDirectory.createIn(outDir, "");
         AtomicFiles.writeString(directory.resolve(StudyFile.FILE_NAME), StudyFile.write(declared));
         int machineCpus = Runtime.getRuntime().availableProcessors();
         progress.note("warming up the lab's own load drivers");
+        phases.enter(null, PhaseClock.Phase.DRIVER_WARM_UP);
         DriverWarmUp.run();
         List<VariantResult> results = new ArrayList<>();
         List<String> findings = new ArrayList<>();
@@ -108,6 +112,7 @@ public final class StudyRunner {
                     .capacity(new CapacityModel.Unbounded("the application's own pools are what the study looks for")).build();
             progress.variantStarted(study.name(), name, ++index, study.variants().size());
             VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
+            phases.enter(null, PhaseClock.Phase.RESULTS);
             progress.variantFinished(result);
             results.add(result);
         }
@@ -137,7 +142,7 @@ public final class StudyRunner {
         RunResult run = new RunResult(RunInfo.custom(directory.getFileName().toString()).scale(1).machineCpus(machineCpus)
                 .planned(List.of(study.name()), started)
                 .platform(java.version(), springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"))
-                .finishedAt(Instant.now().toString()).build(), List.of(experiment));
+                .finishedAt(Instant.now().toString()).timeBudget(phases.budget()).build(), List.of(experiment));
         ResultsJson.write(run, directory);
         progress.experimentWritten(study.name(), 1, 1, directory);
         return new LabRunner.CompletedRun(run, directory);
@@ -155,7 +160,9 @@ public final class StudyRunner {
         String who = study.variants().size() == 1 ? "The study" : variant.name();
         VariantResult result;
         AgentCostWith costWith = null;
+        String owner = study.name() + "/" + variant.name();
         progress.phase(variant.name(), "starting " + study.jar().getFileName() + " with the lab's agent");
+        phases.enter(owner, PhaseClock.Phase.JVM_START);
         try (ApplicationProcess app = ApplicationProcess.start(java, home.agentJar(), study.jar(), study.path(),
                 variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT);
              ProbeClient probe = ProbeClient.at(app.probe())) {
@@ -163,7 +170,9 @@ public final class StudyRunner {
             sizing.put("readiness", app.readiness());
             URI target = app.uri(study.path());
             progress.phase(variant.name(), "warming up: " + study.warmUpUsers() + " users for " + study.warmUp().toSeconds() + " s");
+            phases.enter(owner, PhaseClock.Phase.WARM_UP);
             driver.run(target, unthinking(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
+            phases.enter(owner, PhaseClock.Phase.LONE);
             LoadResult alone = driver.run(target, unthinking(study, 1).heldFor(ALONE).build(), Progress.NONE);
             if (alone.ok() == 0) {
                 throw new IOException("none of the " + alone.sent() + " lone requests, " + study.requests().describe()
@@ -176,6 +185,7 @@ public final class StudyRunner {
             sizing.put("aloneMillis", aloneMillis);
             List<MachineCpu.Tracked> processes = List.of(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()),
                     new MachineCpu.Tracked("service", study.name(), app.pid()));
+            phases.enter(owner, PhaseClock.Phase.BETWEEN);
             MachineCpu.Reading quietBefore = machineCpu.read(processes);
             Thread.sleep(QUIET.toMillis());
             MachineCpu.Background background = MachineCpu.Background.between(quietBefore, machineCpu.read(processes));
@@ -191,7 +201,9 @@ public final class StudyRunner {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(-1);
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
+                phases.enter(owner, PhaseClock.Phase.MEASURED);
                 LoadResult load = drive(target, study, step, outcome -> progress.requestDone(outcome.failed()));
+                phases.enter(owner, PhaseClock.Phase.BETWEEN);
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
                 String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";

@@ -58,6 +58,9 @@ final class VariantRunner {
                 + (variant.autoscaling().isPresent() ? ", " + (variant.autoscaling().get().maxInstances() - variant.instances())
                         + " standing by for the autoscaler" : ""));
         Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
+        PhaseClock phases = environment.phases();
+        String owner = experiment.name() + "/" + variant.name();
+        phases.enter(owner, PhaseClock.Phase.JVM_START);
         Optional<RemoteLoad> remote = environment.remoteLoad();
         if (remote.isPresent() && (variant.instances() > 1 || variant.autoscaling().isPresent())) {
             return failed(variant, cpus, "load from other hosts reaches one instance, and this variant runs "
@@ -76,6 +79,7 @@ final class VariantRunner {
             }
             List<URI> targets = running.targets(experiment.path());
             progress.phase(variant.name(), "warming up");
+            phases.enter(owner, PhaseClock.Phase.WARM_UP);
             warmUp(targets, environment.warmUp(), serviceTime, timeout);
             // where the load hosts send their requests, and where their engine's plans and sample logs go
             Optional<URI> remoteTarget = remote.map(load -> reachable(targets.getFirst(), load));
@@ -94,7 +98,9 @@ final class VariantRunner {
             // what the entry service calls: the next service of its chain, else the downstream simulator
             Optional<ProbeClient> callee = running.firstOfChain().map(RunningVariant.Running::probe)
                     .or(() -> shared.downstream().map(DownstreamService::probe));
+            phases.enter(owner, PhaseClock.Phase.LONE);
             CalleeAlone calleeAlone = calleeAlone(callee, targets, timeout);
+            phases.enter(owner, PhaseClock.Phase.BETWEEN);
             MachineCpu.Background background = background(processes);
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
@@ -106,6 +112,7 @@ final class VariantRunner {
                 Map<String, Long> byHost = null;
                 Autoscaled autoscaled = null;
                 LoadResult load;
+                phases.enter(owner, PhaseClock.Phase.MEASURED);
                 if (remote.isPresent()) {
                     RemoteLoad.Driven driven;
                     try {
@@ -129,6 +136,7 @@ final class VariantRunner {
                 } else {
                     load = drive(Targets.of(targets), step, timeout, stepProgress);
                 }
+                phases.enter(owner, PhaseClock.Phase.BETWEEN);
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
                 Optional<ProbeSample> rested = step == experiment.steps().getLast()
@@ -159,10 +167,13 @@ final class VariantRunner {
                 steps.add(result);
                 if (incomplete != null) {
                     // what arrived is kept; the steps after it would measure a load short of a host
+                    phases.enter(owner, PhaseClock.Phase.JVM_STOP);
                     return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                             VariantStatus.FAILED, step.label() + " is incomplete: " + incomplete, sizing, variant.properties(), steps);
                 }
             }
+            // closing the variant stops its JVMs
+            phases.enter(owner, PhaseClock.Phase.JVM_STOP);
             return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
                     VariantStatus.OK, null, sizing, variant.properties(), steps);
         } catch (ServiceStartException e) {
