@@ -19,7 +19,8 @@ import java.util.OptionalLong;
  * @param probe     whether to probe at all ({@code probe=off}: only the parent is watched, for a run that
  *                  measures what the probe costs against the same application without it)
  */
-public record AgentOptions(Optional<Path> portFile, Duration interval, int capacity, OptionalLong parentPid, boolean probe) {
+public record AgentOptions(
+        Optional<Path> portFile, Duration interval, int capacity, OptionalLong parentPid, boolean probe) {
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(100);
     /** Ten minutes at the default interval: longer than any step the lab reads at once. */
@@ -27,13 +28,15 @@ public record AgentOptions(Optional<Path> portFile, Duration interval, int capac
 
     public AgentOptions {
         if (interval.toMillis() < 10 || interval.toMillis() > 10_000) {
-            throw new IllegalArgumentException("lab-agent: interval-ms must be from 10 to 10000, not " + interval.toMillis());
+            throw new IllegalArgumentException(
+                    "lab-agent: interval-ms must be from 10 to 10000, not " + interval.toMillis());
         }
         if (capacity < 10 || capacity > 1_000_000) {
             throw new IllegalArgumentException("lab-agent: capacity must be from 10 to 1000000, not " + capacity);
         }
         if (!probe && parentPid.isEmpty()) {
-            throw new IllegalArgumentException("lab-agent: probe=off leaves it nothing to do but watch a parent-pid, and none was given");
+            throw new IllegalArgumentException(
+                    "lab-agent: probe=off leaves it nothing to do but watch a parent-pid, and none was given");
         }
     }
 
@@ -43,15 +46,21 @@ public record AgentOptions(Optional<Path> portFile, Duration interval, int capac
             for (String pair : arguments.split(",")) {
                 int equals = pair.indexOf('=');
                 if (equals <= 0) {
-                    throw new IllegalArgumentException("lab-agent: options are key=value, separated by commas; not '" + pair + "'");
+                    throw new IllegalArgumentException(
+                            "lab-agent: options are key=value, separated by commas; not '" + pair + "'");
                 }
-                given.put(pair.substring(0, equals).trim(), pair.substring(equals + 1).trim());
+                given.put(
+                        pair.substring(0, equals).trim(),
+                        pair.substring(equals + 1).trim());
             }
         }
         Optional<Path> portFile = Optional.ofNullable(given.remove("port-file")).map(Path::of);
-        Duration interval = Optional.ofNullable(given.remove("interval-ms")).map(value -> Duration.ofMillis(number("interval-ms", value)))
+        Duration interval = Optional.ofNullable(given.remove("interval-ms"))
+                .map(value -> Duration.ofMillis(number("interval-ms", value)))
                 .orElse(DEFAULT_INTERVAL);
-        int capacity = Optional.ofNullable(given.remove("capacity")).map(value -> (int) number("capacity", value)).orElse(DEFAULT_CAPACITY);
+        int capacity = Optional.ofNullable(given.remove("capacity"))
+                .map(value -> (int) number("capacity", value))
+                .orElse(DEFAULT_CAPACITY);
         String probeOption = given.remove("probe");
         if (probeOption != null && !probeOption.equals("on") && !probeOption.equals("off")) {
             throw new IllegalArgumentException("lab-agent: probe is on or off, not '" + probeOption + "'");
@@ -59,8 +68,9 @@ public record AgentOptions(Optional<Path> portFile, Duration interval, int capac
         String parent = given.remove("parent-pid");
         OptionalLong parentPid = parent == null ? OptionalLong.empty() : OptionalLong.of(number("parent-pid", parent));
         if (!given.isEmpty()) {
-            throw new IllegalArgumentException("lab-agent: unknown option '" + given.keySet().iterator().next()
-                    + "'; it knows port-file, interval-ms, capacity, parent-pid and probe");
+            throw new IllegalArgumentException(
+                    "lab-agent: unknown option '" + given.keySet().iterator().next()
+                            + "'; it knows port-file, interval-ms, capacity, parent-pid and probe");
         }
         return new AgentOptions(portFile, interval, capacity, parentPid, !"off".equals(probeOption));
     }

@@ -46,14 +46,19 @@ final class AgentProbe {
         } else {
             System.err.println("lab-agent: probe on http://127.0.0.1:" + port + "/labprobe");
         }
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("lab-agent-stop").unstarted(probe::close));
+        Runtime.getRuntime()
+                .addShutdownHook(Thread.ofPlatform().name("lab-agent-stop").unstarted(probe::close));
         options.parentPid().ifPresent(AgentProbe::endWith);
         return probe;
     }
 
     private ProbeReport report(Long since) {
         List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
-        return new ProbeReport(sizing(), sampler.counters().withAgentCounts(pins.count(), ownCpuNanos()), samples, CpuProfile.EMPTY,
+        return new ProbeReport(
+                sizing(),
+                sampler.counters().withAgentCounts(pins.count(), ownCpuNanos()),
+                samples,
+                CpuProfile.EMPTY,
                 List.of());
     }
 
@@ -62,7 +67,9 @@ final class AgentProbe {
      * its dispatcher so) and JFR's, which its stream of pinned virtual threads starts.
      */
     private static boolean ours(String threadName) {
-        return threadName.startsWith("lab-probe") || threadName.startsWith("lab-agent") || threadName.equals("HTTP-Dispatcher")
+        return threadName.startsWith("lab-probe")
+                || threadName.startsWith("lab-agent")
+                || threadName.equals("HTTP-Dispatcher")
                 || threadName.startsWith("JFR ");
     }
 
@@ -93,7 +100,8 @@ final class AgentProbe {
         sizing.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
         sampler.latest().map(ProbeSample::gauges).orElse(Map.of()).forEach((pool, gauge) -> {
             sizing.put("max." + pool, gauge.max());
-            if (PoolGauge.THREADS.equals(gauge.kind()) && pool.equals(org.concurrencylab.probe.core.ThreadPools.TOMCAT_WORKERS)) {
+            if (PoolGauge.THREADS.equals(gauge.kind())
+                    && pool.equals(org.concurrencylab.probe.core.ThreadPools.TOMCAT_WORKERS)) {
                 sizing.put("tomcatMaxThreads", gauge.max());
             }
         });
@@ -128,9 +136,8 @@ final class AgentProbe {
      * hooks still run, the application's own included.
      */
     static void endWith(long parentPid) {
-        ProcessHandle.of(parentPid).ifPresentOrElse(
-                parent -> parent.onExit().thenRun(() -> System.exit(143)),
-                () -> System.exit(143));
+        ProcessHandle.of(parentPid)
+                .ifPresentOrElse(parent -> parent.onExit().thenRun(() -> System.exit(143)), () -> System.exit(143));
     }
 
     private static void writeAtomically(Path file, String text) throws IOException {

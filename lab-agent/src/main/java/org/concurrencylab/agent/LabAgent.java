@@ -11,8 +11,7 @@ public final class LabAgent {
 
     private static volatile AgentProbe running;
 
-    private LabAgent() {
-    }
+    private LabAgent() {}
 
     public static void premain(String arguments, Instrumentation instrumentation) {
         start(arguments, instrumentation);
@@ -36,7 +35,8 @@ public final class LabAgent {
         // Started from a daemon thread: the JDK's HTTP server and JFR's event stream give the threads they make
         // their maker's daemon flag, so none of the probe's threads keeps alive an application whose main has
         // returned or whose start failed; it ends as it would without the agent.
-        java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Object> outcome =
+                new java.util.concurrent.atomic.AtomicReference<>();
         Thread starter = Thread.ofPlatform().daemon().name("lab-agent-start").start(() -> {
             try {
                 outcome.set(AgentProbe.start(options, instrumentation));

@@ -31,7 +31,8 @@ class AgentOptionsTest {
     @Test
     void aWrongOptionIsRefusedWithItsName() {
         assertThatThrownBy(() -> AgentOptions.parse("port=1")).hasMessageContaining("unknown option 'port'");
-        assertThatThrownBy(() -> AgentOptions.parse("interval-ms=fast")).hasMessageContaining("interval-ms must be a whole number");
+        assertThatThrownBy(() -> AgentOptions.parse("interval-ms=fast"))
+                .hasMessageContaining("interval-ms must be a whole number");
         assertThatThrownBy(() -> AgentOptions.parse("interval-ms=1")).hasMessageContaining("from 10 to 10000");
         assertThatThrownBy(() -> AgentOptions.parse("port-file")).hasMessageContaining("key=value");
         assertThatThrownBy(() -> AgentOptions.parse("probe=maybe")).hasMessageContaining("on or off");

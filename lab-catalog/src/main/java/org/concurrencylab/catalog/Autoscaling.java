@@ -27,25 +27,35 @@ import java.util.Objects;
  * @param experimentSecondsPerArticleSecond how the experiment's time relates to the article's, for a start-up
  *                          time measured in real seconds: 1 where the experiment runs in the article's time
  */
-public record Autoscaling(double requestCores, double targetUtilization, Duration period, Duration window, int maxInstances,
-                          Duration readinessDelay, double experimentSecondsPerArticleSecond) {
+public record Autoscaling(
+        double requestCores,
+        double targetUtilization,
+        Duration period,
+        Duration window,
+        int maxInstances,
+        Duration readinessDelay,
+        double experimentSecondsPerArticleSecond) {
 
     public Autoscaling {
         if (!(requestCores > 0) || !(targetUtilization > 0 && targetUtilization <= 1)) {
-            throw new IllegalArgumentException("an autoscaler's CPU request is above 0 cores and its target a share from 0 to 1; "
-                    + requestCores + " and " + targetUtilization + " are not");
+            throw new IllegalArgumentException(
+                    "an autoscaler's CPU request is above 0 cores and its target a share from 0 to 1; " + requestCores
+                            + " and " + targetUtilization + " are not");
         }
         Objects.requireNonNull(period, "period");
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(readinessDelay, "readinessDelay");
         if (!period.isPositive() || window.isNegative() || readinessDelay.isNegative()) {
-            throw new IllegalArgumentException("an autoscaler runs every so long (above 0) and waits a window of 0 or more");
+            throw new IllegalArgumentException(
+                    "an autoscaler runs every so long (above 0) and waits a window of 0 or more");
         }
         if (!(experimentSecondsPerArticleSecond > 0 && experimentSecondsPerArticleSecond <= 1)) {
-            throw new IllegalArgumentException("an experiment's time is the article's or shorter: " + experimentSecondsPerArticleSecond);
+            throw new IllegalArgumentException(
+                    "an experiment's time is the article's or shorter: " + experimentSecondsPerArticleSecond);
         }
         if (maxInstances < 2) {
-            throw new IllegalArgumentException("an autoscaler that may run " + maxInstances + " instance cannot scale out");
+            throw new IllegalArgumentException(
+                    "an autoscaler that may run " + maxInstances + " instance cannot scale out");
         }
     }
 
@@ -69,10 +79,18 @@ public record Autoscaling(double requestCores, double targetUtilization, Duratio
 
     /** The rule in words, for reports. */
     public String describe() {
-        return String.format(java.util.Locale.ROOT, "CPU above %.0f %% of %.2f cores %s (read every %.2f s): ceil(n x "
-                        + "utilization / %.0f %%) instances, at most %d", 100 * targetUtilization, requestCores,
-                window.isZero() ? "at a reading" : String.format(java.util.Locale.ROOT, "for %.2f s", window.toMillis() / 1e3),
-                period.toMillis() / 1e3, 100 * targetUtilization, maxInstances);
+        return String.format(
+                java.util.Locale.ROOT,
+                "CPU above %.0f %% of %.2f cores %s (read every %.2f s): ceil(n x "
+                        + "utilization / %.0f %%) instances, at most %d",
+                100 * targetUtilization,
+                requestCores,
+                window.isZero()
+                        ? "at a reading"
+                        : String.format(java.util.Locale.ROOT, "for %.2f s", window.toMillis() / 1e3),
+                period.toMillis() / 1e3,
+                100 * targetUtilization,
+                maxInstances);
     }
 
     /**
@@ -88,8 +106,7 @@ public record Autoscaling(double requestCores, double targetUtilization, Duratio
         private double experimentSecondsPerArticleSecond = 1;
         private Duration readinessDelay = Duration.ofSeconds(30);
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder requestCores(double cores) {
             this.requestCores = cores;
@@ -128,7 +145,13 @@ public record Autoscaling(double requestCores, double targetUtilization, Duratio
         }
 
         public Autoscaling build() {
-            return new Autoscaling(requestCores, targetUtilization, period, window, maxInstances, readinessDelay,
+            return new Autoscaling(
+                    requestCores,
+                    targetUtilization,
+                    period,
+                    window,
+                    maxInstances,
+                    readinessDelay,
                     experimentSecondsPerArticleSecond);
         }
     }

@@ -24,14 +24,16 @@ final class BlockingIoExperiment {
 
     /** Reactor Netty's default: max(CPUs, 4) event loops. */
     static final EventLoops NETTY_LOOPS = new EventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
+
     static final SharedPool TOMCAT_WORKERS = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
 
-    private BlockingIoExperiment() {
-    }
+    private BlockingIoExperiment() {}
 
     static Experiment create() {
         return Experiment.custom(NAME)
-                .article(ARTICLE, "001_da8892cf349cebb5.txt",
+                .article(
+                        ARTICLE,
+                        "001_da8892cf349cebb5.txt",
                         "A handler blocks for D = 1 s: which thread waits, and how many can wait at once, sets the throughput.")
                 .service("blocking-io-service", "/value")
                 .downstreamLatency(Duration.ofSeconds(1))
@@ -43,18 +45,27 @@ final class BlockingIoExperiment {
                 .steps(new LoadStep.Closed(10, 10), new LoadStep.Closed(100, 10))
                 .variants(variants())
                 .claims(BlockingIoClaims.claims())
-                .sweeps(SweepClaim.custom("users-knee")
-                                .text("20 Tomcat workers stop adding throughput at 20 users: beyond them the users queue")
-                                .sweep("mvc-tomcat-20", HEAVY, "users=5..200").knee(20, "20 workers each held D").build(),
+                .sweeps(
+                        SweepClaim.custom("users-knee")
+                                .text(
+                                        "20 Tomcat workers stop adding throughput at 20 users: beyond them the users queue")
+                                .sweep("mvc-tomcat-20", HEAVY, "users=5..200")
+                                .knee(20, "20 workers each held D")
+                                .build(),
                         SweepClaim.custom("workers-knee")
-                                .text("At 100 users, Tomcat's workers add throughput up to 100 of them and nothing after")
-                                // at the default S = 0.4 this machine's CPU took 8-12 % of each point from 44 workers up
+                                .text(
+                                        "At 100 users, Tomcat's workers add throughput up to 100 of them and nothing after")
+                                // at the default S = 0.4 this machine's CPU took 8-12 % of each point from 44 workers
+                                // up
                                 // (c = 1.7-2.1 ms a request); at S = 1 the same requests take a smaller share of each D
-                                .sweep("mvc-tomcat-200", HEAVY, "server.tomcat.threads.max=25,50,75,100,150,200").scale(1)
-                                .knee(100, "100 users, each holding a worker for D").build())
+                                .sweep("mvc-tomcat-200", HEAVY, "server.tomcat.threads.max=25,50,75,100,150,200")
+                                .scale(1)
+                                .knee(100, "100 users, each holding a worker for D")
+                                .build())
                 .findings(List.of(new Finding("nothing-caps-the-elastic-pool", m -> {
                     StepResult step = m.step("webflux-netty-elastic", HEAVY);
-                    return format("Nothing caps the unbounded elastic pool (the article's Schedulers.elastic()): it ran %d "
+                    return format(
+                            "Nothing caps the unbounded elastic pool (the article's Schedulers.elastic()): it ran %d "
                                     + "threads for 100 users here, a thread per waiting request, and makes one for every request "
                                     + "a larger load keeps waiting (./lab overload offers ten times the load); today's "
                                     + "boundedElastic stops at 10 threads per CPU and queues the rest.",
@@ -65,54 +76,92 @@ final class BlockingIoExperiment {
 
     private static List<Variant> variants() {
         return List.of(
-                Variant.custom("mvc-tomcat-20", "Spring MVC on Tomcat capped at 20 worker threads").origin(Origin.SEED)
-                        .properties(VariantProperties.servlet("server.tomcat.threads.max", "20", "lab.handler", "blocking"))
+                Variant.custom("mvc-tomcat-20", "Spring MVC on Tomcat capped at 20 worker threads")
+                        .origin(Origin.SEED)
+                        .properties(
+                                VariantProperties.servlet("server.tomcat.threads.max", "20", "lab.handler", "blocking"))
                         .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 20))
-                        .seed(Map.of(LIGHT, seed(9.95, 1000, null), HEAVY, seed(19.92, 4820, null))).build(),
-                Variant.custom("mvc-tomcat-200", "Spring MVC on Tomcat with its default 200 worker threads").origin(Origin.SEED)
-                        .properties(VariantProperties.servlet("server.tomcat.threads.max", "200", "lab.handler", "blocking"))
-                        .capacity(TOMCAT_WORKERS).seed(Map.of(HEAVY, seed(99.40, 1000, "about 150 live threads"))).build(),
-                Variant.custom("webflux-netty-blocking", "WebFlux on Netty, blocking inside Mono.fromCallable on the event loop")
+                        .seed(Map.of(LIGHT, seed(9.95, 1000, null), HEAVY, seed(19.92, 4820, null)))
+                        .build(),
+                Variant.custom("mvc-tomcat-200", "Spring MVC on Tomcat with its default 200 worker threads")
                         .origin(Origin.SEED)
-                        .properties(VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "none"))
-                        .capacity(NETTY_LOOPS).seed(Map.of(HEAVY, seed(7.90, 12010, "8 event loops on 8 CPUs"))).build(),
-                Variant.custom("webflux-netty-elastic", "WebFlux on Netty, subscribeOn an unbounded elastic pool (the article's Schedulers.elastic())")
+                        .properties(VariantProperties.servlet(
+                                "server.tomcat.threads.max", "200", "lab.handler", "blocking"))
+                        .capacity(TOMCAT_WORKERS)
+                        .seed(Map.of(HEAVY, seed(99.40, 1000, "about 150 live threads")))
+                        .build(),
+                Variant.custom(
+                                "webflux-netty-blocking",
+                                "WebFlux on Netty, blocking inside Mono.fromCallable on the event loop")
                         .origin(Origin.SEED)
-                        .properties(VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"))
-                        .capacity(new Unbounded("an unbounded cached pool")).seed(Map.of(HEAVY, seed(99.40, 1000, null))).build(),
+                        .properties(VariantProperties.reactive(
+                                "lab.handler", "from-callable", "lab.reactive.scheduler", "none"))
+                        .capacity(NETTY_LOOPS)
+                        .seed(Map.of(HEAVY, seed(7.90, 12010, "8 event loops on 8 CPUs")))
+                        .build(),
+                Variant.custom(
+                                "webflux-netty-elastic",
+                                "WebFlux on Netty, subscribeOn an unbounded elastic pool (the article's Schedulers.elastic())")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.reactive(
+                                "lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"))
+                        .capacity(new Unbounded("an unbounded cached pool"))
+                        .seed(Map.of(HEAVY, seed(99.40, 1000, null)))
+                        .build(),
                 Variant.custom("webflux-tomcat-elastic", "WebFlux on Tomcat, subscribeOn the unbounded elastic pool")
                         .origin(Origin.SEED)
-                        .properties(VariantProperties.reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"))
+                        .properties(VariantProperties.reactiveOnTomcat(
+                                "lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"))
                         .capacity(new Unbounded("servlet async frees the worker; an unbounded cached pool waits"))
-                        .seed(Map.of(HEAVY, seed(99.30, 1010, "about twice the threads"))).build(),
-                Variant.custom("webflux-tomcat-blocking", "WebFlux on Tomcat, Mono.fromCallable without subscribeOn: the worker waits")
+                        .seed(Map.of(HEAVY, seed(99.30, 1010, "about twice the threads")))
+                        .build(),
+                Variant.custom(
+                                "webflux-tomcat-blocking",
+                                "WebFlux on Tomcat, Mono.fromCallable without subscribeOn: the worker waits")
                         .origin(Origin.SEED)
-                        .properties(VariantProperties.reactiveOnTomcat("lab.handler", "from-callable", "lab.reactive.scheduler", "none"))
-                        .capacity(TOMCAT_WORKERS).build(),
+                        .properties(VariantProperties.reactiveOnTomcat(
+                                "lab.handler", "from-callable", "lab.reactive.scheduler", "none"))
+                        .capacity(TOMCAT_WORKERS)
+                        .build(),
                 Variant.custom("webflux-tomcat-router", "The same handler as a RouterFunction, WebFlux on Tomcat")
                         .origin(Origin.SEED)
-                        .properties(VariantProperties.reactiveOnTomcat("lab.handler", "router", "lab.reactive.scheduler", "none"))
-                        .capacity(TOMCAT_WORKERS).build(),
-                Variant.custom("mvc-deferred-result", "Spring MVC returning DeferredResult completed from a cached thread pool")
+                        .properties(VariantProperties.reactiveOnTomcat(
+                                "lab.handler", "router", "lab.reactive.scheduler", "none"))
+                        .capacity(TOMCAT_WORKERS)
+                        .build(),
+                Variant.custom(
+                                "mvc-deferred-result",
+                                "Spring MVC returning DeferredResult completed from a cached thread pool")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet("lab.handler", "deferred-result"))
-                        .capacity(new Unbounded("servlet async frees the worker; a cached pool waits")).build(),
-                Variant.custom("webflux-netty-bounded-elastic", "WebFlux on Netty, subscribeOn today's Schedulers.boundedElastic() (10 threads per CPU)")
+                        .capacity(new Unbounded("servlet async frees the worker; a cached pool waits"))
+                        .build(),
+                Variant.custom(
+                                "webflux-netty-bounded-elastic",
+                                "WebFlux on Netty, subscribeOn today's Schedulers.boundedElastic() (10 threads per CPU)")
                         .origin(Origin.MODERN)
-                        .properties(VariantProperties.reactive("lab.handler", "from-callable", "lab.reactive.scheduler", "bounded-elastic"))
-                        .capacity(new SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus)).build(),
-                Variant.custom("mvc-virtual-threads", "Spring MVC on Tomcat with virtual threads (spring.threads.virtual.enabled)")
+                        .properties(VariantProperties.reactive(
+                                "lab.handler", "from-callable", "lab.reactive.scheduler", "bounded-elastic"))
+                        .capacity(new SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus))
+                        .build(),
+                Variant.custom(
+                                "mvc-virtual-threads",
+                                "Spring MVC on Tomcat with virtual threads (spring.threads.virtual.enabled)")
                         .origin(Origin.MODERN)
-                        .properties(VariantProperties.servlet("spring.threads.virtual.enabled", "true", "lab.handler", "blocking"))
-                        .capacity(new Unbounded("a virtual thread per request")).build(),
-                Variant.custom("webflux-netty-delay", "WebFlux on Netty with a non-blocking wait (Mono.delay): no thread is held")
+                        .properties(VariantProperties.servlet(
+                                "spring.threads.virtual.enabled", "true", "lab.handler", "blocking"))
+                        .capacity(new Unbounded("a virtual thread per request"))
+                        .build(),
+                Variant.custom(
+                                "webflux-netty-delay",
+                                "WebFlux on Netty with a non-blocking wait (Mono.delay): no thread is held")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.reactive("lab.handler", "delay"))
-                        .capacity(new Unbounded("no thread is held while waiting")).build());
+                        .capacity(new Unbounded("no thread is held while waiting"))
+                        .build());
     }
 
     private static SeedFigure seed(double throughput, double meanMillis, String note) {
         return SeedFigure.ofArticle(ARTICLE, throughput, meanMillis, null, note);
     }
-
 }

@@ -5,5 +5,4 @@ package org.concurrencylab.catalog;
  * reuses, so that all of them do the same work: the first reports it in its sizing under
  * {@code sizingKey}, the others receive it as the Spring property {@code property}.
  */
-public record Calibration(String sizingKey, String property) {
-}
+public record Calibration(String sizingKey, String property) {}

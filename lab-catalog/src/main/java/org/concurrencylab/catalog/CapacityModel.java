@@ -24,15 +24,20 @@ public sealed interface CapacityModel {
      *                    counts ({@code lab.hold}, e.g. {@code hot-row}), so that what the machine added to
      *                    the hold is measured rather than modelled; empty where nothing times it
      */
-    record Bound(double throughputPerSecond, String explanation, double holdInD, java.util.Set<String> rolesOnHold,
-                 String timedAs) {
+    record Bound(
+            double throughputPerSecond,
+            String explanation,
+            double holdInD,
+            java.util.Set<String> rolesOnHold,
+            String timedAs) {
 
         public Bound {
             rolesOnHold = java.util.Set.copyOf(rolesOnHold);
             timedAs = timedAs == null ? "" : timedAs;
         }
 
-        public Bound(double throughputPerSecond, String explanation, double holdInD, java.util.Set<String> rolesOnHold) {
+        public Bound(
+                double throughputPerSecond, String explanation, double holdInD, java.util.Set<String> rolesOnHold) {
             this(throughputPerSecond, explanation, holdInD, rolesOnHold, "");
         }
 
@@ -98,9 +103,11 @@ public sealed interface CapacityModel {
     }
 
     /** The pool's bound, or the users' where they ask for less. */
-    private static Bound poolOrUsers(LoadStep.Held held, double poolPerSecond, double serviceSeconds, Bound pool,
-                                     String usersExplanation) {
-        return usersAllow(held, serviceSeconds) < poolPerSecond ? usersBound(held, serviceSeconds, usersExplanation) : pool;
+    private static Bound poolOrUsers(
+            LoadStep.Held held, double poolPerSecond, double serviceSeconds, Bound pool, String usersExplanation) {
+        return usersAllow(held, serviceSeconds) < poolPerSecond
+                ? usersBound(held, serviceSeconds, usersExplanation)
+                : pool;
     }
 
     /**
@@ -108,7 +115,9 @@ public sealed interface CapacityModel {
      * service time plus the think time, and every process's CPU lies in that cycle.
      */
     private static Bound usersBound(LoadStep.Held held, double serviceSeconds, String explanation) {
-        return new Bound(usersAllow(held, serviceSeconds), explanation,
+        return new Bound(
+                usersAllow(held, serviceSeconds),
+                explanation,
                 (serviceSeconds + seconds(held.thinkTime())) / serviceSeconds);
     }
 
@@ -117,7 +126,9 @@ public sealed interface CapacityModel {
     }
 
     private static String number(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : String.format(java.util.Locale.ROOT, "%.1f", value);
+        return value == Math.rint(value)
+                ? Long.toString((long) value)
+                : String.format(java.util.Locale.ROOT, "%.1f", value);
     }
 
     /** Nothing caps concurrency: every user, or every arrival, is served at once. */
@@ -130,13 +141,20 @@ public sealed interface CapacityModel {
         @Override
         public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             return switch (step) {
-                case LoadStep.Closed closed -> new Bound(closed.users() / (serviceTimeInD * seconds(d)),
-                        "no cap below " + closed.users() + " users (" + why + "): C/" + number(serviceTimeInD) + "D", serviceTimeInD);
-                case LoadStep.Held held -> usersBound(held, serviceTimeInD * seconds(d),
-                        "no cap below " + held.users() + " users (" + why + ")" + thinking(held) + ": C/("
-                                + number(serviceTimeInD) + "D + Z)");
-                case LoadStep.Open open -> new Bound(open.ratePerSecond(),
-                        "no cap (" + why + "): every arrival is served", serviceTimeInD);
+                case LoadStep.Closed closed ->
+                    new Bound(
+                            closed.users() / (serviceTimeInD * seconds(d)),
+                            "no cap below " + closed.users() + " users (" + why + "): C/" + number(serviceTimeInD)
+                                    + "D",
+                            serviceTimeInD);
+                case LoadStep.Held held ->
+                    usersBound(
+                            held,
+                            serviceTimeInD * seconds(d),
+                            "no cap below " + held.users() + " users (" + why + ")" + thinking(held) + ": C/("
+                                    + number(serviceTimeInD) + "D + Z)");
+                case LoadStep.Open open ->
+                    new Bound(open.ratePerSecond(), "no cap (" + why + "): every arrival is served", serviceTimeInD);
             };
         }
     }
@@ -160,8 +178,10 @@ public sealed interface CapacityModel {
             return switch (step) {
                 case LoadStep.Closed closed -> {
                     if (threads >= closed.users() * hold.threads()) {
-                        yield new Bound(closed.users() / serviceSeconds,
-                                threads + " " + pool + " threads" + perRequest + " >= " + closed.users() + " users: C/" + service,
+                        yield new Bound(
+                                closed.users() / serviceSeconds,
+                                threads + " " + pool + " threads" + perRequest + " >= " + closed.users() + " users: C/"
+                                        + service,
                                 hold.serviceTimeInD());
                     }
                     // a request's parts are tasks of their own on the pool's queue, not a gang that waits for k free
@@ -169,24 +189,39 @@ public sealed interface CapacityModel {
                     // requests of two calls a round, not 4)
                     double parts = (double) closed.totalRequests() * hold.threads();
                     double rounds = Math.ceil(parts / threads);
-                    yield new Bound(closed.totalRequests() / (rounds * serviceSeconds),
-                            threads + " " + pool + " threads" + perRequest + " < " + closed.users() + " users: n / (k x " + service + ")",
+                    yield new Bound(
+                            closed.totalRequests() / (rounds * serviceSeconds),
+                            threads + " " + pool + " threads" + perRequest + " < " + closed.users()
+                                    + " users: n / (k x " + service + ")",
                             threads < hold.threads() ? hold.threads() * hold.serviceTimeInD() : hold.serviceTimeInD());
                 }
                 case LoadStep.Held held -> {
                     double capacity = Math.min((double) threads / hold.threads(), held.users()) / serviceSeconds;
-                    yield poolOrUsers(held, capacity, serviceSeconds, new Bound(capacity, threads + " " + pool + " threads"
-                                    + perRequest + ", " + held.users() + " users: n/" + service, hold.serviceTimeInD()),
-                            threads + " " + pool + " threads" + perRequest + ", but " + held.users() + " users" + thinking(held)
-                                    + " ask for at most C/(" + service + " + Z)");
+                    yield poolOrUsers(
+                            held,
+                            capacity,
+                            serviceSeconds,
+                            new Bound(
+                                    capacity,
+                                    threads + " " + pool + " threads" + perRequest + ", " + held.users() + " users: n/"
+                                            + service,
+                                    hold.serviceTimeInD()),
+                            threads + " " + pool + " threads" + perRequest + ", but " + held.users() + " users"
+                                    + thinking(held) + " ask for at most C/(" + service + " + Z)");
                 }
                 case LoadStep.Open open -> {
                     double capacity = threads / (hold.threads() * serviceSeconds);
                     yield capacity >= open.ratePerSecond()
-                            ? new Bound(open.ratePerSecond(), threads + " " + pool + " threads" + perRequest + " / " + service
-                                    + " = " + number(capacity) + "/s >= the arrival rate", hold.serviceTimeInD())
-                            : new Bound(capacity, threads + " " + pool + " threads" + perRequest + " / " + service
-                                    + " = " + number(capacity) + "/s < " + open.ratePerSecond() + "/s arriving: a queue grows",
+                            ? new Bound(
+                                    open.ratePerSecond(),
+                                    threads + " " + pool + " threads" + perRequest + " / " + service + " = "
+                                            + number(capacity) + "/s >= the arrival rate",
+                                    hold.serviceTimeInD())
+                            : new Bound(
+                                    capacity,
+                                    threads + " " + pool + " threads" + perRequest + " / " + service + " = "
+                                            + number(capacity) + "/s < " + open.ratePerSecond()
+                                            + "/s arriving: a queue grows",
                                     hold.serviceTimeInD());
                 }
             };
@@ -207,12 +242,13 @@ public sealed interface CapacityModel {
             int n = size(sizing, threadsKey, threadsForCpus, machineCpus);
             int busy = n <= 0 ? machineCpus : Math.min(n, machineCpus);
             double perSecond = busy / (machineCpus * seconds(d));
-            String explanation = (n <= 0 ? "a thread per request" : n + " " + threads + " threads") + " on " + machineCpus
-                    + " CPUs: " + busy + " requests of D x " + machineCpus + " CPU at once";
+            String explanation = (n <= 0 ? "a thread per request" : n + " " + threads + " threads") + " on "
+                    + machineCpus + " CPUs: " + busy + " requests of D x " + machineCpus + " CPU at once";
             return switch (step) {
                 case LoadStep.Closed closed -> new Bound(perSecond, explanation, Double.NaN);
                 case LoadStep.Held held -> new Bound(perSecond, explanation, Double.NaN);
-                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, Double.NaN);
+                case LoadStep.Open open ->
+                    new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, Double.NaN);
             };
         }
     }
@@ -260,27 +296,44 @@ public sealed interface CapacityModel {
         public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             int loops = size(sizing, sizingKey, sizeForCpus, cpus);
             return switch (step) {
-                case LoadStep.Closed closed when connections == Connections.KEEP_ALIVE -> {
+                case LoadStep.Closed closed
+                when connections == Connections.KEEP_ALIVE -> {
                     int busiest = (closed.users() + loops - 1) / loops;
                     double elapsed = (double) busiest * closed.repetitions() * seconds(d);
-                    yield new Bound(closed.totalRequests() / elapsed, loops + " event loops, " + busiest
-                            + " kept-alive users on the busiest: C x R / (" + busiest + " x R x D)");
+                    yield new Bound(
+                            closed.totalRequests() / elapsed,
+                            loops + " event loops, " + busiest + " kept-alive users on the busiest: C x R / (" + busiest
+                                    + " x R x D)");
                 }
                 case LoadStep.Closed closed -> {
                     int atOnce = Math.min(loops, closed.users());
                     double rounds = Math.ceil((double) closed.totalRequests() / atOnce);
                     double playedOut = roundRobinElapsedInD(closed.users(), closed.repetitions(), loops);
-                    yield new Bound(closed.totalRequests() / (rounds * seconds(d)), loops
-                            + " event loops, each new connection given to the next loop in turn: at best " + number(rounds)
-                            + " D for C x R" + (playedOut > rounds ? ", up to " + number(playedOut)
-                            + " D when turns land on busy loops" : ""));
+                    yield new Bound(
+                            closed.totalRequests() / (rounds * seconds(d)),
+                            loops
+                                    + " event loops, each new connection given to the next loop in turn: at best "
+                                    + number(rounds)
+                                    + " D for C x R"
+                                    + (playedOut > rounds
+                                            ? ", up to " + number(playedOut) + " D when turns land on busy loops"
+                                            : ""));
                 }
-                case LoadStep.Held held -> poolOrUsers(held, Math.min(loops, held.users()) / seconds(d), seconds(d),
-                        new Bound(Math.min(loops, held.users()) / seconds(d), loops + " event loops, " + held.users() + " users: n/D"),
-                        loops + " event loops, but " + held.users() + " users" + thinking(held) + " ask for at most C/(D + Z)");
+                case LoadStep.Held held ->
+                    poolOrUsers(
+                            held,
+                            Math.min(loops, held.users()) / seconds(d),
+                            seconds(d),
+                            new Bound(
+                                    Math.min(loops, held.users()) / seconds(d),
+                                    loops + " event loops, " + held.users() + " users: n/D"),
+                            loops + " event loops, but " + held.users() + " users" + thinking(held)
+                                    + " ask for at most C/(D + Z)");
                 case LoadStep.Open open -> {
                     double capacity = loops / seconds(d);
-                    yield new Bound(Math.min(open.ratePerSecond(), capacity), loops + " event loops / D = " + number(capacity) + "/s");
+                    yield new Bound(
+                            Math.min(open.ratePerSecond(), capacity),
+                            loops + " event loops / D = " + number(capacity) + "/s");
                 }
             };
         }
@@ -303,19 +356,29 @@ public sealed interface CapacityModel {
         public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             boolean save = !Boolean.FALSE.equals(sizing.get(service + ".saveUnchangedSettings"));
             int pool = size(sizing, service + ".hikariMaximumPoolSize", any -> 10, cpus);
-            // the calling client's connections to the service cap it too where it has a pool (an unbounded client has none)
+            // the calling client's connections to the service cap it too where it has a pool (an unbounded client has
+            // none)
             int client = size(sizing, "httpClientMaxPerRoute", any -> Integer.MAX_VALUE, cpus);
             int atOnce = save ? 1 : Math.min(pool, client);
-            String explanation = save ? "one transaction at a time holds the hot row's lock for D: 1/D"
-                    : client < pool ? client + " client connections to the orders service, each held D: n/D"
-                    : pool + " pooled connections, each held D: n/D";
+            String explanation = save
+                    ? "one transaction at a time holds the hot row's lock for D: 1/D"
+                    : client < pool
+                            ? client + " client connections to the orders service, each held D: n/D"
+                            : pool + " pooled connections, each held D: n/D";
             double perSecond = atOnce / seconds(d);
             java.util.Set<String> onHold = java.util.Set.of("chain", "database");
             String timedAs = save ? HOT_ROW : "";
             return switch (step) {
-                case LoadStep.Open open -> new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, 1, onHold, timedAs);
-                case LoadStep.Held held -> poolOrUsers(held, perSecond, seconds(d), new Bound(perSecond, explanation, 1, onHold, timedAs),
-                        explanation + ", but " + held.users() + " users" + thinking(held) + " ask for at most C/(D + Z)");
+                case LoadStep.Open open ->
+                    new Bound(Math.min(open.ratePerSecond(), perSecond), explanation, 1, onHold, timedAs);
+                case LoadStep.Held held ->
+                    poolOrUsers(
+                            held,
+                            perSecond,
+                            seconds(d),
+                            new Bound(perSecond, explanation, 1, onHold, timedAs),
+                            explanation + ", but " + held.users() + " users" + thinking(held)
+                                    + " ask for at most C/(D + Z)");
                 default -> new Bound(perSecond, explanation, 1, onHold, timedAs);
             };
         }

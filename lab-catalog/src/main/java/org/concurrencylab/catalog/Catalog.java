@@ -6,18 +6,23 @@ import java.util.Optional;
 /** The experiments the lab knows, in the order {@code ./lab list} and {@code ./lab run all} use. */
 public final class Catalog {
 
-    private static final List<Experiment> EXPERIMENTS = List.of(BlockingIoExperiment.create(), FanOutExperiment.create(),
-            ServletAsyncExperiment.create(), CpuBoundExperiment.create(), LegacyChainExperiment.create());
+    private static final List<Experiment> EXPERIMENTS = List.of(
+            BlockingIoExperiment.create(),
+            FanOutExperiment.create(),
+            ServletAsyncExperiment.create(),
+            CpuBoundExperiment.create(),
+            LegacyChainExperiment.create());
 
-    private Catalog() {
-    }
+    private Catalog() {}
 
     public static List<Experiment> experiments() {
         return EXPERIMENTS;
     }
 
     public static Optional<Experiment> experiment(String name) {
-        return EXPERIMENTS.stream().filter(experiment -> experiment.name().equals(name)).findFirst();
+        return EXPERIMENTS.stream()
+                .filter(experiment -> experiment.name().equals(name))
+                .findFirst();
     }
 
     public static List<String> names() {

@@ -15,8 +15,13 @@ import org.concurrencylab.results.ClaimResult;
  * @param threshold     what the check holds a run's figures to, in words ("≥ 95 % of 10 per D"), for
  *                      {@code ./lab list --claims}; the check itself is the code
  */
-public record Claim(String id, String text, Function<Measurements, Verdict> check, ChartRef chart, String articleFigure,
-                    String threshold) {
+public record Claim(
+        String id,
+        String text,
+        Function<Measurements, Verdict> check,
+        ChartRef chart,
+        String articleFigure,
+        String threshold) {
 
     public Claim {
         Objects.requireNonNull(id, "id");

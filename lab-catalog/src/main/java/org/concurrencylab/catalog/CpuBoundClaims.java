@@ -15,190 +15,316 @@ import org.concurrencylab.results.VariantResult;
 /** The claims of {@link CpuBoundExperiment}: what its article said, each with the measurement that decides it, and the sentences its run tells. */
 final class CpuBoundClaims {
 
-    private CpuBoundClaims() {
-    }
+    private CpuBoundClaims() {}
 
     static List<Claim> claims() {
         String load = AT_ONCE.label();
         return List.of(
-                Claim.of("no-scheduler-batches-of-ten",
-                        "Without a scheduler the work holds Tomcat's 10 threads: requests finish in batches of 10.",
-                        m -> {
-                            StepResult step = m.step("no-scheduler", load);
-                            Batches batches = Batches.of(step);
-                            return Verdict.of(batches.ofTen(), batches.toString());
-                        }).articleSaid("batches of 10, about 11 s of processing each").checkedAt("answers in batches of 10").shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
-                Claim.of("no-scheduler-last-batch-times-out",
-                        "... and the last batch times out.",
-                        m -> {
+                Claim.of(
+                                "no-scheduler-batches-of-ten",
+                                "Without a scheduler the work holds Tomcat's 10 threads: requests finish in batches of 10.",
+                                m -> {
+                                    StepResult step = m.step("no-scheduler", load);
+                                    Batches batches = Batches.of(step);
+                                    return Verdict.of(batches.ofTen(), batches.toString());
+                                })
+                        .articleSaid("batches of 10, about 11 s of processing each")
+                        .checkedAt("answers in batches of 10")
+                        .shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
+                Claim.of("no-scheduler-last-batch-times-out", "... and the last batch times out.", m -> {
                             StepResult step = m.clientStep("no-scheduler", load);
                             long timeouts = step.requests().timedOut();
-                            return Verdict.of(timeouts > 0, format("%d timed out; the last answer came after %.0f ms of a %.0f ms "
-                                            + "timeout: the 30 requests are 30 D of CPU on all cores whatever the threads, and 10 "
-                                            + "threads sharing them waste none of it (see the context-switching claim)",
-                                    timeouts, step.latencyMillis().max(), step.plan().requestTimeoutMillis()));
-                        }).articleSaid("the last 10 time out at 30 s").checkedAt("at least one timeout").shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
-                Claim.of("parallel-4-all-succeed",
-                        "With subscribeOn a parallel scheduler of 4 every request succeeds and durations grow steadily.",
-                        m -> {
-                            StepResult step = m.step("parallel-4", load);
-                            Batches batches = Batches.of(step);
-                            String evidence = format("%d of %d OK; %s", step.requests().ok(), step.requests().sent(), batches);
-                            String slowJvm = timedOutByItsJvmsRate(m, step, 4);
-                            if (!slowJvm.isEmpty() && !batches.ofTen()) {
-                                return Verdict.notDecided(evidence + "; " + slowJvm);
-                            }
-                            return Verdict.of(step.requests().failed() == 0 && !batches.ofTen(), evidence);
-                        }).articleSaid("all succeed, durations grow steadily").checkedAt("no failure; not in batches of 10; not decided where only timeouts failed and its JVM's own CPU per request puts the last answer past the timeout").shownBy(ChartRef.Kind.REQUESTS, load, "parallel-4"),
-                Claim.of("parallel-2-beats-4",
-                        "Parallelism 2 gives a lower mean latency than 4 (the article: 2853 ms against 5375 ms; it suspected hyperthreading).",
-                        m -> {
-                            StepResult two = m.step("parallel-2", load);
-                            StepResult four = m.step("parallel-4", load);
-                            double predicted = 1 - meanInWork(2, m.machineCpus()) / meanInWork(4, m.machineCpus());
-                            return Verdict.beyondNoise(two.latencyMillis().mean() < four.latencyMillis().mean(), predicted,
-                                    noise(m), format("mean %.0f ms with 2 against %.0f ms with 4, on %d CPUs (%.0f %% lower "
-                                                    + "in theory)", two.latencyMillis().mean(), four.latencyMillis().mean(),
-                                            m.machineCpus(), 100 * predicted));
-                        }).articleSaid("mean 2853 ms against 5375 ms").checkedAt("a lower mean with 2, decided only where the model's difference exceeds the run-to-run noise").shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-2", "parallel-4"),
-                Claim.of("parallel-2-last-answer",
-                        "With parallelism 2 the last of the 30 answers comes after 15 requests' work: each thread takes 15 in turn "
-                                + "(the article: 4.5 s), within 10 %.",
-                        m -> {
-                            StepResult two = m.step("parallel-2", load);
-                            // a request's work as its own JVM spent it, so the JVM's rate is not compared with another's
-                            double work = two.process().cpuSeconds() * 1000 / Math.max(1, two.requests().ok());
-                            double predicted = lastAnswerInWork(2, m.machineCpus()) * work;
-                            double off = two.latencyMillis().max() / predicted - 1;
-                            String evidence = format("last answer after %.0f ms against %.0f ms predicted (%.1f requests' work of "
-                                            + "%.0f ms each, its JVM's CPU per request; %+.0f %%); mean %.0f ms", two.latencyMillis().max(),
-                                    predicted, lastAnswerInWork(2, m.machineCpus()), work, 100 * off, two.latencyMillis().mean());
-                            String slowJvm = timedOutByItsJvmsRate(m, two, 2);
-                            if (!slowJvm.isEmpty()) {
-                                return Verdict.notDecided(evidence + "; " + slowJvm);
-                            }
-                            return Verdict.onSteps(two.requests().failed() == 0 && Math.abs(off) <= 0.10, evidence, two);
-                        }).articleSaid("the last answer after 4.5 s").checkedAt("no failure; the last answer within 10 % of 15 requests' work; not decided where only timeouts failed and its JVM's own CPU per request puts the last answer past the timeout").shownBy(ChartRef.Kind.REQUESTS, load, "parallel-2"),
-                Claim.of("parallel-4-fewer-context-switches",
-                        "A scheduler of 4 threads, no more than the article's CPUs, switches context less than Tomcat's 10 threads doing "
-                                + "the same work: fewer involuntary switches (the article's reason for it).",
-                        m -> {
-                            // the article's 4 threads ran on 8 logical CPUs: a scheduler no larger than the cores; where this
-                            // machine has fewer than 4, the scheduler with one thread per CPU is that
-                            String withinCores = m.machineCpus() >= 4 ? "parallel-4" : "parallel-cpus";
-                            StepResult scheduler = m.step(withinCores, load);
-                            StepResult ten = m.step("no-scheduler", load);
-                            long schedulerSwitches = scheduler.process().involuntaryContextSwitches();
-                            long tenSwitches = ten.process().involuntaryContextSwitches();
-                            if (schedulerSwitches < 0 || tenSwitches < 0) {
-                                throw new Measurements.Missing("needs the services' context switches, which this system does not count");
-                            }
-                            String four = withinCores.equals("parallel-4") ? "" : fourOnFewerCores(m, load, tenSwitches);
-                            // counted by the kernel for the service's threads, which no other load of this machine inflates
-                            return Verdict.of(schedulerSwitches < tenSwitches, format("%d involuntary context switches with %s "
-                                            + "against %d with 10 threads on %d CPUs; voluntary %d against %d%s", schedulerSwitches,
-                                    withinCores, tenSwitches, m.machineCpus(), scheduler.process().voluntaryContextSwitches(),
-                                    ten.process().voluntaryContextSwitches(), four));
-                        }).articleSaid("less context switching with 4 (on 8 logical CPUs)")
-                        .checkedAt("fewer involuntary context switches than on 10 threads, for a scheduler no larger than the CPUs "
-                                + "(parallel-4 from 4 CPUs, else parallel-cpus)")
+                            return Verdict.of(
+                                    timeouts > 0,
+                                    format(
+                                            "%d timed out; the last answer came after %.0f ms of a %.0f ms "
+                                                    + "timeout: the 30 requests are 30 D of CPU on all cores whatever the threads, and 10 "
+                                                    + "threads sharing them waste none of it (see the context-switching claim)",
+                                            timeouts,
+                                            step.latencyMillis().max(),
+                                            step.plan().requestTimeoutMillis()));
+                        })
+                        .articleSaid("the last 10 time out at 30 s")
+                        .checkedAt("at least one timeout")
+                        .shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
+                Claim.of(
+                                "parallel-4-all-succeed",
+                                "With subscribeOn a parallel scheduler of 4 every request succeeds and durations grow steadily.",
+                                m -> {
+                                    StepResult step = m.step("parallel-4", load);
+                                    Batches batches = Batches.of(step);
+                                    String evidence = format(
+                                            "%d of %d OK; %s",
+                                            step.requests().ok(),
+                                            step.requests().sent(),
+                                            batches);
+                                    String slowJvm = timedOutByItsJvmsRate(m, step, 4);
+                                    if (!slowJvm.isEmpty() && !batches.ofTen()) {
+                                        return Verdict.notDecided(evidence + "; " + slowJvm);
+                                    }
+                                    return Verdict.of(step.requests().failed() == 0 && !batches.ofTen(), evidence);
+                                })
+                        .articleSaid("all succeed, durations grow steadily")
+                        .checkedAt(
+                                "no failure; not in batches of 10; not decided where only timeouts failed and its JVM's own CPU per request puts the last answer past the timeout")
+                        .shownBy(ChartRef.Kind.REQUESTS, load, "parallel-4"),
+                Claim.of(
+                                "parallel-2-beats-4",
+                                "Parallelism 2 gives a lower mean latency than 4 (the article: 2853 ms against 5375 ms; it suspected hyperthreading).",
+                                m -> {
+                                    StepResult two = m.step("parallel-2", load);
+                                    StepResult four = m.step("parallel-4", load);
+                                    double predicted =
+                                            1 - meanInWork(2, m.machineCpus()) / meanInWork(4, m.machineCpus());
+                                    return Verdict.beyondNoise(
+                                            two.latencyMillis().mean()
+                                                    < four.latencyMillis().mean(),
+                                            predicted,
+                                            noise(m),
+                                            format(
+                                                    "mean %.0f ms with 2 against %.0f ms with 4, on %d CPUs (%.0f %% lower "
+                                                            + "in theory)",
+                                                    two.latencyMillis().mean(),
+                                                    four.latencyMillis().mean(),
+                                                    m.machineCpus(),
+                                                    100 * predicted));
+                                })
+                        .articleSaid("mean 2853 ms against 5375 ms")
+                        .checkedAt(
+                                "a lower mean with 2, decided only where the model's difference exceeds the run-to-run noise")
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-2", "parallel-4"),
+                Claim.of(
+                                "parallel-2-last-answer",
+                                "With parallelism 2 the last of the 30 answers comes after 15 requests' work: each thread takes 15 in turn "
+                                        + "(the article: 4.5 s), within 10 %.",
+                                m -> {
+                                    StepResult two = m.step("parallel-2", load);
+                                    // a request's work as its own JVM spent it, so the JVM's rate is not compared with
+                                    // another's
+                                    double work = two.process().cpuSeconds()
+                                            * 1000
+                                            / Math.max(1, two.requests().ok());
+                                    double predicted = lastAnswerInWork(2, m.machineCpus()) * work;
+                                    double off = two.latencyMillis().max() / predicted - 1;
+                                    String evidence = format(
+                                            "last answer after %.0f ms against %.0f ms predicted (%.1f requests' work of "
+                                                    + "%.0f ms each, its JVM's CPU per request; %+.0f %%); mean %.0f ms",
+                                            two.latencyMillis().max(),
+                                            predicted,
+                                            lastAnswerInWork(2, m.machineCpus()),
+                                            work,
+                                            100 * off,
+                                            two.latencyMillis().mean());
+                                    String slowJvm = timedOutByItsJvmsRate(m, two, 2);
+                                    if (!slowJvm.isEmpty()) {
+                                        return Verdict.notDecided(evidence + "; " + slowJvm);
+                                    }
+                                    return Verdict.onSteps(
+                                            two.requests().failed() == 0 && Math.abs(off) <= 0.10, evidence, two);
+                                })
+                        .articleSaid("the last answer after 4.5 s")
+                        .checkedAt(
+                                "no failure; the last answer within 10 % of 15 requests' work; not decided where only timeouts failed and its JVM's own CPU per request puts the last answer past the timeout")
+                        .shownBy(ChartRef.Kind.REQUESTS, load, "parallel-2"),
+                Claim.of(
+                                "parallel-4-fewer-context-switches",
+                                "A scheduler of 4 threads, no more than the article's CPUs, switches context less than Tomcat's 10 threads doing "
+                                        + "the same work: fewer involuntary switches (the article's reason for it).",
+                                m -> {
+                                    // the article's 4 threads ran on 8 logical CPUs: a scheduler no larger than the
+                                    // cores; where this
+                                    // machine has fewer than 4, the scheduler with one thread per CPU is that
+                                    String withinCores = m.machineCpus() >= 4 ? "parallel-4" : "parallel-cpus";
+                                    StepResult scheduler = m.step(withinCores, load);
+                                    StepResult ten = m.step("no-scheduler", load);
+                                    long schedulerSwitches = scheduler.process().involuntaryContextSwitches();
+                                    long tenSwitches = ten.process().involuntaryContextSwitches();
+                                    if (schedulerSwitches < 0 || tenSwitches < 0) {
+                                        throw new Measurements.Missing(
+                                                "needs the services' context switches, which this system does not count");
+                                    }
+                                    String four = withinCores.equals("parallel-4")
+                                            ? ""
+                                            : fourOnFewerCores(m, load, tenSwitches);
+                                    // counted by the kernel for the service's threads, which no other load of this
+                                    // machine inflates
+                                    return Verdict.of(
+                                            schedulerSwitches < tenSwitches,
+                                            format(
+                                                    "%d involuntary context switches with %s "
+                                                            + "against %d with 10 threads on %d CPUs; voluntary %d against %d%s",
+                                                    schedulerSwitches,
+                                                    withinCores,
+                                                    tenSwitches,
+                                                    m.machineCpus(),
+                                                    scheduler.process().voluntaryContextSwitches(),
+                                                    ten.process().voluntaryContextSwitches(),
+                                                    four));
+                                })
+                        .articleSaid("less context switching with 4 (on 8 logical CPUs)")
+                        .checkedAt(
+                                "fewer involuntary context switches than on 10 threads, for a scheduler no larger than the CPUs "
+                                        + "(parallel-4 from 4 CPUs, else parallel-cpus)")
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, "parallel-cpus", "no-scheduler"),
-                Claim.of("parallelism-cpus-beats-ten-threads",
-                        "Lab's check: as many threads as CPUs gives a mean latency below Tomcat's 10 threads by what the model "
-                                + "predicts for this machine ((10 - CPUs) / 40), less the run-to-run noise of two means, each mean "
-                                + "in its own JVM's CPU per request.",
-                        m -> {
-                            StepResult cpus = m.step("parallel-cpus", load);
-                            StepResult ten = m.step("no-scheduler", load);
-                            // the model's means are in requests' work, and the host ran one JVM slower than the other in
-                            // one run of three (379 against 354 ms of CPU a request): each mean over its own JVM's work
-                            double cpusInWork = meanInOwnWork(cpus);
-                            double tenInWork = meanInOwnWork(ten);
-                            double gain = 1 - cpusInWork / tenInWork;
-                            double predicted = 1 - meanInWork(m.machineCpus(), m.machineCpus()) / meanInWork(10, m.machineCpus());
-                            // two means in their own JVMs' work, each moving by the run-to-run noise: their ratio by
-                            // sqrt(2) times it (measured over nine runs with the cores busy: 11.7-24.8 % lower, 20 % in theory)
-                            double noise = Math.sqrt(2) * Defaults.RUN_TO_RUN_NOISE;
-                            double busyCpus = busyShare(m, cpus);
-                            double busyTen = busyShare(m, ten);
-                            boolean coreTaken = busyCpus < 0.95 * busyTen;
-                            String why = coreTaken ? ": with exactly one thread per CPU, each with its own "
-                                    + "queue, any CPU taken by another thread leaves one queue behind while the other core idles"
-                                    : "";
-                            double gainShort = predicted - noise - gain;
-                            if (coreTaken && gainShort > 0) {
-                                return Verdict.notDecided(format("mean %.2f against %.2f requests' work of its JVM's CPU (%.0f %% lower; "
-                                                + "%.0f %% in theory); the model counts the cores as the service's, and the scheduler of "
-                                                + "one thread per CPU kept them %.0f %% busy against the 10 threads' %.0f %%%s",
-                                        cpusInWork, tenInWork, 100 * gain, 100 * predicted, 100 * busyCpus,
-                                        100 * busyTen, why));
-                            }
-                            return Verdict.beyondNoise(gain >= predicted - noise && cpus.requests().failed() <= ten.requests().failed(),
-                                    predicted, noise, format("mean %.0f ms against %.0f ms, %.2f against %.2f requests' work of "
-                                                    + "its JVM's CPU, %.0f and %.0f ms (%.0f %% lower; %.0f %% in theory, "
-                                                    + "at least %.0f %% asked); failed %d against %d; "
-                                                    + "service CPU over wall time x CPUs %.0f %% against %.0f %%%s",
-                                            cpus.latencyMillis().mean(), ten.latencyMillis().mean(), cpusInWork,
-                                            tenInWork, cpuMillisPerRequest(cpus), cpuMillisPerRequest(ten), 100 * gain,
-                                            100 * predicted, 100 * (predicted - noise),
-                                            cpus.requests().failed(), ten.requests().failed(), 100 * busyCpus, 100 * busyTen, why));
-                        }).checkedAt("a mean lower by the model's (10 - CPUs) / 40, less sqrt(2) x the run-to-run noise, in each JVM's CPU per request; not decided where a core was taken from the scheduler").shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-cpus", "no-scheduler"),
-                Claim.of("context-switching-costs-cpu",
-                        "The article's explanation: with more threads than CPUs, context switching costs enough CPU to slow the work down.",
-                        m -> {
-                            StepResult ten = m.step("no-scheduler", load);
-                            StepResult cpus = m.step("parallel-cpus", load);
-                            PiWorkCost tenCost = PiWorkCost.of(m.variant("no-scheduler"), ten);
-                            PiWorkCost cpusCost = PiWorkCost.of(m.variant("parallel-cpus"), cpus);
-                            double extraCpu = tenCost.overReference() / cpusCost.overReference() - 1;
-                            return Verdict.of(extraCpu >= 0.10,
-                                    format("CPU for the 30 requests, the JIT's left out, %.2f s on 10 threads against %.2f s on %d, "
-                                                    + "%.2f and %.2f times the same terms on the lab's meter during each step "
-                                                    + "(cores at %.2f and %.2f times their usual time) (%+.0f %%); "
-                                                    + "involuntary context switches %d against %d, voluntary %d against %d",
-                                            tenCost.cpuSeconds(), cpusCost.cpuSeconds(), m.machineCpus(), tenCost.overReference(),
-                                            cpusCost.overReference(), tenCost.coreSpeed().slowdown(), cpusCost.coreSpeed().slowdown(),
-                                            100 * extraCpu,
-                                            ten.process().involuntaryContextSwitches(), cpus.process().involuntaryContextSwitches(),
-                                            ten.process().voluntaryContextSwitches(), cpus.process().voluntaryContextSwitches()));
-                        }).articleSaid("context switching costs the 10 threads").checkedAt("≥ 10 % more CPU for the 30 requests on 10 threads, each over the same work at its step's core speed").shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, "no-scheduler", "parallel-cpus"),
-                Claim.of("cpus-kept-busy",
-                        "Lab's check: every variant with at least as many threads as CPUs serves CPUs / (work per request), within 10 %, "
-                                + "the work being the CPU a request cost in that variant's JVM (the utilization law).",
-                        m -> {
-                            List<String> evidence = new ArrayList<>();
-                            boolean all = true;
-                            for (VariantResult variant : m.variants()) {
-                                StepResult step = m.step(variant.name(), load);
-                                int threads = number(variant.sizing().get("schedulerThreads"));
-                                boolean keepsCpusBusy = threads == 0 || threads < 0 || threads >= m.machineCpus();
-                                if (keepsCpusBusy && step.requests().failed() == 0) {
-                                    // throughput x CPU per request / CPUs: how busy the cores were kept
-                                    double share = busyShare(m, step);
-                                    all &= share >= 0.9 && share <= 1.1;
-                                    evidence.add(format("%s %.0f %% (%.0f %% of the calibrated work's bound)", variant.name(),
-                                            100 * share, 100 * step.throughputPerSecond() / step.littlesLawPerSecond()));
-                                }
-                            }
-                            if (evidence.isEmpty()) {
-                                throw new Measurements.Missing("needs a variant that kept every CPU busy and did not run");
-                            }
-                            return Verdict.of(all, "of CPUs / its own CPU per request: " + String.join(", ", evidence)
-                                    + "; the calibrated work is one JVM's rate, and the JVMs' rates spread (see the calibration finding)");
-                        }).checkedAt("90 % to 110 % of CPUs / the CPU per request").shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
+                Claim.of(
+                                "parallelism-cpus-beats-ten-threads",
+                                "Lab's check: as many threads as CPUs gives a mean latency below Tomcat's 10 threads by what the model "
+                                        + "predicts for this machine ((10 - CPUs) / 40), less the run-to-run noise of two means, each mean "
+                                        + "in its own JVM's CPU per request.",
+                                m -> {
+                                    StepResult cpus = m.step("parallel-cpus", load);
+                                    StepResult ten = m.step("no-scheduler", load);
+                                    // the model's means are in requests' work, and the host ran one JVM slower than the
+                                    // other in
+                                    // one run of three (379 against 354 ms of CPU a request): each mean over its own
+                                    // JVM's work
+                                    double cpusInWork = meanInOwnWork(cpus);
+                                    double tenInWork = meanInOwnWork(ten);
+                                    double gain = 1 - cpusInWork / tenInWork;
+                                    double predicted = 1
+                                            - meanInWork(m.machineCpus(), m.machineCpus())
+                                                    / meanInWork(10, m.machineCpus());
+                                    // two means in their own JVMs' work, each moving by the run-to-run noise: their
+                                    // ratio by
+                                    // sqrt(2) times it (measured over nine runs with the cores busy: 11.7-24.8 % lower,
+                                    // 20 % in theory)
+                                    double noise = Math.sqrt(2) * Defaults.RUN_TO_RUN_NOISE;
+                                    double busyCpus = busyShare(m, cpus);
+                                    double busyTen = busyShare(m, ten);
+                                    boolean coreTaken = busyCpus < 0.95 * busyTen;
+                                    String why = coreTaken
+                                            ? ": with exactly one thread per CPU, each with its own "
+                                                    + "queue, any CPU taken by another thread leaves one queue behind while the other core idles"
+                                            : "";
+                                    double gainShort = predicted - noise - gain;
+                                    if (coreTaken && gainShort > 0) {
+                                        return Verdict.notDecided(format(
+                                                "mean %.2f against %.2f requests' work of its JVM's CPU (%.0f %% lower; "
+                                                        + "%.0f %% in theory); the model counts the cores as the service's, and the scheduler of "
+                                                        + "one thread per CPU kept them %.0f %% busy against the 10 threads' %.0f %%%s",
+                                                cpusInWork,
+                                                tenInWork,
+                                                100 * gain,
+                                                100 * predicted,
+                                                100 * busyCpus,
+                                                100 * busyTen,
+                                                why));
+                                    }
+                                    return Verdict.beyondNoise(
+                                            gain >= predicted - noise
+                                                    && cpus.requests().failed()
+                                                            <= ten.requests().failed(),
+                                            predicted,
+                                            noise,
+                                            format(
+                                                    "mean %.0f ms against %.0f ms, %.2f against %.2f requests' work of "
+                                                            + "its JVM's CPU, %.0f and %.0f ms (%.0f %% lower; %.0f %% in theory, "
+                                                            + "at least %.0f %% asked); failed %d against %d; "
+                                                            + "service CPU over wall time x CPUs %.0f %% against %.0f %%%s",
+                                                    cpus.latencyMillis().mean(),
+                                                    ten.latencyMillis().mean(),
+                                                    cpusInWork,
+                                                    tenInWork,
+                                                    cpuMillisPerRequest(cpus),
+                                                    cpuMillisPerRequest(ten),
+                                                    100 * gain,
+                                                    100 * predicted,
+                                                    100 * (predicted - noise),
+                                                    cpus.requests().failed(),
+                                                    ten.requests().failed(),
+                                                    100 * busyCpus,
+                                                    100 * busyTen,
+                                                    why));
+                                })
+                        .checkedAt(
+                                "a mean lower by the model's (10 - CPUs) / 40, less sqrt(2) x the run-to-run noise, in each JVM's CPU per request; not decided where a core was taken from the scheduler")
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-cpus", "no-scheduler"),
+                Claim.of(
+                                "context-switching-costs-cpu",
+                                "The article's explanation: with more threads than CPUs, context switching costs enough CPU to slow the work down.",
+                                m -> {
+                                    StepResult ten = m.step("no-scheduler", load);
+                                    StepResult cpus = m.step("parallel-cpus", load);
+                                    PiWorkCost tenCost = PiWorkCost.of(m.variant("no-scheduler"), ten);
+                                    PiWorkCost cpusCost = PiWorkCost.of(m.variant("parallel-cpus"), cpus);
+                                    double extraCpu = tenCost.overReference() / cpusCost.overReference() - 1;
+                                    return Verdict.of(
+                                            extraCpu >= 0.10,
+                                            format(
+                                                    "CPU for the 30 requests, the JIT's left out, %.2f s on 10 threads against %.2f s on %d, "
+                                                            + "%.2f and %.2f times the same terms on the lab's meter during each step "
+                                                            + "(cores at %.2f and %.2f times their usual time) (%+.0f %%); "
+                                                            + "involuntary context switches %d against %d, voluntary %d against %d",
+                                                    tenCost.cpuSeconds(),
+                                                    cpusCost.cpuSeconds(),
+                                                    m.machineCpus(),
+                                                    tenCost.overReference(),
+                                                    cpusCost.overReference(),
+                                                    tenCost.coreSpeed().slowdown(),
+                                                    cpusCost.coreSpeed().slowdown(),
+                                                    100 * extraCpu,
+                                                    ten.process().involuntaryContextSwitches(),
+                                                    cpus.process().involuntaryContextSwitches(),
+                                                    ten.process().voluntaryContextSwitches(),
+                                                    cpus.process().voluntaryContextSwitches()));
+                                })
+                        .articleSaid("context switching costs the 10 threads")
+                        .checkedAt(
+                                "≥ 10 % more CPU for the 30 requests on 10 threads, each over the same work at its step's core speed")
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, "no-scheduler", "parallel-cpus"),
+                Claim.of(
+                                "cpus-kept-busy",
+                                "Lab's check: every variant with at least as many threads as CPUs serves CPUs / (work per request), within 10 %, "
+                                        + "the work being the CPU a request cost in that variant's JVM (the utilization law).",
+                                m -> {
+                                    List<String> evidence = new ArrayList<>();
+                                    boolean all = true;
+                                    for (VariantResult variant : m.variants()) {
+                                        StepResult step = m.step(variant.name(), load);
+                                        int threads = number(variant.sizing().get("schedulerThreads"));
+                                        boolean keepsCpusBusy =
+                                                threads == 0 || threads < 0 || threads >= m.machineCpus();
+                                        if (keepsCpusBusy && step.requests().failed() == 0) {
+                                            // throughput x CPU per request / CPUs: how busy the cores were kept
+                                            double share = busyShare(m, step);
+                                            all &= share >= 0.9 && share <= 1.1;
+                                            evidence.add(format(
+                                                    "%s %.0f %% (%.0f %% of the calibrated work's bound)",
+                                                    variant.name(),
+                                                    100 * share,
+                                                    100 * step.throughputPerSecond() / step.littlesLawPerSecond()));
+                                        }
+                                    }
+                                    if (evidence.isEmpty()) {
+                                        throw new Measurements.Missing(
+                                                "needs a variant that kept every CPU busy and did not run");
+                                    }
+                                    return Verdict.of(
+                                            all,
+                                            "of CPUs / its own CPU per request: " + String.join(", ", evidence)
+                                                    + "; the calibrated work is one JVM's rate, and the JVMs' rates spread (see the calibration finding)");
+                                })
+                        .checkedAt("90 % to 110 % of CPUs / the CPU per request")
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
     static List<Finding> findings() {
         return List.of(new Finding("calibration", m -> {
             VariantResult variant = m.variants().stream()
-                    .filter(candidate -> Boolean.TRUE.equals(candidate.sizing().get("piCalibratedHere"))).findFirst()
+                    .filter(candidate -> Boolean.TRUE.equals(candidate.sizing().get("piCalibratedHere")))
+                    .findFirst()
                     .orElseThrow(() -> new Measurements.Missing("no variant that calibrated the work ran"));
             Map<String, Object> sizing = variant.sizing();
-            return format("Work per request calibrated here at the start of %s and reused by every variant: %s terms of the pi series, %.3f ns a term, "
-                            + "%.0f ms of CPU (D = %.0f ms per core x %s CPUs): the 30 requests are %.1f s of CPU.",
-                    variant.name(), sizing.get("piTermsPerRequest"), ((Number) sizing.get("piNanosPerTerm")).doubleValue(),
-                    ((Number) sizing.get("workPerRequestMillis")).doubleValue(), m.seconds() * 1000,
-                    sizing.get("machineCpus"), 30 * ((Number) sizing.get("workPerRequestMillis")).doubleValue() / 1000)
+            return format(
+                            "Work per request calibrated here at the start of %s and reused by every variant: %s terms of the pi series, %.3f ns a term, "
+                                    + "%.0f ms of CPU (D = %.0f ms per core x %s CPUs): the 30 requests are %.1f s of CPU.",
+                            variant.name(),
+                            sizing.get("piTermsPerRequest"),
+                            ((Number) sizing.get("piNanosPerTerm")).doubleValue(),
+                            ((Number) sizing.get("workPerRequestMillis")).doubleValue(),
+                            m.seconds() * 1000,
+                            sizing.get("machineCpus"),
+                            30 * ((Number) sizing.get("workPerRequestMillis")).doubleValue() / 1000)
                     + rateSpread(m);
         }));
     }
@@ -210,8 +336,12 @@ final class CpuBoundClaims {
      */
     private static String rateSpread(Measurements m) {
         DoubleSummaryStatistics rates = jvmRates(m);
-        return rates.getCount() < 2 ? "" : format(" Each JVM's own rate before its first request: %.3f to %.3f ns a term, a spread of %.0f %%"
-                + " between variants that no variant controls.", rates.getMin(), rates.getMax(), 100 * (rates.getMax() / rates.getMin() - 1));
+        return rates.getCount() < 2
+                ? ""
+                : format(
+                        " Each JVM's own rate before its first request: %.3f to %.3f ns a term, a spread of %.0f %%"
+                                + " between variants that no variant controls.",
+                        rates.getMin(), rates.getMax(), 100 * (rates.getMax() / rates.getMin() - 1));
     }
 
     /**
@@ -228,7 +358,8 @@ final class CpuBoundClaims {
     private static DoubleSummaryStatistics jvmRates(Measurements m) {
         return m.variants().stream()
                 .map(variant -> variant.sizing().get("piNanosPerTermHere"))
-                .filter(Number.class::isInstance).mapToDouble(rate -> ((Number) rate).doubleValue())
+                .filter(Number.class::isInstance)
+                .mapToDouble(rate -> ((Number) rate).doubleValue())
                 .summaryStatistics();
     }
 
@@ -254,7 +385,8 @@ final class CpuBoundClaims {
     private static String fourOnFewerCores(Measurements m, String load, long tenSwitches) {
         try {
             long four = m.step("parallel-4", load).process().involuntaryContextSwitches();
-            return format("; parallel-4 is more threads than this machine's cores, and switched %d times against the 10 threads' %d",
+            return format(
+                    "; parallel-4 is more threads than this machine's cores, and switched %d times against the 10 threads' %d",
                     four, tenSwitches);
         } catch (Measurements.Missing notRun) {
             return "";
@@ -281,10 +413,17 @@ final class CpuBoundClaims {
         if (lastMillis <= step.plan().requestTimeoutMillis()) {
             return "";
         }
-        return format("%d timed out: this JVM spent at least %.0f ms of CPU a request against the %.0f ms calibrated at its start "
+        return format(
+                "%d timed out: this JVM spent at least %.0f ms of CPU a request against the %.0f ms calibrated at its start "
                         + "(%+.0f %%), so %.1f requests' work ends after %.0f ms, past the %.0f ms timeout: the JVM's rate decided "
-                        + "them, not the scheduler", timedOut, workMillis, calibratedMillis, 100 * (workMillis / calibratedMillis - 1),
-                lastInWork, lastMillis, step.plan().requestTimeoutMillis());
+                        + "them, not the scheduler",
+                timedOut,
+                workMillis,
+                calibratedMillis,
+                100 * (workMillis / calibratedMillis - 1),
+                lastInWork,
+                lastMillis,
+                step.plan().requestTimeoutMillis());
     }
 
     /**

@@ -20,12 +20,13 @@ final class CpuBoundExperiment {
     static final LoadStep.Closed AT_ONCE = new LoadStep.Closed(30, 1);
     static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
 
-    private CpuBoundExperiment() {
-    }
+    private CpuBoundExperiment() {}
 
     static Experiment create() {
         return Experiment.custom(NAME)
-                .article(ARTICLE, "003_cf0b8b0622a6f92c.txt",
+                .article(
+                        ARTICLE,
+                        "003_cf0b8b0622a6f92c.txt",
                         "30 CPU-bound requests at once on 10 Tomcat threads or on a scheduler: how many threads should compute at once?")
                 .service("cpu-bound-service", "/calcpireactive")
                 .downstreamLatency(Duration.ofMillis(750))
@@ -37,9 +38,11 @@ final class CpuBoundExperiment {
                 .warmUp(new WarmUp(2, 2))
                 .steps(AT_ONCE)
                 .sweeps(SweepClaim.custom("parallelism-knee")
-                        .text("A parallel scheduler adds throughput up to one thread per core of this machine, and nothing after")
+                        .text(
+                                "A parallel scheduler adds throughput up to one thread per core of this machine, and nothing after")
                         .sweep("parallel-4", AT_ONCE.label(), "lab.cpu.parallelism=1,2,3,4,6,8")
-                        .knee(cpus -> cpus, "the work is CPU: one thread per core keeps every core busy").build())
+                        .knee(cpus -> cpus, "the work is CPU: one thread per core keeps every core busy")
+                        .build())
                 .variants(variants())
                 .claims(CpuBoundClaims.claims())
                 .findings(CpuBoundClaims.findings())
@@ -49,27 +52,46 @@ final class CpuBoundExperiment {
 
     private static List<Variant> variants() {
         return List.of(
-                Variant.custom("no-scheduler", "The work runs on the 10 Tomcat threads").origin(Origin.SEED)
-                        .properties(VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "none")).capacity(ON_TOMCAT)
-                        .seed(Map.of(AT_ONCE.label(), seed(null, "batches of 10; the last 10 time out"))).build(),
-                Variant.custom("parallel-4", "subscribeOn Schedulers.newParallel(4)").origin(Origin.SEED).properties(parallel(4))
+                Variant.custom("no-scheduler", "The work runs on the 10 Tomcat threads")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "none"))
+                        .capacity(ON_TOMCAT)
+                        .seed(Map.of(AT_ONCE.label(), seed(null, "batches of 10; the last 10 time out")))
+                        .build(),
+                Variant.custom("parallel-4", "subscribeOn Schedulers.newParallel(4)")
+                        .origin(Origin.SEED)
+                        .properties(parallel(4))
                         .capacity(new CpuWork("pi", "schedulerThreads", cpus -> 4))
-                        .seed(Map.of(AT_ONCE.label(), seed(5375.0, "all succeed, durations grow steadily"))).build(),
-                Variant.custom("parallel-2", "subscribeOn Schedulers.newParallel(2)").origin(Origin.SEED).properties(parallel(2))
+                        .seed(Map.of(AT_ONCE.label(), seed(5375.0, "all succeed, durations grow steadily")))
+                        .build(),
+                Variant.custom("parallel-2", "subscribeOn Schedulers.newParallel(2)")
+                        .origin(Origin.SEED)
+                        .properties(parallel(2))
                         .capacity(new CpuWork("pi", "schedulerThreads", cpus -> 2))
-                        .seed(Map.of(AT_ONCE.label(), seed(2853.0, "the last answer after 4.5 s"))).build(),
-                Variant.custom("parallel-cpus", "subscribeOn a parallel scheduler with one thread per CPU of this machine")
+                        .seed(Map.of(AT_ONCE.label(), seed(2853.0, "the last answer after 4.5 s")))
+                        .build(),
+                Variant.custom(
+                                "parallel-cpus",
+                                "subscribeOn a parallel scheduler with one thread per CPU of this machine")
                         .origin(Origin.MODERN)
-                        .properties(parallel(0)).capacity(new CpuWork("pi", "schedulerThreads", cpus -> cpus)).build(),
-                Variant.custom("parallel-1", "subscribeOn a parallel scheduler with one thread").origin(Origin.MODERN)
-                        .properties(parallel(1)).capacity(new CpuWork("pi", "schedulerThreads", cpus -> 1)).build(),
-                Variant.custom("virtual-threads", "subscribeOn a virtual thread per request").origin(Origin.MODERN)
+                        .properties(parallel(0))
+                        .capacity(new CpuWork("pi", "schedulerThreads", cpus -> cpus))
+                        .build(),
+                Variant.custom("parallel-1", "subscribeOn a parallel scheduler with one thread")
+                        .origin(Origin.MODERN)
+                        .properties(parallel(1))
+                        .capacity(new CpuWork("pi", "schedulerThreads", cpus -> 1))
+                        .build(),
+                Variant.custom("virtual-threads", "subscribeOn a virtual thread per request")
+                        .origin(Origin.MODERN)
                         .properties(VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "virtual"))
-                        .capacity(new CpuWork("virtual", "schedulerThreads", cpus -> -1)).build());
+                        .capacity(new CpuWork("virtual", "schedulerThreads", cpus -> -1))
+                        .build());
     }
 
     private static Map<String, String> parallel(int threads) {
-        return VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "parallel", "lab.cpu.parallelism", Integer.toString(threads));
+        return VariantProperties.reactiveOnTomcat(
+                "lab.cpu.scheduler", "parallel", "lab.cpu.parallelism", Integer.toString(threads));
     }
 
     /**
@@ -85,5 +107,4 @@ final class CpuBoundExperiment {
     private static SeedFigure seed(Double meanMillis, String note) {
         return SeedFigure.ofArticle(ARTICLE, null, meanMillis, null, note);
     }
-
 }

@@ -98,6 +98,7 @@ public final class Defaults {
 
     /** A study's warm-up, at {@link #STUDY_WARM_UP_USERS}: the application's JIT compiles its request path meanwhile. */
     public static final Duration STUDY_WARM_UP = Duration.ofSeconds(15);
+
     public static final int STUDY_WARM_UP_USERS = 4;
 
     /** A study's client timeout: a request slower than this counts as failed. */
@@ -118,6 +119,5 @@ public final class Defaults {
     /** The users a sweep of an application's property holds at every value: enough to fill a pool of 8 twice. */
     public static final int SWEEP_USERS = 16;
 
-    private Defaults() {
-    }
+    private Defaults() {}
 }

@@ -30,12 +30,29 @@ import org.concurrencylab.results.ScaleRange;
  * @param calibration       a value the first variant measures and the others reuse, if any
  * @param sweeps            sweeps with the knee their physics gives, decided as claims by {@code ./lab sweep}
  */
-public record Experiment(String name, String title, String seedFile, String summary, String service, String path,
-                         Optional<Downstream> downstream, Duration downstreamLatency, Duration requestTimeout,
-                         OptionalInt defaultCpus, double defaultScale, WarmUp warmUp, List<LoadStep> steps,
-                         List<Variant> variants, List<Claim> claims, List<Finding> findings,
-                         Optional<Calibration> calibration, Connections connections, JitPolicy jit,
-                         List<ChainedService> chain, Optional<Database> database, List<SweepClaim> sweeps) {
+public record Experiment(
+        String name,
+        String title,
+        String seedFile,
+        String summary,
+        String service,
+        String path,
+        Optional<Downstream> downstream,
+        Duration downstreamLatency,
+        Duration requestTimeout,
+        OptionalInt defaultCpus,
+        double defaultScale,
+        WarmUp warmUp,
+        List<LoadStep> steps,
+        List<Variant> variants,
+        List<Claim> claims,
+        List<Finding> findings,
+        Optional<Calibration> calibration,
+        Connections connections,
+        JitPolicy jit,
+        List<ChainedService> chain,
+        Optional<Database> database,
+        List<SweepClaim> sweeps) {
 
     public Experiment {
         Objects.requireNonNull(name, "name");
@@ -50,7 +67,8 @@ public record Experiment(String name, String title, String seedFile, String summ
             throw new IllegalArgumentException(name + ": its scale " + problem);
         });
         if (defaultCpus.isPresent() && defaultCpus.getAsInt() < 1) {
-            throw new IllegalArgumentException(name + ": an experiment's services see at least 1 CPU, not " + defaultCpus.getAsInt());
+            throw new IllegalArgumentException(
+                    name + ": an experiment's services see at least 1 CPU, not " + defaultCpus.getAsInt());
         }
         if (new HashSet<>(variants.stream().map(Variant::name).toList()).size() != variants.size()) {
             throw new IllegalArgumentException(name + ": two variants share a name");
@@ -115,7 +133,9 @@ public record Experiment(String name, String title, String seedFile, String summ
     }
 
     public Optional<Variant> variant(String variantName) {
-        return variants.stream().filter(variant -> variant.name().equals(variantName)).findFirst();
+        return variants.stream()
+                .filter(variant -> variant.name().equals(variantName))
+                .findFirst();
     }
 
     /** The load step of this label ("100x10"), if the experiment declares one. */
@@ -278,9 +298,29 @@ public record Experiment(String name, String title, String seedFile, String summ
         }
 
         public Experiment build() {
-            Experiment experiment = new Experiment(name, title, seedFile, summary, service, path, downstream, downstreamLatency,
-                    requestTimeout, defaultCpus, defaultScale, warmUp, steps, variants, claims, findings, calibration,
-                    connections, jit, chain, database, sweeps);
+            Experiment experiment = new Experiment(
+                    name,
+                    title,
+                    seedFile,
+                    summary,
+                    service,
+                    path,
+                    downstream,
+                    downstreamLatency,
+                    requestTimeout,
+                    defaultCpus,
+                    defaultScale,
+                    warmUp,
+                    steps,
+                    variants,
+                    claims,
+                    findings,
+                    calibration,
+                    connections,
+                    jit,
+                    chain,
+                    database,
+                    sweeps);
             experiment.claims().forEach(experiment::checkReferences);
             experiment.sweeps().forEach(experiment::checkReferences);
             experiment.findings().forEach(experiment::checkReferences);
@@ -291,14 +331,17 @@ public record Experiment(String name, String title, String seedFile, String summ
     private void checkReferences(SweepClaim sweep) {
         String where = name + ": sweep " + sweep.id() + " ";
         if (variant(sweep.variant()).isEmpty()) {
-            throw new IllegalArgumentException(where + "varies variant '" + sweep.variant() + "', which " + name + " does not declare");
+            throw new IllegalArgumentException(
+                    where + "varies variant '" + sweep.variant() + "', which " + name + " does not declare");
         }
-        LoadStep load = loadOf(sweep).orElseThrow(() -> new IllegalArgumentException(where + "runs load '" + sweep.load()
-                + "', which " + name + " does not declare"));
+        LoadStep load = loadOf(sweep)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        where + "runs load '" + sweep.load() + "', which " + name + " does not declare"));
         boolean open = load instanceof LoadStep.Open;
-        if (Knob.USERS.equals(sweep.knob().name()) && open || Knob.RATE.equals(sweep.knob().name()) && !open) {
-            throw new IllegalArgumentException(where + "varies the " + sweep.knob().name() + " of load " + load.label()
-                    + ", which is " + (open ? "open" : "closed"));
+        if (Knob.USERS.equals(sweep.knob().name()) && open
+                || Knob.RATE.equals(sweep.knob().name()) && !open) {
+            throw new IllegalArgumentException(where + "varies the "
+                    + sweep.knob().name() + " of load " + load.label() + ", which is " + (open ? "open" : "closed"));
         }
     }
 
@@ -319,12 +362,16 @@ public record Experiment(String name, String title, String seedFile, String summ
                 throw new IllegalArgumentException(where + "shows " + e.getMessage());
             }
             if (step(claim.chart().load()).isEmpty()) {
-                throw new IllegalArgumentException(where + "shows load '" + claim.chart().load() + "', which " + name
-                        + " does not declare");
+                throw new IllegalArgumentException(
+                        where + "shows load '" + claim.chart().load() + "', which " + name + " does not declare");
             }
-            claim.chart().variants().stream().filter(variant -> variant(variant).isEmpty()).findFirst().ifPresent(variant -> {
-                throw new IllegalArgumentException(where + "shows variant '" + variant + "', which " + name + " does not declare");
-            });
+            claim.chart().variants().stream()
+                    .filter(variant -> variant(variant).isEmpty())
+                    .findFirst()
+                    .ifPresent(variant -> {
+                        throw new IllegalArgumentException(
+                                where + "shows variant '" + variant + "', which " + name + " does not declare");
+                    });
         }
         try {
             claim.evaluate(Measurements.nothingRanOf(this));

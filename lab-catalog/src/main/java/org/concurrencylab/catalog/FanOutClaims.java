@@ -30,6 +30,7 @@ final class FanOutClaims {
      * (x0.96). Once the pool has collapsed, a p95 is the time the queue grew to, so a quarter either way.
      */
     static final double SAME_P95_LOW = 0.75;
+
     static final double SAME_P95_HIGH = 1.25;
 
     /**
@@ -38,118 +39,223 @@ final class FanOutClaims {
      */
     static final double AS_WELL_AS_POOL_OF_400 = 1.15;
 
-    private FanOutClaims() {
-    }
+    private FanOutClaims() {}
 
     static List<Claim> claims() {
         String load = UNDER_LOAD.label();
         return List.of(
-                Claim.of("parallel-halves-lone-latency",
-                        "Alone, a request that makes its two calls in parallel takes about D instead of 2 D.",
-                        m -> {
-                            double sequential = m.inD(m.step("sequential", LONE.label()).latencyMillis().mean());
-                            double parallel = m.inD(m.step("common-pool", LONE.label()).latencyMillis().mean());
-                            return Verdict.of(sequential >= SEQUENTIAL_LONE_AT_LEAST_D && parallel <= PARALLEL_LONE_AT_MOST_D
-                                            && parallel <= PARALLEL_OVER_SEQUENTIAL_AT_MOST * sequential,
-                                    format("sequential %.2f D, parallel %.2f D (mean of %d lone requests)",
-                                            sequential, parallel, LONE.totalRequests()));
-                        }).articleSaid("661 ms sequential, 347 ms parallel (D = 300 ms)").checkedAt("sequential ≥ 1.8 D; parallel ≤ 1.3 D and ≤ 0.65 x sequential").shownBy(ChartRef.Kind.PERCENTILES, LONE.label(), "common-pool", "sequential"),
-                Claim.of("sequential-holds-under-load",
-                        "Under 20 requests/s the sequential version keeps its p95 near 2 D: Tomcat's 200 workers are plenty.",
-                        m -> {
-                            StepResult step = m.clientStep("sequential", load);
-                            double p95 = m.inD(step.latencyMillis().p95());
-                            return Verdict.onSteps(p95 <= 2 * Thresholds.P95_NEAR_D && step.requests().failed() == 0,
-                                    format("p95 %.2f D (bound %.2f x 2 D), %d failed", p95, Thresholds.P95_NEAR_D, step.requests().failed()), step);
-                        }).articleSaid("p95 709 ms").checkedAt("no failure; p95 ≤ 2 x 1.15 D").shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "sequential"),
-                Claim.of("common-pool-collapses",
-                        "Under the same load, supplyAsync on the default pool collapses: p95 more than 10 times the sequential one, and latency grows through the run.",
-                        m -> {
-                            StepResult pool = m.step("common-pool", load);
-                            StepResult sequential = m.step("sequential", load);
-                            double ratio = pool.latencyMillis().p95() / sequential.latencyMillis().p95();
-                            Growth growth = Growth.of(pool);
-                            return Verdict.of(ratio > 10 && growth.factor() >= 3,
-                                    format("p95 %.0f ms against %.0f ms (x%.1f); %s; %s", pool.latencyMillis().p95(),
-                                            sequential.latencyMillis().p95(), ratio, growth, failures(pool)));
-                        }).articleSaid("mean 27289 ms, p95 51370 ms").checkedAt("p95 > 10 x the sequential's; latency grows ≥ 3-fold through the run").shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool", "sequential"),
-                Claim.of("common-pool-one-thread-short",
-                        "The default pool has one thread fewer than the CPUs: 7 busy threads on 8.",
-                        m -> {
-                            VariantResult variant = m.variant("common-pool");
-                            StepResult step = m.step("common-pool", load);
-                            int parallelism = number(variant.sizing().get("commonPoolParallelism"));
-                            int peak = step.threads().peakByPool().getOrDefault("common-pool", 0);
-                            int busy = peakRunnable(step, "common-pool");
-                            return Verdict.of(parallelism == variant.cpus() - 1 && peak == parallelism,
-                                    format("parallelism %d on %d CPUs (the JDK's CPUs - 1: the thread that submits is meant to help), "
-                                            + "%d pool threads alive at most, %d runnable at once at most", parallelism,
-                                            variant.cpus(), peak, busy));
-                        }).articleSaid("7 running threads on 8 CPUs").checkedAt("parallelism = CPUs - 1, and as many threads alive at most").shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "common-pool"),
-                Claim.of("tomcat-8-same-as-200",
-                        "Capping Tomcat at 8 workers gives about the same result: the pool, not Tomcat, is the limit.",
-                        m -> {
-                            StepResult capped = m.step("common-pool-tomcat-8", load);
-                            StepResult uncapped = m.step("common-pool", load);
-                            double ratio = capped.latencyMillis().p95() / uncapped.latencyMillis().p95();
-                            return Verdict.of(ratio >= SAME_P95_LOW && ratio <= SAME_P95_HIGH,
-                                    format("p95 %.0f ms against %.0f ms with 200 workers (x%.2f); throughput %.1f against %.1f /s",
-                                            capped.latencyMillis().p95(), uncapped.latencyMillis().p95(), ratio,
-                                            capped.throughputPerSecond(), uncapped.throughputPerSecond()));
-                        }).articleSaid("p95 49066 ms against 51370 ms").checkedAt("p95 0.75 to 1.25 x the 200 workers'").shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool-tomcat-8", "common-pool"),
-                Claim.of("tomcat-8-slightly-better",
-                        "Capping Tomcat at 8 workers is even slightly better (the article: probably less context switching).",
-                        m -> {
-                            StepResult capped = m.step("common-pool-tomcat-8", load);
-                            StepResult uncapped = m.step("common-pool", load);
-                            boolean better = capped.latencyMillis().mean() < uncapped.latencyMillis().mean()
-                                    && capped.latencyMillis().p95() < uncapped.latencyMillis().p95();
-                            // both queue behind the same pool, whose rate the workers in front of it do not change
-                            return Verdict.beyondNoise(better, 0, Defaults.RUN_TO_RUN_NOISE, format(
-                                    "mean %.0f ms against %.0f ms, p95 %.0f ms against %.0f ms with 200 workers (the article: %+.0f %% "
-                                            + "and %+.0f %%); both queue behind the same %d-thread pool, so the model predicts the same "
-                                            + "throughput and latency", capped.latencyMillis().mean(), uncapped.latencyMillis().mean(),
-                                    capped.latencyMillis().p95(), uncapped.latencyMillis().p95(), 100 * (26524.0 / 27289 - 1),
-                                    100 * (49066.0 / 51370 - 1), number(m.variant("common-pool").sizing().get("commonPoolParallelism"))));
-                        }).articleSaid("mean 26524 ms against 27289 ms, p95 49066 ms against 51370 ms").checkedAt("a lower mean and p95, decided only where the model's difference exceeds the run-to-run noise").shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool-tomcat-8", "common-pool"),
-                Claim.of("tomcat-workers-park",
-                        "Meanwhile Tomcat's workers mostly wait, parked on the futures, rather than work.",
-                        m -> {
-                            StepResult step = m.step("common-pool", load);
-                            int live = step.threads().peakByPool().getOrDefault("tomcat-workers", 0);
-                            int runnable = peakRunnable(step, "tomcat-workers");
-                            return Verdict.of(live >= 50 && runnable <= 0.1 * live,
-                                    format("%d Tomcat workers alive at peak, at most %d runnable at once", live, runnable));
-                        }).articleSaid("Tomcat's threads mostly parked").checkedAt("≥ 50 workers alive; ≤ 10 % of them runnable at once").shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "common-pool"),
-                Claim.of("pool-of-400-fixes-it",
-                        "A dedicated pool of 400 threads removes the bottleneck: p95 near D.",
-                        m -> nearD(m, "dedicated-pool-400")).articleSaid("mean 339 ms, p95 345 ms").checkedAt("no failure; p95 ≤ 1.15 D").shownBy(ChartRef.Kind.PERCENTILES, load, "dedicated-pool-400", "common-pool"),
-                Claim.of("littles-law-pool-is-enough",
-                        "Lab's check: a pool sized by Little's law (" + LITTLES_LAW_POOL + " threads) does as well as 400.",
-                        m -> {
-                            Verdict verdict = asWellAsPoolOf400(m, "littles-law-pool");
-                            StepResult step = m.step("littles-law-pool", load);
-                            return new Verdict(verdict.status(), verdict.evidence() + format("; %d pool threads alive at most",
-                                    step.threads().peakByPool().getOrDefault("fan-out-pool", 0)));
-                        }).checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's").shownBy(ChartRef.Kind.PERCENTILES, load, "littles-law-pool", "dedicated-pool-400"),
-                Claim.of("virtual-threads-fix-it",
-                        "Modern: a virtual thread per call needs no sizing at all and does as well as the pool of 400.",
-                        m -> asWellAsPoolOf400(m, "virtual-threads")).checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's").shownBy(ChartRef.Kind.PERCENTILES, load, "virtual-threads", "dedicated-pool-400"),
-                Claim.of("webclient-fixes-it",
-                        "Modern: WebClient with Mono.zip waits on no thread: as well as the pool of 400 with a handful of threads.",
-                        m -> {
-                            Verdict verdict = asWellAsPoolOf400(m, "webclient-zip");
-                            StepResult step = m.step("webclient-zip", load);
-                            return new Verdict(verdict.status(), verdict.evidence() + format("; %d threads alive at most",
-                                    step.threads().peakLive()));
-                        }).checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's").shownBy(ChartRef.Kind.PERCENTILES, load, "webclient-zip", "dedicated-pool-400"),
-                Claim.of("metadata-never-the-bottleneck",
-                        "The metadata service was never the bottleneck: its own time per call stayed near D in every step.",
-                        m -> {
-                            Measurements.DownstreamPeak slowest = m.slowestDownstream();
-                            return Verdict.of(m.inD(slowest.meanMillis()) <= 1.2, format("its slowest mean per call %.2f D (%s)",
-                                    m.inD(slowest.meanMillis()), slowest.where()));
-                        }).articleSaid("around 300 ms a call").checkedAt("its slowest mean per call ≤ 1.2 D").shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
+                Claim.of(
+                                "parallel-halves-lone-latency",
+                                "Alone, a request that makes its two calls in parallel takes about D instead of 2 D.",
+                                m -> {
+                                    double sequential = m.inD(m.step("sequential", LONE.label())
+                                            .latencyMillis()
+                                            .mean());
+                                    double parallel = m.inD(m.step("common-pool", LONE.label())
+                                            .latencyMillis()
+                                            .mean());
+                                    return Verdict.of(
+                                            sequential >= SEQUENTIAL_LONE_AT_LEAST_D
+                                                    && parallel <= PARALLEL_LONE_AT_MOST_D
+                                                    && parallel <= PARALLEL_OVER_SEQUENTIAL_AT_MOST * sequential,
+                                            format(
+                                                    "sequential %.2f D, parallel %.2f D (mean of %d lone requests)",
+                                                    sequential, parallel, LONE.totalRequests()));
+                                })
+                        .articleSaid("661 ms sequential, 347 ms parallel (D = 300 ms)")
+                        .checkedAt("sequential ≥ 1.8 D; parallel ≤ 1.3 D and ≤ 0.65 x sequential")
+                        .shownBy(ChartRef.Kind.PERCENTILES, LONE.label(), "common-pool", "sequential"),
+                Claim.of(
+                                "sequential-holds-under-load",
+                                "Under 20 requests/s the sequential version keeps its p95 near 2 D: Tomcat's 200 workers are plenty.",
+                                m -> {
+                                    StepResult step = m.clientStep("sequential", load);
+                                    double p95 = m.inD(step.latencyMillis().p95());
+                                    return Verdict.onSteps(
+                                            p95 <= 2 * Thresholds.P95_NEAR_D
+                                                    && step.requests().failed() == 0,
+                                            format(
+                                                    "p95 %.2f D (bound %.2f x 2 D), %d failed",
+                                                    p95,
+                                                    Thresholds.P95_NEAR_D,
+                                                    step.requests().failed()),
+                                            step);
+                                })
+                        .articleSaid("p95 709 ms")
+                        .checkedAt("no failure; p95 ≤ 2 x 1.15 D")
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "sequential"),
+                Claim.of(
+                                "common-pool-collapses",
+                                "Under the same load, supplyAsync on the default pool collapses: p95 more than 10 times the sequential one, and latency grows through the run.",
+                                m -> {
+                                    StepResult pool = m.step("common-pool", load);
+                                    StepResult sequential = m.step("sequential", load);
+                                    double ratio = pool.latencyMillis().p95()
+                                            / sequential.latencyMillis().p95();
+                                    Growth growth = Growth.of(pool);
+                                    return Verdict.of(
+                                            ratio > 10 && growth.factor() >= 3,
+                                            format(
+                                                    "p95 %.0f ms against %.0f ms (x%.1f); %s; %s",
+                                                    pool.latencyMillis().p95(),
+                                                    sequential.latencyMillis().p95(),
+                                                    ratio,
+                                                    growth,
+                                                    failures(pool)));
+                                })
+                        .articleSaid("mean 27289 ms, p95 51370 ms")
+                        .checkedAt("p95 > 10 x the sequential's; latency grows ≥ 3-fold through the run")
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool", "sequential"),
+                Claim.of(
+                                "common-pool-one-thread-short",
+                                "The default pool has one thread fewer than the CPUs: 7 busy threads on 8.",
+                                m -> {
+                                    VariantResult variant = m.variant("common-pool");
+                                    StepResult step = m.step("common-pool", load);
+                                    int parallelism = number(variant.sizing().get("commonPoolParallelism"));
+                                    int peak = step.threads().peakByPool().getOrDefault("common-pool", 0);
+                                    int busy = peakRunnable(step, "common-pool");
+                                    return Verdict.of(
+                                            parallelism == variant.cpus() - 1 && peak == parallelism,
+                                            format(
+                                                    "parallelism %d on %d CPUs (the JDK's CPUs - 1: the thread that submits is meant to help), "
+                                                            + "%d pool threads alive at most, %d runnable at once at most",
+                                                    parallelism, variant.cpus(), peak, busy));
+                                })
+                        .articleSaid("7 running threads on 8 CPUs")
+                        .checkedAt("parallelism = CPUs - 1, and as many threads alive at most")
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "common-pool"),
+                Claim.of(
+                                "tomcat-8-same-as-200",
+                                "Capping Tomcat at 8 workers gives about the same result: the pool, not Tomcat, is the limit.",
+                                m -> {
+                                    StepResult capped = m.step("common-pool-tomcat-8", load);
+                                    StepResult uncapped = m.step("common-pool", load);
+                                    double ratio = capped.latencyMillis().p95()
+                                            / uncapped.latencyMillis().p95();
+                                    return Verdict.of(
+                                            ratio >= SAME_P95_LOW && ratio <= SAME_P95_HIGH,
+                                            format(
+                                                    "p95 %.0f ms against %.0f ms with 200 workers (x%.2f); throughput %.1f against %.1f /s",
+                                                    capped.latencyMillis().p95(),
+                                                    uncapped.latencyMillis().p95(),
+                                                    ratio,
+                                                    capped.throughputPerSecond(),
+                                                    uncapped.throughputPerSecond()));
+                                })
+                        .articleSaid("p95 49066 ms against 51370 ms")
+                        .checkedAt("p95 0.75 to 1.25 x the 200 workers'")
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool-tomcat-8", "common-pool"),
+                Claim.of(
+                                "tomcat-8-slightly-better",
+                                "Capping Tomcat at 8 workers is even slightly better (the article: probably less context switching).",
+                                m -> {
+                                    StepResult capped = m.step("common-pool-tomcat-8", load);
+                                    StepResult uncapped = m.step("common-pool", load);
+                                    boolean better = capped.latencyMillis().mean()
+                                                    < uncapped.latencyMillis().mean()
+                                            && capped.latencyMillis().p95()
+                                                    < uncapped.latencyMillis().p95();
+                                    // both queue behind the same pool, whose rate the workers in front of it do not
+                                    // change
+                                    return Verdict.beyondNoise(
+                                            better,
+                                            0,
+                                            Defaults.RUN_TO_RUN_NOISE,
+                                            format(
+                                                    "mean %.0f ms against %.0f ms, p95 %.0f ms against %.0f ms with 200 workers (the article: %+.0f %% "
+                                                            + "and %+.0f %%); both queue behind the same %d-thread pool, so the model predicts the same "
+                                                            + "throughput and latency",
+                                                    capped.latencyMillis().mean(),
+                                                    uncapped.latencyMillis().mean(),
+                                                    capped.latencyMillis().p95(),
+                                                    uncapped.latencyMillis().p95(),
+                                                    100 * (26524.0 / 27289 - 1),
+                                                    100 * (49066.0 / 51370 - 1),
+                                                    number(m.variant("common-pool")
+                                                            .sizing()
+                                                            .get("commonPoolParallelism"))));
+                                })
+                        .articleSaid("mean 26524 ms against 27289 ms, p95 49066 ms against 51370 ms")
+                        .checkedAt(
+                                "a lower mean and p95, decided only where the model's difference exceeds the run-to-run noise")
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool-tomcat-8", "common-pool"),
+                Claim.of(
+                                "tomcat-workers-park",
+                                "Meanwhile Tomcat's workers mostly wait, parked on the futures, rather than work.",
+                                m -> {
+                                    StepResult step = m.step("common-pool", load);
+                                    int live = step.threads().peakByPool().getOrDefault("tomcat-workers", 0);
+                                    int runnable = peakRunnable(step, "tomcat-workers");
+                                    return Verdict.of(
+                                            live >= 50 && runnable <= 0.1 * live,
+                                            format(
+                                                    "%d Tomcat workers alive at peak, at most %d runnable at once",
+                                                    live, runnable));
+                                })
+                        .articleSaid("Tomcat's threads mostly parked")
+                        .checkedAt("≥ 50 workers alive; ≤ 10 % of them runnable at once")
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "common-pool"),
+                Claim.of(
+                                "pool-of-400-fixes-it",
+                                "A dedicated pool of 400 threads removes the bottleneck: p95 near D.",
+                                m -> nearD(m, "dedicated-pool-400"))
+                        .articleSaid("mean 339 ms, p95 345 ms")
+                        .checkedAt("no failure; p95 ≤ 1.15 D")
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, "dedicated-pool-400", "common-pool"),
+                Claim.of(
+                                "littles-law-pool-is-enough",
+                                "Lab's check: a pool sized by Little's law (" + LITTLES_LAW_POOL
+                                        + " threads) does as well as 400.",
+                                m -> {
+                                    Verdict verdict = asWellAsPoolOf400(m, "littles-law-pool");
+                                    StepResult step = m.step("littles-law-pool", load);
+                                    return new Verdict(
+                                            verdict.status(),
+                                            verdict.evidence()
+                                                    + format(
+                                                            "; %d pool threads alive at most",
+                                                            step.threads()
+                                                                    .peakByPool()
+                                                                    .getOrDefault("fan-out-pool", 0)));
+                                })
+                        .checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's")
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, "littles-law-pool", "dedicated-pool-400"),
+                Claim.of(
+                                "virtual-threads-fix-it",
+                                "Modern: a virtual thread per call needs no sizing at all and does as well as the pool of 400.",
+                                m -> asWellAsPoolOf400(m, "virtual-threads"))
+                        .checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's")
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, "virtual-threads", "dedicated-pool-400"),
+                Claim.of(
+                                "webclient-fixes-it",
+                                "Modern: WebClient with Mono.zip waits on no thread: as well as the pool of 400 with a handful of threads.",
+                                m -> {
+                                    Verdict verdict = asWellAsPoolOf400(m, "webclient-zip");
+                                    StepResult step = m.step("webclient-zip", load);
+                                    return new Verdict(
+                                            verdict.status(),
+                                            verdict.evidence()
+                                                    + format(
+                                                            "; %d threads alive at most",
+                                                            step.threads().peakLive()));
+                                })
+                        .checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's")
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, "webclient-zip", "dedicated-pool-400"),
+                Claim.of(
+                                "metadata-never-the-bottleneck",
+                                "The metadata service was never the bottleneck: its own time per call stayed near D in every step.",
+                                m -> {
+                                    Measurements.DownstreamPeak slowest = m.slowestDownstream();
+                                    return Verdict.of(
+                                            m.inD(slowest.meanMillis()) <= 1.2,
+                                            format(
+                                                    "its slowest mean per call %.2f D (%s)",
+                                                    m.inD(slowest.meanMillis()), slowest.where()));
+                                })
+                        .articleSaid("around 300 ms a call")
+                        .checkedAt("its slowest mean per call ≤ 1.2 D")
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
     static List<Finding> findings() {
@@ -159,17 +265,26 @@ final class FanOutClaims {
                     StepResult lone = m.step(variant.name(), LONE.label());
                     StepResult loaded = m.step(variant.name(), UNDER_LOAD.label());
                     int parallelism = number(variant.sizing().get("commonPoolParallelism"));
-                    return format("On this machine's own %d CPUs the default pool has parallelism %d (JDK %s; supplyAsync's default "
+                    return format(
+                            "On this machine's own %d CPUs the default pool has parallelism %d (JDK %s; supplyAsync's default "
                                     + "executor is %s), so %s: a lone request took %.2f D, and under 20 requests/s p95 was %.0f ms "
                                     + "(%.1f D) with %d of %d requests failed (%s), against a capacity of %d / 2 D = %.1f requests "
                                     + "per second in the article's units.",
-                            variant.cpus(), parallelism, variant.sizing().get("jdk"),
+                            variant.cpus(),
+                            parallelism,
+                            variant.sizing().get("jdk"),
                             variant.sizing().get("completableFutureDefaultExecutor"),
-                            parallelism < 2 ? "the two calls of a request queue behind each other on its one thread"
+                            parallelism < 2
+                                    ? "the two calls of a request queue behind each other on its one thread"
                                     : "at most " + parallelism + " calls run at once",
-                            m.inD(lone.latencyMillis().mean()), loaded.latencyMillis().p95(),
-                            m.inD(loaded.latencyMillis().p95()), loaded.requests().failed(), loaded.requests().sent(),
-                            failures(loaded), parallelism, parallelism / (2 * D.toNanos() / 1e9));
+                            m.inD(lone.latencyMillis().mean()),
+                            loaded.latencyMillis().p95(),
+                            m.inD(loaded.latencyMillis().p95()),
+                            loaded.requests().failed(),
+                            loaded.requests().sent(),
+                            failures(loaded),
+                            parallelism,
+                            parallelism / (2 * D.toNanos() / 1e9));
                 }),
                 new Finding("arrivals-kept", m -> {
                     double worst = 0;
@@ -178,12 +293,16 @@ final class FanOutClaims {
                         for (StepResult step : variant.steps()) {
                             if (step.arrivals() != null) {
                                 double deviation = Math.abs(step.arrivals().achievedPerSecond()
-                                        / step.arrivals().scheduledPerSecond() - 1);
+                                                / step.arrivals().scheduledPerSecond()
+                                        - 1);
                                 if (deviation >= worst) {
                                     worst = deviation;
-                                    where = format("%s: %.2f/s for %.2f/s scheduled, p99 send %.1f ms late",
-                                            variant.name(), step.arrivals().achievedPerSecond(),
-                                            step.arrivals().scheduledPerSecond(), step.arrivals().latenessMillisP99());
+                                    where = format(
+                                            "%s: %.2f/s for %.2f/s scheduled, p99 send %.1f ms late",
+                                            variant.name(),
+                                            step.arrivals().achievedPerSecond(),
+                                            step.arrivals().scheduledPerSecond(),
+                                            step.arrivals().latenessMillisP99());
                                 }
                             }
                         }
@@ -191,17 +310,25 @@ final class FanOutClaims {
                     if (where.isEmpty()) {
                         throw new Measurements.Missing("no open load ran");
                     }
-                    return format("The driver kept its schedule in every variant, collapsing or not: the worst achieved "
-                            + "arrival rate was %.2f %% off (%s).", 100 * worst, where);
+                    return format(
+                            "The driver kept its schedule in every variant, collapsing or not: the worst achieved "
+                                    + "arrival rate was %.2f %% off (%s).",
+                            100 * worst, where);
                 }));
     }
 
     private static Verdict nearD(Measurements m, String variant) {
         StepResult step = m.step(variant, UNDER_LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
-        return Verdict.onSteps(p95 <= Thresholds.P95_NEAR_D && step.requests().failed() == 0,
-                format("p95 %.2f D (bound %.2f D), mean %.0f ms, %d failed", p95, Thresholds.P95_NEAR_D, step.latencyMillis().mean(),
-                        step.requests().failed()), step);
+        return Verdict.onSteps(
+                p95 <= Thresholds.P95_NEAR_D && step.requests().failed() == 0,
+                format(
+                        "p95 %.2f D (bound %.2f D), mean %.0f ms, %d failed",
+                        p95,
+                        Thresholds.P95_NEAR_D,
+                        step.latencyMillis().mean(),
+                        step.requests().failed()),
+                step);
     }
 
     /**
@@ -214,19 +341,30 @@ final class FanOutClaims {
         StepResult pool = m.step("dedicated-pool-400", UNDER_LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
         double poolP95 = m.inD(pool.latencyMillis().p95());
-        return Verdict.onSteps(step.requests().failed() == 0 && p95 <= Math.max(Thresholds.P95_NEAR_D, AS_WELL_AS_POOL_OF_400 * poolP95),
-                format("p95 %.2f D against %.2f D with the pool of 400, mean %.0f ms, %d failed", p95, poolP95,
-                        step.latencyMillis().mean(), step.requests().failed()), step, pool);
+        return Verdict.onSteps(
+                step.requests().failed() == 0
+                        && p95 <= Math.max(Thresholds.P95_NEAR_D, AS_WELL_AS_POOL_OF_400 * poolP95),
+                format(
+                        "p95 %.2f D against %.2f D with the pool of 400, mean %.0f ms, %d failed",
+                        p95,
+                        poolP95,
+                        step.latencyMillis().mean(),
+                        step.requests().failed()),
+                step,
+                pool);
     }
 
     private static String failures(StepResult step) {
-        return step.requests().failed() == 0 ? "no failures" : step.requests().failedByKind().toString();
+        return step.requests().failed() == 0
+                ? "no failures"
+                : step.requests().failedByKind().toString();
     }
 
     private static int peakRunnable(StepResult step, String pool) {
         return step.threads().samples().stream()
                 .mapToInt(sample -> sample.runnableByPool().getOrDefault(pool, 0))
-                .max().orElse(0);
+                .max()
+                .orElse(0);
     }
 
     private static int number(Object value) {
@@ -237,9 +375,12 @@ final class FanOutClaims {
     private record Growth(double firstMillis, double lastMillis) {
 
         static Growth of(StepResult step) {
-            List<TimelinePoint> due = step.timeline().points().stream().filter(point -> point.started() > 0).toList();
+            List<TimelinePoint> due = step.timeline().points().stream()
+                    .filter(point -> point.started() > 0)
+                    .toList();
             int third = Math.max(1, due.size() / 3);
-            return new Growth(medianOfP50(due.subList(0, third)), medianOfP50(due.subList(due.size() - third, due.size())));
+            return new Growth(
+                    medianOfP50(due.subList(0, third)), medianOfP50(due.subList(due.size() - third, due.size())));
         }
 
         double factor() {
@@ -247,13 +388,19 @@ final class FanOutClaims {
         }
 
         private static double medianOfP50(List<TimelinePoint> points) {
-            double[] values = points.stream().mapToDouble(TimelinePoint::latencyMillisP50).filter(v -> v > 0).sorted().toArray();
+            double[] values = points.stream()
+                    .mapToDouble(TimelinePoint::latencyMillisP50)
+                    .filter(v -> v > 0)
+                    .sorted()
+                    .toArray();
             return values.length == 0 ? 0 : values[values.length / 2];
         }
 
         @Override
         public String toString() {
-            return format("median latency %.0f ms in the first third of arrivals, %.0f ms in the last", firstMillis, lastMillis);
+            return format(
+                    "median latency %.0f ms in the first third of arrivals, %.0f ms in the last",
+                    firstMillis, lastMillis);
         }
     }
 }

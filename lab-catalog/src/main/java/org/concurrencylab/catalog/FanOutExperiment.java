@@ -27,26 +27,28 @@ final class FanOutExperiment {
      * 20 x 2 x 0.3 s = 12, doubled as headroom for bursts and for the time a thread spends outside
      * the call. The same at every scale: the rate divides by S as D multiplies by it.
      */
-    static final int LITTLES_LAW_POOL = (int) Math.ceil(2 * UNDER_LOAD.ratePerSecond() * CALLS_PER_REQUEST * D.toNanos() / 1e9);
+    static final int LITTLES_LAW_POOL =
+            (int) Math.ceil(2 * UNDER_LOAD.ratePerSecond() * CALLS_PER_REQUEST * D.toNanos() / 1e9);
 
     /**
      * The closed twin of {@link #UNDER_LOAD} for the pool-size sweep: 20/s answered in D keep 20 x 0.3 s = 6
      * requests in flight (Little's law), and 6 users keep the same 6 whatever the pool, so a pool too small
      * for them slows the users down instead of building a queue that grows for the whole step and fails.
      */
-    static final LoadStep.Closed IN_FLIGHT_OF_UNDER_LOAD = new LoadStep.Closed(
-            (int) Math.round(UNDER_LOAD.ratePerSecond() * D.toNanos() / 1e9), 40);
+    static final LoadStep.Closed IN_FLIGHT_OF_UNDER_LOAD =
+            new LoadStep.Closed((int) Math.round(UNDER_LOAD.ratePerSecond() * D.toNanos() / 1e9), 40);
 
     /** ForkJoinPool.commonPool() gets one thread fewer than the CPUs (at least 1). */
-    static final SharedPool COMMON_POOL = new SharedPool("common-pool", "commonPoolParallelism",
-            cpus -> Math.max(1, cpus - 1), new Hold(CALLS_PER_REQUEST, 1));
+    static final SharedPool COMMON_POOL = new SharedPool(
+            "common-pool", "commonPoolParallelism", cpus -> Math.max(1, cpus - 1), new Hold(CALLS_PER_REQUEST, 1));
 
-    private FanOutExperiment() {
-    }
+    private FanOutExperiment() {}
 
     static Experiment create() {
         return Experiment.custom(NAME)
-                .article(ARTICLE, "000_4a17038cdd221ede.txt",
+                .article(
+                        ARTICLE,
+                        "000_4a17038cdd221ede.txt",
                         "Two calls of D = 300 ms each, made in parallel on a pool: faster alone, but under 20 requests/s the pool is the limit.")
                 .service("fan-out-service", "/users/2505")
                 .downstream(new Downstream("downstream-service", "/metadata/names/1"))
@@ -59,16 +61,21 @@ final class FanOutExperiment {
                 .steps(LONE, UNDER_LOAD)
                 .variants(variants())
                 .sweeps(SweepClaim.custom("pool-knee")
-                        .text("A dedicated pool adds throughput up to two threads per request in flight, and nothing after")
-                        // three points past the knee among the lower five, so the holdout's fit sees the ceiling even when
-                        // one of them is left out (measured: with 4..24 the point at 12 was machine-bound once, and the fit
+                        .text(
+                                "A dedicated pool adds throughput up to two threads per request in flight, and nothing after")
+                        // three points past the knee among the lower five, so the holdout's fit sees the ceiling even
+                        // when
+                        // one of them is left out (measured: with 4..24 the point at 12 was machine-bound once, and the
+                        // fit
                         // on 4, 8, 16 missed the plateau by 16 %)
                         .sweep("littles-law-pool", IN_FLIGHT_OF_UNDER_LOAD, "lab.fan-out.pool-size=4,8,12,16,20,24,28")
                         // at the default S = 0.3 the three processes' 3.9-11.9 ms of CPU a request took 10-19 % of
-                        // every point by the machine model (6 requests released together on 2 cores), so none was fitted;
+                        // every point by the machine model (6 requests released together on 2 cores), so none was
+                        // fitted;
                         // at S = 1 all six were clean
                         .scale(1)
-                        .knee(CALLS_PER_REQUEST * IN_FLIGHT_OF_UNDER_LOAD.users(),
+                        .knee(
+                                CALLS_PER_REQUEST * IN_FLIGHT_OF_UNDER_LOAD.users(),
                                 IN_FLIGHT_OF_UNDER_LOAD.users() + " requests in flight, each holding 2 threads for D")
                         .build())
                 .claims(FanOutClaims.claims())
@@ -82,37 +89,78 @@ final class FanOutExperiment {
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet("lab.fan-out.strategy", "sequential"))
                         .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200, new Hold(1, 2)))
-                        .seed(Map.of(LONE.label(), seed(661.0, null, "one request"), UNDER_LOAD.label(), seed(null, 709.0, null))).build(),
-                Variant.custom("common-pool", "CompletableFuture.supplyAsync without an executor: the JDK's default pool")
+                        .seed(Map.of(
+                                LONE.label(),
+                                seed(661.0, null, "one request"),
+                                UNDER_LOAD.label(),
+                                seed(null, 709.0, null)))
+                        .build(),
+                Variant.custom(
+                                "common-pool",
+                                "CompletableFuture.supplyAsync without an executor: the JDK's default pool")
                         .origin(Origin.SEED)
-                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool")).capacity(COMMON_POOL)
-                        .seed(Map.of(LONE.label(), seed(347.0, null, "one request"), UNDER_LOAD.label(), seed(27289.0, 51370.0, "7 busy pool threads on 8 CPUs"))).build(),
-                Variant.custom("common-pool-tomcat-8", "The same, with Tomcat capped at 8 worker threads").origin(Origin.SEED)
-                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool", "server.tomcat.threads.max", "8"))
-                        .capacity(COMMON_POOL).seed(Map.of(UNDER_LOAD.label(), seed(26524.0, 49066.0, null))).build(),
-                Variant.custom("dedicated-pool-400", "supplyAsync on a fixed pool of 400 threads").origin(Origin.SEED)
-                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "dedicated-pool", "lab.fan-out.pool-size", "400"))
-                        .capacity(new SharedPool("fan-out-pool", "fanOutPoolSize", cpus -> 400, new Hold(CALLS_PER_REQUEST, 1)))
-                        .seed(Map.of(UNDER_LOAD.label(), seed(339.0, 345.0, null))).build(),
-                Variant.custom("virtual-threads", "supplyAsync on a new virtual thread per call").origin(Origin.MODERN)
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool"))
+                        .capacity(COMMON_POOL)
+                        .seed(Map.of(
+                                LONE.label(),
+                                seed(347.0, null, "one request"),
+                                UNDER_LOAD.label(),
+                                seed(27289.0, 51370.0, "7 busy pool threads on 8 CPUs")))
+                        .build(),
+                Variant.custom("common-pool-tomcat-8", "The same, with Tomcat capped at 8 worker threads")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet(
+                                "lab.fan-out.strategy", "common-pool", "server.tomcat.threads.max", "8"))
+                        .capacity(COMMON_POOL)
+                        .seed(Map.of(UNDER_LOAD.label(), seed(26524.0, 49066.0, null)))
+                        .build(),
+                Variant.custom("dedicated-pool-400", "supplyAsync on a fixed pool of 400 threads")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet(
+                                "lab.fan-out.strategy", "dedicated-pool", "lab.fan-out.pool-size", "400"))
+                        .capacity(new SharedPool(
+                                "fan-out-pool", "fanOutPoolSize", cpus -> 400, new Hold(CALLS_PER_REQUEST, 1)))
+                        .seed(Map.of(UNDER_LOAD.label(), seed(339.0, 345.0, null)))
+                        .build(),
+                Variant.custom("virtual-threads", "supplyAsync on a new virtual thread per call")
+                        .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet("lab.fan-out.strategy", "virtual-threads"))
-                        .capacity(new Unbounded("a virtual thread per call")).build(),
-                Variant.custom("webclient-zip", "WebFlux on Netty: WebClient calls joined with Mono.zip, no thread waits")
+                        .capacity(new Unbounded("a virtual thread per call"))
+                        .build(),
+                Variant.custom(
+                                "webclient-zip",
+                                "WebFlux on Netty: WebClient calls joined with Mono.zip, no thread waits")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.reactive("lab.fan-out.strategy", "webclient"))
-                        .capacity(new Unbounded("no thread waits for the calls")).build(),
-                Variant.custom("littles-law-pool", "supplyAsync on a fixed pool sized by Little's law: 2 x 20/s x 2 calls x D = " + LITTLES_LAW_POOL + " threads")
+                        .capacity(new Unbounded("no thread waits for the calls"))
+                        .build(),
+                Variant.custom(
+                                "littles-law-pool",
+                                "supplyAsync on a fixed pool sized by Little's law: 2 x 20/s x 2 calls x D = "
+                                        + LITTLES_LAW_POOL + " threads")
                         .origin(Origin.MODERN)
-                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "dedicated-pool", "lab.fan-out.pool-size", Integer.toString(LITTLES_LAW_POOL)))
-                        .capacity(new SharedPool("fan-out-pool", "fanOutPoolSize", cpus -> LITTLES_LAW_POOL, new Hold(CALLS_PER_REQUEST, 1))).build(),
-                Variant.custom("common-pool-own-cpus", "The default pool as this machine sizes it (its own CPU count, whatever --cpus says)")
+                        .properties(VariantProperties.servlet(
+                                "lab.fan-out.strategy",
+                                "dedicated-pool",
+                                "lab.fan-out.pool-size",
+                                Integer.toString(LITTLES_LAW_POOL)))
+                        .capacity(new SharedPool(
+                                "fan-out-pool",
+                                "fanOutPoolSize",
+                                cpus -> LITTLES_LAW_POOL,
+                                new Hold(CALLS_PER_REQUEST, 1)))
+                        .build(),
+                Variant.custom(
+                                "common-pool-own-cpus",
+                                "The default pool as this machine sizes it (its own CPU count, whatever --cpus says)")
                         .origin(Origin.MACHINE)
-                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool")).capacity(COMMON_POOL)
-                        .cpus(Variant.Cpus.OF_THIS_MACHINE).build());
+                        .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool"))
+                        .capacity(COMMON_POOL)
+                        .cpus(Variant.Cpus.OF_THIS_MACHINE)
+                        .build());
     }
 
     private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {
         return SeedFigure.ofArticle(ARTICLE, null, meanMillis, p95Millis, note);
     }
-
 }

@@ -20,30 +20,55 @@ import org.concurrencylab.results.WarmUpLoad;
  */
 public final class ImportedRun {
 
-    private ImportedRun() {
-    }
+    private ImportedRun() {}
 
     /**
      * @param engine    the tool that drove it, as the platform line names it
      * @param findings  what the import has to say about its own figures
      */
-    public static RunResult of(Experiment experiment, Variant variant, RunSettings settings, StepResult step, String engine,
-                               List<String> findings, String runId) {
+    public static RunResult of(
+            Experiment experiment,
+            Variant variant,
+            RunSettings settings,
+            StepResult step,
+            String engine,
+            List<String> findings,
+            String runId) {
         Duration serviceTime = settings.scaled().of(experiment.downstreamLatency());
         double dMillis = serviceTime.toNanos() / 1e6;
-        VariantResult result = new VariantResult(variant.name(), variant.summary(), variant.origin().label(), settings.cpus(),
-                VariantStatus.OK, null, Map.of(), variant.properties(), List.of(step));
-        Measurements measurements = Measurements.of(experiment, List.of(result), serviceTime, Runtime.getRuntime().availableProcessors());
-        List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
-        ExperimentResult experimentResult = ExperimentResult.custom(experiment.name(), experiment.title()).seed(experiment.seedFile())
-                .scale(settings.scaled().scale()).downstreamLatencyMillis(dMillis)
-                .warmUp(new WarmUpLoad(experiment.warmUp().users(), experiment.warmUp().lengthInD()))
-                .variants(List.of(result)).claims(claims).findings(findings).build();
+        VariantResult result = new VariantResult(
+                variant.name(),
+                variant.summary(),
+                variant.origin().label(),
+                settings.cpus(),
+                VariantStatus.OK,
+                null,
+                Map.of(),
+                variant.properties(),
+                List.of(step));
+        Measurements measurements = Measurements.of(
+                experiment, List.of(result), serviceTime, Runtime.getRuntime().availableProcessors());
+        List<ClaimResult> claims = experiment.claims().stream()
+                .map(claim -> claim.evaluate(measurements))
+                .toList();
+        ExperimentResult experimentResult = ExperimentResult.custom(experiment.name(), experiment.title())
+                .seed(experiment.seedFile())
+                .scale(settings.scaled().scale())
+                .downstreamLatencyMillis(dMillis)
+                .warmUp(new WarmUpLoad(
+                        experiment.warmUp().users(), experiment.warmUp().lengthInD()))
+                .variants(List.of(result))
+                .claims(claims)
+                .findings(findings)
+                .build();
         String now = Instant.now().toString();
-        RunInfo info = RunInfo.custom(runId).scale(settings.scaled().scale())
+        RunInfo info = RunInfo.custom(runId)
+                .scale(settings.scaled().scale())
                 .machineCpus(Runtime.getRuntime().availableProcessors())
                 .platform("unknown (" + engine + " drove the load; the services ran elsewhere)", "unknown", "unknown")
-                .planned(List.of(experiment.name()), now).finishedAt(now).build();
+                .planned(List.of(experiment.name()), now)
+                .finishedAt(now)
+                .build();
         return new RunResult(info, List.of(experimentResult));
     }
 }

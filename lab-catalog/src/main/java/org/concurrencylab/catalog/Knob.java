@@ -21,11 +21,13 @@ public record Knob(String name, List<Integer> values) {
             throw new IllegalArgumentException("a knob has a name: users, rate, or a Spring property");
         }
         if (values.size() < 2) {
-            throw new IllegalArgumentException("a sweep needs two values or more of " + name + "; " + values + " given");
+            throw new IllegalArgumentException(
+                    "a sweep needs two values or more of " + name + "; " + values + " given");
         }
         for (int i = 0; i < values.size(); i++) {
             if (values.get(i) < 1 || i > 0 && values.get(i) <= values.get(i - 1)) {
-                throw new IllegalArgumentException("a sweep's values are whole numbers from 1, rising; " + values + " are not");
+                throw new IllegalArgumentException(
+                        "a sweep's values are whole numbers from 1, rising; " + values + " are not");
             }
         }
         values = List.copyOf(values);
@@ -48,7 +50,8 @@ public record Knob(String name, List<Integer> values) {
     public static Knob parse(String text) {
         int equals = text.indexOf('=');
         if (equals <= 0 || equals == text.length() - 1) {
-            throw new IllegalArgumentException("a knob reads NAME=a,b,c or NAME=a..b[:steps], as in users=1..64:7; not '" + text + "'");
+            throw new IllegalArgumentException(
+                    "a knob reads NAME=a,b,c or NAME=a..b[:steps], as in users=1..64:7; not '" + text + "'");
         }
         String name = text.substring(0, equals).strip();
         String values = text.substring(equals + 1).strip();
@@ -63,8 +66,11 @@ public record Knob(String name, List<Integer> values) {
             }
             int colon = values.indexOf(':', range);
             int from = Integer.parseInt(values.substring(0, range).strip());
-            int to = Integer.parseInt(values.substring(range + 2, colon < 0 ? values.length() : colon).strip());
-            int steps = colon < 0 ? Defaults.SWEEP_STEPS : Integer.parseInt(values.substring(colon + 1).strip());
+            int to = Integer.parseInt(values.substring(range + 2, colon < 0 ? values.length() : colon)
+                    .strip());
+            int steps = colon < 0
+                    ? Defaults.SWEEP_STEPS
+                    : Integer.parseInt(values.substring(colon + 1).strip());
             return new Knob(name, spread(from, to, steps));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("a knob's values are whole numbers: '" + values + "' are not", e);
@@ -74,8 +80,8 @@ public record Knob(String name, List<Integer> values) {
     /** {@code steps} values from a to b, evenly spread and rounded; fewer where rounding makes two the same. */
     static List<Integer> spread(int from, int to, int steps) {
         if (steps < 2 || to <= from) {
-            throw new IllegalArgumentException("a range a..b:steps rises from a to b in two steps or more; " + from + ".." + to + ":"
-                    + steps + " does not");
+            throw new IllegalArgumentException("a range a..b:steps rises from a to b in two steps or more; " + from
+                    + ".." + to + ":" + steps + " does not");
         }
         TreeSet<Integer> values = new TreeSet<>();
         for (int i = 0; i < steps; i++) {
@@ -86,6 +92,7 @@ public record Knob(String name, List<Integer> values) {
 
     @Override
     public String toString() {
-        return name + "=" + String.join(",", values.stream().map(String::valueOf).toList());
+        return name + "="
+                + String.join(",", values.stream().map(String::valueOf).toList());
     }
 }

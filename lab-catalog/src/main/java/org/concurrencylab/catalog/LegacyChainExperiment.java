@@ -29,7 +29,8 @@ final class LegacyChainExperiment {
 
     static final String NAME = "legacy-chain";
     static final ChainedService ORDERS = new ChainedService("orders", "legacy-orders-service");
-    static final LoadStep.Held LOAD = new LoadStep.Held(250, Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1));
+    static final LoadStep.Held LOAD =
+            new LoadStep.Held(250, Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1));
     static final String ARTICLE = "A ride through optimising legacy Spring Boot services for high throughput";
     static final Duration D = Duration.ofMillis(15);
     /** Amazon API Gateway's integration timeout by default, in front of the article's storefront. */
@@ -45,6 +46,7 @@ final class LegacyChainExperiment {
      * measured, the failed share fell from 60 % to 0.2 % between 3.0 and 3.5 s around a queue of 3.1 s.
      */
     static final Duration EDGE_WIDTH = Duration.ofMillis(500);
+
     static final String GATEWAY_SWEEP = Knob.REQUEST_TIMEOUT_MS + "=1500,2000,2500,3000,3500,4000,4500,5000";
 
     static final String LEGACY = "legacy";
@@ -60,17 +62,25 @@ final class LegacyChainExperiment {
      * a second: started during the load instead, two JVMs took 15-16 s to answer on this machine's two
      * cores, longer than the load, and took those cores from the chain (measured: -8 % throughput).
      */
-    static final Autoscaling STOREFRONT_AUTOSCALER = Autoscaling.custom().requestCores(0.5).targetUtilization(0.7)
-            .period(Duration.ofMillis(250)).window(Duration.ZERO).readinessDelay(Duration.ofMillis(500)).maxInstances(4)
-            .experimentSecondsPerArticleSecond(1.0 / 60).build();
+    static final Autoscaling STOREFRONT_AUTOSCALER = Autoscaling.custom()
+            .requestCores(0.5)
+            .targetUtilization(0.7)
+            .period(Duration.ofMillis(250))
+            .window(Duration.ZERO)
+            .readinessDelay(Duration.ofMillis(500))
+            .maxInstances(4)
+            .experimentSecondsPerArticleSecond(1.0 / 60)
+            .build();
+
     static final String ALL_FIXES = "all-fixes";
 
-    private LegacyChainExperiment() {
-    }
+    private LegacyChainExperiment() {}
 
     static Experiment create() {
         return Experiment.custom(NAME)
-                .article(ARTICLE, "004_a7c5978994873985.txt",
+                .article(
+                        ARTICLE,
+                        "004_a7c5978994873985.txt",
                         "A storefront, an orders service and PostgreSQL under 250 users: one hot row's lock, pools without timeouts, and the CPU the profiler found.")
                 .service("legacy-storefront-service", "/")
                 .chain(ORDERS)
@@ -85,13 +95,19 @@ final class LegacyChainExperiment {
                 .variants(variants())
                 .claims(LegacyChainClaims.claims())
                 .sweeps(SweepClaim.custom("legacy-failures-at-the-queues-edge")
-                        .text("The legacy's failures are an edge along the gateway's timeout, not a level: over half of the "
-                                + "requests fail with a gateway half a second shorter than the fair queue at the hot row (250 users "
-                                + "x its hold - 1 s of thinking), under 2 % with one half a second longer; the article's 8 % lies on "
-                                + "that edge")
+                        .text(
+                                "The legacy's failures are an edge along the gateway's timeout, not a level: over half of the "
+                                        + "requests fail with a gateway half a second shorter than the fair queue at the hot row (250 users "
+                                        + "x its hold - 1 s of thinking), under 2 % with one half a second longer; the article's 8 % lies on "
+                                        + "that edge")
                         .sweep(LEGACY, LOAD.label(), GATEWAY_SWEEP)
-                        .failureEdge(LegacyChainExperiment::fairQueueMillis, LOAD.users() + " users x the hot row's measured hold - "
-                                + LOAD.thinkTime().toMillis() / 1000.0 + " s of thinking", EDGE_WIDTH, 0.5, 0.02)
+                        .failureEdge(
+                                LegacyChainExperiment::fairQueueMillis,
+                                LOAD.users() + " users x the hot row's measured hold - "
+                                        + LOAD.thinkTime().toMillis() / 1000.0 + " s of thinking",
+                                EDGE_WIDTH,
+                                0.5,
+                                0.02)
                         .articleSaid("about 8 % of the legacy's requests failed")
                         .build())
                 .findings(List.of(new Finding("lock-works-for-abandoned-requests", m -> {
@@ -103,10 +119,13 @@ final class LegacyChainExperiment {
                         throw new Measurements.Missing("the gateway gave up on no request of the legacy's");
                     }
                     double lock = 1 / m.seconds();
-                    return format("Under the legacy the hot row's lock committed %.0f transactions/s, %.0f %% of the 1/D = %.0f/s it "
+                    return format(
+                            "Under the legacy the hot row's lock committed %.0f transactions/s, %.0f %% of the 1/D = %.0f/s it "
                                     + "admits, yet the gateway received %.1f answers/s: with no timeout below the gateway's, the "
                                     + "chain kept working for requests the gateway had given up on.",
-                            legacy.database().commitsPerSecond(), 100 * legacy.database().commitsPerSecond() / lock, lock,
+                            legacy.database().commitsPerSecond(),
+                            100 * legacy.database().commitsPerSecond() / lock,
+                            lock,
                             legacy.throughputPerSecond());
                 })))
                 .build();
@@ -116,27 +135,59 @@ final class LegacyChainExperiment {
     static List<Variant> variants() {
         CapacityModel chain = new CapacityModel.HotRowOrPool(ORDERS.name());
         List<Variant> variants = new ArrayList<>();
-        variants.add(variant(LEGACY, "Every fault in: a default HTTP connection manager without timeouts, no database timeouts, the hot save, "
-                + "a mapper per request, resources hashed per render, a debug stack trace, no circuit breaker",
-                Origin.SEED, List.of(), chain, 1, Map.of(LOAD.label(), seed("about 8 % of requests failed"))));
+        variants.add(variant(
+                LEGACY,
+                "Every fault in: a default HTTP connection manager without timeouts, no database timeouts, the hot save, "
+                        + "a mapper per request, resources hashed per render, a debug stack trace, no circuit breaker",
+                Origin.SEED,
+                List.of(),
+                chain,
+                1,
+                Map.of(LOAD.label(), seed("about 8 % of requests failed"))));
         for (LegacyFix fix : LegacyFix.values()) {
-            variants.add(variant("only-" + fix.label(), "The legacy with one fix: " + fix.description(), Origin.MODERN,
-                    List.of(fix), chain, 1, Map.of()));
+            variants.add(variant(
+                    "only-" + fix.label(),
+                    "The legacy with one fix: " + fix.description(),
+                    Origin.MODERN,
+                    List.of(fix),
+                    chain,
+                    1,
+                    Map.of()));
         }
         List<LegacyFix> applied = new ArrayList<>();
         for (int step = 0; step < LegacyFix.ARTICLE_ORDER.size(); step++) {
             applied.addAll(LegacyFix.ARTICLE_ORDER.get(step));
             boolean last = step == LegacyFix.ARTICLE_ORDER.size() - 1;
-            String name = last ? ALL_FIXES : "step-" + (step + 1) + "-" + LegacyFix.ARTICLE_ORDER.get(step).stream()
-                    .map(LegacyFix::label).collect(Collectors.joining("-"));
-            String added = LegacyFix.ARTICLE_ORDER.get(step).stream().map(LegacyFix::description)
+            String name = last
+                    ? ALL_FIXES
+                    : "step-" + (step + 1) + "-"
+                            + LegacyFix.ARTICLE_ORDER.get(step).stream()
+                                    .map(LegacyFix::label)
+                                    .collect(Collectors.joining("-"));
+            String added = LegacyFix.ARTICLE_ORDER.get(step).stream()
+                    .map(LegacyFix::description)
                     .collect(Collectors.joining("; "));
-            variants.add(variant(name, (last ? "Every fix, the last one: " : "The article's fixes up to this one: ") + added,
-                    Origin.SEED, List.copyOf(applied), chain, 1, Map.of(LOAD.label(), seed(articleFigure(step)))));
+            variants.add(variant(
+                    name,
+                    (last ? "Every fix, the last one: " : "The article's fixes up to this one: ") + added,
+                    Origin.SEED,
+                    List.copyOf(applied),
+                    chain,
+                    1,
+                    Map.of(LOAD.label(), seed(articleFigure(step)))));
         }
-        variants.add(variant(AUTOSCALED, "The legacy with an autoscaler on its storefronts' CPU: more storefront JVMs start while "
-                        + "the load runs, and the users that map to each new one move to it", Origin.SEED, List.of(), chain, 1,
-                Map.of(LOAD.label(), seed("autoscaling did not help"))).toBuilder().autoscaling(STOREFRONT_AUTOSCALER).build());
+        variants.add(variant(
+                        AUTOSCALED,
+                        "The legacy with an autoscaler on its storefronts' CPU: more storefront JVMs start while "
+                                + "the load runs, and the users that map to each new one move to it",
+                        Origin.SEED,
+                        List.of(),
+                        chain,
+                        1,
+                        Map.of(LOAD.label(), seed("autoscaling did not help")))
+                .toBuilder()
+                .autoscaling(STOREFRONT_AUTOSCALER)
+                .build());
         return variants;
     }
 
@@ -149,13 +200,24 @@ final class LegacyChainExperiment {
         };
     }
 
-    private static Variant variant(String name, String summary, Origin origin, List<LegacyFix> fixes,
-                                   CapacityModel capacity, int instances, Map<String, SeedFigure> seed) {
+    private static Variant variant(
+            String name,
+            String summary,
+            Origin origin,
+            List<LegacyFix> fixes,
+            CapacityModel capacity,
+            int instances,
+            Map<String, SeedFigure> seed) {
         Map<String, String> properties = new java.util.LinkedHashMap<>(LegacyFix.propertiesWith(fixes));
         // the storefront's profile is what the article's profiler showed: its probe samples stacks too
         properties.put("lab.probe.profiler", "true");
-        return Variant.custom(name, summary).origin(origin).properties(properties).capacity(capacity).seed(seed)
-                .instances(instances).build();
+        return Variant.custom(name, summary)
+                .origin(origin)
+                .properties(properties)
+                .capacity(capacity)
+                .seed(seed)
+                .instances(instances)
+                .build();
     }
 
     private static SeedFigure seed(String note) {
@@ -168,16 +230,25 @@ final class LegacyChainExperiment {
      * service's measured one, over every point of the sweep.
      */
     static OptionalDouble fairQueueMillis(ExperimentResult swept) {
-        OptionalDouble hold = swept.variants().stream().flatMap(variant -> variant.steps().stream())
-                .filter(step -> step.downstream() != null && step.downstream().holds().containsKey(CapacityModel.HotRowOrPool.HOT_ROW))
-                .mapToDouble(step -> step.downstream().holds().get(CapacityModel.HotRowOrPool.HOT_ROW).meanMillis()).average();
-        return hold.isEmpty() ? hold : OptionalDouble.of(LOAD.users() * hold.getAsDouble() - LOAD.thinkTime().toMillis());
+        OptionalDouble hold = swept.variants().stream()
+                .flatMap(variant -> variant.steps().stream())
+                .filter(step -> step.downstream() != null
+                        && step.downstream().holds().containsKey(CapacityModel.HotRowOrPool.HOT_ROW))
+                .mapToDouble(step -> step.downstream()
+                        .holds()
+                        .get(CapacityModel.HotRowOrPool.HOT_ROW)
+                        .meanMillis())
+                .average();
+        return hold.isEmpty()
+                ? hold
+                : OptionalDouble.of(
+                        LOAD.users() * hold.getAsDouble() - LOAD.thinkTime().toMillis());
     }
 
     static final String HTTP_CLIENT_STEP = "step-1-http-client";
     static final String SAVE_REMOVED_STEP = "step-2-save-removed";
 
     /** Where a JSON mapper is built and its deserializers with it: what a new mapper per request costs. */
-    static final List<String> MAPPER_FRAMES = List.of("OrdersGateway.mapper",
-            "DeserializerCache._createAndCacheValueDeserializer");
+    static final List<String> MAPPER_FRAMES =
+            List.of("OrdersGateway.mapper", "DeserializerCache._createAndCacheValueDeserializer");
 }

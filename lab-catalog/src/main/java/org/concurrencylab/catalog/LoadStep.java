@@ -49,7 +49,8 @@ public sealed interface LoadStep {
 
         public Held {
             if (users < 1 || rampUp.isNegative() || hold.toMillis() < 1 || thinkTime.isNegative()) {
-                throw new IllegalArgumentException("a held load needs users, a ramp-up and a think time of zero or more, and a hold");
+                throw new IllegalArgumentException(
+                        "a held load needs users, a ramp-up and a think time of zero or more, and a hold");
             }
         }
 

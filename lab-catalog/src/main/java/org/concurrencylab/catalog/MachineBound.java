@@ -30,11 +30,9 @@ public final class MachineBound {
      *                    load, latency against the hold time for an open one
      * @param explanation the numbers that gave it
      */
-    public record Estimate(double perSecond, double share, String explanation) {
-    }
+    public record Estimate(double perSecond, double share, String explanation) {}
 
-    private MachineBound() {
-    }
+    private MachineBound() {}
 
     /**
      * @param poolPerSecond the pool's Little's-law bound for the step, as it ran (scaled)
@@ -42,7 +40,8 @@ public final class MachineBound {
      * @param holdSeconds   how long a request holds its slot without any CPU cost (D, or 2 D for two calls in a row)
      * @param cpuSeconds    c, the CPU one request costs on this machine
      */
-    public static Estimate closed(double poolPerSecond, int requests, double holdSeconds, double cpuSeconds, int cores) {
+    public static Estimate closed(
+            double poolPerSecond, int requests, double holdSeconds, double cpuSeconds, int cores) {
         check(poolPerSecond, holdSeconds, cpuSeconds, cores);
         double poolSeconds = requests / poolPerSecond;
         double rounds = poolSeconds / holdSeconds;
@@ -53,10 +52,18 @@ public final class MachineBound {
         double utilization = poolPerSecond * cpuSeconds / cores;
         double everyRound = 1 - 1 / (1 + cpuSeconds / holdSeconds + utilization / 2);
         double share = Math.max(1 - perSecond / poolPerSecond, everyRound);
-        String explanation = format(Locale.ROOT, "c = %.2f ms on %d cores: %.0f rounds of %.0f ms + c, and the %.0f requests "
+        String explanation = format(
+                Locale.ROOT,
+                "c = %.2f ms on %d cores: %.0f rounds of %.0f ms + c, and the %.0f requests "
                         + "released together queue %.1f ms on the cores once (%.1f %%) or every round (%.1f %%)%s",
-                cpuSeconds * 1e3, cores, rounds, holdSeconds * 1e3, inFlight, burstSeconds * 1e3,
-                100 * (1 - perSecond / poolPerSecond), 100 * everyRound,
+                cpuSeconds * 1e3,
+                cores,
+                rounds,
+                holdSeconds * 1e3,
+                inFlight,
+                burstSeconds * 1e3,
+                100 * (1 - perSecond / poolPerSecond),
+                100 * everyRound,
                 perSecond == saturated ? format(Locale.ROOT, "; the cores cap it at %.1f/s", saturated) : "");
         return new Estimate(perSecond, share, explanation);
     }
@@ -75,27 +82,44 @@ public final class MachineBound {
      * holds the downstream's connection): every process's CPU decides how busy the cores are, only
      * {@code cpuOnHoldSeconds} stretches the hold.
      */
-    public static Estimate open(double poolPerSecond, double holdSeconds, double cpuOnHoldSeconds, double cpuSeconds,
-                                int cores) {
+    public static Estimate open(
+            double poolPerSecond, double holdSeconds, double cpuOnHoldSeconds, double cpuSeconds, int cores) {
         check(poolPerSecond, holdSeconds, cpuSeconds, cores);
         if (!(cpuOnHoldSeconds > 0 && cpuOnHoldSeconds <= cpuSeconds * 1.000001)) {
             throw new IllegalArgumentException("the CPU on the hold is part of a request's CPU");
         }
         double saturated = cores / cpuSeconds;
         if (poolPerSecond >= saturated) {
-            return new Estimate(saturated, 1 - saturated / poolPerSecond, format(Locale.ROOT,
-                    "c = %.2f ms on %d cores: they serve at most %.1f/s, below the %.1f/s the pool allows",
-                    cpuSeconds * 1e3, cores, saturated, poolPerSecond));
+            return new Estimate(
+                    saturated,
+                    1 - saturated / poolPerSecond,
+                    format(
+                            Locale.ROOT,
+                            "c = %.2f ms on %d cores: they serve at most %.1f/s, below the %.1f/s the pool allows",
+                            cpuSeconds * 1e3,
+                            cores,
+                            saturated,
+                            poolPerSecond));
         }
         double offered = poolPerSecond * cpuSeconds;
         double utilization = offered / cores;
         double waitSeconds = erlangC(cores, offered) * cpuOnHoldSeconds / cores / (1 - utilization);
         double responseSeconds = cpuOnHoldSeconds + waitSeconds;
         String onHold = cpuOnHoldSeconds < cpuSeconds
-                ? format(Locale.ROOT, ", %.2f ms of it while holding", cpuOnHoldSeconds * 1e3) : "";
-        return new Estimate(poolPerSecond, responseSeconds / holdSeconds, format(Locale.ROOT,
-                "c = %.2f ms%s on %d cores, %.0f %% busy: the CPU adds %.2f ms to a hold of %.0f ms",
-                cpuSeconds * 1e3, onHold, cores, 100 * utilization, responseSeconds * 1e3, holdSeconds * 1e3));
+                ? format(Locale.ROOT, ", %.2f ms of it while holding", cpuOnHoldSeconds * 1e3)
+                : "";
+        return new Estimate(
+                poolPerSecond,
+                responseSeconds / holdSeconds,
+                format(
+                        Locale.ROOT,
+                        "c = %.2f ms%s on %d cores, %.0f %% busy: the CPU adds %.2f ms to a hold of %.0f ms",
+                        cpuSeconds * 1e3,
+                        onHold,
+                        cores,
+                        100 * utilization,
+                        responseSeconds * 1e3,
+                        holdSeconds * 1e3));
     }
 
     /**
@@ -109,21 +133,36 @@ public final class MachineBound {
      * @param servedPerSecond what the step was served at
      * @param aloneSeconds    the mean time of a request sent alone
      */
-    public static Estimate openMeasured(double boundPerSecond, double servedPerSecond, double aloneSeconds, double cpuSeconds,
-                                        int cores) {
+    public static Estimate openMeasured(
+            double boundPerSecond, double servedPerSecond, double aloneSeconds, double cpuSeconds, int cores) {
         check(boundPerSecond, aloneSeconds, cpuSeconds, cores);
         double saturated = cores / cpuSeconds;
         double offered = Math.max(0, servedPerSecond) * cpuSeconds;
         double utilization = offered / cores;
         if (utilization >= SATURATED_UTILIZATION) {
-            return new Estimate(Math.min(boundPerSecond, saturated), utilization, format(Locale.ROOT,
-                    "c = %.2f ms on %d cores, %.0f %% busy: they serve at most %.1f/s", cpuSeconds * 1e3, cores,
-                    100 * utilization, saturated));
+            return new Estimate(
+                    Math.min(boundPerSecond, saturated),
+                    utilization,
+                    format(
+                            Locale.ROOT,
+                            "c = %.2f ms on %d cores, %.0f %% busy: they serve at most %.1f/s",
+                            cpuSeconds * 1e3,
+                            cores,
+                            100 * utilization,
+                            saturated));
         }
         double waitSeconds = erlangC(cores, offered) * Math.min(cpuSeconds, aloneSeconds) / cores / (1 - utilization);
-        return new Estimate(Math.min(boundPerSecond, saturated), waitSeconds / aloneSeconds, format(Locale.ROOT,
-                "c = %.2f ms on %d cores, %.0f %% busy: waiting for a core adds %.2f ms to the %.1f ms a request took alone",
-                cpuSeconds * 1e3, cores, 100 * utilization, waitSeconds * 1e3, aloneSeconds * 1e3));
+        return new Estimate(
+                Math.min(boundPerSecond, saturated),
+                waitSeconds / aloneSeconds,
+                format(
+                        Locale.ROOT,
+                        "c = %.2f ms on %d cores, %.0f %% busy: waiting for a core adds %.2f ms to the %.1f ms a request took alone",
+                        cpuSeconds * 1e3,
+                        cores,
+                        100 * utilization,
+                        waitSeconds * 1e3,
+                        aloneSeconds * 1e3));
     }
 
     /** Cores this busy serve no more: the wait for one grows without bound as the utilization nears 1. */
@@ -141,17 +180,32 @@ public final class MachineBound {
      *                            then the whole excess over the declared hold counts as the machine's
      * @param holds               how many holds the step's mean is of
      */
-    public static Estimate measured(double poolPerSecond, double holdSeconds, double measuredHoldSeconds,
-                                    double aloneHoldSeconds, long holds, String resource) {
+    public static Estimate measured(
+            double poolPerSecond,
+            double holdSeconds,
+            double measuredHoldSeconds,
+            double aloneHoldSeconds,
+            long holds,
+            String resource) {
         check(poolPerSecond, holdSeconds, measuredHoldSeconds, 1);
         double baseline = Double.isNaN(aloneHoldSeconds) ? holdSeconds : Math.max(holdSeconds, aloneHoldSeconds);
         double share = Math.max(0, 1 - baseline / measuredHoldSeconds);
-        String alone = Double.isNaN(aloneHoldSeconds) ? ""
+        String alone = Double.isNaN(aloneHoldSeconds)
+                ? ""
                 : format(Locale.ROOT, ", %.2f ms when requests came one at a time", aloneHoldSeconds * 1e3);
-        return new Estimate(poolPerSecond * Math.min(1, holdSeconds / measuredHoldSeconds), share, format(Locale.ROOT,
-                "the %s was held %.2f ms on average over %d holds, timed by the service, for %.0f ms declared%s: "
-                        + "this machine under the step's load added %.1f %%", resource, measuredHoldSeconds * 1e3,
-                holds, holdSeconds * 1e3, alone, 100 * share));
+        return new Estimate(
+                poolPerSecond * Math.min(1, holdSeconds / measuredHoldSeconds),
+                share,
+                format(
+                        Locale.ROOT,
+                        "the %s was held %.2f ms on average over %d holds, timed by the service, for %.0f ms declared%s: "
+                                + "this machine under the step's load added %.1f %%",
+                        resource,
+                        measuredHoldSeconds * 1e3,
+                        holds,
+                        holdSeconds * 1e3,
+                        alone,
+                        100 * share));
     }
 
     /** The probability that an arrival waits in an M/M/k queue offered {@code offered} Erlangs. */
@@ -167,7 +221,8 @@ public final class MachineBound {
 
     private static void check(double poolPerSecond, double holdSeconds, double cpuSeconds, int cores) {
         if (!(poolPerSecond > 0 && holdSeconds > 0 && cpuSeconds > 0 && cores > 0)) {
-            throw new IllegalArgumentException("a bound needs a positive pool bound, hold time, CPU per request and core count");
+            throw new IllegalArgumentException(
+                    "a bound needs a positive pool bound, hold time, CPU per request and core count");
         }
     }
 }

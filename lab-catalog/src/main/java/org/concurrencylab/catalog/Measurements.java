@@ -46,7 +46,8 @@ public final class Measurements {
     }
 
     /** What a run of {@code experiment} measured; a claim naming a variant or load it does not declare throws {@link UnknownReference}. */
-    public static Measurements of(Experiment experiment, List<VariantResult> variants, Duration serviceTime, int machineCpus) {
+    public static Measurements of(
+            Experiment experiment, List<VariantResult> variants, Duration serviceTime, int machineCpus) {
         return new Measurements(variants, serviceTime, machineCpus, experiment);
     }
 
@@ -77,7 +78,8 @@ public final class Measurements {
                 .filter(variant -> variant.name().equals(name))
                 .findFirst()
                 .filter(VariantResult::ok)
-                .orElseThrow(() -> new Missing("needs variant " + name + ", which did not run (not chosen, or failed)"));
+                .orElseThrow(
+                        () -> new Missing("needs variant " + name + ", which did not run (not chosen, or failed)"));
     }
 
     /**
@@ -90,8 +92,9 @@ public final class Measurements {
     public StepResult step(String variant, String load) {
         StepResult step = anyStep(variant, load);
         if (!step.probed()) {
-            throw new Missing("needs what the lab's probe measures in the services, and the load of " + variant + " " + load
-                    + " came from " + step.plan().driver() + ", whose statistics hold only the client's figures");
+            throw new Missing("needs what the lab's probe measures in the services, and the load of " + variant + " "
+                    + load + " came from " + step.plan().driver()
+                    + ", whose statistics hold only the client's figures");
         }
         return step;
     }
@@ -122,8 +125,7 @@ public final class Measurements {
     }
 
     /** The downstream simulator at its slowest over every step of the run, and its most threads. */
-    public record DownstreamPeak(double meanMillis, String where, int peakLiveThreads) {
-    }
+    public record DownstreamPeak(double meanMillis, String where, int peakLiveThreads) {}
 
     public DownstreamPeak slowestDownstream() {
         DownstreamPeak peak = null;

@@ -6,7 +6,10 @@ package org.concurrencylab.catalog;
  * application.
  */
 public enum Origin {
-    SEED, MODERN, MACHINE, APPLICATION;
+    SEED,
+    MODERN,
+    MACHINE,
+    APPLICATION;
 
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -10,8 +10,12 @@ import org.concurrencylab.driver.Connections;
  * asked nothing. Built with {@link #none()} and the {@code with…} methods; {@link #resolve} is the one
  * place where "the option, else the experiment's own" is decided.
  */
-public record Overrides(OptionalDouble scale, OptionalInt cpus, OptionalInt warmUpInD, Optional<Connections> connections,
-                        Optional<JitPolicy> jit) {
+public record Overrides(
+        OptionalDouble scale,
+        OptionalInt cpus,
+        OptionalInt warmUpInD,
+        Optional<Connections> connections,
+        Optional<JitPolicy> jit) {
 
     public Overrides {
         scale.ifPresent(s -> new Scaled(s));
@@ -28,7 +32,8 @@ public record Overrides(OptionalDouble scale, OptionalInt cpus, OptionalInt warm
     }
 
     public static Overrides none() {
-        return new Overrides(OptionalDouble.empty(), OptionalInt.empty(), OptionalInt.empty(), Optional.empty(), Optional.empty());
+        return new Overrides(
+                OptionalDouble.empty(), OptionalInt.empty(), OptionalInt.empty(), Optional.empty(), Optional.empty());
     }
 
     public Overrides withScale(double scale) {
@@ -53,9 +58,14 @@ public record Overrides(OptionalDouble scale, OptionalInt cpus, OptionalInt warm
 
     /** The settings of a run of {@code experiment} on a machine of {@code machineCpus} processors. */
     public RunSettings resolve(Experiment experiment, int machineCpus) {
-        return new RunSettings(new Scaled(scale.orElse(experiment.defaultScale())),
-                cpus.orElse(experiment.defaultCpusOn(machineCpus)), machineCpus,
-                new WarmUp(experiment.warmUp().users(), warmUpInD.orElse(experiment.warmUp().lengthInD())),
-                connections.orElse(experiment.connections()), jit.orElse(experiment.jit()));
+        return new RunSettings(
+                new Scaled(scale.orElse(experiment.defaultScale())),
+                cpus.orElse(experiment.defaultCpusOn(machineCpus)),
+                machineCpus,
+                new WarmUp(
+                        experiment.warmUp().users(),
+                        warmUpInD.orElse(experiment.warmUp().lengthInD())),
+                connections.orElse(experiment.connections()),
+                jit.orElse(experiment.jit()));
     }
 }

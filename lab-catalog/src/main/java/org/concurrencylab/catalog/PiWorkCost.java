@@ -24,7 +24,8 @@ public record PiWorkCost(double cpuSeconds, double terms, CoreSpeed coreSpeed) {
             throw new Measurements.Missing("no pi terms computed in the step");
         }
         if (coreSpeed == null || !(coreSpeed.cpuNanosPerTerm() > 0)) {
-            throw new Measurements.Missing("no core speed measured during the step (results written before the lab's meter)");
+            throw new Measurements.Missing(
+                    "no core speed measured during the step (results written before the lab's meter)");
         }
     }
 
@@ -34,9 +35,14 @@ public record PiWorkCost(double cpuSeconds, double terms, CoreSpeed coreSpeed) {
             throw new Measurements.Missing(variant.name() + " did not report its pi terms");
         }
         // the server computes a request whose client gave up too: its own count of requests, where it kept one
-        long computed = step.process().serverRequests() > 0 ? step.process().serverRequests() : step.requests().sent();
+        long computed = step.process().serverRequests() > 0
+                ? step.process().serverRequests()
+                : step.requests().sent();
         double cpu = step.process().cpuSeconds() - Math.max(0, step.process().jitCpuSeconds());
-        return new PiWorkCost(cpu, computed * perRequest.doubleValue(), step.machine() == null ? null : step.machine().coreSpeed());
+        return new PiWorkCost(
+                cpu,
+                computed * perRequest.doubleValue(),
+                step.machine() == null ? null : step.machine().coreSpeed());
     }
 
     /**

@@ -15,7 +15,8 @@ import org.concurrencylab.driver.Connections;
  * @param connections how the load's users hold connections
  * @param jit         how the service JVMs compile
  */
-public record RunSettings(Scaled scaled, int cpus, int machineCpus, WarmUp warmUp, Connections connections, JitPolicy jit) {
+public record RunSettings(
+        Scaled scaled, int cpus, int machineCpus, WarmUp warmUp, Connections connections, JitPolicy jit) {
 
     public RunSettings {
         Objects.requireNonNull(scaled, "scaled");
@@ -23,7 +24,8 @@ public record RunSettings(Scaled scaled, int cpus, int machineCpus, WarmUp warmU
         Objects.requireNonNull(connections, "connections");
         Objects.requireNonNull(jit, "jit");
         if (cpus < 1 || machineCpus < 1) {
-            throw new IllegalArgumentException("a run needs at least one CPU, not " + cpus + " (this machine: " + machineCpus + ")");
+            throw new IllegalArgumentException(
+                    "a run needs at least one CPU, not " + cpus + " (this machine: " + machineCpus + ")");
         }
     }
 

@@ -46,12 +46,18 @@ public record Scaled(double scale) {
     public LoadPlan plan(LoadStep step, Duration timeout, Connections connections) {
         double timeoutMillis = timeout.toNanos() / 1e6;
         return switch (step) {
-            case LoadStep.Closed closed -> LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis,
-                    connections.label());
-            case LoadStep.Held held -> LoadPlan.held(held.users(), seconds(held.rampUp()), seconds(held.hold()),
-                    seconds(held.thinkTime()), timeoutMillis, connections.label());
-            case LoadStep.Open open -> LoadPlan.open(rate(open.ratePerSecond()), seconds(open.duration()), timeoutMillis,
-                    connections.label());
+            case LoadStep.Closed closed ->
+                LoadPlan.closed(closed.users(), closed.repetitions(), timeoutMillis, connections.label());
+            case LoadStep.Held held ->
+                LoadPlan.held(
+                        held.users(),
+                        seconds(held.rampUp()),
+                        seconds(held.hold()),
+                        seconds(held.thinkTime()),
+                        timeoutMillis,
+                        connections.label());
+            case LoadStep.Open open ->
+                LoadPlan.open(rate(open.ratePerSecond()), seconds(open.duration()), timeoutMillis, connections.label());
         };
     }
 

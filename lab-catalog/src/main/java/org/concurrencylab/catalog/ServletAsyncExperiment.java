@@ -18,12 +18,13 @@ final class ServletAsyncExperiment {
     static final String ARTICLE = "Servlet 3.0 async support in Spring and performance misconceptions";
     static final LoadStep.Open LOAD = new LoadStep.Open(20, Duration.ofSeconds(60));
 
-    private ServletAsyncExperiment() {
-    }
+    private ServletAsyncExperiment() {}
 
     static Experiment create() {
         return Experiment.custom(NAME)
-                .article(ARTICLE, "002_6109a3ab95499e96.txt",
+                .article(
+                        ARTICLE,
+                        "002_6109a3ab95499e96.txt",
                         "A call of D = 1 s per request on 10 Tomcat threads: a Callable frees the threads, but so do 39 threads, and today's executor has 8.")
                 .service("servlet-async-service", "/ruleTheWorld")
                 .downstream(new Downstream("downstream-service", "/sleep/1"))
@@ -41,30 +42,51 @@ final class ServletAsyncExperiment {
     private static List<Variant> variants() {
         SharedPool tomcat = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
         return List.of(
-                Variant.custom("blocking-10", "The Tomcat thread calls and waits; 10 threads").origin(Origin.SEED)
-                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "blocking")).capacity(tomcat)
-                        .seed(Map.of(LOAD.label(), seed(null, 56_700.0, "timeouts"))).build(),
-                Variant.custom("callable-10-unbounded", "Returns a Callable, run on the article's unbounded executor (a thread per Callable)")
+                Variant.custom("blocking-10", "The Tomcat thread calls and waits; 10 threads")
                         .origin(Origin.SEED)
-                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "callable", "lab.servlet-async.executor", "unbounded"))
+                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "blocking"))
+                        .capacity(tomcat)
+                        .seed(Map.of(LOAD.label(), seed(null, 56_700.0, "timeouts")))
+                        .build(),
+                Variant.custom(
+                                "callable-10-unbounded",
+                                "Returns a Callable, run on the article's unbounded executor (a thread per Callable)")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet(
+                                "lab.servlet-async.handler", "callable", "lab.servlet-async.executor", "unbounded"))
                         .capacity(new Unbounded("a new thread per Callable"))
-                        .seed(Map.of(LOAD.label(), seed(null, 1_037.0, "1200 of 1200 OK, about 29 more threads"))).build(),
-                Variant.custom("blocking-39", "The Tomcat thread calls and waits; 39 threads").origin(Origin.SEED)
-                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "blocking", "server.tomcat.threads.max", "39"))
+                        .seed(Map.of(LOAD.label(), seed(null, 1_037.0, "1200 of 1200 OK, about 29 more threads")))
+                        .build(),
+                Variant.custom("blocking-39", "The Tomcat thread calls and waits; 39 threads")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet(
+                                "lab.servlet-async.handler", "blocking", "server.tomcat.threads.max", "39"))
                         .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 39))
-                        .seed(Map.of(LOAD.label(), seed(null, null, "slightly faster than Callable, less heap"))).build(),
-                Variant.custom("callable-10-boot-default", "Returns a Callable, run on Boot 4's default executor (8 threads, unbounded queue)")
+                        .seed(Map.of(LOAD.label(), seed(null, null, "slightly faster than Callable, less heap")))
+                        .build(),
+                Variant.custom(
+                                "callable-10-boot-default",
+                                "Returns a Callable, run on Boot 4's default executor (8 threads, unbounded queue)")
                         .origin(Origin.MODERN)
-                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "callable", "lab.servlet-async.executor", "boot-default"))
-                        .capacity(new SharedPool("mvc-async", "mvcAsyncMaxThreads", cpus -> 8)).build(),
-                Variant.custom("blocking-virtual-threads", "The request's thread calls and waits, on a virtual thread per request")
+                        .properties(VariantProperties.servlet(
+                                "lab.servlet-async.handler", "callable", "lab.servlet-async.executor", "boot-default"))
+                        .capacity(new SharedPool("mvc-async", "mvcAsyncMaxThreads", cpus -> 8))
+                        .build(),
+                Variant.custom(
+                                "blocking-virtual-threads",
+                                "The request's thread calls and waits, on a virtual thread per request")
                         .origin(Origin.MODERN)
-                        .properties(VariantProperties.servlet("lab.servlet-async.handler", "blocking", "spring.threads.virtual.enabled", "true"))
-                        .capacity(new Unbounded("a virtual thread per request")).build(),
-                Variant.custom("deferred-result-webclient", "Returns a DeferredResult that a non-blocking WebClient completes")
+                        .properties(VariantProperties.servlet(
+                                "lab.servlet-async.handler", "blocking", "spring.threads.virtual.enabled", "true"))
+                        .capacity(new Unbounded("a virtual thread per request"))
+                        .build(),
+                Variant.custom(
+                                "deferred-result-webclient",
+                                "Returns a DeferredResult that a non-blocking WebClient completes")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet("lab.servlet-async.handler", "deferred-result"))
-                        .capacity(new Unbounded("no thread waits for the call")).build());
+                        .capacity(new Unbounded("no thread waits for the call"))
+                        .build());
     }
 
     private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {

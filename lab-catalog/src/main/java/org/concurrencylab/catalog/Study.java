@@ -34,10 +34,24 @@ import org.concurrencylab.driver.RequestTemplate;
  * @param untilHeldBack  whether the steps stop rising at the first one a pool, errors or the machine held
  *                       back; a sweep runs every step it declares, to see the curve past its knee
  */
-public record Study(String name, Path jar, RequestMix requests, Map<String, String> properties,
-                    Map<String, Map<String, String>> variants, List<StudyCheck> checks, List<Integer> users,
-                    List<Integer> rates, Duration stepLength, Duration thinkTime, Duration warmUp, int warmUpUsers, Duration requestTimeout,
-                    Connections connections, Duration budget, boolean agentCost, boolean untilHeldBack) {
+public record Study(
+        String name,
+        Path jar,
+        RequestMix requests,
+        Map<String, String> properties,
+        Map<String, Map<String, String>> variants,
+        List<StudyCheck> checks,
+        List<Integer> users,
+        List<Integer> rates,
+        Duration stepLength,
+        Duration thinkTime,
+        Duration warmUp,
+        int warmUpUsers,
+        Duration requestTimeout,
+        Connections connections,
+        Duration budget,
+        boolean agentCost,
+        boolean untilHeldBack) {
 
     /** The one variant of a study that declares none: the jar as it is. */
     public static final String AS_IS = "as-is";
@@ -53,23 +67,31 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
         }
         rising(users.isEmpty() ? rates : users, users.isEmpty() ? "rates" : "users");
         if (!users.isEmpty() && users.getLast() > Defaults.MAX_USERS) {
-            throw new IllegalArgumentException("a study's users are at most " + Defaults.MAX_USERS + " (each is a thread of the "
-                    + "lab's with its own connection); " + users.getLast() + " is more");
+            throw new IllegalArgumentException("a study's users are at most " + Defaults.MAX_USERS
+                    + " (each is a thread of the " + "lab's with its own connection); " + users.getLast() + " is more");
         }
-        if (!rates.isEmpty() && (long) rates.getLast() * Math.max(1, stepLength.toSeconds()) > Defaults.MAX_REQUESTS_PER_STEP) {
-            throw new IllegalArgumentException("a study's rates are at most " + Defaults.MAX_REQUESTS_PER_STEP
-                    / Math.max(1, stepLength.toSeconds()) + " a second with steps of " + stepLength.toSeconds() + " s (a step keeps "
-                    + "a record of each request in memory, " + Defaults.MAX_REQUESTS_PER_STEP + " at most); " + rates.getLast() + " is more");
+        if (!rates.isEmpty()
+                && (long) rates.getLast() * Math.max(1, stepLength.toSeconds()) > Defaults.MAX_REQUESTS_PER_STEP) {
+            throw new IllegalArgumentException("a study's rates are at most "
+                    + Defaults.MAX_REQUESTS_PER_STEP / Math.max(1, stepLength.toSeconds()) + " a second with steps of "
+                    + stepLength.toSeconds() + " s (a step keeps "
+                    + "a record of each request in memory, " + Defaults.MAX_REQUESTS_PER_STEP + " at most); "
+                    + rates.getLast() + " is more");
         }
         if (thinkTime.isNegative()) {
             throw new IllegalArgumentException("a study's think time is zero or more");
         }
         if (!thinkTime.isZero() && !rates.isEmpty()) {
-            throw new IllegalArgumentException("a think time is a closed step's users'; open steps arrive at their rate whatever the answers");
+            throw new IllegalArgumentException(
+                    "a think time is a closed step's users'; open steps arrive at their rate whatever the answers");
         }
-        if (stepLength.toMillis() < 1000 || warmUp.isNegative() || warmUpUsers < 1 || requestTimeout.toMillis() < 1
+        if (stepLength.toMillis() < 1000
+                || warmUp.isNegative()
+                || warmUpUsers < 1
+                || requestTimeout.toMillis() < 1
                 || budget.compareTo(stepLength) < 0) {
-            throw new IllegalArgumentException("a study's steps last 1 s or more, within its budget, after a warm-up of zero or more");
+            throw new IllegalArgumentException(
+                    "a study's steps last 1 s or more, within its budget, after a warm-up of zero or more");
         }
         properties = Map.copyOf(properties);
         users = List.copyOf(users);
@@ -82,16 +104,22 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
         variants = java.util.Collections.unmodifiableMap(ordered);
         for (StudyCheck check : checks) {
             if (check.variant() != null && !variants.containsKey(check.variant())) {
-                throw new IllegalArgumentException("a check names variant '" + check.variant() + "', which the study does not declare; "
-                        + "it declares " + String.join(", ", variants.keySet()));
+                throw new IllegalArgumentException(
+                        "a check names variant '" + check.variant() + "', which the study does not declare; "
+                                + "it declares " + String.join(", ", variants.keySet()));
             }
             if (check.sameOrBetterThan() != null && !variants.containsKey(check.sameOrBetterThan())) {
                 throw new IllegalArgumentException("a check compares with variant '" + check.sameOrBetterThan()
                         + "', which the study does not declare; it declares " + String.join(", ", variants.keySet()));
             }
-            if (check.step().open() != users.isEmpty() || !(check.step().open() ? rates : users).contains(check.step().value())) {
-                throw new IllegalArgumentException("a check names the step of " + check.step() + ", which the study does not run; "
-                        + "its steps are " + (users.isEmpty() ? rates.stream().map(rate -> rate + "/s").toList() + "" : users + " users"));
+            if (check.step().open() != users.isEmpty()
+                    || !(check.step().open() ? rates : users)
+                            .contains(check.step().value())) {
+                throw new IllegalArgumentException("a check names the step of " + check.step()
+                        + ", which the study does not run; " + "its steps are "
+                        + (users.isEmpty()
+                                ? rates.stream().map(rate -> rate + "/s").toList() + ""
+                                : users + " users"));
             }
         }
         checks = List.copyOf(checks);
@@ -103,7 +131,8 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
         }
         for (int i = 1; i < values.size(); i++) {
             if (values.get(i) <= values.get(i - 1)) {
-                throw new IllegalArgumentException("a study's " + what + " rise from step to step; " + values + " do not");
+                throw new IllegalArgumentException(
+                        "a study's " + what + " rise from step to step; " + values + " do not");
             }
         }
     }
@@ -127,8 +156,24 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
 
     /** The same study, sending these requests. */
     public Study withRequests(RequestMix sent) {
-        return new Study(name, jar, sent, properties, variants, checks, users, rates, stepLength, thinkTime, warmUp, warmUpUsers,
-                requestTimeout, connections, budget, agentCost, untilHeldBack);
+        return new Study(
+                name,
+                jar,
+                sent,
+                properties,
+                variants,
+                checks,
+                users,
+                rates,
+                stepLength,
+                thinkTime,
+                warmUp,
+                warmUpUsers,
+                requestTimeout,
+                connections,
+                budget,
+                agentCost,
+                untilHeldBack);
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -267,16 +312,36 @@ public record Study(String name, Path jar, RequestMix requests, Map<String, Stri
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
             Map<String, Map<String, String>> declared = variants.isEmpty() ? Map.of(AS_IS, Map.of()) : variants;
             if (requests != null && (path != null || request != null)) {
-                throw new IllegalArgumentException("a study declares one request (its path, method, headers, body) or several, not both");
+                throw new IllegalArgumentException(
+                        "a study declares one request (its path, method, headers, body) or several, not both");
             }
-            RequestMix sent = requests != null ? requests : new RequestMix(List.of(RequestMix.Part.of(path == null ? "/" : path,
-                    request == null ? RequestTemplate.ofDefaults() : request, 1)));
+            RequestMix sent = requests != null
+                    ? requests
+                    : new RequestMix(List.of(RequestMix.Part.of(
+                            path == null ? "/" : path, request == null ? RequestTemplate.ofDefaults() : request, 1)));
             if (users != null && rates != null) {
-                throw new IllegalArgumentException("a study's steps are users (closed) or rates (open), one or the other");
+                throw new IllegalArgumentException(
+                        "a study's steps are users (closed) or rates (open), one or the other");
             }
             List<Integer> closed = users != null ? users : rates != null ? List.of() : Defaults.STUDY_USERS;
-            return new Study(name, jar, sent, properties, declared, checks, closed, rates == null ? List.of() : rates, stepLength, thinkTime,
-                    warmUp, warmUpUsers, requestTimeout, connections, budget, agentCost, untilHeldBack);
+            return new Study(
+                    name,
+                    jar,
+                    sent,
+                    properties,
+                    declared,
+                    checks,
+                    closed,
+                    rates == null ? List.of() : rates,
+                    stepLength,
+                    thinkTime,
+                    warmUp,
+                    warmUpUsers,
+                    requestTimeout,
+                    connections,
+                    budget,
+                    agentCost,
+                    untilHeldBack);
         }
     }
 }

@@ -25,8 +25,14 @@ import org.concurrencylab.results.VariantResult;
  * @param sameOrBetterThan     another variant the step must do as well as at the same step: its throughput
  *                             at least 95 % of the other's and its p95 at most 105 %; null: not checked
  */
-public record StudyCheck(String variant, Step step, Double p95AtMostMillis, Double p99AtMostMillis,
-                         Double failedAtMostPercent, Double throughputAtLeastPercent, String sameOrBetterThan) {
+public record StudyCheck(
+        String variant,
+        Step step,
+        Double p95AtMostMillis,
+        Double p99AtMostMillis,
+        Double failedAtMostPercent,
+        Double throughputAtLeastPercent,
+        String sameOrBetterThan) {
 
     /** How close "as well as" is: a run-to-run noise of a few per cent in either figure is not a change. */
     static final double SAME = 0.05;
@@ -41,7 +47,8 @@ public record StudyCheck(String variant, Step step, Double p95AtMostMillis, Doub
 
         public Step {
             if (value < 1) {
-                throw new IllegalArgumentException("a check names its step by its " + (open ? "rate" : "users") + ", 1 or more, not " + value);
+                throw new IllegalArgumentException(
+                        "a check names its step by its " + (open ? "rate" : "users") + ", 1 or more, not " + value);
             }
         }
 
@@ -55,8 +62,10 @@ public record StudyCheck(String variant, Step step, Double p95AtMostMillis, Doub
 
         /** Whether {@code plan} is the load of this step. */
         public boolean isOf(org.concurrencylab.results.LoadPlan plan) {
-            return plan != null && (open ? plan.ratePerSecond() != null && Math.round(plan.ratePerSecond()) == value
-                    : plan.ratePerSecond() == null && plan.users() != null && plan.users() == value);
+            return plan != null
+                    && (open
+                            ? plan.ratePerSecond() != null && Math.round(plan.ratePerSecond()) == value
+                            : plan.ratePerSecond() == null && plan.users() != null && plan.users() == value);
         }
 
         @Override
@@ -67,8 +76,11 @@ public record StudyCheck(String variant, Step step, Double p95AtMostMillis, Doub
 
     public StudyCheck {
         java.util.Objects.requireNonNull(step, "a check names its step");
-        if (p95AtMostMillis == null && p99AtMostMillis == null && failedAtMostPercent == null
-                && throughputAtLeastPercent == null && sameOrBetterThan == null) {
+        if (p95AtMostMillis == null
+                && p99AtMostMillis == null
+                && failedAtMostPercent == null
+                && throughputAtLeastPercent == null
+                && sameOrBetterThan == null) {
             throw new IllegalArgumentException("a check at " + step + " says no limit");
         }
     }
@@ -76,11 +88,18 @@ public record StudyCheck(String variant, Step step, Double p95AtMostMillis, Doub
     /** What the check asks, in words: the claim's text in the report. */
     public String text(String variantName) {
         List<String> limits = new ArrayList<>();
-        Optional.ofNullable(p95AtMostMillis).ifPresent(limit -> limits.add(format(Locale.ROOT, "p95 at most %s ms", number(limit))));
-        Optional.ofNullable(p99AtMostMillis).ifPresent(limit -> limits.add(format(Locale.ROOT, "p99 at most %s ms", number(limit))));
-        Optional.ofNullable(failedAtMostPercent).ifPresent(limit -> limits.add(format(Locale.ROOT, "at most %s %% failed", number(limit))));
-        Optional.ofNullable(throughputAtLeastPercent).ifPresent(limit -> limits.add(format(Locale.ROOT,
-                "throughput at least %s %% of %s", number(limit), step.open() ? "its rate" : "what its users allow")));
+        Optional.ofNullable(p95AtMostMillis)
+                .ifPresent(limit -> limits.add(format(Locale.ROOT, "p95 at most %s ms", number(limit))));
+        Optional.ofNullable(p99AtMostMillis)
+                .ifPresent(limit -> limits.add(format(Locale.ROOT, "p99 at most %s ms", number(limit))));
+        Optional.ofNullable(failedAtMostPercent)
+                .ifPresent(limit -> limits.add(format(Locale.ROOT, "at most %s %% failed", number(limit))));
+        Optional.ofNullable(throughputAtLeastPercent)
+                .ifPresent(limit -> limits.add(format(
+                        Locale.ROOT,
+                        "throughput at least %s %% of %s",
+                        number(limit),
+                        step.open() ? "its rate" : "what its users allow")));
         Optional.ofNullable(sameOrBetterThan).ifPresent(other -> limits.add("as well as " + other));
         return variantName + " at " + step + ": " + String.join(", ", limits) + ".";
     }
@@ -90,47 +109,79 @@ public record StudyCheck(String variant, Step step, Double p95AtMostMillis, Doub
         String text = text(result.name());
         Optional<StepResult> found = at(result);
         if (found.isEmpty()) {
-            return new ClaimResult(id, text, Verdict.Status.NOT_DECIDED.label(), result.ok()
-                    ? "the study stopped before " + step : result.name() + " failed: " + result.failure());
+            return new ClaimResult(
+                    id,
+                    text,
+                    Verdict.Status.NOT_DECIDED.label(),
+                    result.ok() ? "the study stopped before " + step : result.name() + " failed: " + result.failure());
         }
         StepResult measured = found.get();
         List<String> evidence = new ArrayList<>();
         boolean holds = true;
         if (p95AtMostMillis != null) {
             holds &= measured.latencyMillis().p95() <= p95AtMostMillis;
-            evidence.add(format(Locale.ROOT, "p95 %.1f ms", measured.latencyMillis().p95()));
+            evidence.add(
+                    format(Locale.ROOT, "p95 %.1f ms", measured.latencyMillis().p95()));
         }
         if (p99AtMostMillis != null) {
             holds &= measured.latencyMillis().p99() <= p99AtMostMillis;
-            evidence.add(format(Locale.ROOT, "p99 %.1f ms", measured.latencyMillis().p99()));
+            evidence.add(
+                    format(Locale.ROOT, "p99 %.1f ms", measured.latencyMillis().p99()));
         }
-        double failed = measured.requests().sent() == 0 ? 0 : 100.0 * measured.requests().failed() / measured.requests().sent();
+        double failed = measured.requests().sent() == 0
+                ? 0
+                : 100.0 * measured.requests().failed() / measured.requests().sent();
         if (failedAtMostPercent != null) {
             holds &= failed <= failedAtMostPercent;
-            evidence.add(format(Locale.ROOT, "%.2f %% of %d failed", failed, measured.requests().sent()));
+            evidence.add(format(
+                    Locale.ROOT,
+                    "%.2f %% of %d failed",
+                    failed,
+                    measured.requests().sent()));
         }
         if (throughputAtLeastPercent != null) {
             double share = 100 * measured.throughputPerSecond() / measured.littlesLawPerSecond();
             holds &= share >= throughputAtLeastPercent;
-            evidence.add(format(Locale.ROOT, "%.1f/s, %.0f %% of %s", measured.throughputPerSecond(), share,
+            evidence.add(format(
+                    Locale.ROOT,
+                    "%.1f/s, %.0f %% of %s",
+                    measured.throughputPerSecond(),
+                    share,
                     step.open() ? "its rate" : "what its users allow"));
         }
         if (sameOrBetterThan != null) {
-            Optional<StepResult> other = all.stream().filter(variant -> variant.name().equals(sameOrBetterThan)).findFirst().flatMap(this::at);
+            Optional<StepResult> other = all.stream()
+                    .filter(variant -> variant.name().equals(sameOrBetterThan))
+                    .findFirst()
+                    .flatMap(this::at);
             if (other.isEmpty()) {
-                return new ClaimResult(id, text, Verdict.Status.NOT_DECIDED.label(), sameOrBetterThan + " has no step at " + step);
+                return new ClaimResult(
+                        id, text, Verdict.Status.NOT_DECIDED.label(), sameOrBetterThan + " has no step at " + step);
             }
             StepResult base = other.get();
             holds &= measured.throughputPerSecond() >= (1 - SAME) * base.throughputPerSecond()
-                    && measured.latencyMillis().p95() <= (1 + SAME) * base.latencyMillis().p95();
-            evidence.add(format(Locale.ROOT, "%.1f/s and p95 %.1f ms against %s's %.1f/s and %.1f ms", measured.throughputPerSecond(),
-                    measured.latencyMillis().p95(), sameOrBetterThan, base.throughputPerSecond(), base.latencyMillis().p95()));
+                    && measured.latencyMillis().p95()
+                            <= (1 + SAME) * base.latencyMillis().p95();
+            evidence.add(format(
+                    Locale.ROOT,
+                    "%.1f/s and p95 %.1f ms against %s's %.1f/s and %.1f ms",
+                    measured.throughputPerSecond(),
+                    measured.latencyMillis().p95(),
+                    sameOrBetterThan,
+                    base.throughputPerSecond(),
+                    base.latencyMillis().p95()));
         }
-        return new ClaimResult(id, text, Verdict.of(holds, String.join("; ", evidence)).status().label(), String.join("; ", evidence));
+        return new ClaimResult(
+                id,
+                text,
+                Verdict.of(holds, String.join("; ", evidence)).status().label(),
+                String.join("; ", evidence));
     }
 
     private Optional<StepResult> at(VariantResult result) {
-        return result.steps().stream().filter(measured -> step.isOf(measured.plan())).findFirst();
+        return result.steps().stream()
+                .filter(measured -> step.isOf(measured.plan()))
+                .findFirst();
     }
 
     private static String number(double value) {

@@ -35,50 +35,111 @@ public final class StudyFile {
     static final long MAX_BYTES = 1 << 20;
 
     private static final YAMLMapper YAML = YAMLMapper.builder()
-            .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER).enable(YAMLWriteFeature.MINIMIZE_QUOTES).build();
+            .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+            .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+            .build();
     /** One key a study file takes: its name, the kind of value, its default, and what it says. */
-    public record Key(String name, String type, String defaultValue, String meaning) {
-    }
+    public record Key(String name, String type, String defaultValue, String meaning) {}
 
     /** Every key of a study file, in the order a reader meets them; the reader takes these and no others. */
     public static final List<Key> TOP_LEVEL = List.of(
             new Key("application", "path", "required", "the application's jar, relative to the study file"),
             new Key("path", "text", "required unless `requests`", "the one request's path, from `/`, with its query"),
             new Key("method", "text", "GET", "the one request's HTTP method"),
-            new Key("headers", "map of text", "none", "the one request's headers; a value may be `${VARIABLE}`, read from the environment"),
+            new Key(
+                    "headers",
+                    "map of text",
+                    "none",
+                    "the one request's headers; a value may be `${VARIABLE}`, read from the environment"),
             new Key("body", "text", "none", "the one request's body"),
-            new Key("body-file", "path", "none", "the one request's body from a regular file of 1 MiB at most, relative to the study file"),
-            new Key("requests", "list of requests", "one request", "several requests sent by weight, each with `path`, `method`, "
-                    + "`headers`, `body` or `body-file`, and `weight` (1 unless said)"),
-            new Key("users", "list of integers", Defaults.STUDY_USERS.toString(), "closed steps: each step's users, rising, at most "
-                    + Defaults.MAX_USERS),
-            new Key("rates", "list of integers", "none", "open steps in place of `users`: arrivals a second, rising; a step schedules "
-                    + "at most " + Defaults.MAX_REQUESTS_PER_STEP + " requests"),
+            new Key(
+                    "body-file",
+                    "path",
+                    "none",
+                    "the one request's body from a regular file of 1 MiB at most, relative to the study file"),
+            new Key(
+                    "requests",
+                    "list of requests",
+                    "one request",
+                    "several requests sent by weight, each with `path`, `method`, "
+                            + "`headers`, `body` or `body-file`, and `weight` (1 unless said)"),
+            new Key(
+                    "users",
+                    "list of integers",
+                    Defaults.STUDY_USERS.toString(),
+                    "closed steps: each step's users, rising, at most " + Defaults.MAX_USERS),
+            new Key(
+                    "rates",
+                    "list of integers",
+                    "none",
+                    "open steps in place of `users`: arrivals a second, rising; a step schedules " + "at most "
+                            + Defaults.MAX_REQUESTS_PER_STEP + " requests"),
             new Key("step-seconds", "number", seconds(Defaults.STUDY_STEP), "how long each step is held"),
-            new Key("think-seconds", "number", "0", "what each user waits after an answer before its next request (closed steps)"),
-            new Key("warm-up", "map: `users`, `seconds`", "users " + Defaults.STUDY_WARM_UP_USERS + ", seconds "
-                    + seconds(Defaults.STUDY_WARM_UP), "the load before anything is measured"),
-            new Key("connections", "`new-per-request` or `keep-alive`", "keep-alive", "how each user holds its connections"),
-            new Key("request-timeout-seconds", "number", seconds(Defaults.STUDY_REQUEST_TIMEOUT), "a request not answered by then failed"),
-            new Key("budget-seconds", "number", seconds(Defaults.STUDY_BUDGET), "the study's whole time, start-up included; "
-                    + "no step starts that would overrun it"),
-            new Key("agent-cost", "true or false", "false", "measure what the lab's agent costs the application, at the heaviest clean step"),
+            new Key(
+                    "think-seconds",
+                    "number",
+                    "0",
+                    "what each user waits after an answer before its next request (closed steps)"),
+            new Key(
+                    "warm-up",
+                    "map: `users`, `seconds`",
+                    "users " + Defaults.STUDY_WARM_UP_USERS + ", seconds " + seconds(Defaults.STUDY_WARM_UP),
+                    "the load before anything is measured"),
+            new Key(
+                    "connections",
+                    "`new-per-request` or `keep-alive`",
+                    "keep-alive",
+                    "how each user holds its connections"),
+            new Key(
+                    "request-timeout-seconds",
+                    "number",
+                    seconds(Defaults.STUDY_REQUEST_TIMEOUT),
+                    "a request not answered by then failed"),
+            new Key(
+                    "budget-seconds",
+                    "number",
+                    seconds(Defaults.STUDY_BUDGET),
+                    "the study's whole time, start-up included; " + "no step starts that would overrun it"),
+            new Key(
+                    "agent-cost",
+                    "true or false",
+                    "false",
+                    "measure what the lab's agent costs the application, at the heaviest clean step"),
             new Key("properties", "map of Spring properties", "none", "given to every variant"),
-            new Key("variants", "map of name to Spring properties", "one variant, `as-is`", "the configurations to compare, each in its own JVM"),
-            new Key("checks", "list of checks", "none", "pass or fail verdicts for CI; each names its step by `users` (or `rate`), "
-                    + "optionally a `variant`, and at least one of `p95-at-most-ms`, `p99-at-most-ms`, `failed-at-most-percent`, "
-                    + "`throughput-at-least-percent`, `same-or-better-than`"));
+            new Key(
+                    "variants",
+                    "map of name to Spring properties",
+                    "one variant, `as-is`",
+                    "the configurations to compare, each in its own JVM"),
+            new Key(
+                    "checks",
+                    "list of checks",
+                    "none",
+                    "pass or fail verdicts for CI; each names its step by `users` (or `rate`), "
+                            + "optionally a `variant`, and at least one of `p95-at-most-ms`, `p99-at-most-ms`, `failed-at-most-percent`, "
+                            + "`throughput-at-least-percent`, `same-or-better-than`"));
 
-    private static final Set<String> KEYS = TOP_LEVEL.stream().map(Key::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    private static final Set<String> KEYS =
+            TOP_LEVEL.stream().map(Key::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
     /** What one request says, alone at the top of the file or as one of {@code requests}. */
     private static final Set<String> REQUEST_KEYS = Set.of("path", "method", "headers", "body", "body-file");
+
     private static final Set<String> MIX_KEYS = Set.of("path", "method", "headers", "body", "body-file", "weight");
     private static final Set<String> WARM_UP_KEYS = Set.of("users", "seconds");
-    private static final Set<String> CHECK_KEYS = Set.of("variant", "users", "rate", "p95-at-most-ms", "p99-at-most-ms",
-            "failed-at-most-percent", "throughput-at-least-percent", "same-or-better-than");
+    private static final Set<String> CHECK_KEYS = Set.of(
+            "variant",
+            "users",
+            "rate",
+            "p95-at-most-ms",
+            "p99-at-most-ms",
+            "failed-at-most-percent",
+            "throughput-at-least-percent",
+            "same-or-better-than");
 
     private static String seconds(java.time.Duration duration) {
-        return duration.toMillis() % 1000 == 0 ? Long.toString(duration.toSeconds()) : Double.toString(duration.toMillis() / 1e3);
+        return duration.toMillis() % 1000 == 0
+                ? Long.toString(duration.toSeconds())
+                : Double.toString(duration.toMillis() / 1e3);
     }
 
     /** What the lab writes in place of a header's literal value that looks like a credential. */
@@ -91,8 +152,7 @@ public final class StudyFile {
         }
     }
 
-    private StudyFile() {
-    }
+    private StudyFile() {}
 
     public static Study read(Path file) {
         JsonNode root;
@@ -124,10 +184,13 @@ public final class StudyFile {
         }
         Study.Builder study = Study.custom(jar);
         if (root.has("requests")) {
-            String alone = REQUEST_KEYS.stream().filter(root::has).sorted().findFirst().orElse(null);
+            String alone =
+                    REQUEST_KEYS.stream().filter(root::has).sorted().findFirst().orElse(null);
             if (alone != null) {
-                throw new Invalid(file, alone + " and requests: a study sends one request or several; give its " + alone
-                        + " under one of the requests");
+                throw new Invalid(
+                        file,
+                        alone + " and requests: a study sends one request or several; give its " + alone
+                                + " under one of the requests");
             }
             study.requests(mix(file, root.get("requests")));
         } else {
@@ -137,7 +200,9 @@ public final class StudyFile {
             study.request(request(file, root, ""));
         }
         if (root.has("users") && root.has("rates")) {
-            throw new Invalid(file, "users and rates: a study's steps are users (closed) or arrivals a second (open), one or the other");
+            throw new Invalid(
+                    file,
+                    "users and rates: a study's steps are users (closed) or arrivals a second (open), one or the other");
         }
         if (root.has("users")) {
             study.users(integers(file, root.get("users"), "users"));
@@ -154,8 +219,12 @@ public final class StudyFile {
         if (root.has("warm-up")) {
             JsonNode warmUp = root.get("warm-up");
             onlyKeys(file, warmUp, WARM_UP_KEYS, "warm-up.");
-            study.warmUp(warmUp.has("users") ? integer(file, warmUp.get("users"), "warm-up.users") : Defaults.STUDY_WARM_UP_USERS,
-                    warmUp.has("seconds") ? seconds(file, warmUp.get("seconds"), "warm-up.seconds")
+            study.warmUp(
+                    warmUp.has("users")
+                            ? integer(file, warmUp.get("users"), "warm-up.users")
+                            : Defaults.STUDY_WARM_UP_USERS,
+                    warmUp.has("seconds")
+                            ? seconds(file, warmUp.get("seconds"), "warm-up.seconds")
                             : Defaults.STUDY_WARM_UP);
         }
         if (root.has("connections")) {
@@ -187,8 +256,11 @@ public final class StudyFile {
                 throw new Invalid(file, "variants: a map of variant names to their Spring properties");
             }
             for (Map.Entry<String, JsonNode> variant : variants.properties()) {
-                study.variant(variant.getKey(), variant.getValue().isNull() ? Map.of()
-                        : properties(file, variant.getValue(), "variants." + variant.getKey()));
+                study.variant(
+                        variant.getKey(),
+                        variant.getValue().isNull()
+                                ? Map.of()
+                                : properties(file, variant.getValue(), "variants." + variant.getKey()));
             }
         }
         if (root.has("checks")) {
@@ -206,7 +278,9 @@ public final class StudyFile {
     /** {@code requests}: a list of requests, each with its path and a weight (1 unless said). */
     private static RequestMix mix(Path file, JsonNode requests) {
         if (!requests.isArray() || requests.isEmpty()) {
-            throw new Invalid(file, "requests: a list of requests, each with its path and a weight, e.g. - {path: /orders/1, weight: 3}");
+            throw new Invalid(
+                    file,
+                    "requests: a list of requests, each with its path and a weight, e.g. - {path: /orders/1, weight: 3}");
         }
         List<RequestMix.Part> parts = new ArrayList<>();
         for (int i = 0; i < requests.size(); i++) {
@@ -217,7 +291,9 @@ public final class StudyFile {
                 throw new Invalid(file, where + ": a request of several says its path");
             }
             try {
-                parts.add(RequestMix.Part.of(string(file, part, "path", true, where), request(file, part, where + "."),
+                parts.add(RequestMix.Part.of(
+                        string(file, part, "path", true, where),
+                        request(file, part, where + "."),
                         part.has("weight") ? integer(file, part.get("weight"), where + ".weight") : 1));
             } catch (Invalid e) {
                 throw e;
@@ -237,8 +313,10 @@ public final class StudyFile {
         if (node.has("headers")) {
             properties(file, node.get("headers"), where + "headers").forEach((name, value) -> {
                 if (value.equals(REDACTED)) {
-                    throw new Invalid(file, where + "headers." + name + ": the lab wrote this file without the header's value; give it "
-                            + "again, or as ${VARIABLE} to take it from the environment");
+                    throw new Invalid(
+                            file,
+                            where + "headers." + name + ": the lab wrote this file without the header's value; give it "
+                                    + "again, or as ${VARIABLE} to take it from the environment");
                 }
                 request.header(name, value);
             });
@@ -254,7 +332,10 @@ public final class StudyFile {
             request.body(body.stringValue());
         }
         if (node.has("body-file")) {
-            Path body = file.toAbsolutePath().getParent().resolve(string(file, node, "body-file", true, where)).normalize();
+            Path body = file.toAbsolutePath()
+                    .getParent()
+                    .resolve(string(file, node, "body-file", true, where))
+                    .normalize();
             request.body(readBody(file, body));
         }
         return request.build();
@@ -271,8 +352,12 @@ public final class StudyFile {
      */
     private static String boundedText(Path file, Path read, String key) {
         if (!Files.isRegularFile(read)) {
-            throw new Invalid(file, key + (Files.exists(read) ? read + " is not a regular file (a device, a FIFO or a folder)"
-                    : "no file at " + read));
+            throw new Invalid(
+                    file,
+                    key
+                            + (Files.exists(read)
+                                    ? read + " is not a regular file (a device, a FIFO or a folder)"
+                                    : "no file at " + read));
         }
         try (java.io.InputStream in = Files.newInputStream(read)) {
             byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
@@ -290,13 +375,22 @@ public final class StudyFile {
      * refused, since an alias of a scalar would be read as its name by the reader.
      */
     private static void refuseAnchorsAndAliases(Path file, String text) {
-        var events = new org.snakeyaml.engine.v2.api.lowlevel.Parse(org.snakeyaml.engine.v2.api.LoadSettings.builder().build())
+        var events = new org.snakeyaml.engine.v2.api.lowlevel.Parse(
+                        org.snakeyaml.engine.v2.api.LoadSettings.builder().build())
                 .parseString(text);
         for (org.snakeyaml.engine.v2.events.Event event : events) {
-            if (event instanceof org.snakeyaml.engine.v2.events.NodeEvent node && node.getAnchor().isPresent()) {
-                throw new Invalid(file, "line " + event.getStartMark().map(mark -> mark.getLine() + 1).orElse(0)
-                        + ": YAML anchors and aliases (&" + node.getAnchor().get() + ", *" + node.getAnchor().get()
-                        + ") are not taken: write each value where it is used");
+            if (event instanceof org.snakeyaml.engine.v2.events.NodeEvent node
+                    && node.getAnchor().isPresent()) {
+                throw new Invalid(
+                        file,
+                        "line "
+                                + event.getStartMark()
+                                        .map(mark -> mark.getLine() + 1)
+                                        .orElse(0)
+                                + ": YAML anchors and aliases (&"
+                                + node.getAnchor().get() + ", *"
+                                + node.getAnchor().get()
+                                + ") are not taken: write each value where it is used");
             }
         }
     }
@@ -304,13 +398,17 @@ public final class StudyFile {
     private static StudyCheck check(Path file, JsonNode check, String where) {
         onlyKeys(file, check, CHECK_KEYS, where + ".");
         if (check.has("users") == check.has("rate")) {
-            throw new Invalid(file, where + ": a check names its step by its users, or in a study of rates by its rate");
+            throw new Invalid(
+                    file, where + ": a check names its step by its users, or in a study of rates by its rate");
         }
         try {
-            return new StudyCheck(check.has("variant") ? string(file, check, "variant", true) : null,
-                    check.has("users") ? StudyCheck.Step.users(integer(file, check.get("users"), where + ".users"))
+            return new StudyCheck(
+                    check.has("variant") ? string(file, check, "variant", true) : null,
+                    check.has("users")
+                            ? StudyCheck.Step.users(integer(file, check.get("users"), where + ".users"))
                             : StudyCheck.Step.rate(integer(file, check.get("rate"), where + ".rate")),
-                    optionalNumber(file, check, "p95-at-most-ms", where), optionalNumber(file, check, "p99-at-most-ms", where),
+                    optionalNumber(file, check, "p95-at-most-ms", where),
+                    optionalNumber(file, check, "p99-at-most-ms", where),
                     optionalNumber(file, check, "failed-at-most-percent", where),
                     optionalNumber(file, check, "throughput-at-least-percent", where),
                     check.has("same-or-better-than") ? string(file, check, "same-or-better-than", true) : null);
@@ -389,7 +487,9 @@ public final class StudyFile {
         }
         if (!request.headers().isEmpty()) {
             ObjectNode headers = node.putObject("headers");
-            request.headers().forEach((name, value) -> headers.put(name, mayBeACredential(name) && !value.contains("${") ? REDACTED : value));
+            request.headers()
+                    .forEach((name, value) ->
+                            headers.put(name, mayBeACredential(name) && !value.contains("${") ? REDACTED : value));
         }
         request.body().ifPresent(body -> node.put("body", body));
     }
@@ -400,8 +500,11 @@ public final class StudyFile {
      */
     static boolean mayBeACredential(String header) {
         String name = header.toLowerCase(java.util.Locale.ROOT);
-        return name.equals("authorization") || name.equals("proxy-authorization") || name.equals("cookie")
-                || java.util.stream.Stream.of("token", "secret", "key", "password", "auth", "session").anyMatch(name::contains);
+        return name.equals("authorization")
+                || name.equals("proxy-authorization")
+                || name.equals("cookie")
+                || java.util.stream.Stream.of("token", "secret", "key", "password", "auth", "session")
+                        .anyMatch(name::contains);
     }
 
     private static void putIfPresent(ObjectNode node, String key, Double value) {
@@ -412,11 +515,15 @@ public final class StudyFile {
 
     private static void onlyKeys(Path file, JsonNode node, Set<String> known, String where) {
         if (!node.isObject()) {
-            throw new Invalid(file, (where.isEmpty() ? "the file" : where.substring(0, where.length() - 1)) + ": a map of keys");
+            throw new Invalid(
+                    file, (where.isEmpty() ? "the file" : where.substring(0, where.length() - 1)) + ": a map of keys");
         }
         for (String key : node.propertyNames()) {
             if (!known.contains(key)) {
-                throw new Invalid(file, "unknown key '" + where + key + "'; it knows " + String.join(", ", known.stream().sorted().toList()));
+                throw new Invalid(
+                        file,
+                        "unknown key '" + where + key + "'; it knows "
+                                + String.join(", ", known.stream().sorted().toList()));
             }
         }
     }

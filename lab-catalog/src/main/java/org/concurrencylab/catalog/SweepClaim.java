@@ -30,8 +30,16 @@ import org.concurrencylab.results.SweepResult;
  * @param expected    where the physics puts the knee, or the edge of the failures
  * @param articleSaid the article's own figure this sweep puts on a curve; null where it gave none
  */
-public record SweepClaim(String id, String text, String variant, String load, Optional<LoadStep> ownLoad, Knob knob, OptionalDouble scale,
-                         Expected expected, String articleSaid) {
+public record SweepClaim(
+        String id,
+        String text,
+        String variant,
+        String load,
+        Optional<LoadStep> ownLoad,
+        Knob knob,
+        OptionalDouble scale,
+        Expected expected,
+        String articleSaid) {
 
     /** A knee read between two of six points, from throughputs within 5 % of each other run to run. */
     public static final double KNEE_TOLERANCE = 0.10;
@@ -47,8 +55,8 @@ public record SweepClaim(String id, String text, String variant, String load, Op
         Objects.requireNonNull(knob, id + ": knob");
         Objects.requireNonNull(expected, id + ": what the physics expects, a knee or a failure edge");
         if (expected instanceof FailureEdge && !knob.isRequestTimeout()) {
-            throw new IllegalArgumentException(id + ": a failure edge lies along the client's timeout (" + Knob.REQUEST_TIMEOUT_MS
-                    + "), not along " + knob.name());
+            throw new IllegalArgumentException(id + ": a failure edge lies along the client's timeout ("
+                    + Knob.REQUEST_TIMEOUT_MS + "), not along " + knob.name());
         }
     }
 
@@ -108,15 +116,31 @@ public record SweepClaim(String id, String text, String variant, String load, Op
                 return claim.result(Verdict.Status.NOT_DECIDED, "no knee found, against " + band + ": " + fit.note());
             }
             boolean holds = Math.abs(fit.knee() - expected) <= tolerance * expected;
-            return claim.result(holds ? Verdict.Status.REPRODUCED : Verdict.Status.NOT_REPRODUCED, format(Locale.ROOT, "knee at %s = %s, against %s; from %s, holdout error %s", claim.knob().name(), number(fit.knee()),
-                            band, SweepFit.USL.equals(fit.model()) ? "the USL" : "Little's law's bounds",
-                            fit.holdoutErrorPercent() == null ? "none" : format(Locale.ROOT, "%.1f %%", fit.holdoutErrorPercent())));
+            return claim.result(
+                    holds ? Verdict.Status.REPRODUCED : Verdict.Status.NOT_REPRODUCED,
+                    format(
+                            Locale.ROOT,
+                            "knee at %s = %s, against %s; from %s, holdout error %s",
+                            claim.knob().name(),
+                            number(fit.knee()),
+                            band,
+                            SweepFit.USL.equals(fit.model()) ? "the USL" : "Little's law's bounds",
+                            fit.holdoutErrorPercent() == null
+                                    ? "none"
+                                    : format(Locale.ROOT, "%.1f %%", fit.holdoutErrorPercent())));
         }
 
         @Override
         public String checkedAt(SweepClaim claim, int machineCpus) {
-            return format(Locale.ROOT, "the knee of %s on %s within %.0f %% of %s (%s; this machine: %d CPUs)", claim.knob().name(),
-                    claim.variant(), 100 * tolerance, number(at.applyAsDouble(machineCpus)), why, machineCpus);
+            return format(
+                    Locale.ROOT,
+                    "the knee of %s on %s within %.0f %% of %s (%s; this machine: %d CPUs)",
+                    claim.knob().name(),
+                    claim.variant(),
+                    100 * tolerance,
+                    number(at.applyAsDouble(machineCpus)),
+                    why,
+                    machineCpus);
         }
     }
 
@@ -130,13 +154,15 @@ public record SweepClaim(String id, String text, String variant, String load, Op
      *               empty where it did not measure it
      * @param how    how {@code at} reads it, in a few words, for the evidence and the listing
      */
-    public record FailureEdge(Function<ExperimentResult, OptionalDouble> at, String how, Duration within, double over, double under)
+    public record FailureEdge(
+            Function<ExperimentResult, OptionalDouble> at, String how, Duration within, double over, double under)
             implements Expected {
 
         public FailureEdge {
             Objects.requireNonNull(at, "the edge");
             if (!within.isPositive() || !(under > 0 && under < over && over < 1)) {
-                throw new IllegalArgumentException("a failure edge has a distance above zero, and shares 0 < under < over < 1");
+                throw new IllegalArgumentException(
+                        "a failure edge has a distance above zero, and shares 0 < under < over < 1");
             }
         }
 
@@ -144,17 +170,36 @@ public record SweepClaim(String id, String text, String variant, String load, Op
         public ClaimResult evaluate(SweepClaim claim, SweepResult sweep, ExperimentResult swept, int machineCpus) {
             OptionalDouble edge = at.apply(swept);
             if (edge.isEmpty()) {
-                return claim.result(Verdict.Status.NOT_DECIDED, "the run did not measure what places the edge (" + how + ")");
+                return claim.result(
+                        Verdict.Status.NOT_DECIDED, "the run did not measure what places the edge (" + how + ")");
             }
             double millis = edge.getAsDouble();
             double apart = within.toMillis();
-            List<SweepPoint> below = sweep.points().stream().filter(point -> point.value() <= millis - apart).toList();
-            List<SweepPoint> above = sweep.points().stream().filter(point -> point.value() >= millis + apart).toList();
-            String evidence = format(Locale.ROOT, "the edge at %s = %.0f ms (%s); failed %s%s", claim.knob().name(), millis, how,
-                    shares(sweep.points()), crossings(sweep.points()));
+            List<SweepPoint> below = sweep.points().stream()
+                    .filter(point -> point.value() <= millis - apart)
+                    .toList();
+            List<SweepPoint> above = sweep.points().stream()
+                    .filter(point -> point.value() >= millis + apart)
+                    .toList();
+            String evidence = format(
+                    Locale.ROOT,
+                    "the edge at %s = %.0f ms (%s); failed %s%s",
+                    claim.knob().name(),
+                    millis,
+                    how,
+                    shares(sweep.points()),
+                    crossings(sweep.points()));
             if (below.isEmpty() || above.isEmpty()) {
-                return claim.result(Verdict.Status.NOT_DECIDED, evidence + format(Locale.ROOT, "; no point lies %.0f ms or more %s it",
-                        apart, below.isEmpty() && above.isEmpty() ? "either side of" : below.isEmpty() ? "below" : "above"));
+                return claim.result(
+                        Verdict.Status.NOT_DECIDED,
+                        evidence
+                                + format(
+                                        Locale.ROOT,
+                                        "; no point lies %.0f ms or more %s it",
+                                        apart,
+                                        below.isEmpty() && above.isEmpty()
+                                                ? "either side of"
+                                                : below.isEmpty() ? "below" : "above"));
             }
             List<SweepPoint> against = new ArrayList<>();
             below.stream().filter(point -> point.failedShare() <= over).forEach(against::add);
@@ -164,19 +209,38 @@ public record SweepClaim(String id, String text, String variant, String load, Op
             }
             // a point this machine's CPU decided says nothing of the queue's edge
             boolean machine = against.stream().anyMatch(point -> MachineUsage.MACHINE_BOUND.equals(point.verdict()));
-            return claim.result(machine ? Verdict.Status.NOT_DECIDED : Verdict.Status.NOT_REPRODUCED, evidence + (machine
-                    ? "; a point against it was machine-bound: " + against.stream().map(SweepPoint::why).toList() : ""));
+            return claim.result(
+                    machine ? Verdict.Status.NOT_DECIDED : Verdict.Status.NOT_REPRODUCED,
+                    evidence
+                            + (machine
+                                    ? "; a point against it was machine-bound: "
+                                            + against.stream()
+                                                    .map(SweepPoint::why)
+                                                    .toList()
+                                    : ""));
         }
 
         @Override
         public String checkedAt(SweepClaim claim, int machineCpus) {
-            return format(Locale.ROOT, "on %s, > %.0f %% failed at every %s %d ms or more below the edge (%s), < %.0f %% at every "
-                            + "one as far above", claim.variant(), 100 * over, claim.knob().name(), within.toMillis(), how, 100 * under);
+            return format(
+                    Locale.ROOT,
+                    "on %s, > %.0f %% failed at every %s %d ms or more below the edge (%s), < %.0f %% at every "
+                            + "one as far above",
+                    claim.variant(),
+                    100 * over,
+                    claim.knob().name(),
+                    within.toMillis(),
+                    how,
+                    100 * under);
         }
 
         private static String shares(List<SweepPoint> points) {
-            return String.join(", ", points.stream()
-                    .map(point -> format(Locale.ROOT, "%.1f %% at %s", 100 * point.failedShare(), number(point.value()))).toList());
+            return String.join(
+                    ", ",
+                    points.stream()
+                            .map(point -> format(
+                                    Locale.ROOT, "%.1f %% at %s", 100 * point.failedShare(), number(point.value())))
+                            .toList());
         }
 
         /** Where the failed share, falling as the timeout grows, crosses a half and 2 %, read linearly between two points. */
@@ -187,8 +251,10 @@ public record SweepClaim(String id, String text, String variant, String load, Op
                     SweepPoint low = points.get(i - 1);
                     SweepPoint high = points.get(i);
                     if (low.failedShare() >= share && high.failedShare() < share) {
-                        double at = low.value() + (high.value() - low.value()) * (low.failedShare() - share)
-                                / (low.failedShare() - high.failedShare());
+                        double at = low.value()
+                                + (high.value() - low.value())
+                                        * (low.failedShare() - share)
+                                        / (low.failedShare() - high.failedShare());
                         found.add(format(Locale.ROOT, "%.0f %% at about %.0f ms", 100 * share, at));
                         break;
                     }
@@ -267,8 +333,12 @@ public record SweepClaim(String id, String text, String variant, String load, Op
         }
 
         /** Failures turn from most to few within this far either side of the edge the run's own figures place. */
-        public Builder failureEdge(Function<ExperimentResult, OptionalDouble> atMillis, String how, Duration within, double over,
-                                   double under) {
+        public Builder failureEdge(
+                Function<ExperimentResult, OptionalDouble> atMillis,
+                String how,
+                Duration within,
+                double over,
+                double under) {
             this.edge = new FailureEdge(atMillis, how, within, over, under);
             return this;
         }
@@ -283,7 +353,15 @@ public record SweepClaim(String id, String text, String variant, String load, Op
             if ((knee == null) == (edge == null)) {
                 throw new IllegalArgumentException(id + ": a sweep expects a knee or a failure edge, one of them");
             }
-            return new SweepClaim(id, text, variant, load, ownLoad, knob, scale, edge != null ? edge : new Knee(knee, tolerance, why),
+            return new SweepClaim(
+                    id,
+                    text,
+                    variant,
+                    load,
+                    ownLoad,
+                    knob,
+                    scale,
+                    edge != null ? edge : new Knee(knee, tolerance, why),
                     articleSaid);
         }
     }

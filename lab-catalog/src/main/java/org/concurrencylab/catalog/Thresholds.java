@@ -12,6 +12,5 @@ public final class Thresholds {
      */
     public static final double P95_NEAR_D = 1.15;
 
-    private Thresholds() {
-    }
+    private Thresholds() {}
 }

@@ -18,9 +18,17 @@ import org.concurrencylab.results.SeedFigure;
  *                   variant, where it is not the experiment's: a sweep of that timeout declares a variant per value
  * @param autoscaling what starts more instances of the entry service while the load runs; empty for a fixed count
  */
-public record Variant(String name, String summary, Origin origin, Map<String, String> properties,
-                      CapacityModel capacity, Map<String, SeedFigure> seed, Cpus cpus, int instances,
-                      Optional<Duration> requestTimeout, Optional<Autoscaling> autoscaling) {
+public record Variant(
+        String name,
+        String summary,
+        Origin origin,
+        Map<String, String> properties,
+        CapacityModel capacity,
+        Map<String, SeedFigure> seed,
+        Cpus cpus,
+        int instances,
+        Optional<Duration> requestTimeout,
+        Optional<Autoscaling> autoscaling) {
 
     public Variant {
         if (name == null || name.isBlank()) {
@@ -38,10 +46,12 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
         java.util.Objects.requireNonNull(requestTimeout, name + ": requestTimeout");
         java.util.Objects.requireNonNull(autoscaling, name + ": autoscaling");
         if (autoscaling.isPresent() && instances >= autoscaling.get().maxInstances()) {
-            throw new IllegalArgumentException(name + ": starts " + instances + " instances, its autoscaler's most; it could not scale out");
+            throw new IllegalArgumentException(
+                    name + ": starts " + instances + " instances, its autoscaler's most; it could not scale out");
         }
         if (requestTimeout.isPresent() && !requestTimeout.get().isPositive()) {
-            throw new IllegalArgumentException(name + ": a request timeout is longer than nothing; " + requestTimeout.get() + " is not");
+            throw new IllegalArgumentException(
+                    name + ": a request timeout is longer than nothing; " + requestTimeout.get() + " is not");
         }
     }
 
@@ -57,8 +67,15 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
 
     /** A builder holding everything this variant declares under another name: a variant derived from it. */
     public Builder toBuilder(String name) {
-        return custom(name, summary).origin(origin).properties(properties).capacity(capacity).seed(seed).cpus(cpus)
-                .instances(instances).requestTimeout(requestTimeout.orElse(null)).autoscaling(autoscaling.orElse(null));
+        return custom(name, summary)
+                .origin(origin)
+                .properties(properties)
+                .capacity(capacity)
+                .seed(seed)
+                .cpus(cpus)
+                .instances(instances)
+                .requestTimeout(requestTimeout.orElse(null))
+                .autoscaling(autoscaling.orElse(null));
     }
 
     /** A variant of this name, in the words a report uses; its origin and capacity are required, the rest has defaults. */
@@ -136,7 +153,16 @@ public record Variant(String name, String summary, Origin origin, Map<String, St
         }
 
         public Variant build() {
-            return new Variant(name, summary, origin, properties, capacity, seed, cpus, instances, Optional.ofNullable(requestTimeout),
+            return new Variant(
+                    name,
+                    summary,
+                    origin,
+                    properties,
+                    capacity,
+                    seed,
+                    cpus,
+                    instances,
+                    Optional.ofNullable(requestTimeout),
                     Optional.ofNullable(autoscaling));
         }
     }

@@ -9,8 +9,7 @@ final class VariantProperties {
     private static final String NETTY_AUTO_CONFIGURATION =
             "org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration";
 
-    private VariantProperties() {
-    }
+    private VariantProperties() {}
 
     static Map<String, String> servlet(String... keyValues) {
         return of("servlet", keyValues);

@@ -11,7 +11,8 @@ import org.concurrencylab.results.StepResult;
 public record Verdict(Status status, String evidence) {
 
     public enum Status {
-        REPRODUCED("reproduced"), NOT_REPRODUCED("not reproduced"),
+        REPRODUCED("reproduced"),
+        NOT_REPRODUCED("not reproduced"),
         /** The measurement cannot tell: a machine-bound step, or a difference inside the run-to-run noise. */
         NOT_DECIDED("not decided"),
         NOT_APPLICABLE("not applicable");
@@ -37,17 +38,33 @@ public record Verdict(Status status, String evidence) {
      * refuted, and one that holds says that it held on such a step.
      */
     public static Verdict onSteps(boolean holds, String evidence, StepResult... steps) {
-        List<StepResult> machineBound = Arrays.stream(steps).filter(StepResult::machineBound).toList();
+        List<StepResult> machineBound =
+                Arrays.stream(steps).filter(StepResult::machineBound).toList();
         if (machineBound.isEmpty()) {
             return of(holds, evidence);
         }
         if (holds) {
             // it held even so: the step is named, the report says why it was machine-bound
-            return of(true, evidence + "; held on a machine-bound step ("
-                    + String.join(", ", machineBound.stream().map(StepResult::load).distinct().toList()) + ")");
+            return of(
+                    true,
+                    evidence + "; held on a machine-bound step ("
+                            + String.join(
+                                    ", ",
+                                    machineBound.stream()
+                                            .map(StepResult::load)
+                                            .distinct()
+                                            .toList()) + ")");
         }
-        return new Verdict(Status.NOT_DECIDED, evidence + "; machine-bound step (" + String.join("; ",
-                machineBound.stream().map(step -> step.load() + ": " + step.machine().why()).toList()) + ")");
+        return new Verdict(
+                Status.NOT_DECIDED,
+                evidence + "; machine-bound step ("
+                        + String.join(
+                                "; ",
+                                machineBound.stream()
+                                        .map(step -> step.load() + ": "
+                                                + step.machine().why())
+                                        .toList())
+                        + ")");
     }
 
     /**
@@ -57,15 +74,30 @@ public record Verdict(Status status, String evidence) {
      * threshold, and a claim that fails is not reproduced rather than not decided.
      */
     public static Verdict onStepsAtDistance(boolean holds, double distance, String evidence, StepResult... steps) {
-        List<StepResult> machineBound = Arrays.stream(steps).filter(StepResult::machineBound).toList();
-        double shares = machineBound.stream().mapToDouble(step -> step.machine().machineShare()).sum();
+        List<StepResult> machineBound =
+                Arrays.stream(steps).filter(StepResult::machineBound).toList();
+        double shares = machineBound.stream()
+                .mapToDouble(step -> step.machine().machineShare())
+                .sum();
         boolean bounded = machineBound.stream().allMatch(step -> step.machine().shareBoundsTheMachine());
         if (holds || machineBound.isEmpty() || !bounded || !(distance > shares)) {
             return onSteps(holds, evidence, steps);
         }
-        return of(false, evidence + format(Locale.ROOT, "; decided on a machine-bound step (%s): this machine took at most "
-                        + "%.1f %% of its figures, and the figure is %.0f %% from the claim's threshold",
-                String.join(", ", machineBound.stream().map(StepResult::load).distinct().toList()), 100 * shares, 100 * distance));
+        return of(
+                false,
+                evidence
+                        + format(
+                                Locale.ROOT,
+                                "; decided on a machine-bound step (%s): this machine took at most "
+                                        + "%.1f %% of its figures, and the figure is %.0f %% from the claim's threshold",
+                                String.join(
+                                        ", ",
+                                        machineBound.stream()
+                                                .map(StepResult::load)
+                                                .distinct()
+                                                .toList()),
+                                100 * shares,
+                                100 * distance));
     }
 
     /**
@@ -76,16 +108,19 @@ public record Verdict(Status status, String evidence) {
      *
      * @param fallsShort the claim failed because {@code short}'s figure is below what it asks
      */
-    public static Verdict shortOfWhatTheMachineCanOnlyRaise(boolean holds, boolean fallsShort, String evidence,
-                                                             StepResult raisable, StepResult... clean) {
+    public static Verdict shortOfWhatTheMachineCanOnlyRaise(
+            boolean holds, boolean fallsShort, String evidence, StepResult raisable, StepResult... clean) {
         boolean othersClean = Arrays.stream(clean).noneMatch(StepResult::machineBound);
         if (holds || !fallsShort || !raisable.machineBound() || !othersClean) {
-            StepResult[] steps = java.util.stream.Stream.concat(java.util.stream.Stream.of(raisable), Arrays.stream(clean))
+            StepResult[] steps = java.util.stream.Stream.concat(
+                            java.util.stream.Stream.of(raisable), Arrays.stream(clean))
                     .toArray(StepResult[]::new);
             return onSteps(holds, evidence, steps);
         }
-        return of(false, evidence + "; decided on a machine-bound step (" + raisable.load() + "): this machine's CPU only "
-                + "adds latency and timeouts, and the figure is already below what the claim asks");
+        return of(
+                false,
+                evidence + "; decided on a machine-bound step (" + raisable.load() + "): this machine's CPU only "
+                        + "adds latency and timeouts, and the figure is already below what the claim asks");
     }
 
     /**
@@ -93,7 +128,8 @@ public record Verdict(Status status, String evidence) {
      * against a bound on these steps: when the first fails the claim is not reproduced whatever the
      * steps were; otherwise as {@link #onSteps(boolean, String, StepResult...)}.
      */
-    public static Verdict structuralThenOnSteps(boolean structural, boolean measured, String evidence, StepResult... steps) {
+    public static Verdict structuralThenOnSteps(
+            boolean structural, boolean measured, String evidence, StepResult... steps) {
         return structural ? onSteps(measured, evidence, steps) : of(false, evidence);
     }
 
@@ -106,9 +142,14 @@ public record Verdict(Status status, String evidence) {
      */
     public static Verdict beyondNoise(boolean holds, double predicted, double noise, String evidence) {
         if (Math.abs(predicted) <= noise) {
-            return new Verdict(Status.NOT_DECIDED, evidence + format(Locale.ROOT,
-                    "; the model predicts a %.0f %% difference, inside the %.0f %% run-to-run noise, so one run cannot tell",
-                    100 * Math.abs(predicted), 100 * noise));
+            return new Verdict(
+                    Status.NOT_DECIDED,
+                    evidence
+                            + format(
+                                    Locale.ROOT,
+                                    "; the model predicts a %.0f %% difference, inside the %.0f %% run-to-run noise, so one run cannot tell",
+                                    100 * Math.abs(predicted),
+                                    100 * noise));
         }
         return of(holds, evidence);
     }

@@ -8,8 +8,12 @@ import org.junit.jupiter.api.Test;
 
 class AutoscalingTest {
 
-    private static final Autoscaling RULE = Autoscaling.custom().requestCores(0.5).targetUtilization(0.7).maxInstances(4)
-            .experimentSecondsPerArticleSecond(1.0 / 60).build();
+    private static final Autoscaling RULE = Autoscaling.custom()
+            .requestCores(0.5)
+            .targetUtilization(0.7)
+            .maxInstances(4)
+            .experimentSecondsPerArticleSecond(1.0 / 60)
+            .build();
 
     @Test
     void asksForTheInstancesThatBringTheMeanBackToItsTargetWithinItsMaximum() {
@@ -24,16 +28,31 @@ class AutoscalingTest {
     @Test
     void aStartUpInRealSecondsJoinsInTheExperimentsTime() {
         assertThat(RULE.joiningAfter(Duration.ofSeconds(3))).isEqualTo(Duration.ofMillis(50));
-        assertThat(RULE.period()).as("a HorizontalPodAutoscaler's own period by default").isEqualTo(Duration.ofSeconds(15));
+        assertThat(RULE.period())
+                .as("a HorizontalPodAutoscaler's own period by default")
+                .isEqualTo(Duration.ofSeconds(15));
     }
 
     @Test
     void refusesARuleThatCannotScaleOrMeasure() {
-        assertThatThrownBy(() -> Autoscaling.custom().requestCores(0.5).targetUtilization(0.7).maxInstances(1).build())
+        assertThatThrownBy(() -> Autoscaling.custom()
+                        .requestCores(0.5)
+                        .targetUtilization(0.7)
+                        .maxInstances(1)
+                        .build())
                 .hasMessageContaining("cannot scale out");
-        assertThatThrownBy(() -> Autoscaling.custom().requestCores(0).targetUtilization(0.7).maxInstances(2).build())
+        assertThatThrownBy(() -> Autoscaling.custom()
+                        .requestCores(0)
+                        .targetUtilization(0.7)
+                        .maxInstances(2)
+                        .build())
                 .hasMessageContaining("CPU request");
-        assertThatThrownBy(() -> Variant.custom("v", "s").origin(Origin.MODERN).capacity(new CapacityModel.Unbounded("test")).instances(4)
-                .autoscaling(RULE).build()).hasMessageContaining("could not scale out");
+        assertThatThrownBy(() -> Variant.custom("v", "s")
+                        .origin(Origin.MODERN)
+                        .capacity(new CapacityModel.Unbounded("test"))
+                        .instances(4)
+                        .autoscaling(RULE)
+                        .build())
+                .hasMessageContaining("could not scale out");
     }
 }

@@ -24,17 +24,26 @@ class CatalogOnImportedLoadsTest {
 
     @Test
     void everyClaimIsDecidedOnTheClientsFiguresOrNotApplicableAndNoneFails() {
-        List<String> verdicts = java.util.Arrays.stream(Verdict.Status.values()).map(Verdict.Status::label).toList();
+        List<String> verdicts = java.util.Arrays.stream(Verdict.Status.values())
+                .map(Verdict.Status::label)
+                .toList();
         for (Experiment experiment : Catalog.experiments()) {
             Measurements imported = importedRunOf(experiment);
             for (Claim claim : experiment.claims()) {
                 // a figure that is not there is "not applicable", saying which; anything else thrown fails here
                 ClaimResult result = claim.evaluate(imported);
-                assertThat(result.status()).as(experiment.name() + " " + claim.id()).isIn(verdicts);
-                assertThat(result.evidence()).as(experiment.name() + " " + claim.id()).isNotBlank();
+                assertThat(result.status())
+                        .as(experiment.name() + " " + claim.id())
+                        .isIn(verdicts);
+                assertThat(result.evidence())
+                        .as(experiment.name() + " " + claim.id())
+                        .isNotBlank();
             }
             for (Finding finding : experiment.findings()) {
-                finding.describe(imported).ifPresent(line -> assertThat(line).as(experiment.name() + " " + finding.id()).isNotBlank());
+                finding.describe(imported)
+                        .ifPresent(line -> assertThat(line)
+                                .as(experiment.name() + " " + finding.id())
+                                .isNotBlank());
             }
         }
     }
@@ -44,22 +53,38 @@ class CatalogOnImportedLoadsTest {
         Map<String, List<String>> decided = new java.util.TreeMap<>();
         for (Experiment experiment : Catalog.experiments()) {
             Measurements imported = importedRunOf(experiment);
-            decided.put(experiment.name(), experiment.claims().stream().map(claim -> claim.evaluate(imported))
-                    .filter(result -> !result.status().equals("not applicable")).map(ClaimResult::id).toList());
+            decided.put(
+                    experiment.name(),
+                    experiment.claims().stream()
+                            .map(claim -> claim.evaluate(imported))
+                            .filter(result -> !result.status().equals("not applicable"))
+                            .map(ClaimResult::id)
+                            .toList());
         }
         ClaimResult threads = Catalog.experiment("blocking-io").orElseThrow().claims().stream()
-                .filter(claim -> claim.id().equals("virtual-threads-scale")).findFirst().orElseThrow()
+                .filter(claim -> claim.id().equals("virtual-threads-scale"))
+                .findFirst()
+                .orElseThrow()
                 .evaluate(importedRunOf(Catalog.experiment("blocking-io").orElseThrow()));
 
-        assertThat(decided).containsOnly(
-                Map.entry("blocking-io", List.of("ten-users-near-bound", "tomcat-20-queues", "tomcat-200-scales",
-                        "netty-elastic-scales", "deferred-result-scales")),
-                Map.entry("fan-out", List.of("sequential-holds-under-load")),
-                Map.entry("servlet-async", List.of("blocking-10-cannot-keep-up", "callable-serves-all")),
-                Map.entry("cpu-bound", List.of("no-scheduler-last-batch-times-out")),
-                Map.entry("legacy-chain", List.of("legacy-fails")));
+        assertThat(decided)
+                .containsOnly(
+                        Map.entry(
+                                "blocking-io",
+                                List.of(
+                                        "ten-users-near-bound",
+                                        "tomcat-20-queues",
+                                        "tomcat-200-scales",
+                                        "netty-elastic-scales",
+                                        "deferred-result-scales")),
+                        Map.entry("fan-out", List.of("sequential-holds-under-load")),
+                        Map.entry("servlet-async", List.of("blocking-10-cannot-keep-up", "callable-serves-all")),
+                        Map.entry("cpu-bound", List.of("no-scheduler-last-batch-times-out")),
+                        Map.entry("legacy-chain", List.of("legacy-fails")));
         assertThat(threads.status()).isEqualTo("not applicable");
-        assertThat(threads.evidence()).contains("needs what the lab's probe measures").contains("came from hyperfoil");
+        assertThat(threads.evidence())
+                .contains("needs what the lab's probe measures")
+                .contains("came from hyperfoil");
     }
 
     /** Each step as an import writes it: 100 % of the bound, a mean of D, no probe, no timeline, no sizing. */
@@ -79,14 +104,26 @@ class CatalogOnImportedLoadsTest {
                 double throughput = requests / seconds;
                 steps.add(StepResult.custom(step.label())
                         .plan(plan.drivenBy("hyperfoil"))
-                        .client(new Requests(requests, requests, 0, Map.of()), throughput, new LatencyMillis(d, d, d, d, d, d),
-                                seconds, throughput * d / 1e3)
+                        .client(
+                                new Requests(requests, requests, 0, Map.of()),
+                                throughput,
+                                new LatencyMillis(d, d, d, d, d, d),
+                                seconds,
+                                throughput * d / 1e3)
                         .littlesLaw(throughput, "imported", throughput)
                         .timeline(new Timeline(1000, List.of()))
                         .build());
             }
-            variants.add(new VariantResult(variant.name(), variant.summary(), variant.origin().label(), 8, VariantStatus.OK, null,
-                    Map.of(), variant.properties(), steps));
+            variants.add(new VariantResult(
+                    variant.name(),
+                    variant.summary(),
+                    variant.origin().label(),
+                    8,
+                    VariantStatus.OK,
+                    null,
+                    Map.of(),
+                    variant.properties(),
+                    steps));
         }
         return Measurements.of(experiment, variants, experiment.downstreamLatency(), 2);
     }

@@ -20,7 +20,10 @@ class KnobTest {
     @Test
     void aRangeIsSpreadEvenlyAndRoundedToWholeNumbers() {
         assertThat(Knob.parse("users=1..64:4").values()).containsExactly(1, 22, 43, 64);
-        assertThat(Knob.parse("users=1..11").values()).hasSize(Defaults.SWEEP_STEPS).startsWith(1).endsWith(11);
+        assertThat(Knob.parse("users=1..11").values())
+                .hasSize(Defaults.SWEEP_STEPS)
+                .startsWith(1)
+                .endsWith(11);
         // rounding that makes two values the same keeps one of them
         assertThat(Knob.parse("rate=1..3:5").values()).containsExactly(1, 2, 3);
         assertThat(Knob.parse("rate=10..20:3").isLoad()).isTrue();

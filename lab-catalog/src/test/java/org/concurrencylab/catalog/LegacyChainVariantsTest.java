@@ -13,38 +13,57 @@ class LegacyChainVariantsTest {
 
     @Test
     void legacyEachFixAloneTheArticlesStepsAllFixesAndTwoStorefronts() {
-        assertThat(legacyChain.variantNames()).containsExactly("legacy",
-                "only-http-client", "only-database-timeouts", "only-save-removed", "only-mapper-cached",
-                "only-resource-cache", "only-debug-log", "only-circuit-breaker",
-                "step-1-http-client", "step-2-save-removed", "step-3-database-timeouts-circuit-breaker",
-                "step-4-mapper-cached", "step-5-resource-cache", "all-fixes", "legacy-autoscaled");
+        assertThat(legacyChain.variantNames())
+                .containsExactly(
+                        "legacy",
+                        "only-http-client",
+                        "only-database-timeouts",
+                        "only-save-removed",
+                        "only-mapper-cached",
+                        "only-resource-cache",
+                        "only-debug-log",
+                        "only-circuit-breaker",
+                        "step-1-http-client",
+                        "step-2-save-removed",
+                        "step-3-database-timeouts-circuit-breaker",
+                        "step-4-mapper-cached",
+                        "step-5-resource-cache",
+                        "all-fixes",
+                        "legacy-autoscaled");
         Variant autoscaled = legacyChain.variant("legacy-autoscaled").orElseThrow();
         assertThat(autoscaled.instances()).isEqualTo(1);
-        assertThat(autoscaled.autoscaling()).hasValueSatisfying(rule -> assertThat(rule.maxInstances()).isGreaterThan(1));
+        assertThat(autoscaled.autoscaling())
+                .hasValueSatisfying(rule -> assertThat(rule.maxInstances()).isGreaterThan(1));
     }
 
     @Test
     void eachFixAloneChangesOnlyItsOwnSwitches() {
         Map<String, String> legacy = legacyChain.variant("legacy").orElseThrow().properties();
-        assertThat(legacy).containsEntry("spring.web.resources.chain.cache", "false")
+        assertThat(legacy)
+                .containsEntry("spring.web.resources.chain.cache", "false")
                 .containsEntry(LegacyFix.GATEWAY_LOGGER, "DEBUG");
-        Map<String, String> saveRemoved = legacyChain.variant("only-save-removed").orElseThrow().properties();
+        Map<String, String> saveRemoved =
+                legacyChain.variant("only-save-removed").orElseThrow().properties();
         assertThat(saveRemoved).containsEntry("orders/legacy.orders.save-unchanged-settings", "false");
         assertThat(saveRemoved.keySet()).hasSize(legacy.size() + 1);
-        Map<String, String> debugLog = legacyChain.variant("only-debug-log").orElseThrow().properties();
+        Map<String, String> debugLog =
+                legacyChain.variant("only-debug-log").orElseThrow().properties();
         assertThat(debugLog).containsEntry(LegacyFix.GATEWAY_LOGGER, "INFO").hasSize(legacy.size());
     }
 
     @Test
     void allFixesCarriesEveryFixAndTheChainsPropertiesGoToTheirService() {
         Variant all = legacyChain.variant("all-fixes").orElseThrow();
-        assertThat(all.properties()).containsEntry("legacy.storefront.http-client", "POOLED")
+        assertThat(all.properties())
+                .containsEntry("legacy.storefront.http-client", "POOLED")
                 .containsEntry("legacy.storefront.circuit-breaker", "true")
                 .containsEntry("orders/legacy.orders.database.pool-size", "40");
         ChainedService orders = legacyChain.chain().getFirst();
-        assertThat(orders.propertiesOf(all)).containsEntry("legacy.orders.database.pool-size", "40")
+        assertThat(orders.propertiesOf(all))
+                .containsEntry("legacy.orders.database.pool-size", "40")
                 .doesNotContainKey("legacy.storefront.http-client");
-        assertThat(ChainedService.entryPropertiesOf(all)).doesNotContainKey("orders/legacy.orders.database.pool-size")
+        assertThat(ChainedService.entryPropertiesOf(all))
+                .doesNotContainKey("orders/legacy.orders.database.pool-size")
                 .containsEntry("legacy.storefront.http-client", "POOLED");
     }
 
@@ -54,20 +73,36 @@ class LegacyChainVariantsTest {
         LoadStep load = legacyChain.steps().getFirst();
         // the model's arithmetic at a round D of its own, not the catalog's
         var d = java.time.Duration.ofMillis(20);
-        CapacityModel.Bound hotRow = model.bound(load, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", true,
-                "orders.hikariMaximumPoolSize", 40), 2);
+        CapacityModel.Bound hotRow = model.bound(
+                load,
+                legacyChain.connections(),
+                d,
+                Map.of("orders.saveUnchangedSettings", true, "orders.hikariMaximumPoolSize", 40),
+                2);
         assertThat(hotRow.throughputPerSecond()).isEqualTo(50.0);
-        assertThat(hotRow.timedAs()).as("the orders service times its holds of the row").isEqualTo("hot-row");
+        assertThat(hotRow.timedAs())
+                .as("the orders service times its holds of the row")
+                .isEqualTo("hot-row");
         // without the save 40 connections admit 2000/s, far more than 250 users thinking 1 s ask for:
         // user i starts at 20 ms x i and asks once per 1 s + D until 15 s, 3194 requests in 15 s + D
-        CapacityModel.Bound users = model.bound(load, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", false,
-                "orders.hikariMaximumPoolSize", 40), 2);
+        CapacityModel.Bound users = model.bound(
+                load,
+                legacyChain.connections(),
+                d,
+                Map.of("orders.saveUnchangedSettings", false, "orders.hikariMaximumPoolSize", 40),
+                2);
         assertThat(users.throughputPerSecond()).isCloseTo(3194 / 15.02, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(users.holdInD()).as("a user's cycle, in D").isCloseTo(51, org.assertj.core.data.Offset.offset(1e-9));
-        LoadStep.Held noThinking = new LoadStep.Held(250, java.time.Duration.ZERO, java.time.Duration.ofSeconds(10),
-                java.time.Duration.ZERO);
-        assertThat(model.bound(noThinking, legacyChain.connections(), d, Map.of("orders.saveUnchangedSettings", false,
-                "orders.hikariMaximumPoolSize", 40), 2).throughputPerSecond()).isEqualTo(2000.0);
+        LoadStep.Held noThinking = new LoadStep.Held(
+                250, java.time.Duration.ZERO, java.time.Duration.ofSeconds(10), java.time.Duration.ZERO);
+        assertThat(model.bound(
+                                noThinking,
+                                legacyChain.connections(),
+                                d,
+                                Map.of("orders.saveUnchangedSettings", false, "orders.hikariMaximumPoolSize", 40),
+                                2)
+                        .throughputPerSecond())
+                .isEqualTo(2000.0);
         assertThat(List.of(load.label())).containsExactly("250 users, 5s ramp + 10s, think 1s");
     }
 }

@@ -32,7 +32,9 @@ class MachineBoundTest {
 
         assertThat(estimate.perSecond()).isCloseTo(1000 / 4.030, within(1e-9));
         // at most: 250/s x 0.5 ms / 2 cores = 6.25 % busy, half a burst every round: 1 - 1 / (1 + 0.00125 + 0.03125)
-        assertThat(estimate.share()).isCloseTo(1 - 1 / 1.0325, within(1e-9)).isLessThan(Defaults.MACHINE_SHARE_OF_BOUND);
+        assertThat(estimate.share())
+                .isCloseTo(1 - 1 / 1.0325, within(1e-9))
+                .isLessThan(Defaults.MACHINE_SHARE_OF_BOUND);
     }
 
     @Test
@@ -42,7 +44,9 @@ class MachineBoundTest {
 
         assertThat(estimate.perSecond()).isCloseTo(1000 / 1.590, within(1e-9));
         // at most: 666.7/s x 1.5 ms / 2 = 50 % busy, half a burst every round: 1 - 1 / (1 + 0.01 + 0.25)
-        assertThat(estimate.share()).isCloseTo(1 - 1 / 1.26, within(1e-9)).isGreaterThan(Defaults.MACHINE_SHARE_OF_BOUND);
+        assertThat(estimate.share())
+                .isCloseTo(1 - 1 / 1.26, within(1e-9))
+                .isGreaterThan(Defaults.MACHINE_SHARE_OF_BOUND);
         assertThat(estimate.explanation()).contains("c = 1.50 ms on 2 cores");
     }
 
@@ -78,12 +82,16 @@ class MachineBoundTest {
         MachineBound.Estimate measured = MachineBound.measured(50, 0.020, 0.0213, 0.0211, 900, "hot row's lock");
         assertThat(measured.share()).isCloseTo(1 - 21.1 / 21.3, within(1e-12));
         assertThat(measured.share()).isLessThan(Defaults.MACHINE_SHARE_OF_BOUND);
-        assertThat(measured.perSecond()).as("the lock passes one hold at a time").isCloseTo(1 / 0.0213, within(1e-9));
+        assertThat(measured.perSecond())
+                .as("the lock passes one hold at a time")
+                .isCloseTo(1 / 0.0213, within(1e-9));
         // not measured alone: the whole excess over the declared hold counts
-        assertThat(MachineBound.measured(50, 0.020, 0.0213, Double.NaN, 900, "lock").share())
+        assertThat(MachineBound.measured(50, 0.020, 0.0213, Double.NaN, 900, "lock")
+                        .share())
                 .isCloseTo(1 - 20 / 21.3, within(1e-12));
         // a hold shorter alone than declared cannot make the machine's share negative
-        assertThat(MachineBound.measured(50, 0.020, 0.0199, 0.0195, 900, "lock").share()).isZero();
+        assertThat(MachineBound.measured(50, 0.020, 0.0199, 0.0195, 900, "lock").share())
+                .isZero();
     }
 
     @Test
@@ -95,6 +103,7 @@ class MachineBoundTest {
 
     @Test
     void refusesInputsWithoutMeaning() {
-        assertThatThrownBy(() -> MachineBound.closed(250, 1000, 0.4, 0, 2)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MachineBound.closed(250, 1000, 0.4, 0, 2))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

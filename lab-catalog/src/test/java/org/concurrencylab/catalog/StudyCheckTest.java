@@ -33,12 +33,14 @@ class StudyCheckTest {
         StudyCheck asWell = new StudyCheck("pool-4", StudyCheck.Step.users(8), null, null, null, null, "pool-8");
         assertThat(asWell.evaluate("c", SMALL, List.of(SMALL, LARGE)).status()).isEqualTo("not reproduced");
         VariantResult nearly = variant("pool-4", step(8, 0.96 * 193.4, 1.04 * 43.5, 0));
-        assertThat(asWell.evaluate("c", nearly, List.of(nearly, LARGE)).status()).isEqualTo("reproduced");
+        assertThat(asWell.evaluate("c", nearly, List.of(nearly, LARGE)).status())
+                .isEqualTo("reproduced");
     }
 
     @Test
     void aStepTheStudyNeverReachedIsNotDecided() {
-        ClaimResult unreached = new StudyCheck(null, StudyCheck.Step.users(16), 60.0, null, null, null, null).evaluate("c", LARGE, List.of(LARGE));
+        ClaimResult unreached = new StudyCheck(null, StudyCheck.Step.users(16), 60.0, null, null, null, null)
+                .evaluate("c", LARGE, List.of(LARGE));
         assertThat(unreached.status()).isEqualTo("not decided");
         assertThat(unreached.evidence()).contains("stopped before 16 users");
     }
@@ -46,12 +48,18 @@ class StudyCheckTest {
     @Test
     void failuresAndThroughputAreSharesOfTheStep() {
         VariantResult failing = variant("a", step(8, 150, 50, 3));
-        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, 1.0, null, null).evaluate("c", failing, List.of(failing)).status())
+        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, 1.0, null, null)
+                        .evaluate("c", failing, List.of(failing))
+                        .status())
                 .isEqualTo("reproduced");
-        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, 0.1, null, null).evaluate("c", failing, List.of(failing)).status())
+        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, 0.1, null, null)
+                        .evaluate("c", failing, List.of(failing))
+                        .status())
                 .isEqualTo("not reproduced");
         // 150/s of the 200/s its users allow is 75 %
-        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, null, 80.0, null).evaluate("c", failing, List.of(failing)).status())
+        assertThat(new StudyCheck(null, StudyCheck.Step.users(8), null, null, null, 80.0, null)
+                        .evaluate("c", failing, List.of(failing))
+                        .status())
                 .isEqualTo("not reproduced");
     }
 
@@ -59,12 +67,18 @@ class StudyCheckTest {
         long sent = 1000;
         return StepResult.custom(users + " users for 8s")
                 .plan(LoadPlan.held(users, 0, 8, 0, 10_000, "keep-alive"))
-                .client(new Requests(sent, sent - failed, failed, Map.of()), perSecond, new LatencyMillis(40, 40, p95, p95, p95, p95), 8, users)
+                .client(
+                        new Requests(sent, sent - failed, failed, Map.of()),
+                        perSecond,
+                        new LatencyMillis(40, 40, p95, p95, p95, p95),
+                        8,
+                        users)
                 .littlesLaw(200, "U / R0", 200)
                 .build();
     }
 
     private static VariantResult variant(String name, StepResult... steps) {
-        return new VariantResult(name, "", "application", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(steps));
+        return new VariantResult(
+                name, "", "application", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(steps));
     }
 }

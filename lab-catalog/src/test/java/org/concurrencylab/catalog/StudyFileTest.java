@@ -51,7 +51,8 @@ class StudyFileTest {
         assertThat(study.users()).containsExactly(2, 4, 8);
         assertThat(study.stepLength().toSeconds()).isEqualTo(5);
         assertThat(study.variants()).containsOnlyKeys("pool-4", "pool-8");
-        assertThat(study.propertiesOf("pool-8")).containsEntry("server.tomcat.threads.max", "50")
+        assertThat(study.propertiesOf("pool-8"))
+                .containsEntry("server.tomcat.threads.max", "50")
                 .containsEntry("spring.datasource.hikari.maximum-pool-size", "8");
         assertThat(study.checks()).hasSize(2);
         assertThat(study.checks().get(1).sameOrBetterThan()).isEqualTo("pool-4");
@@ -95,14 +96,17 @@ class StudyFileTest {
                 """);
         Study study = StudyFile.read(write(post));
         assertThat(study.requests().parts().getFirst().request().method()).isEqualTo("POST");
-        assertThat(study.requests().parts().getFirst().request().headers()).containsExactly(Map.entry("X-Tenant", "acme"),
-                Map.entry("Authorization", "Bearer ${ORDERS_TOKEN}"), Map.entry("X-Api-Key", "literal-key"));
+        assertThat(study.requests().parts().getFirst().request().headers())
+                .containsExactly(
+                        Map.entry("X-Tenant", "acme"),
+                        Map.entry("Authorization", "Bearer ${ORDERS_TOKEN}"),
+                        Map.entry("X-Api-Key", "literal-key"));
         assertThat(study.requests().parts().getFirst().request().body()).contains("{\"item\": 1}");
 
         String written = StudyFile.write(study);
         assertThat(written).contains("Bearer ${ORDERS_TOKEN}").contains("acme").doesNotContain("literal-key");
-        assertThatThrownBy(() -> StudyFile.read(write(written))).hasMessageContaining("headers.X-Api-Key: the lab wrote this file "
-                + "without the header's value");
+        assertThatThrownBy(() -> StudyFile.read(write(written)))
+                .hasMessageContaining("headers.X-Api-Key: the lab wrote this file " + "without the header's value");
 
         Files.writeString(folder.resolve("order.json"), "{\"item\": 2}");
         Study fromFile = StudyFile.read(write(post.replace("body: '{\"item\": 1}'", "body-file: order.json")));
@@ -126,12 +130,18 @@ class StudyFileTest {
                 think-seconds: 0.5
                 """);
         Study study = StudyFile.read(write(mix));
-        assertThat(study.requests().parts()).extracting(part -> part.path().orElseThrow(), RequestMix.Part::weight)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("/orders/1", 3), org.assertj.core.groups.Tuple.tuple("/orders", 1));
+        assertThat(study.requests().parts())
+                .extracting(part -> part.path().orElseThrow(), RequestMix.Part::weight)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("/orders/1", 3),
+                        org.assertj.core.groups.Tuple.tuple("/orders", 1));
         assertThat(study.requests().parts().get(1).request().body()).contains("{\"item\": 1}");
         assertThat(study.path()).isEqualTo("/orders/1");
         assertThat(study.thinkTime().toMillis()).isEqualTo(500);
-        assertThat(study.steps()).allSatisfy(step -> assertThat(((LoadStep.Held) step).thinkTime().toMillis()).isEqualTo(500));
+        assertThat(study.steps())
+                .allSatisfy(
+                        step -> assertThat(((LoadStep.Held) step).thinkTime().toMillis())
+                                .isEqualTo(500));
         assertThat(StudyFile.read(write(StudyFile.write(study)))).isEqualTo(study);
 
         assertThatThrownBy(() -> StudyFile.read(write(mix.replace("weight: 3", "weight: 0"))))
@@ -148,28 +158,40 @@ class StudyFileTest {
 
     @Test
     void openStepsAreDeclaredByTheirRatesAndCheckedByThem() throws IOException {
-        String open = STUDY.replace("users: [2, 4, 8]", "rates: [50, 100, 200]").replace("- users: 8", "- rate: 200")
+        String open = STUDY.replace("users: [2, 4, 8]", "rates: [50, 100, 200]")
+                .replace("- users: 8", "- rate: 200")
                 .replace("\n    users: 4\n", "\n    rate: 100\n");
         Study study = StudyFile.read(write(open));
         assertThat(study.open()).isTrue();
-        assertThat(study.steps()).extracting(LoadStep::label).containsExactly("50/s for 5s", "100/s for 5s", "200/s for 5s");
+        assertThat(study.steps())
+                .extracting(LoadStep::label)
+                .containsExactly("50/s for 5s", "100/s for 5s", "200/s for 5s");
         assertThat(study.checks()).extracting(check -> check.step().toString()).containsExactly("200/s", "100/s");
         assertThat(StudyFile.read(write(StudyFile.write(study)))).isEqualTo(study);
 
         assertThatThrownBy(() -> StudyFile.read(write(open.replace("rates:", "users: [1]\nrates:"))))
-                .hasMessageContaining("users and rates: a study's steps are users (closed) or arrivals a second (open)");
-        assertThatThrownBy(() -> StudyFile.read(write(open + "think-seconds: 1\n"))).hasMessageContaining("a think time is a closed step's");
+                .hasMessageContaining(
+                        "users and rates: a study's steps are users (closed) or arrivals a second (open)");
+        assertThatThrownBy(() -> StudyFile.read(write(open + "think-seconds: 1\n")))
+                .hasMessageContaining("a think time is a closed step's");
         assertThatThrownBy(() -> StudyFile.read(write(open.replace("- rate: 200", "- users: 200"))))
-                .hasMessageContaining("a check names the step of 200 users, which the study does not run; its steps are [50/s, 100/s, 200/s]");
+                .hasMessageContaining(
+                        "a check names the step of 200 users, which the study does not run; its steps are [50/s, 100/s, 200/s]");
         assertThatThrownBy(() -> StudyFile.read(write(open.replace("rates: [50, 100, 200]", "rates: [100, 50]"))))
                 .hasMessageContaining("rates rise from step to step");
     }
 
     @Test
     void aCheckThatSaysNoLimitIsRefused() {
-        assertThatThrownBy(() -> new StudyCheck(null, StudyCheck.Step.users(8), null, null, null, null, null)).hasMessageContaining("says no limit");
-        assertThat(Study.custom(folder.resolve("app.jar")).check(new StudyCheck(null, StudyCheck.Step.users(8), 60.0, null, null, null, null))
-                .users(List.of(8)).variant("a", Map.of()).build().checks()).hasSize(1);
+        assertThatThrownBy(() -> new StudyCheck(null, StudyCheck.Step.users(8), null, null, null, null, null))
+                .hasMessageContaining("says no limit");
+        assertThat(Study.custom(folder.resolve("app.jar"))
+                        .check(new StudyCheck(null, StudyCheck.Step.users(8), 60.0, null, null, null, null))
+                        .users(List.of(8))
+                        .variant("a", Map.of())
+                        .build()
+                        .checks())
+                .hasSize(1);
     }
 
     @Test
@@ -178,10 +200,11 @@ class StudyFileTest {
         assertThatThrownBy(() -> StudyFile.read(write(study.formatted("/dev/zero"))))
                 .hasMessage("study.yaml: body-file: /dev/zero is not a regular file (a device, a FIFO or a folder)");
         Path fifo = folder.resolve("body.fifo");
-        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0,
-                "mkfifo makes a FIFO here");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo makes a FIFO here");
         // reading it would wait for a writer for ever
-        assertThatThrownBy(() -> StudyFile.read(write(study.formatted("body.fifo")))).hasMessageContaining("is not a regular file");
+        assertThatThrownBy(() -> StudyFile.read(write(study.formatted("body.fifo"))))
+                .hasMessageContaining("is not a regular file");
     }
 
     @Test
@@ -194,19 +217,23 @@ class StudyFileTest {
     @Test
     void anchorsAndAliasesAreRefusedRatherThanReadAsTheirNames() throws IOException {
         assertThatThrownBy(() -> StudyFile.read(write("application: app.jar\np1: &a /orders/1\npath: *a\n")))
-                .hasMessage("study.yaml: line 2: YAML anchors and aliases (&a, *a) are not taken: write each value where it is used");
+                .hasMessage(
+                        "study.yaml: line 2: YAML anchors and aliases (&a, *a) are not taken: write each value where it is used");
     }
 
     @Test
     void usersAndRatesAreBoundedByWhatOneMachinesLabHolds() throws IOException {
         assertThatThrownBy(() -> StudyFile.read(write("application: app.jar\npath: /o\nusers: [1000000000]\n")))
                 .hasMessageContaining("users are at most " + Defaults.MAX_USERS);
-        assertThat(StudyFile.read(write("application: app.jar\npath: /o\nusers: [" + Defaults.MAX_USERS + "]\n")).users())
+        assertThat(StudyFile.read(write("application: app.jar\npath: /o\nusers: [" + Defaults.MAX_USERS + "]\n"))
+                        .users())
                 .containsExactly(Defaults.MAX_USERS);
         // 8 s steps: 625 000 a second is the last rate whose requests' records fit the step's limit
-        assertThatThrownBy(() -> StudyFile.read(write("application: app.jar\npath: /o\nrates: [625001]\nstep-seconds: 8\n")))
+        assertThatThrownBy(() ->
+                        StudyFile.read(write("application: app.jar\npath: /o\nrates: [625001]\nstep-seconds: 8\n")))
                 .hasMessageContaining("rates are at most 625000 a second with steps of 8 s");
-        assertThat(StudyFile.read(write("application: app.jar\npath: /o\nrates: [625000]\nstep-seconds: 8\n")).rates())
+        assertThat(StudyFile.read(write("application: app.jar\npath: /o\nrates: [625000]\nstep-seconds: 8\n"))
+                        .rates())
                 .containsExactly(625_000);
     }
 

@@ -24,6 +24,7 @@ class StudyTest {
     void aPathWithoutItsSlashOrUsersThatDoNotRiseAreRefused() {
         assertThatThrownBy(() -> Study.custom(JAR).path("orders/1").build()).hasMessageContaining("starts with '/'");
         assertThatThrownBy(() -> Study.custom(JAR).users(List.of(4, 2)).build()).hasMessageContaining("rise");
-        assertThatThrownBy(() -> Study.custom(JAR).users(List.of(0, 2)).build()).hasMessageContaining("users are 1 or more");
+        assertThatThrownBy(() -> Study.custom(JAR).users(List.of(0, 2)).build())
+                .hasMessageContaining("users are 1 or more");
     }
 }

@@ -15,12 +15,24 @@ import org.junit.jupiter.api.Test;
 
 class SweepClaimTest {
 
-    private static final SweepClaim PARALLELISM = SweepClaim.custom("parallelism-knee").text("one thread per core")
-            .sweep("parallel-4", "30x1", "lab.cpu.parallelism=1,2,4,8").knee(cpus -> cpus, "the work is CPU").build();
+    private static final SweepClaim PARALLELISM = SweepClaim.custom("parallelism-knee")
+            .text("one thread per core")
+            .sweep("parallel-4", "30x1", "lab.cpu.parallelism=1,2,4,8")
+            .knee(cpus -> cpus, "the work is CPU")
+            .build();
 
     private static SweepResult sweepWithKnee(Double knee, String note) {
-        SweepFit fit = new SweepFit(null, new SweepFit.Bounds(2.8, knee == null ? null : 2.8 * knee, 0.1), SweepFit.BOUNDS, knee,
-                knee == null ? null : 2.8 * knee, null, null, 2.9, 2, note);
+        SweepFit fit = new SweepFit(
+                null,
+                new SweepFit.Bounds(2.8, knee == null ? null : 2.8 * knee, 0.1),
+                SweepFit.BOUNDS,
+                knee,
+                knee == null ? null : 2.8 * knee,
+                null,
+                null,
+                2.9,
+                2,
+                note);
         return new SweepResult("cpu-bound", "parallel-4", "lab.cpu.parallelism", "30x1", List.of(), fit);
     }
 
@@ -28,49 +40,81 @@ class SweepClaimTest {
     void aKneeWithinItsToleranceOfThePhysicsIsReproducedOnThisMachinesCores() {
         ClaimResult onTwoCores = PARALLELISM.evaluate(sweepWithKnee(1.91, ""), null, 2);
         assertThat(onTwoCores.status()).isEqualTo("reproduced");
-        assertThat(onTwoCores.evidence()).contains("knee at lab.cpu.parallelism = 1.91, against 2 ± 10 %").contains("holdout error 2.9 %");
+        assertThat(onTwoCores.evidence())
+                .contains("knee at lab.cpu.parallelism = 1.91, against 2 ± 10 %")
+                .contains("holdout error 2.9 %");
         // the same knee on a machine of eight cores is far from its eight
-        assertThat(PARALLELISM.evaluate(sweepWithKnee(1.91, ""), null, 8).status()).isEqualTo("not reproduced");
+        assertThat(PARALLELISM.evaluate(sweepWithKnee(1.91, ""), null, 8).status())
+                .isEqualTo("not reproduced");
     }
 
     @Test
     void noKneeDecidesNothing() {
-        ClaimResult none = PARALLELISM.evaluate(sweepWithKnee(null, "throughput still rose at the highest value"), null, 2);
+        ClaimResult none =
+                PARALLELISM.evaluate(sweepWithKnee(null, "throughput still rose at the highest value"), null, 2);
         assertThat(none.status()).isEqualTo("not decided");
         assertThat(none.evidence()).contains("throughput still rose");
     }
 
     private static SweepClaim edgeAt(OptionalDouble millis) {
-        return SweepClaim.custom("edge").text("failures are an edge").sweep("legacy", "250 users", "request-timeout-ms=1500,2000,4500")
-                .failureEdge(swept -> millis, "the queue", Duration.ofSeconds(1), 0.5, 0.02).build();
+        return SweepClaim.custom("edge")
+                .text("failures are an edge")
+                .sweep("legacy", "250 users", "request-timeout-ms=1500,2000,4500")
+                .failureEdge(swept -> millis, "the queue", Duration.ofSeconds(1), 0.5, 0.02)
+                .build();
     }
 
     private static SweepResult failing(double... shares) {
         int[] timeouts = {1500, 2000, 4500};
         List<SweepPoint> points = new java.util.ArrayList<>();
         for (int i = 0; i < shares.length; i++) {
-            points.add(new SweepPoint(timeouts[i], "legacy@" + timeouts[i], 50, 2000, 3000, shares[i], 50, null,
-                    shares[i] > 0.01 ? SweepPoint.FAILED : MachineUsage.CLEAN, ""));
+            points.add(new SweepPoint(
+                    timeouts[i],
+                    "legacy@" + timeouts[i],
+                    50,
+                    2000,
+                    3000,
+                    shares[i],
+                    50,
+                    null,
+                    shares[i] > 0.01 ? SweepPoint.FAILED : MachineUsage.CLEAN,
+                    ""));
         }
-        return new SweepResult("legacy-chain", "legacy", "request-timeout-ms", "250 users", points, new SweepFit(null, null, null, null,
-                null, null, null, null, 0, "not fitted"));
+        return new SweepResult(
+                "legacy-chain",
+                "legacy",
+                "request-timeout-ms",
+                "250 users",
+                points,
+                new SweepFit(null, null, null, null, null, null, null, null, 0, "not fitted"));
     }
 
     @Test
     void failuresAreAnEdgeWhenMostFailASecondBelowItAndFewASecondAbove() {
         ClaimResult edge = edgeAt(OptionalDouble.of(3200)).evaluate(failing(0.93, 0.71, 0.004), null, 2);
         assertThat(edge.status()).isEqualTo("reproduced");
-        assertThat(edge.evidence()).contains("the edge at request-timeout-ms = 3200 ms (the queue)")
-                .contains("93.0 % at 1500, 71.0 % at 2000, 0.4 % at 4500").contains("50 % at about");
+        assertThat(edge.evidence())
+                .contains("the edge at request-timeout-ms = 3200 ms (the queue)")
+                .contains("93.0 % at 1500, 71.0 % at 2000, 0.4 % at 4500")
+                .contains("50 % at about");
         // one point a second above the edge still failing 5 % is a level, not an edge
-        assertThat(edgeAt(OptionalDouble.of(3200)).evaluate(failing(0.93, 0.71, 0.05), null, 2).status()).isEqualTo("not reproduced");
+        assertThat(edgeAt(OptionalDouble.of(3200))
+                        .evaluate(failing(0.93, 0.71, 0.05), null, 2)
+                        .status())
+                .isEqualTo("not reproduced");
         // nor is a point a second below it that most requests survive
-        assertThat(edgeAt(OptionalDouble.of(3200)).evaluate(failing(0.93, 0.3, 0.004), null, 2).status()).isEqualTo("not reproduced");
+        assertThat(edgeAt(OptionalDouble.of(3200))
+                        .evaluate(failing(0.93, 0.3, 0.004), null, 2)
+                        .status())
+                .isEqualTo("not reproduced");
     }
 
     @Test
     void anEdgeTheRunDidNotPlaceOrNoPointFarEnoughAboveDecidesNothing() {
-        assertThat(edgeAt(OptionalDouble.empty()).evaluate(failing(0.93, 0.71, 0.004), null, 2).status()).isEqualTo("not decided");
+        assertThat(edgeAt(OptionalDouble.empty())
+                        .evaluate(failing(0.93, 0.71, 0.004), null, 2)
+                        .status())
+                .isEqualTo("not decided");
         ClaimResult tooHigh = edgeAt(OptionalDouble.of(4000)).evaluate(failing(0.93, 0.71, 0.004), null, 2);
         assertThat(tooHigh.status()).isEqualTo("not decided");
         assertThat(tooHigh.evidence()).contains("no point lies 1000 ms or more above it");
@@ -78,11 +122,18 @@ class SweepClaimTest {
 
     @Test
     void aFailureEdgeLiesAlongTheClientsTimeoutAndASweepExpectsOneThing() {
-        assertThatThrownBy(() -> SweepClaim.custom("edge").text("t").sweep("legacy", "250 users", "users=1,2")
-                .failureEdge(swept -> OptionalDouble.of(1), "x", Duration.ofSeconds(1), 0.5, 0.02).build())
+        assertThatThrownBy(() -> SweepClaim.custom("edge")
+                        .text("t")
+                        .sweep("legacy", "250 users", "users=1,2")
+                        .failureEdge(swept -> OptionalDouble.of(1), "x", Duration.ofSeconds(1), 0.5, 0.02)
+                        .build())
                 .hasMessageContaining("along the client's timeout");
-        assertThatThrownBy(() -> SweepClaim.custom("both").text("t").sweep("legacy", "250 users", "request-timeout-ms=1,2")
-                .knee(1, "x").failureEdge(swept -> OptionalDouble.of(1), "x", Duration.ofSeconds(1), 0.5, 0.02).build())
+        assertThatThrownBy(() -> SweepClaim.custom("both")
+                        .text("t")
+                        .sweep("legacy", "250 users", "request-timeout-ms=1,2")
+                        .knee(1, "x")
+                        .failureEdge(swept -> OptionalDouble.of(1), "x", Duration.ofSeconds(1), 0.5, 0.02)
+                        .build())
                 .hasMessageContaining("a knee or a failure edge, one of them");
     }
 }

@@ -30,7 +30,9 @@ class VerdictTest {
     void onAMachineBoundStepAFailureIsNotDecidedWithTheReasonAndASuccessNamesTheStep() {
         Verdict failed = Verdict.onSteps(false, "80 %", CLEAN, MACHINE_BOUND);
         assertThat(failed.status()).isEqualTo(Verdict.Status.NOT_DECIDED);
-        assertThat(failed.evidence()).startsWith("80 %").contains("machine-bound step (100x10: this machine's CPU takes 9 %");
+        assertThat(failed.evidence())
+                .startsWith("80 %")
+                .contains("machine-bound step (100x10: this machine's CPU takes 9 %");
 
         Verdict held = Verdict.onSteps(true, "97 %", MACHINE_BOUND);
         assertThat(held.status()).isEqualTo(Verdict.Status.REPRODUCED);
@@ -40,9 +42,11 @@ class VerdictTest {
     @Test
     void aPartNoMachineCanMoveDecidesOnItsOwn() {
         // fewer threads than claimed is not the machine's doing, whatever the step
-        assertThat(Verdict.structuralThenOnSteps(false, true, "x1.3 the threads", MACHINE_BOUND).status())
+        assertThat(Verdict.structuralThenOnSteps(false, true, "x1.3 the threads", MACHINE_BOUND)
+                        .status())
                 .isEqualTo(Verdict.Status.NOT_REPRODUCED);
-        assertThat(Verdict.structuralThenOnSteps(true, false, "x1.6 the threads, 80 %", MACHINE_BOUND).status())
+        assertThat(Verdict.structuralThenOnSteps(true, false, "x1.6 the threads, 80 %", MACHINE_BOUND)
+                        .status())
                 .isEqualTo(Verdict.Status.NOT_DECIDED);
     }
 
@@ -53,20 +57,26 @@ class VerdictTest {
         assertThat(far.status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
         assertThat(far.evidence()).contains("took at most 9.0 %").contains("43 % from the claim's threshold");
         // 5 % short of it could be
-        assertThat(Verdict.onStepsAtDistance(false, 0.05, "x 1.9 against x 2", MACHINE_BOUND).status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+        assertThat(Verdict.onStepsAtDistance(false, 0.05, "x 1.9 against x 2", MACHINE_BOUND)
+                        .status())
+                .isEqualTo(Verdict.Status.NOT_DECIDED);
     }
 
     @Test
     void aFigureAlreadyBelowWhatTheMachineCouldOnlyRaiseIsDecidedOnItsMachineBoundStep() {
         // fewer errors, or less latency, than the claim asks: a busier machine would only have added to them
-        Verdict below = Verdict.shortOfWhatTheMachineCanOnlyRaise(false, true, "0.1 % failed against a third of 10 %", MACHINE_BOUND, CLEAN);
+        Verdict below = Verdict.shortOfWhatTheMachineCanOnlyRaise(
+                false, true, "0.1 % failed against a third of 10 %", MACHINE_BOUND, CLEAN);
         assertThat(below.status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
         assertThat(below.evidence()).contains("only adds latency and timeouts");
         // above it, the machine may be what put it there
-        assertThat(Verdict.shortOfWhatTheMachineCanOnlyRaise(false, false, "9 % against a third of 10 %", MACHINE_BOUND, CLEAN)
-                .status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+        assertThat(Verdict.shortOfWhatTheMachineCanOnlyRaise(
+                                false, false, "9 % against a third of 10 %", MACHINE_BOUND, CLEAN)
+                        .status())
+                .isEqualTo(Verdict.Status.NOT_DECIDED);
         // and where the figure it is held against was machine-bound too, nothing can be said
-        assertThat(Verdict.shortOfWhatTheMachineCanOnlyRaise(false, true, "", MACHINE_BOUND, MACHINE_BOUND).status())
+        assertThat(Verdict.shortOfWhatTheMachineCanOnlyRaise(false, true, "", MACHINE_BOUND, MACHINE_BOUND)
+                        .status())
                 .isEqualTo(Verdict.Status.NOT_DECIDED);
     }
 
@@ -74,17 +84,32 @@ class VerdictTest {
     void aDifferenceThatTheModelPutsInsideTheNoiseIsNotDecided() {
         Verdict inside = Verdict.beyondNoise(true, 0.06, 0.07, "2475 against 2587 ms");
         assertThat(inside.status()).isEqualTo(Verdict.Status.NOT_DECIDED);
-        assertThat(inside.evidence()).contains("2475 against 2587 ms").contains("6 % difference, inside the 7 % run-to-run noise");
+        assertThat(inside.evidence())
+                .contains("2475 against 2587 ms")
+                .contains("6 % difference, inside the 7 % run-to-run noise");
         assertThat(Verdict.beyondNoise(false, 0.20, 0.07, "").status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
     }
 
     private static StepResult step(boolean machineBound) {
-        MachineUsage machine = new MachineUsage(2, 0.8, List.of(), 1.5, 230, "model", machineBound ? 0.09 : 0.01,
+        MachineUsage machine = new MachineUsage(
+                2,
+                0.8,
+                List.of(),
+                1.5,
+                230,
+                "model",
+                machineBound ? 0.09 : 0.01,
                 machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN,
-                machineBound ? "this machine's CPU takes 9 % of the figure by the model" : "", null);
+                machineBound ? "this machine's CPU takes 9 % of the figure by the model" : "",
+                null);
         return StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
-                .client(new Requests(1000, 1000, 0, Map.of()), 240, new LatencyMillis(410, 405, 410, 415, 420, 430), 4.2, 98)
+                .client(
+                        new Requests(1000, 1000, 0, Map.of()),
+                        240,
+                        new LatencyMillis(410, 405, 410, 415, 420, 430),
+                        4.2,
+                        98)
                 .littlesLaw(250, "m", 250)
                 .threads(new Threads(120, Map.of(), List.of(), 0, Map.of()))
                 .process(new ProcessUsage(1, 1, 1, 1, 0, 1000, 405))

@@ -15,16 +15,19 @@ import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "bench", description = {
-        "Run experiments several times in a row at their defaults and print how steady they are: per step the share "
-                + "of its bound and the p95 in D (min, median, max), per claim how many runs agreed.",
-        "Or, with --summarize, print the same for runs already on disk."})
+@Command(
+        name = "bench",
+        description = {
+            "Run experiments several times in a row at their defaults and print how steady they are: per step the share "
+                    + "of its bound and the p95 in D (min, median, max), per claim how many runs agreed.",
+            "Or, with --summarize, print the same for runs already on disk."
+        })
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -33,10 +36,17 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "EXPERIMENT", description = "Experiment names, or all (default: all).")
     private List<String> experiments = List.of();
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "How many runs in a row (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--runs",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "How many runs in a row (default: ${DEFAULT-VALUE}).")
     private int runs;
 
-    @Option(names = "--summarize", arity = "1..*", paramLabel = "DIR",
+    @Option(
+            names = "--summarize",
+            arity = "1..*",
+            paramLabel = "DIR",
             description = "Summarize these results/<run> directories instead of running.")
     private List<Path> summarize = List.of();
 
@@ -50,7 +60,8 @@ final class BenchCommand implements Callable<Integer> {
         if (!summarize.isEmpty()) {
             for (Path directory : summarize) {
                 if (!Files.isRegularFile(directory.resolve(ResultsJson.FILE_NAME))) {
-                    throw new ParameterException(spec.commandLine(), "no " + ResultsJson.FILE_NAME + " in " + directory);
+                    throw new ParameterException(
+                            spec.commandLine(), "no " + ResultsJson.FILE_NAME + " in " + directory);
                 }
                 try {
                     results.add(ResultsJson.read(directory));
@@ -62,13 +73,15 @@ final class BenchCommand implements Callable<Integer> {
             if (runs < 1 || runs > 100) {
                 throw new ParameterException(spec.commandLine(), "--runs must be between 1 and 100, not " + runs);
             }
-            List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments.isEmpty() ? List.of("all") : experiments);
+            List<Experiment> chosen =
+                    Choices.experiments(spec.commandLine(), experiments.isEmpty() ? List.of("all") : experiments);
             LabHome home = LabHome.locate();
-            RunOptions options = RunOptions.defaults(out.directory(spec.commandLine(), home.root().resolve("results")));
+            RunOptions options = RunOptions.defaults(
+                    out.directory(spec.commandLine(), home.root().resolve("results")));
             for (int run = 1; run <= runs; run++) {
                 System.out.printf("bench: run %d of %d%n", run, runs);
-                LabRunner.CompletedRun completed = new LabRunner(home, JavaRuntime.current(), new TerminalProgress())
-                        .run(chosen, options);
+                LabRunner.CompletedRun completed =
+                        new LabRunner(home, JavaRuntime.current(), new TerminalProgress()).run(chosen, options);
                 System.out.printf("%nbench: run %d written to %s%n", run, completed.directory());
                 results.add(completed.result());
             }

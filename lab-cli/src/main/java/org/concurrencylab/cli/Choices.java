@@ -10,10 +10,10 @@ import java.util.Optional;
 import java.util.Set;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.Study;
-import org.concurrencylab.catalog.StudyFile;
 import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Study;
+import org.concurrencylab.catalog.StudyFile;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.RequestTemplate;
@@ -23,8 +23,7 @@ import picocli.CommandLine.ParameterException;
 /** Turns names typed by the user into catalog entries, or into an error that lists the valid names. */
 final class Choices {
 
-    private Choices() {
-    }
+    private Choices() {}
 
     static List<Experiment> experiments(CommandLine command, List<String> names) {
         Set<Experiment> chosen = new LinkedHashSet<>();
@@ -39,27 +38,44 @@ final class Choices {
     }
 
     static Experiment experiment(CommandLine command, String name) {
-        return Catalog.experiment(name).orElseThrow(() -> new ParameterException(command,
-                "unknown experiment '" + name + "'; choose from: " + String.join(", ", Catalog.names())));
+        return Catalog.experiment(name)
+                .orElseThrow(() -> new ParameterException(
+                        command,
+                        "unknown experiment '" + name + "'; choose from: " + String.join(", ", Catalog.names())));
     }
 
     static Variant variant(CommandLine command, Experiment experiment, String name) {
-        return experiment.variant(name).orElseThrow(() -> new ParameterException(command,
-                "unknown variant '" + name + "' of " + experiment.name() + "; choose from: "
-                        + String.join(", ", experiment.variantNames())));
+        return experiment
+                .variant(name)
+                .orElseThrow(() -> new ParameterException(
+                        command,
+                        "unknown variant '" + name + "' of " + experiment.name() + "; choose from: "
+                                + String.join(", ", experiment.variantNames())));
     }
 
     static LoadStep load(CommandLine command, Experiment experiment, String label) {
-        return experiment.step(label).orElseThrow(() -> new ParameterException(command, "unknown load '" + label + "' of " + experiment.name()
-                        + "; choose from: " + String.join(", ", experiment.steps().stream().map(LoadStep::label).toList())));
+        return experiment
+                .step(label)
+                .orElseThrow(() -> new ParameterException(
+                        command,
+                        "unknown load '" + label + "' of " + experiment.name() + "; choose from: "
+                                + String.join(
+                                        ", ",
+                                        experiment.steps().stream()
+                                                .map(LoadStep::label)
+                                                .toList())));
     }
 
     static void checkVariants(CommandLine command, List<Experiment> experiments, List<String> variants) {
         for (String name : variants) {
-            boolean known = experiments.stream().anyMatch(experiment -> experiment.variant(name).isPresent());
+            boolean known = experiments.stream()
+                    .anyMatch(experiment -> experiment.variant(name).isPresent());
             if (!known) {
-                List<String> valid = experiments.stream().flatMap(experiment -> experiment.variantNames().stream()).toList();
-                throw new ParameterException(command, "unknown variant '" + name + "'; choose from: " + String.join(", ", valid));
+                List<String> valid = experiments.stream()
+                        .flatMap(experiment -> experiment.variantNames().stream())
+                        .toList();
+                throw new ParameterException(
+                        command, "unknown variant '" + name + "'; choose from: " + String.join(", ", valid));
             }
         }
     }
@@ -67,7 +83,8 @@ final class Choices {
     /** A bound keeps a typo from turning a run into hours: 1000 D is 2.5 minutes per variant at S = 0.15. */
     static void warmUp(CommandLine command, Integer lengthInD) {
         if (lengthInD != null && (lengthInD < 1 || lengthInD > 1000)) {
-            throw new ParameterException(command, "--warm-up must be between 1 and 1000 (multiples of D), not " + lengthInD);
+            throw new ParameterException(
+                    command, "--warm-up must be between 1 and 1000 (multiples of D), not " + lengthInD);
         }
     }
 
@@ -111,18 +128,25 @@ final class Choices {
             Files.createDirectories(directory);
             Files.delete(Files.createTempFile(directory, ".lab-write-test-", ""));
         } catch (IOException | SecurityException e) {
-            throw new ParameterException(command, "cannot write results into " + directory + " (" + reason(e)
-                    + "); choose another with --out");
+            throw new ParameterException(
+                    command,
+                    "cannot write results into " + directory + " (" + reason(e) + "); choose another with --out");
         }
         return directory;
     }
 
     static String reason(Exception e) {
-        return e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                : e instanceof java.nio.file.NoSuchFileException missing ? "no such file or folder: " + missing.getFile()
-                : e instanceof java.nio.file.FileAlreadyExistsException exists ? "a file is in the way: " + exists.getFile()
-                : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return e instanceof java.nio.file.AccessDeniedException
+                ? "permission denied"
+                : e instanceof java.nio.file.NoSuchFileException missing
+                        ? "no such file or folder: " + missing.getFile()
+                        : e instanceof java.nio.file.FileAlreadyExistsException exists
+                                ? "a file is in the way: " + exists.getFile()
+                                : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                                        ? fs.getReason()
+                                        : e.getMessage() != null
+                                                ? e.getMessage()
+                                                : e.getClass().getSimpleName();
     }
 
     /** --fail-on's names, as the verdicts are spelled in results ("not-reproduced" is "not reproduced"). */
@@ -130,7 +154,8 @@ final class Choices {
         List<String> valid = List.of("not-reproduced", "not-decided", "not-applicable");
         for (String name : names) {
             if (!valid.contains(name)) {
-                throw new ParameterException(command, "--fail-on takes " + String.join(", ", valid) + ", not '" + name + "'");
+                throw new ParameterException(
+                        command, "--fail-on takes " + String.join(", ", valid) + ", not '" + name + "'");
             }
         }
         return names.stream().map(name -> name.replace('-', ' ')).toList();
@@ -140,8 +165,14 @@ final class Choices {
      * A study of the application jar at {@code jar}, checked before any JVM starts: the jar exists and is a
      * file, the path starts with '/', the users or rates rise; {@code steps} sets the steps the command line gave.
      */
-    static Study study(CommandLine command, String jar, String path, RequestTemplate request, String connections, boolean agentCost,
-                       java.util.function.UnaryOperator<Study.Builder> steps) {
+    static Study study(
+            CommandLine command,
+            String jar,
+            String path,
+            RequestTemplate request,
+            String connections,
+            boolean agentCost,
+            java.util.function.UnaryOperator<Study.Builder> steps) {
         Path file = Path.of(jar).toAbsolutePath().normalize();
         if (!Files.isRegularFile(file)) {
             throw new ParameterException(command, "no application jar at " + file);

@@ -9,25 +9,31 @@ import java.util.concurrent.Callable;
 import org.concurrencylab.report.RunComparison;
 import org.concurrencylab.results.AtomicFiles;
 import org.concurrencylab.results.ResultsJson;
-import org.concurrencylab.results.WriteFailed;
 import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.WriteFailed;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-@Command(name = "compare", description = {
-        "Compare runs of the same experiments, the first as the baseline: the claims whose verdict changed, every step's "
-                + "throughput and latency percentiles beyond tolerance, and what differs in their settings and machines.",
-        "Writes compare.html into the last run's directory. Exit code 0, or 3 when a claim's verdict changed between "
-                + "reproduced and not reproduced or a figure moved beyond tolerance, 2 on bad input."})
+@Command(
+        name = "compare",
+        description = {
+            "Compare runs of the same experiments, the first as the baseline: the claims whose verdict changed, every step's "
+                    + "throughput and latency percentiles beyond tolerance, and what differs in their settings and machines.",
+            "Writes compare.html into the last run's directory. Exit code 0, or 3 when a claim's verdict changed between "
+                    + "reproduced and not reproduced or a figure moved beyond tolerance, 2 on bad input."
+        })
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(arity = "2..*", paramLabel = "DIR", description = "results/<run> directories; the first is the baseline.")
+    @Parameters(
+            arity = "2..*",
+            paramLabel = "DIR",
+            description = "results/<run> directories; the first is the baseline.")
     private List<Path> directories;
 
     @Override
@@ -44,8 +50,10 @@ final class CompareCommand implements Callable<Integer> {
         for (RunComparison.Comparison comparison : comparisons) {
             // a guard that compared nothing would pass anything: a CI must hear that it compared nothing
             if (comparison.moves().isEmpty() && comparison.verdicts().isEmpty()) {
-                throw new ParameterException(spec.commandLine(), "runs " + comparison.baseline() + " and " + comparison.other()
-                        + " have no experiment, variant and load in common: nothing to compare");
+                throw new ParameterException(
+                        spec.commandLine(),
+                        "runs " + comparison.baseline() + " and " + comparison.other()
+                                + " have no experiment, variant and load in common: nothing to compare");
             }
         }
         System.out.print(RunComparison.render(comparisons));

@@ -13,9 +13,14 @@ final class CpusOption {
     /** A typo's bound: no machine the lab runs on, or an article ran on, has more. */
     static final int MAX = 1024;
 
-    @Option(names = "--cpus", paramLabel = "N", description = "CPUs the services see (-XX:ActiveProcessorCount), from 1 to "
-            + MAX + ": their pools' default sizes, and so the Little's-law bounds, follow from it. Default: the articles' "
-            + "machine (" + Defaults.CPUS + "), or this machine's own where an experiment says so (see ./lab list).")
+    @Option(
+            names = "--cpus",
+            paramLabel = "N",
+            description = "CPUs the services see (-XX:ActiveProcessorCount), from 1 to "
+                    + MAX
+                    + ": their pools' default sizes, and so the Little's-law bounds, follow from it. Default: the articles' "
+                    + "machine (" + Defaults.CPUS
+                    + "), or this machine's own where an experiment says so (see ./lab list).")
     private Integer cpus;
 
     OptionalInt value(CommandLine command) {

@@ -9,7 +9,10 @@ import org.concurrencylab.runner.LabHome;
 import picocli.CommandLine.Command;
 
 /** {@code ./lab docs}: writes the reference pages the code generates ({@link ReferenceDocs}); for the lab's developers. */
-@Command(name = "docs", hidden = true, description = "Write docs/reference/ from the code: every command's options and every claim.")
+@Command(
+        name = "docs",
+        hidden = true,
+        description = "Write docs/reference/ from the code: every command's options and every claim.")
 final class DocsCommand implements Callable<Integer> {
 
     @Override

@@ -21,17 +21,27 @@ import picocli.CommandLine.ParameterException;
  */
 final class ExportedLoadOptions {
 
-    @Option(names = "--load", paramLabel = "LOAD", description = "Only this step (e.g. 100x10; default: every step the format can hold).")
+    @Option(
+            names = "--load",
+            paramLabel = "LOAD",
+            description = "Only this step (e.g. 100x10; default: every step the format can hold).")
     private String load;
 
-    @Option(names = "--target", paramLabel = "URL", description = "The served variant: http://host:port (default: "
-            + "http://127.0.0.1:8080, where ./lab serve listens). Another host gets a warning: the export will load it.")
+    @Option(
+            names = "--target",
+            paramLabel = "URL",
+            description =
+                    "The served variant: http://host:port (default: "
+                            + "http://127.0.0.1:8080, where ./lab serve listens). Another host gets a warning: the export will load it.")
     private URI target = HyperfoilBenchmark.DEFAULT_TARGET;
 
     @Mixin
     private ScaleOption scale;
 
-    @Option(names = "--connections", paramLabel = "MODE", description = "new-per-request or keep-alive (default: the experiment's client).")
+    @Option(
+            names = "--connections",
+            paramLabel = "MODE",
+            description = "new-per-request or keep-alive (default: the experiment's client).")
     private String connections;
 
     /** Where the files go; by default results/&lt;format&gt;/EXPERIMENT. */
@@ -40,7 +50,9 @@ final class ExportedLoadOptions {
 
     RunSettings settings(CommandLine commandLine, Experiment experiment) {
         Overrides overrides = scale.applyTo(Overrides.none(), commandLine);
-        overrides = Choices.connections(commandLine, connections).map(overrides::withConnections).orElse(overrides);
+        overrides = Choices.connections(commandLine, connections)
+                .map(overrides::withConnections)
+                .orElse(overrides);
         return overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
     }
 
@@ -50,11 +62,15 @@ final class ExportedLoadOptions {
 
     /** An address a load can be aimed at: http or https, a host, a port a socket can have; said aloud when not loopback. */
     URI target(CommandLine commandLine) {
-        if (target.getScheme() == null || !List.of("http", "https").contains(target.getScheme()) || target.getHost() == null) {
-            throw new ParameterException(commandLine, "--target must be http://host:port or https://host:port, not " + target);
+        if (target.getScheme() == null
+                || !List.of("http", "https").contains(target.getScheme())
+                || target.getHost() == null) {
+            throw new ParameterException(
+                    commandLine, "--target must be http://host:port or https://host:port, not " + target);
         }
         if (target.getPort() != -1 && (target.getPort() < 1 || target.getPort() > 65535)) {
-            throw new ParameterException(commandLine, "--target's port must be from 1 to 65535, not " + target.getPort());
+            throw new ParameterException(
+                    commandLine, "--target's port must be from 1 to 65535, not " + target.getPort());
         }
         if (!LoopbackOnly.isLoopbackName(target.getHost())) {
             System.err.println("lab: warning: this export will send load to " + target
@@ -64,6 +80,8 @@ final class ExportedLoadOptions {
     }
 
     Path directory(CommandLine commandLine, String format, Experiment experiment) {
-        return out.directory(commandLine, LabHome.locate().root().resolve("results").resolve(format).resolve(experiment.name()));
+        return out.directory(
+                commandLine,
+                LabHome.locate().root().resolve("results").resolve(format).resolve(experiment.name()));
     }
 }

@@ -24,7 +24,10 @@ final class ImportedLoadOptions {
     @Mixin
     private ScaleOption scale;
 
-    @Option(names = "--connections", paramLabel = "MODE", description = "The client it was exported with (default: the experiment's).")
+    @Option(
+            names = "--connections",
+            paramLabel = "MODE",
+            description = "The client it was exported with (default: the experiment's).")
     private String connections;
 
     /** The processors of the machine the service ran on. */
@@ -37,14 +40,17 @@ final class ImportedLoadOptions {
 
     RunSettings settings(CommandLine commandLine, Experiment experiment) {
         Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), commandLine), commandLine);
-        overrides = Choices.connections(commandLine, connections).map(overrides::withConnections).orElse(overrides);
+        overrides = Choices.connections(commandLine, connections)
+                .map(overrides::withConnections)
+                .orElse(overrides);
         return overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
     }
 
     /** --out, or a new run directory named after the tool, created at once as ./lab run creates its own. */
     Path directory(CommandLine commandLine, String tool) throws java.io.IOException {
         Path results = LabHome.locate().root().resolve("results");
-        return out.given() ? out.directory(commandLine, results)
+        return out.given()
+                ? out.directory(commandLine, results)
                 : RunDirectory.createIn(out.directory(commandLine, results), tool + "-");
     }
 

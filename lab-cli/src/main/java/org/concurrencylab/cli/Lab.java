@@ -10,12 +10,28 @@ import picocli.CommandLine.Command;
 
 /** {@code ./lab}: the entry point. Bad input ends with one line on stderr and exit code 2. */
 // INHERIT: every command, nested ones too, answers --help and --version, as the error hints promise
-@Command(name = "lab", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "Concurrency Lab 0.1",
-        description = "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
-        subcommands = {ListCommand.class, RunCommand.class, ServeCommand.class, ReportCommand.class, CompareCommand.class,
-                BenchCommand.class, OverloadCommand.class, SweepCommand.class, ExportCommand.class, ImportCommand.class,
-                AgentCommand.class, DocsCommand.class,
-                HelpCommand.class})
+@Command(
+        name = "lab",
+        mixinStandardHelpOptions = true,
+        scope = CommandLine.ScopeType.INHERIT,
+        version = "Concurrency Lab 0.1",
+        description =
+                "Runs the systems of well-known Spring concurrency articles, measures them, and checks their claims.",
+        subcommands = {
+            ListCommand.class,
+            RunCommand.class,
+            ServeCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            BenchCommand.class,
+            OverloadCommand.class,
+            SweepCommand.class,
+            ExportCommand.class,
+            ImportCommand.class,
+            AgentCommand.class,
+            DocsCommand.class,
+            HelpCommand.class
+        })
 public final class Lab implements Runnable {
 
     static final int USAGE = 2;
@@ -27,11 +43,14 @@ public final class Lab implements Runnable {
     static CommandLine commandLine() {
         CommandLine lab = new CommandLine(new Lab());
         // set on the root alone: an annotation's footer would be inherited by every command
-        lab.getCommandSpec().usageMessage().footer("", "The launcher adds two commands of its own:",
-                "  ./lab build   build what changed, nothing else",
-                "  ./lab test    build and run every test (Maven's verify)");
-        return lab
-                .setParameterExceptionHandler((exception, args) -> {
+        lab.getCommandSpec()
+                .usageMessage()
+                .footer(
+                        "",
+                        "The launcher adds two commands of its own:",
+                        "  ./lab build   build what changed, nothing else",
+                        "  ./lab test    build and run every test (Maven's verify)");
+        return lab.setParameterExceptionHandler((exception, args) -> {
                     PrintWriter err = exception.getCommandLine().getErr();
                     // the qualified name, so that a nested command's hint names it whole: ./lab export hyperfoil --help
                     err.println("lab: " + printable(exception.getMessage()) + " (see ./"
@@ -88,7 +107,8 @@ public final class Lab implements Runnable {
                 return Optional.of(written.getMessage());
             }
             if (cause instanceof FileSystemException file) {
-                return Optional.of(file.getFile() + ": " + (file.getReason() == null ? file.getClass().getSimpleName() : file.getReason())
+                return Optional.of(file.getFile() + ": "
+                        + (file.getReason() == null ? file.getClass().getSimpleName() : file.getReason())
                         + (file.getOtherFile() == null ? "" : " (" + file.getOtherFile() + ")"));
             }
             if (cause instanceof IOException io && cause.getCause() == null) {

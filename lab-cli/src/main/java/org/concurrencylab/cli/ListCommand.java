@@ -13,15 +13,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "list", description = {"List the experiments and their variants.",
-        "With --claims: every claim a run checks, one line each: its id, the article's own figure, and what the run's "
-                + "figures are held to."})
+@Command(
+        name = "list",
+        description = {
+            "List the experiments and their variants.",
+            "With --claims: every claim a run checks, one line each: its id, the article's own figure, and what the run's "
+                    + "figures are held to."
+        })
 final class ListCommand implements Runnable {
 
     @Spec
     private picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--claims", description = "List the claims instead: id, the article's figure, the threshold it is checked at.")
+    @Option(
+            names = "--claims",
+            description = "List the claims instead: id, the article's figure, the threshold it is checked at.")
     private boolean claims;
 
     @Parameters(arity = "0..*", paramLabel = "EXPERIMENT", description = "Only these experiments (default: all).")
@@ -29,7 +35,8 @@ final class ListCommand implements Runnable {
 
     @Override
     public void run() {
-        List<Experiment> experiments = names.isEmpty() ? Catalog.experiments() : Choices.experiments(spec.commandLine(), names);
+        List<Experiment> experiments =
+                names.isEmpty() ? Catalog.experiments() : Choices.experiments(spec.commandLine(), names);
         PrintWriter out = spec.commandLine().getOut();
         if (claims) {
             experiments.forEach(experiment -> printClaims(out, experiment));
@@ -41,41 +48,84 @@ final class ListCommand implements Runnable {
 
     /** One column for every experiment's variant names, as wide as the longest. */
     private static int nameWidth(List<Experiment> experiments) {
-        return experiments.stream().flatMap(experiment -> experiment.variantNames().stream())
-                .mapToInt(String::length).max().orElse(1);
+        return experiments.stream()
+                .flatMap(experiment -> experiment.variantNames().stream())
+                .mapToInt(String::length)
+                .max()
+                .orElse(1);
     }
 
     private static void printVariants(PrintWriter out, Experiment experiment, int nameWidth) {
-        out.printf("%s  (after \"%s\")%n  %s%n  default scale %s, services see %s, warm-up %d users for %d D,"
+        out.printf(
+                "%s  (after \"%s\")%n  %s%n  default scale %s, services see %s, warm-up %d users for %d D,"
                         + " connections %s, service JIT %s%n",
-                experiment.name(), experiment.title(), experiment.summary(), experiment.defaultScale(),
-                experiment.defaultCpus().isPresent() ? experiment.defaultCpus().getAsInt() + " CPUs" : "this machine's CPUs",
-                experiment.warmUp().users(), experiment.warmUp().lengthInD(), experiment.connections().label(),
+                experiment.name(),
+                experiment.title(),
+                experiment.summary(),
+                experiment.defaultScale(),
+                experiment.defaultCpus().isPresent()
+                        ? experiment.defaultCpus().getAsInt() + " CPUs"
+                        : "this machine's CPUs",
+                experiment.warmUp().users(),
+                experiment.warmUp().lengthInD(),
+                experiment.connections().label(),
                 experiment.jit().label());
         for (Variant variant : experiment.variants()) {
-            out.printf("    %-" + nameWidth + "s %-8s %s%n", variant.name(), variant.origin().label(), variant.summary());
+            out.printf(
+                    "    %-" + nameWidth + "s %-8s %s%n",
+                    variant.name(),
+                    variant.origin().label(),
+                    variant.summary());
         }
-        experiment.sweeps().forEach(sweep -> out.printf("  sweep %s: %s on %s at %s (./lab sweep %s)%n", sweep.id(),
-                sweep.knob(), sweep.variant(), sweep.ownLoad().isPresent() ? sweep.load() + ", a load of its own" : sweep.load(),
-                experiment.name()));
+        experiment
+                .sweeps()
+                .forEach(sweep -> out.printf(
+                        "  sweep %s: %s on %s at %s (./lab sweep %s)%n",
+                        sweep.id(),
+                        sweep.knob(),
+                        sweep.variant(),
+                        sweep.ownLoad().isPresent() ? sweep.load() + ", a load of its own" : sweep.load(),
+                        experiment.name()));
         out.println();
     }
 
     /** The claims of one run, then the sweeps' (checked by ./lab sweep), each on one line that begins with its id. */
     private static void printClaims(PrintWriter out, Experiment experiment) {
-        out.printf("%s  (after \"%s\"): %d claims checked by ./lab run, %d by ./lab sweep%n", experiment.name(),
-                experiment.title(), experiment.claims().size(), experiment.sweeps().size());
-        int width = experiment.claims().stream().map(Claim::id).mapToInt(String::length).max().orElse(1);
-        width = Math.max(width, experiment.sweeps().stream().map(SweepClaim::id).mapToInt(String::length).max().orElse(1));
+        out.printf(
+                "%s  (after \"%s\"): %d claims checked by ./lab run, %d by ./lab sweep%n",
+                experiment.name(),
+                experiment.title(),
+                experiment.claims().size(),
+                experiment.sweeps().size());
+        int width = experiment.claims().stream()
+                .map(Claim::id)
+                .mapToInt(String::length)
+                .max()
+                .orElse(1);
+        width = Math.max(
+                width,
+                experiment.sweeps().stream()
+                        .map(SweepClaim::id)
+                        .mapToInt(String::length)
+                        .max()
+                        .orElse(1));
         for (Claim claim : experiment.claims()) {
-            out.printf("  %-" + width + "s  article: %s | checked at: %s%n", claim.id(),
-                    claim.articleFigure() == null ? "none: the lab's own check, or a variant no article ran" : claim.articleFigure(),
+            out.printf(
+                    "  %-" + width + "s  article: %s | checked at: %s%n",
+                    claim.id(),
+                    claim.articleFigure() == null
+                            ? "none: the lab's own check, or a variant no article ran"
+                            : claim.articleFigure(),
                     claim.threshold());
         }
         int cpus = Runtime.getRuntime().availableProcessors();
         for (SweepClaim sweep : experiment.sweeps()) {
-            out.printf(Locale.ROOT, "  %-" + width + "s  article: %s | checked at: %s%n", sweep.id(),
-                    sweep.articleSaid() == null ? "none (a lab's sweep)" : sweep.articleSaid(), sweep.checkedAt(cpus));
+            out.printf(
+                    Locale.ROOT,
+                    "  %-" + width + "s  article: %s | checked at: %s%n",
+                    sweep.id(),
+                    sweep.articleSaid() == null ? "none (a lab's sweep)" : sweep.articleSaid(),
+                    sweep.checkedAt(cpus));
         }
         out.println();
     }

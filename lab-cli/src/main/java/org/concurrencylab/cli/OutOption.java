@@ -7,8 +7,11 @@ import picocli.CommandLine.Option;
 /** {@code --out DIR}, declared once for every command that writes results or files. */
 final class OutOption {
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where it writes; made if missing, and checked writable "
-            + "before anything runs. Default: under results/ in the lab, as the command's description says.")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Where it writes; made if missing, and checked writable "
+                    + "before anything runs. Default: under results/ in the lab, as the command's description says.")
     private Path out;
 
     /** The directory to write into: the one asked for, else {@code defaultDirectory}; made and checked writable. */

@@ -14,17 +14,20 @@ import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.OverloadTrial;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "overload", description = {
-        "The lab on itself: serve each variant and offer it several times its capacity (its Little's-law bound for the "
-                + "experiment's heaviest step) for a bounded time, on new connections; then say whether it stayed up, its "
-                + "peak heap and threads, and how soon a lone request was answered within 1.5 D again.",
-        "Exit code 0 when every variant stayed up and recovered, 1 otherwise, 2 on bad input."})
+@Command(
+        name = "overload",
+        description = {
+            "The lab on itself: serve each variant and offer it several times its capacity (its Little's-law bound for the "
+                    + "experiment's heaviest step) for a bounded time, on new connections; then say whether it stayed up, its "
+                    + "peak heap and threads, and how soon a lone request was answered within 1.5 D again.",
+            "Exit code 0 when every variant stayed up and recovered, 1 otherwise, 2 on bad input."
+        })
 final class OverloadCommand implements Callable<Integer> {
 
     @Spec
@@ -36,10 +39,18 @@ final class OverloadCommand implements Callable<Integer> {
     @Option(names = "--variant", split = ",", paramLabel = "NAME", description = "Only these variants (default: all).")
     private List<String> variants = List.of();
 
-    @Option(names = "--factor", paramLabel = "F", defaultValue = "10", description = "Times the capacity offered (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--factor",
+            paramLabel = "F",
+            defaultValue = "10",
+            description = "Times the capacity offered (default: ${DEFAULT-VALUE}).")
     private double factor;
 
-    @Option(names = "--length", paramLabel = "N", defaultValue = "20", description = "How long the overload lasts, in D (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--length",
+            paramLabel = "N",
+            defaultValue = "20",
+            description = "How long the overload lasts, in D (default: ${DEFAULT-VALUE}).")
     private int lengthInD;
 
     @Mixin
@@ -61,21 +72,52 @@ final class OverloadCommand implements Callable<Integer> {
         if (lengthInD < 1 || lengthInD > 1000) {
             throw new ParameterException(spec.commandLine(), "--length must be between 1 and 1000 D, not " + lengthInD);
         }
-        List<Variant> chosen = variants.isEmpty() ? experiment.variants()
-                : experiment.variants().stream().filter(variant -> variants.contains(variant.name())).toList();
+        List<Variant> chosen = variants.isEmpty()
+                ? experiment.variants()
+                : experiment.variants().stream()
+                        .filter(variant -> variants.contains(variant.name()))
+                        .toList();
         LabHome home = LabHome.locate();
         Path logs = Files.createDirectories(home.root().resolve("results").resolve("overload"));
-        List<OverloadTrial.Result> results = new OverloadTrial(JavaRuntime.current(), home, new TerminalProgress()).run(experiment, chosen,
-                factor, lengthInD, settings, logs);
-        System.out.printf(Locale.ROOT, "%n%-30s %9s %9s %7s %7s  %-28s %8s %7s  %s%n", "variant", "capacity", "offered", "sent",
-                "answered", "failed", "heap MB", "threads", "after");
+        List<OverloadTrial.Result> results = new OverloadTrial(JavaRuntime.current(), home, new TerminalProgress())
+                .run(experiment, chosen, factor, lengthInD, settings, logs);
+        System.out.printf(
+                Locale.ROOT,
+                "%n%-30s %9s %9s %7s %7s  %-28s %8s %7s  %s%n",
+                "variant",
+                "capacity",
+                "offered",
+                "sent",
+                "answered",
+                "failed",
+                "heap MB",
+                "threads",
+                "after");
         for (OverloadTrial.Result result : results) {
-            System.out.printf(Locale.ROOT, "%-30s %7.0f/s %7.0f/s %7d %7d  %-28s %8.0f %7d  %s%n", result.variant(),
-                    result.capacityPerSecond(), result.offeredPerSecond(), result.sent(), result.answered(),
-                    result.failedByKind().isEmpty() ? "0" : result.failedByKind().toString(), result.peakHeapMb(),
-                    result.peakThreads(), result.notStarted().isPresent() ? "DID NOT START" : !result.alive() ? "DOWN"
-                            : result.recovery().map(recovery -> String.format(Locale.ROOT, "lone request %.2f D, %.1f D after",
-                                    recovery.loneLatencyInD(), recovery.afterInD())).orElse("NOT RECOVERED"));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-30s %7.0f/s %7.0f/s %7d %7d  %-28s %8.0f %7d  %s%n",
+                    result.variant(),
+                    result.capacityPerSecond(),
+                    result.offeredPerSecond(),
+                    result.sent(),
+                    result.answered(),
+                    result.failedByKind().isEmpty()
+                            ? "0"
+                            : result.failedByKind().toString(),
+                    result.peakHeapMb(),
+                    result.peakThreads(),
+                    result.notStarted().isPresent()
+                            ? "DID NOT START"
+                            : !result.alive()
+                                    ? "DOWN"
+                                    : result.recovery()
+                                            .map(recovery -> String.format(
+                                                    Locale.ROOT,
+                                                    "lone request %.2f D, %.1f D after",
+                                                    recovery.loneLatencyInD(),
+                                                    recovery.afterInD()))
+                                            .orElse("NOT RECOVERED"));
         }
         System.out.println("\nLogs: " + logs);
         return results.stream().allMatch(OverloadTrial.Result::passed) ? 0 : 1;

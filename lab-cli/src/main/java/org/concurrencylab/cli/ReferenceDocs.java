@@ -19,8 +19,7 @@ final class ReferenceDocs {
 
     private static final String GENERATED = "<!-- Generated from the code by ./lab docs; do not edit by hand. -->\n\n";
 
-    private ReferenceDocs() {
-    }
+    private ReferenceDocs() {}
 
     /** Each page's path under the lab's root, and its text. */
     static Map<String, String> pages() {
@@ -32,8 +31,10 @@ final class ReferenceDocs {
     }
 
     private static String commands() {
-        StringBuilder page = new StringBuilder("# Reference: every command and its options\n\n").append(GENERATED)
-                .append("What `./lab <command> --help` prints, for every command. `./lab build` and `./lab test` are the ")
+        StringBuilder page = new StringBuilder("# Reference: every command and its options\n\n")
+                .append(GENERATED)
+                .append(
+                        "What `./lab <command> --help` prints, for every command. `./lab build` and `./lab test` are the ")
                 .append("launcher's own (see the README).\n");
         append(page, Lab.commandLine(), 2);
         return page.toString();
@@ -43,22 +44,39 @@ final class ReferenceDocs {
         if (command.getCommandSpec().usageMessage().hidden()) {
             return;
         }
-        page.append('\n').append("#".repeat(level)).append(" `").append(command.getCommandSpec().qualifiedName().replaceFirst("^lab", "./lab"))
-                .append("`\n\n```\n").append(command.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing()).append("\n```\n");
-        command.getSubcommands().values().stream().distinct()
+        page.append('\n')
+                .append("#".repeat(level))
+                .append(" `")
+                .append(command.getCommandSpec().qualifiedName().replaceFirst("^lab", "./lab"))
+                .append("`\n\n```\n")
+                .append(command.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing())
+                .append("\n```\n");
+        command.getSubcommands().values().stream()
+                .distinct()
                 .filter(sub -> !sub.getCommandSpec().name().equals("help") || level == 2 && command.getParent() == null)
                 .forEach(sub -> append(page, sub, level + 1));
     }
 
     private static String studyFile() {
-        StringBuilder page = new StringBuilder("# Reference: the keys of a study file\n\n").append(GENERATED)
-                .append("Every key `./lab run study.yaml` takes, with its kind of value and its default; any other key is refused ")
-                .append("by name before anything starts. YAML anchors and aliases are refused too: each value is written where ")
-                .append("it is used. See [your own service](../your-own-service.md) for what a study does with them.\n\n")
+        StringBuilder page = new StringBuilder("# Reference: the keys of a study file\n\n")
+                .append(GENERATED)
+                .append(
+                        "Every key `./lab run study.yaml` takes, with its kind of value and its default; any other key is refused ")
+                .append(
+                        "by name before anything starts. YAML anchors and aliases are refused too: each value is written where ")
+                .append(
+                        "it is used. See [your own service](../your-own-service.md) for what a study does with them.\n\n")
                 .append("| key | value | default | what it says |\n|---|---|---|---|\n");
         for (org.concurrencylab.catalog.StudyFile.Key key : org.concurrencylab.catalog.StudyFile.TOP_LEVEL) {
-            page.append("| `").append(key.name()).append("` | ").append(key.type()).append(" | ").append(key.defaultValue())
-                    .append(" | ").append(key.meaning()).append(" |\n");
+            page.append("| `")
+                    .append(key.name())
+                    .append("` | ")
+                    .append(key.type())
+                    .append(" | ")
+                    .append(key.defaultValue())
+                    .append(" | ")
+                    .append(key.meaning())
+                    .append(" |\n");
         }
         return page.toString();
     }
@@ -72,6 +90,7 @@ final class ReferenceDocs {
         }
         return "# Reference: every claim a run checks\n\n" + GENERATED
                 + "What `./lab list --claims` prints: each claim's id, the article's own figure, and what a run's figures are "
-                + "held to. The verdicts are explained in the README's glossary.\n\n```\n" + out.toString().stripTrailing() + "\n```\n";
+                + "held to. The verdicts are explained in the README's glossary.\n\n```\n"
+                + out.toString().stripTrailing() + "\n```\n";
     }
 }

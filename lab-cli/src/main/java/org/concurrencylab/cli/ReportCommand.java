@@ -6,15 +6,18 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
-import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.RunResult;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-@Command(name = "report", description = "Rebuild an earlier run's reports (terminal, report.md, report.html) from its results.json alone.")
+@Command(
+        name = "report",
+        description =
+                "Rebuild an earlier run's reports (terminal, report.md, report.html) from its results.json alone.")
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -40,8 +43,10 @@ final class ReportCommand implements Callable<Integer> {
         try {
             reports = ReportFiles.write(run, file.toAbsolutePath().getParent());
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "cannot write the reports beside " + file + " ("
-                    + Choices.reason(e) + "); copy the run's directory somewhere writable");
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "cannot write the reports beside " + file + " (" + Choices.reason(e)
+                            + "); copy the run's directory somewhere writable");
         }
         System.out.println();
         System.out.println("Reports: " + reports.html() + ", " + reports.markdown());

@@ -17,26 +17,39 @@ final class RequestOptions {
 
     /** These options and the request's, for a refusal of all of them. */
     static List<String> and(String... others) {
-        return java.util.stream.Stream.concat(java.util.Arrays.stream(others), NAMES.stream()).toList();
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(others), NAMES.stream())
+                .toList();
     }
 
-    @Option(names = "--method", paramLabel = "METHOD",
-            description = "With an application jar: the requests' HTTP method: GET (default), POST, PUT, PATCH or DELETE.")
+    @Option(
+            names = "--method",
+            paramLabel = "METHOD",
+            description =
+                    "With an application jar: the requests' HTTP method: GET (default), POST, PUT, PATCH or DELETE.")
     private String method;
 
-    @Option(names = "--header", paramLabel = "'NAME: VALUE'",
-            description = "With an application jar: a header every request sends; repeat it for more. ${NAME} in a value is "
-                    + "that environment variable's, so a token stays out of your shell's history and of the study.yaml the "
-                    + "lab writes (a literal value of Authorization, Cookie or a header named like a key, token or secret "
-                    + "is written there redacted).")
+    @Option(
+            names = "--header",
+            paramLabel = "'NAME: VALUE'",
+            description =
+                    "With an application jar: a header every request sends; repeat it for more. ${NAME} in a value is "
+                            + "that environment variable's, so a token stays out of your shell's history and of the study.yaml the "
+                            + "lab writes (a literal value of Authorization, Cookie or a header named like a key, token or secret "
+                            + "is written there redacted).")
     private List<String> headers = List.of();
 
-    @Option(names = "--body", paramLabel = "TEXT",
-            description = "With an application jar: the body every request sends, as UTF-8, with the Content-Type header's "
-                    + "type (application/json unless a --header says otherwise).")
+    @Option(
+            names = "--body",
+            paramLabel = "TEXT",
+            description =
+                    "With an application jar: the body every request sends, as UTF-8, with the Content-Type header's "
+                            + "type (application/json unless a --header says otherwise).")
     private String body;
 
-    @Option(names = "--body-file", paramLabel = "FILE", description = "With an application jar: the body, read from a file.")
+    @Option(
+            names = "--body-file",
+            paramLabel = "FILE",
+            description = "With an application jar: the body, read from a file.")
     private Path bodyFile;
 
     /** The request the options declare, a plain GET where none is given; checked whole, its variables set, before anything starts. */

@@ -17,17 +17,19 @@ import org.concurrencylab.runner.RunOptions;
 import org.concurrencylab.runner.StudyRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "run", description = {
-        "Run experiments: every variant in its own JVM, the article's load, then a table per load step "
-                + "and the article's claims checked.",
-        "Exit code 0 when every variant ran, 1 when a variant failed, 2 on bad input, 3 when a claim's verdict is "
-                + "one that --fail-on names (by default the claims never change the exit code)."})
+@Command(
+        name = "run",
+        description = {
+            "Run experiments: every variant in its own JVM, the article's load, then a table per load step "
+                    + "and the article's claims checked.",
+            "Exit code 0 when every variant ran, 1 when a variant failed, 2 on bad input, 3 when a claim's verdict is "
+                    + "one that --fail-on names (by default the claims never change the exit code)."
+        })
 final class RunCommand implements Callable<Integer> {
 
     /** The exit code when a claim ends with a verdict named by --fail-on. */
@@ -36,41 +38,63 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "EXPERIMENT",
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "EXPERIMENT",
             description = "Experiment names (see ./lab list), or all; or a study of your own service: its jar (a path "
                     + "ending in .jar, see --path) or a study file (.yaml, see README \"Your own service\").")
     private List<String> experiments;
 
-    @Option(names = "--path", paramLabel = "PATH",
+    @Option(
+            names = "--path",
+            paramLabel = "PATH",
             description = "With an application jar: the page the load asks for, e.g. /orders/1. Default: /.")
     private String path;
 
     @Mixin
     private RequestOptions request;
 
-    @Option(names = "--users", split = ",", paramLabel = "N",
+    @Option(
+            names = "--users",
+            split = ",",
+            paramLabel = "N",
             description = "With an application jar: each step's users, rising (comma-separated). Default: "
                     + "1,2,4,8,16,32,64,128, stopping at the first step where a pool holds the load back, errors "
-                    + "appear or the CPU runs out, within 5 minutes. At most " + Defaults.MAX_USERS + " (a thread each).")
+                    + "appear or the CPU runs out, within 5 minutes. At most " + Defaults.MAX_USERS
+                    + " (a thread each).")
     private List<Integer> users;
 
-    @Option(names = "--rates", split = ",", paramLabel = "R",
-            description = "With an application jar: open steps in place of --users, each step's arrivals a second, rising "
-                    + "(comma-separated): they arrive on schedule whatever the answers, as Gatling's constant rate. A step "
-                    + "schedules at most " + Defaults.MAX_REQUESTS_PER_STEP + " requests (rate x its seconds), each kept in memory.")
+    @Option(
+            names = "--rates",
+            split = ",",
+            paramLabel = "R",
+            description =
+                    "With an application jar: open steps in place of --users, each step's arrivals a second, rising "
+                            + "(comma-separated): they arrive on schedule whatever the answers, as Gatling's constant rate. A step "
+                            + "schedules at most " + Defaults.MAX_REQUESTS_PER_STEP
+                            + " requests (rate x its seconds), each kept in memory.")
     private List<Integer> rates;
 
-    @Option(names = "--think", paramLabel = "SECONDS",
-            description = "With an application jar and --users: how long each user waits after an answer before its next "
-                    + "request. Default: 0, as siege -b.")
+    @Option(
+            names = "--think",
+            paramLabel = "SECONDS",
+            description =
+                    "With an application jar and --users: how long each user waits after an answer before its next "
+                            + "request. Default: 0, as siege -b.")
     private Double think;
 
-    @Option(names = "--agent-cost",
-            description = "With an application jar: also measure what the lab's agent costs it: the heaviest step where "
-                    + "nothing held the load back, again with the agent and then in a fresh JVM without it.")
+    @Option(
+            names = "--agent-cost",
+            description =
+                    "With an application jar: also measure what the lab's agent costs it: the heaviest step where "
+                            + "nothing held the load back, again with the agent and then in a fresh JVM without it.")
     private boolean agentCost;
 
-    @Option(names = "--variant", split = ",", paramLabel = "NAME", description = "Run only these variants (comma-separated).")
+    @Option(
+            names = "--variant",
+            split = ",",
+            paramLabel = "NAME",
+            description = "Run only these variants (comma-separated).")
     private List<String> variants = List.of();
 
     @Mixin
@@ -79,36 +103,54 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private CpusOption cpus;
 
-    @Option(names = "--warm-up", paramLabel = "N",
-            description = "Warm-up per variant, in multiples of D, before anything is measured. Default: each experiment's own "
-                    + "(see ./lab list). Longer gives the JIT time to finish: steadier figures, a longer run.")
+    @Option(
+            names = "--warm-up",
+            paramLabel = "N",
+            description =
+                    "Warm-up per variant, in multiples of D, before anything is measured. Default: each experiment's own "
+                            + "(see ./lab list). Longer gives the JIT time to finish: steadier figures, a longer run.")
     private Integer warmUp;
 
-    @Option(names = "--connections", paramLabel = "HOW",
+    @Option(
+            names = "--connections",
+            paramLabel = "HOW",
             description = "How the load's users hold connections: new-per-request (siege's and Gatling's default) or "
                     + "keep-alive (one per user, as JMeter). Default: the article's client (see ./lab list).")
     private String connections;
 
-    @Option(names = "--jit", paramLabel = "POLICY",
+    @Option(
+            names = "--jit",
+            paramLabel = "POLICY",
             description = "How the service JVMs compile: c1 (quick to warm, quiet after) or full (C1 and C2). "
                     + "Default: each experiment's own (see ./lab list).")
     private String jit;
 
-    @Option(names = "--fail-on", split = ",", paramLabel = "VERDICT",
-            description = "Exit with code 3 when any claim ends with one of these verdicts: not-reproduced, not-decided, "
-                    + "not-applicable (comma-separated), for a CI that guards the claims. verdicts.xml (JUnit XML) is "
-                    + "written beside results.json either way.")
+    @Option(
+            names = "--fail-on",
+            split = ",",
+            paramLabel = "VERDICT",
+            description =
+                    "Exit with code 3 when any claim ends with one of these verdicts: not-reproduced, not-decided, "
+                            + "not-applicable (comma-separated), for a CI that guards the claims. verdicts.xml (JUnit XML) is "
+                            + "written beside results.json either way.")
     private List<String> failOn = List.of();
 
-    @Option(names = "--load-from", split = ",", paramLabel = "HOST[:PORT]",
-            description = "Drive each measured step from these hosts, each running ./lab agent (JMeter's remote engine, "
-                    + "port 1099 unless given), the step's users split over them; the services still run here, watched "
-                    + "by the probe; an open step is each agent's even share of the arrivals. See README \"Load from several hosts\".")
+    @Option(
+            names = "--load-from",
+            split = ",",
+            paramLabel = "HOST[:PORT]",
+            description =
+                    "Drive each measured step from these hosts, each running ./lab agent (JMeter's remote engine, "
+                            + "port 1099 unless given), the step's users split over them; the services still run here, watched "
+                            + "by the probe; an open step is each agent's even share of the arrivals. See README \"Load from several hosts\".")
     private List<String> loadFrom = List.of();
 
-    @Option(names = "--reachable-at", paramLabel = "ADDRESS",
-            description = "With --load-from: the address the load hosts reach this host at (where they send their requests "
-                    + "and their samples). Default: 127.0.0.1, for agents on this host; required for any other.")
+    @Option(
+            names = "--reachable-at",
+            paramLabel = "ADDRESS",
+            description =
+                    "With --load-from: the address the load hosts reach this host at (where they send their requests "
+                            + "and their samples). Default: 127.0.0.1, for agents on this host; required for any other.")
     private String reachableAt;
 
     /** With --load-from: the key the agents share, or RMI in clear on loopback. */
@@ -120,18 +162,29 @@ final class RunCommand implements Callable<Integer> {
     private OutOption out;
 
     /** Options that only an experiment has: a study of an application declares none of these. */
-    private static final List<String> EXPERIMENT_ONLY = List.of("--variant", "--scale", "--cpus", "--warm-up", "--jit",
-            "--load-from", "--reachable-at", "--key", "--plain-rmi");
+    private static final List<String> EXPERIMENT_ONLY = List.of(
+            "--variant",
+            "--scale",
+            "--cpus",
+            "--warm-up",
+            "--jit",
+            "--load-from",
+            "--reachable-at",
+            "--key",
+            "--plain-rmi");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
-    private static final List<String> IN_A_STUDY_FILE = RequestOptions.and("--path", "--users", "--rates", "--think", "--connections",
-            "--agent-cost");
+    private static final List<String> IN_A_STUDY_FILE =
+            RequestOptions.and("--path", "--users", "--rates", "--think", "--connections", "--agent-cost");
 
     @Override
     public Integer call() throws Exception {
-        if (experiments.size() == 1 && (experiments.getFirst().endsWith(".jar") || Choices.isStudyFile(experiments.getFirst()))) {
+        if (experiments.size() == 1
+                && (experiments.getFirst().endsWith(".jar") || Choices.isStudyFile(experiments.getFirst()))) {
             return runStudy();
         }
-        Choices.refuseAny(spec.commandLine(), RequestOptions.and("--path", "--users", "--rates", "--think", "--agent-cost"),
+        Choices.refuseAny(
+                spec.commandLine(),
+                RequestOptions.and("--path", "--users", "--rates", "--think", "--agent-cost"),
                 " applies to a study of an application jar, not to an experiment");
         List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments);
         Choices.variantsGiven(spec.commandLine(), variants);
@@ -142,13 +195,19 @@ final class RunCommand implements Callable<Integer> {
         if (warmUp != null) {
             overrides = overrides.withWarmUpInD(warmUp);
         }
-        overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
+        overrides = Choices.connections(spec.commandLine(), connections)
+                .map(overrides::withConnections)
+                .orElse(overrides);
         overrides = Choices.jit(spec.commandLine(), jit).map(overrides::withJit).orElse(overrides);
         LabHome home = LabHome.locate();
-        RunOptions options = new RunOptions(overrides, variants, out.directory(spec.commandLine(), home.root().resolve("results")));
+        RunOptions options = new RunOptions(
+                overrides,
+                variants,
+                out.directory(spec.commandLine(), home.root().resolve("results")));
         TerminalProgress progress = new TerminalProgress();
         options = LoadHosts.remoteLoad(spec.commandLine(), loadFrom, reachableAt, agentKey, home, progress::note)
-                .map(options::withRemoteLoad).orElse(options);
+                .map(options::withRemoteLoad)
+                .orElse(options);
         progress.sayingWhatStopped();
         LabRunner.CompletedRun run;
         try {
@@ -178,18 +237,27 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int runStudy() throws Exception {
-        Choices.refuseAny(spec.commandLine(), EXPERIMENT_ONLY, " applies to an experiment, not to a study of an application jar");
+        Choices.refuseAny(
+                spec.commandLine(), EXPERIMENT_ONLY, " applies to an experiment, not to a study of an application jar");
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
         Study study;
         if (Choices.isStudyFile(experiments.getFirst())) {
-            Choices.refuseAny(spec.commandLine(), IN_A_STUDY_FILE, " is the study file's to say, not the command line's");
+            Choices.refuseAny(
+                    spec.commandLine(), IN_A_STUDY_FILE, " is the study file's to say, not the command line's");
             study = Choices.studyFile(spec.commandLine(), experiments.getFirst());
         } else {
-            study = Choices.study(spec.commandLine(), experiments.getFirst(), path, request.template(spec.commandLine()), connections,
-                    agentCost, this::steps);
+            study = Choices.study(
+                    spec.commandLine(),
+                    experiments.getFirst(),
+                    path,
+                    request.template(spec.commandLine()),
+                    connections,
+                    agentCost,
+                    this::steps);
         }
         LabHome home = LabHome.locate();
-        java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
+        java.nio.file.Path outDir =
+                out.directory(spec.commandLine(), home.root().resolve("results"));
         TerminalProgress progress = new TerminalProgress().sayingWhatStopped();
         LabRunner.CompletedRun run;
         try {
@@ -225,7 +293,8 @@ final class RunCommand implements Callable<Integer> {
         if (anyFailed) {
             return 1;
         }
-        boolean failingClaim = run.experiments().stream().flatMap(experiment -> experiment.claims().stream())
+        boolean failingClaim = run.experiments().stream()
+                .flatMap(experiment -> experiment.claims().stream())
                 .anyMatch(claim -> failingVerdicts.contains(claim.status()));
         return failingClaim ? CLAIM_FAILED : 0;
     }

@@ -10,9 +10,12 @@ import picocli.CommandLine.ParameterException;
 /** {@code --scale S}, declared once for every command that runs, exports or imports a step. */
 final class ScaleOption {
 
-    @Option(names = "--scale", paramLabel = "S", description = "Time scale, from " + ScaleRange.MIN + " to " + ScaleRange.MAX
-            + ": every latency and timeout x S, every rate / S (1 = the article's own time). Default: the experiment's "
-            + "own (see ./lab list), unless the command says otherwise.")
+    @Option(
+            names = "--scale",
+            paramLabel = "S",
+            description = "Time scale, from " + ScaleRange.MIN + " to " + ScaleRange.MAX
+                    + ": every latency and timeout x S, every rate / S (1 = the article's own time). Default: the experiment's "
+                    + "own (see ./lab list), unless the command says otherwise.")
     private Double scale;
 
     /** The scale asked for, checked; empty when none was. */

@@ -1,9 +1,9 @@
 package org.concurrencylab.cli;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -23,31 +23,48 @@ import org.concurrencylab.runner.ServiceProcess;
 import org.concurrencylab.runner.ServiceStartException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-@Command(name = "serve", description = {"Start one variant on 127.0.0.1 and keep it up until Ctrl-C, for siege, wrk, Gatling or JMeter.",
-        "Its time scale is 1 unless --scale says otherwise: your tool brings the article's own users, rates and timeouts.",
-        "Or start your own application's jar with the lab's agent, for your own load tool: ./lab serve app.jar [--path /orders/1]."})
+@Command(
+        name = "serve",
+        description = {
+            "Start one variant on 127.0.0.1 and keep it up until Ctrl-C, for siege, wrk, Gatling or JMeter.",
+            "Its time scale is 1 unless --scale says otherwise: your tool brings the article's own users, rates and timeouts.",
+            "Or start your own application's jar with the lab's agent, for your own load tool: ./lab serve app.jar [--path /orders/1]."
+        })
 final class ServeCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "An experiment (see ./lab list), or an application jar.")
+    @Parameters(
+            index = "0",
+            paramLabel = "EXPERIMENT",
+            description = "An experiment (see ./lab list), or an application jar.")
     private String experimentName;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "VARIANT", description = "One of its variants (see ./lab list); none for a jar.")
+    @Parameters(
+            index = "1",
+            arity = "0..1",
+            paramLabel = "VARIANT",
+            description = "One of its variants (see ./lab list); none for a jar.")
     private String variantName;
 
-    @Option(names = "--path", paramLabel = "PATH",
+    @Option(
+            names = "--path",
+            paramLabel = "PATH",
             description = "With an application jar: a page it answers once it has started, e.g. /orders/1. Default: /.")
     private String path;
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "8080", description = "Port on 127.0.0.1. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            defaultValue = "8080",
+            description = "Port on 127.0.0.1. Default: ${DEFAULT-VALUE}.")
     private int port;
 
     /** Here S = 1 unless asked: see {@link #ARTICLE_TIME}. */
@@ -65,9 +82,13 @@ final class ServeCommand implements Callable<Integer> {
      */
     static final double ARTICLE_TIME = 1.0;
 
-    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = ServiceCommand.LOOPBACK,
-            description = "Where the served service listens: ${DEFAULT-VALUE} (default), or 0.0.0.0 or :: for every interface, "
-                    + "to scrape or load it from another host. Everything else the lab starts stays on 127.0.0.1.")
+    @Option(
+            names = "--bind",
+            paramLabel = "ADDRESS",
+            defaultValue = ServiceCommand.LOOPBACK,
+            description =
+                    "Where the served service listens: ${DEFAULT-VALUE} (default), or 0.0.0.0 or :: for every interface, "
+                            + "to scrape or load it from another host. Everything else the lab starts stays on 127.0.0.1.")
     private String bind;
 
     @Override
@@ -76,18 +97,21 @@ final class ServeCommand implements Callable<Integer> {
             return serveApplication();
         }
         if (variantName == null) {
-            throw new ParameterException(spec.commandLine(), "serve " + experimentName + " needs one of its variants (see ./lab list)");
+            throw new ParameterException(
+                    spec.commandLine(), "serve " + experimentName + " needs one of its variants (see ./lab list)");
         }
         if (path != null) {
-            throw new ParameterException(spec.commandLine(), "--path applies to an application jar; an experiment serves its own path");
+            throw new ParameterException(
+                    spec.commandLine(), "--path applies to an application jar; an experiment serves its own path");
         }
         Experiment experiment = Choices.experiment(spec.commandLine(), experimentName);
         Variant variant = Choices.variant(spec.commandLine(), experiment, variantName);
-        Overrides overrides = cpus.applyTo(Overrides.none().withScale(scale.value(spec.commandLine()).orElse(ARTICLE_TIME)),
-                spec.commandLine());
+        Overrides overrides = cpus.applyTo(
+                Overrides.none().withScale(scale.value(spec.commandLine()).orElse(ARTICLE_TIME)), spec.commandLine());
         checkBind();
         checkPortFree();
-        RunSettings settings = overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
+        RunSettings settings =
+                overrides.resolve(experiment, Runtime.getRuntime().availableProcessors());
         // one log per variant under the lab's results, replaced by the next serve of it: nothing piles up in /tmp
         LabHome home = LabHome.locate();
         Path log = Files.createDirectories(home.root().resolve("results").resolve("serve"))
@@ -98,27 +122,37 @@ final class ServeCommand implements Callable<Integer> {
                 System.out.println("  " + message);
             }
         };
-        System.out.printf("Starting %s / %s with %d CPUs, D = %.0f ms ...%n", experiment.name(), variant.name(),
-                settings.cpusFor(variant), settings.scaled().of(experiment.downstreamLatency()).toNanos() / 1e6);
+        System.out.printf(
+                "Starting %s / %s with %d CPUs, D = %.0f ms ...%n",
+                experiment.name(),
+                variant.name(),
+                settings.cpusFor(variant),
+                settings.scaled().of(experiment.downstreamLatency()).toNanos() / 1e6);
         StoppedLine stopped = new StoppedLine(experiment.name() + " / " + variant.name());
         LabRunner.Served started;
         try {
-            started = new LabRunner(home, JavaRuntime.current(), progress).serve(experiment, variant, port, settings, log, bind);
+            started = new LabRunner(home, JavaRuntime.current(), progress)
+                    .serve(experiment, variant, port, settings, log, bind);
         } catch (ServiceStartException e) {
             stopped.endedByItself();
             // another process may have taken the port between the check and the start
-            throw new ParameterException(spec.commandLine(), "could not start " + variant.name() + ": " + e.getMessage()
-                    + " (log: " + log + ")");
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "could not start " + variant.name() + ": " + e.getMessage() + " (log: " + log + ")");
         }
         int called = started.calls().size();
         stopped.rename(experiment.name() + " / " + variant.name()
-                + (called == 0 ? "" : called == 1 ? " and the service it calls" : " and the " + called + " services it calls"));
+                + (called == 0
+                        ? ""
+                        : called == 1 ? " and the service it calls" : " and the " + called + " services it calls"));
         try (LabRunner.Served served = started) {
             ServiceProcess service = served.service();
             URI target = service.uri(experiment.path());
-            System.out.printf("Serving %s%n  probe:      %s%n  prometheus: %s%n  log:        %s%n",
+            System.out.printf(
+                    "Serving %s%n  probe:      %s%n  prometheus: %s%n  log:        %s%n",
                     target, service.uri("/actuator/labprobe"), service.uri("/actuator/prometheus"), log);
-            served.calls().forEach(call -> System.out.printf("  calls the %s, started for it and stopped with it%n", call));
+            served.calls()
+                    .forEach(call -> System.out.printf("  calls the %s, started for it and stopped with it%n", call));
             System.out.printf("Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n", target);
             return stopped.waitFor(service::waitFor, "service", log);
         }
@@ -126,16 +160,27 @@ final class ServeCommand implements Callable<Integer> {
 
     /** The user's own application with the agent, for the user's own load tool, until Ctrl-C. */
     private int serveApplication() throws Exception {
-        Choices.refuseAny(spec.commandLine(), java.util.List.of("--scale", "--cpus"), " applies to an experiment, not to an application jar");
+        Choices.refuseAny(
+                spec.commandLine(),
+                java.util.List.of("--scale", "--cpus"),
+                " applies to an experiment, not to an application jar");
         if (variantName != null) {
-            throw new ParameterException(spec.commandLine(), "an application jar has no variants; give its properties in a study file");
+            throw new ParameterException(
+                    spec.commandLine(), "an application jar has no variants; give its properties in a study file");
         }
-        Study study = Choices.study(spec.commandLine(), experimentName, path, RequestTemplate.ofDefaults(), null, false,
+        Study study = Choices.study(
+                spec.commandLine(),
+                experimentName,
+                path,
+                RequestTemplate.ofDefaults(),
+                null,
+                false,
                 java.util.function.UnaryOperator.identity());
         checkBind();
         checkPortFree();
         LabHome home = LabHome.locate();
-        Path log = Files.createDirectories(home.root().resolve("results").resolve("serve")).resolve(study.name() + ".log");
+        Path log = Files.createDirectories(home.root().resolve("results").resolve("serve"))
+                .resolve(study.name() + ".log");
         System.out.printf("Starting %s with the lab's agent ...%n", study.jar().getFileName());
         StoppedLine stopped = new StoppedLine(study.jar().getFileName().toString());
         ApplicationProcess started;
@@ -143,13 +188,15 @@ final class ServeCommand implements Callable<Integer> {
             started = ApplicationProcess.serve(home, JavaRuntime.current(), study.jar(), study.path(), port, bind, log);
         } catch (ServiceStartException e) {
             stopped.endedByItself();
-            throw new ParameterException(spec.commandLine(), "could not start " + study.jar().getFileName() + ": " + e.getMessage()
-                    + " (log: " + log + ")");
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "could not start " + study.jar().getFileName() + ": " + e.getMessage() + " (log: " + log + ")");
         }
         try (ApplicationProcess app = started) {
             URI target = app.uri(study.path());
-            System.out.printf("Serving %s (ready: %s)%n  probe: %s/labprobe?since=<epoch ms>%n  log:   %s%n", target, app.readiness(),
-                    app.probe(), log);
+            System.out.printf(
+                    "Serving %s (ready: %s)%n  probe: %s/labprobe?since=<epoch ms>%n  log:   %s%n",
+                    target, app.readiness(), app.probe(), log);
             System.out.printf("Try: siege -b -c 10 -r 10 %s%nCtrl-C stops it.%n", target);
             return stopped.waitFor(app::waitFor, "application", log);
         }
@@ -161,8 +208,11 @@ final class ServeCommand implements Callable<Integer> {
             return;
         }
         if (!ServiceCommand.EVERY_INTERFACE.contains(bind)) {
-            throw new ParameterException(spec.commandLine(), "--bind takes " + ServiceCommand.LOOPBACK + " (the default), or "
-                    + String.join(" or ", ServiceCommand.EVERY_INTERFACE) + " for every interface, not " + bind);
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--bind takes " + ServiceCommand.LOOPBACK + " (the default), or "
+                            + String.join(" or ", ServiceCommand.EVERY_INTERFACE) + " for every interface, not "
+                            + bind);
         }
         System.err.println("lab: WARNING: --bind " + bind + ": the service listens on every interface of this machine, "
                 + "reachable from other hosts, with no authentication (its actuator shows health, info, prometheus and "
@@ -173,11 +223,12 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 1 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 1 and 65535, not " + port);
         }
-        try (ServerSocket probe = new ServerSocket(port, 1, bind.equals(ServiceCommand.LOOPBACK)
-                ? InetAddress.getLoopbackAddress() : null)) {
+        try (ServerSocket probe = new ServerSocket(
+                port, 1, bind.equals(ServiceCommand.LOOPBACK) ? InetAddress.getLoopbackAddress() : null)) {
             probe.setReuseAddress(true);
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "port " + port + " on 127.0.0.1 is in use; choose another with --port");
+            throw new ParameterException(
+                    spec.commandLine(), "port " + port + " on 127.0.0.1 is in use; choose another with --port");
         }
     }
 
@@ -192,16 +243,20 @@ final class ServeCommand implements Callable<Integer> {
             int waitFor() throws InterruptedException;
         }
 
-        private final java.util.concurrent.atomic.AtomicBoolean endedByItself = new java.util.concurrent.atomic.AtomicBoolean();
+        private final java.util.concurrent.atomic.AtomicBoolean endedByItself =
+                new java.util.concurrent.atomic.AtomicBoolean();
         private final java.util.concurrent.atomic.AtomicReference<String> what;
 
         StoppedLine(String what) {
             this.what = new java.util.concurrent.atomic.AtomicReference<>(what);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                if (!endedByItself.get()) {
-                    System.err.println("lab: stopping " + this.what.get());
-                }
-            }, "lab-serve-stopped-line"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                if (!endedByItself.get()) {
+                                    System.err.println("lab: stopping " + this.what.get());
+                                }
+                            },
+                            "lab-serve-stopped-line"));
         }
 
         void rename(String what) {

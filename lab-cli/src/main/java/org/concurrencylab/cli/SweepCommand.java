@@ -17,61 +17,86 @@ import org.concurrencylab.runner.RunOptions;
 import org.concurrencylab.runner.SweepRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "sweep", description = {
-        "Vary one knob over one variant: a point per value, each run as ./lab run runs a step (own JVM, warm-up, probe, "
-                + "this machine's CPU accounted), then throughput against the knob fitted with the Universal Scalability Law "
-                + "and with Little's law's two bounds; the knee, the peak, and how well the fit predicts the highest points "
-                + "it was not given (the holdout error).",
-        "Exit code 0 when every point ran, 1 when one failed, 2 on bad input."})
+@Command(
+        name = "sweep",
+        description = {
+            "Vary one knob over one variant: a point per value, each run as ./lab run runs a step (own JVM, warm-up, probe, "
+                    + "this machine's CPU accounted), then throughput against the knob fitted with the Universal Scalability Law "
+                    + "and with Little's law's two bounds; the knee, the peak, and how well the fit predicts the highest points "
+                    + "it was not given (the holdout error).",
+            "Exit code 0 when every point ran, 1 when one failed, 2 on bad input."
+        })
 final class SweepCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(paramLabel = "TARGET", description = "An experiment (see ./lab list), an application jar, or a study file (.yaml).")
+    @Parameters(
+            paramLabel = "TARGET",
+            description = "An experiment (see ./lab list), an application jar, or a study file (.yaml).")
     private String target;
 
-    @Option(names = "--knob", paramLabel = "NAME=VALUES",
+    @Option(
+            names = "--knob",
+            paramLabel = "NAME=VALUES",
             description = "What to vary and its values (without it, an experiment's own declared sweeps run, each with "
                     + "the knee its physics gives decided as a claim; see ./lab list): users (a closed load's users), rate (an open load's arrivals per second), "
-                    + Knob.REQUEST_TIMEOUT_MS + " (an experiment's: how long the client, the articles' gateway, waits for an answer) "
+                    + Knob.REQUEST_TIMEOUT_MS
+                    + " (an experiment's: how long the client, the articles' gateway, waits for an answer) "
                     + "or a Spring property of the variant (server.tomcat.threads.max, a pool's size); values a,b,c or a..b "
                     + "(" + Defaults.SWEEP_STEPS + " evenly spread) or a..b:steps, whole numbers, rising.")
     private String knob;
 
-    @Option(names = "--variant", paramLabel = "NAME",
+    @Option(
+            names = "--variant",
+            paramLabel = "NAME",
             description = "The variant to vary. Required for an experiment; a study's first variant by default.")
     private String variant;
 
-    @Option(names = "--load", paramLabel = "LABEL",
-            description = "An experiment's load (see ./lab list) that every point runs, or whose users or rate the knob replaces. "
-                    + "Default: its last, heaviest load.")
+    @Option(
+            names = "--load",
+            paramLabel = "LABEL",
+            description =
+                    "An experiment's load (see ./lab list) that every point runs, or whose users or rate the knob replaces. "
+                            + "Default: its last, heaviest load.")
     private String load;
 
-    @Option(names = "--users", paramLabel = "N",
+    @Option(
+            names = "--users",
+            paramLabel = "N",
             description = "With an application: the users every point holds when the knob is a property. Default: "
                     + Defaults.SWEEP_USERS + ".")
     private Integer users;
 
-    @Option(names = "--path", paramLabel = "PATH", description = "With an application jar: the page the load asks for. Default: /.")
+    @Option(
+            names = "--path",
+            paramLabel = "PATH",
+            description = "With an application jar: the page the load asks for. Default: /.")
     private String path;
 
     @Mixin
     private RequestOptions request;
 
-    @Option(names = "--connections", paramLabel = "HOW",
-            description = "new-per-request or keep-alive. Default: the experiment's article's client; keep-alive for an application.")
+    @Option(
+            names = "--connections",
+            paramLabel = "HOW",
+            description =
+                    "new-per-request or keep-alive. Default: the experiment's article's client; keep-alive for an application.")
     private String connections;
 
-    @Option(names = "--fail-on", split = ",", paramLabel = "VERDICT",
-            description = "With an experiment's declared sweeps: exit with code 3 when a knee's claim ends with one of these "
-                    + "verdicts (not-reproduced, not-decided, not-applicable), as ./lab run --fail-on.")
+    @Option(
+            names = "--fail-on",
+            split = ",",
+            paramLabel = "VERDICT",
+            description =
+                    "With an experiment's declared sweeps: exit with code 3 when a knee's claim ends with one of these "
+                            + "verdicts (not-reproduced, not-decided, not-applicable), as ./lab run --fail-on.")
     private List<String> failOn = List.of();
 
     @Mixin
@@ -88,7 +113,8 @@ final class SweepCommand implements Callable<Integer> {
         boolean application = target.endsWith(".jar") || Choices.isStudyFile(target);
         if (knob == null) {
             if (application) {
-                throw new ParameterException(spec.commandLine(), "name what to vary with --knob, as in --knob users=1..64:7");
+                throw new ParameterException(
+                        spec.commandLine(), "name what to vary with --knob, as in --knob users=1..64:7");
             }
             return sweepDeclared();
         }
@@ -104,18 +130,26 @@ final class SweepCommand implements Callable<Integer> {
     /** The experiment's own sweeps, one run each, their knees decided as claims. */
     private int sweepDeclared() throws Exception {
         Experiment experiment = Choices.experiment(spec.commandLine(), target);
-        Choices.refuseAny(spec.commandLine(), RequestOptions.and("--variant", "--load", "--users", "--path"),
+        Choices.refuseAny(
+                spec.commandLine(),
+                RequestOptions.and("--variant", "--load", "--users", "--path"),
                 " goes with --knob: a declared sweep names its own");
         if (experiment.sweeps().isEmpty()) {
-            throw new ParameterException(spec.commandLine(), experiment.name() + " declares no sweep; name one with --variant and --knob");
+            throw new ParameterException(
+                    spec.commandLine(), experiment.name() + " declares no sweep; name one with --variant and --knob");
         }
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);
         LabHome home = LabHome.locate();
         RunOptions options = options(home);
         int exit = 0;
         for (SweepClaim declared : experiment.sweeps()) {
-            exit = Math.max(exit, report(home, "sweep " + declared.id() + ": " + declared.knob() + " on " + declared.variant(),
-                    runner -> runner.sweep(experiment, declared, options), failingVerdicts));
+            exit = Math.max(
+                    exit,
+                    report(
+                            home,
+                            "sweep " + declared.id() + ": " + declared.knob() + " on " + declared.variant(),
+                            runner -> runner.sweep(experiment, declared, options),
+                            failingVerdicts));
         }
         return exit;
     }
@@ -123,43 +157,62 @@ final class SweepCommand implements Callable<Integer> {
     private int sweepApplication(Knob swept) throws Exception {
         rejectForApplications();
         if (swept.isRequestTimeout()) {
-            throw new ParameterException(spec.commandLine(), "an application's sweep varies users, rate or one of its properties; "
-                    + "its request timeout is a study file's request-timeout-seconds");
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "an application's sweep varies users, rate or one of its properties; "
+                            + "its request timeout is a study file's request-timeout-seconds");
         }
         Study study;
         if (Choices.isStudyFile(target)) {
-            Choices.refuseAny(spec.commandLine(), RequestOptions.NAMES, " is the study file's to say, not the command line's");
+            Choices.refuseAny(
+                    spec.commandLine(), RequestOptions.NAMES, " is the study file's to say, not the command line's");
             study = Choices.studyFile(spec.commandLine(), target);
         } else {
-            study = Choices.study(spec.commandLine(), target, path, request.template(spec.commandLine()), connections, false,
+            study = Choices.study(
+                    spec.commandLine(),
+                    target,
+                    path,
+                    request.template(spec.commandLine()),
+                    connections,
+                    false,
                     java.util.function.UnaryOperator.identity());
         }
         String chosen = variant == null ? study.variants().keySet().iterator().next() : variant;
         if (!study.variants().containsKey(chosen)) {
-            throw new ParameterException(spec.commandLine(), "the study declares no variant '" + chosen + "'; it declares "
-                    + String.join(", ", study.variants().keySet()));
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "the study declares no variant '" + chosen + "'; it declares "
+                            + String.join(", ", study.variants().keySet()));
         }
         int held = users == null ? Defaults.SWEEP_USERS : users;
         if (held < 1) {
             throw new ParameterException(spec.commandLine(), "--users is at least 1");
         }
         LabHome home = LabHome.locate();
-        java.nio.file.Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
+        java.nio.file.Path outDir =
+                out.directory(spec.commandLine(), home.root().resolve("results"));
         return report(home, null, runner -> runner.sweep(study, chosen, swept, held, outDir), List.of());
     }
 
     private int sweepExperiment(Knob swept) throws Exception {
         Experiment experiment = Choices.experiment(spec.commandLine(), target);
         if (variant == null) {
-            throw new ParameterException(spec.commandLine(), "name the variant to vary with --variant; " + experiment.name()
-                    + " has " + String.join(", ", experiment.variantNames()));
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "name the variant to vary with --variant; " + experiment.name() + " has "
+                            + String.join(", ", experiment.variantNames()));
         }
-        if (users != null || path != null || RequestOptions.NAMES.stream().anyMatch(spec.commandLine().getParseResult()::hasMatchedOption)) {
-            throw new ParameterException(spec.commandLine(), "--users, --path and the request's options apply to an application; "
-                    + "an experiment's load is chosen with --load");
+        if (users != null
+                || path != null
+                || RequestOptions.NAMES.stream().anyMatch(spec.commandLine().getParseResult()::hasMatchedOption)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--users, --path and the request's options apply to an application; "
+                            + "an experiment's load is chosen with --load");
         }
         Variant chosen = Choices.variant(spec.commandLine(), experiment, variant);
-        LoadStep step = load == null ? experiment.steps().getLast() : Choices.load(spec.commandLine(), experiment, load);
+        LoadStep step =
+                load == null ? experiment.steps().getLast() : Choices.load(spec.commandLine(), experiment, load);
         try {
             SweepRunner.declare(experiment, chosen, step, swept);
         } catch (IllegalArgumentException e) {
@@ -173,8 +226,13 @@ final class SweepCommand implements Callable<Integer> {
     /** The run's options an experiment's sweep takes from the command line: --scale, --cpus, --connections, --out. */
     private RunOptions options(LabHome home) {
         Overrides overrides = cpus.applyTo(scale.applyTo(Overrides.none(), spec.commandLine()), spec.commandLine());
-        overrides = Choices.connections(spec.commandLine(), connections).map(overrides::withConnections).orElse(overrides);
-        return new RunOptions(overrides, List.of(), out.directory(spec.commandLine(), home.root().resolve("results")));
+        overrides = Choices.connections(spec.commandLine(), connections)
+                .map(overrides::withConnections)
+                .orElse(overrides);
+        return new RunOptions(
+                overrides,
+                List.of(),
+                out.directory(spec.commandLine(), home.root().resolve("results")));
     }
 
     private interface Sweep {
@@ -182,7 +240,8 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     /** Runs one sweep with live progress in the terminal, then prints and writes its reports as ./lab run does. */
-    private static int report(LabHome home, String heading, Sweep sweep, List<String> failingVerdicts) throws Exception {
+    private static int report(LabHome home, String heading, Sweep sweep, List<String> failingVerdicts)
+            throws Exception {
         TerminalProgress progress = new TerminalProgress().sayingWhatStopped();
         if (heading != null) {
             progress.note(heading);
@@ -197,6 +256,9 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     private void rejectForApplications() {
-        Choices.refuseAny(spec.commandLine(), List.of("--load", "--scale", "--cpus"), " applies to an experiment, not to an application");
+        Choices.refuseAny(
+                spec.commandLine(),
+                List.of("--load", "--scale", "--cpus"),
+                " applies to an experiment, not to an application");
     }
 }

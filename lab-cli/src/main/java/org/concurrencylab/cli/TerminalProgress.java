@@ -30,7 +30,8 @@ final class TerminalProgress implements RunProgress {
     private volatile boolean finished;
 
     @Override
-    public synchronized void experimentWritten(String experiment, int written, int planned, java.nio.file.Path directory) {
+    public synchronized void experimentWritten(
+            String experiment, int written, int planned, java.nio.file.Path directory) {
         this.written = written;
         this.planned = planned;
         this.directory = directory;
@@ -50,7 +51,8 @@ final class TerminalProgress implements RunProgress {
 
     /** Prints {@link #stoppedLine()} on standard error if the lab is stopped before {@link #finished()}. */
     TerminalProgress sayingWhatStopped() {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stoppedLine().ifPresent(System.err::println), "lab-stopped-line"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(() -> stoppedLine().ifPresent(System.err::println), "lab-stopped-line"));
         return this;
     }
 
@@ -59,11 +61,22 @@ final class TerminalProgress implements RunProgress {
         if (finished) {
             return java.util.Optional.empty();
         }
-        String kept = directory == null ? "no variant had finished, so no results were written"
-                : written == 0 ? String.format(Locale.ROOT, "the variants that had finished are kept in %s (./lab report %s)",
-                        directory, directory)
-                : String.format(Locale.ROOT, "the results of %d of %d experiments, and the variants that had finished since,"
-                        + " are kept in %s (./lab report %s)", written, planned, directory, directory);
+        String kept = directory == null
+                ? "no variant had finished, so no results were written"
+                : written == 0
+                        ? String.format(
+                                Locale.ROOT,
+                                "the variants that had finished are kept in %s (./lab report %s)",
+                                directory,
+                                directory)
+                        : String.format(
+                                Locale.ROOT,
+                                "the results of %d of %d experiments, and the variants that had finished since,"
+                                        + " are kept in %s (./lab report %s)",
+                                written,
+                                planned,
+                                directory,
+                                directory);
         return java.util.Optional.of("lab: stopped during " + (variant.isEmpty() ? "start-up" : variant)
                 + "; its service JVMs are being stopped; " + kept);
     }
@@ -122,8 +135,13 @@ final class TerminalProgress implements RunProgress {
         }
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s done in %.1f s:", variant, seconds));
         for (StepResult step : result.steps()) {
-            line.append(String.format(Locale.ROOT, "  %s %.1f TPS (bound %.1f)%s", step.load(), step.throughputPerSecond(),
-                    step.littlesLawPerSecond(), step.requests().failed() > 0 ? ", " + step.requests().failed() + " failed" : ""));
+            line.append(String.format(
+                    Locale.ROOT,
+                    "  %s %.1f TPS (bound %.1f)%s",
+                    step.load(),
+                    step.throughputPerSecond(),
+                    step.littlesLawPerSecond(),
+                    step.requests().failed() > 0 ? ", " + step.requests().failed() + " failed" : ""));
         }
         System.out.println(line);
     }
@@ -131,8 +149,14 @@ final class TerminalProgress implements RunProgress {
     private void draw(boolean phaseChanged) {
         lastDrawNanos = System.nanoTime();
         String status = total > 0
-                ? String.format(Locale.ROOT, "%s: %d/%d requests, %d failed, %.1f s", phase, done.get(), total, failed.get(),
-                (lastDrawNanos - stepStartNanos) / 1e9)
+                ? String.format(
+                        Locale.ROOT,
+                        "%s: %d/%d requests, %d failed, %.1f s",
+                        phase,
+                        done.get(),
+                        total,
+                        failed.get(),
+                        (lastDrawNanos - stepStartNanos) / 1e9)
                 : phase;
         if (terminal) {
             System.out.print("\r\033[K" + variant + "  " + status);

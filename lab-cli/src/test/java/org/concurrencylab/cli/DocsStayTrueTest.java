@@ -29,8 +29,12 @@ class DocsStayTrueTest {
     void theReferencePagesAreWhatTheCodeGeneratesToday() throws IOException {
         for (var page : ReferenceDocs.pages().entrySet()) {
             Path file = ROOT.resolve(page.getKey());
-            assertThat(file).as(page.getKey() + " exists (./lab docs writes it)").isRegularFile();
-            assertThat(Files.readString(file)).as(page.getKey() + " is stale: run ./lab docs and commit it").isEqualTo(page.getValue());
+            assertThat(file)
+                    .as(page.getKey() + " exists (./lab docs writes it)")
+                    .isRegularFile();
+            assertThat(Files.readString(file))
+                    .as(page.getKey() + " is stale: run ./lab docs and commit it")
+                    .isEqualTo(page.getValue());
         }
     }
 
@@ -44,7 +48,9 @@ class DocsStayTrueTest {
             }
             assertThat(readme).as("README.md links " + relative).contains("(" + relative + ")");
         }
-        assertThat(readme.lines().count()).as("README.md is a front door, not the manual").isLessThanOrEqualTo(200);
+        assertThat(readme.lines().count())
+                .as("README.md is a front door, not the manual")
+                .isLessThanOrEqualTo(200);
     }
 
     @Test
@@ -89,15 +95,22 @@ class DocsStayTrueTest {
                 }
             }
         }
-        assertThat(broken).as("command lines in the docs that the lab's command line refuses").isEmpty();
+        assertThat(broken)
+                .as("command lines in the docs that the lab's command line refuses")
+                .isEmpty();
         // 38 when this was written: a scanner that finds far fewer has stopped reading the pages
         assertThat(checked).as("the command lines found in the docs").hasSizeGreaterThanOrEqualTo(30);
     }
 
     /** A command's form rather than a command: placeholders, choices, the launcher's own commands. */
     private static boolean isSynopsis(String command) {
-        return command.contains("<") || command.contains("[") || command.contains("…") || command.contains("...")
-                || command.contains("|") || command.matches("\\./lab (test|build)\\b.*") || command.endsWith("\\");
+        return command.contains("<")
+                || command.contains("[")
+                || command.contains("…")
+                || command.contains("...")
+                || command.contains("|")
+                || command.matches("\\./lab (test|build)\\b.*")
+                || command.endsWith("\\");
     }
 
     /** {@code ./lab run} or {@code ./lab export hyperfoil} in prose: the command's name, not a line to run. */

@@ -26,14 +26,16 @@ class LabCommandLineTest {
 
     @Test
     void aControlCharacterTypedInAValueIsShownEscapedOnOneLine() {
-        assertThat(Lab.printable("the path /a\r\nX-Injected: 1\u0007")).isEqualTo("the path /a\\r\\nX-Injected: 1\\u0007");
-        assertThat(execute("export", "hyperfoil", "blocking-io", "--target", "http://127.0.0.1:8080/a\r\nX: 1")).isEqualTo(2);
+        assertThat(Lab.printable("the path /a\r\nX-Injected: 1\u0007"))
+                .isEqualTo("the path /a\\r\\nX-Injected: 1\\u0007");
+        assertThat(execute("export", "hyperfoil", "blocking-io", "--target", "http://127.0.0.1:8080/a\r\nX: 1"))
+                .isEqualTo(2);
         assertThat(err.toString().strip()).doesNotContain("\n").contains("\\r\\n");
     }
 
     @Test
-    void aFileThatJavaCannotStartIsRefusedInOneLineBeforeAnythingStarts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path folder)
-            throws Exception {
+    void aFileThatJavaCannotStartIsRefusedInOneLineBeforeAnythingStarts(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path folder) throws Exception {
         java.nio.file.Path notAJar = java.nio.file.Files.writeString(folder.resolve("not.jar"), "hello");
         java.nio.file.Path empty = java.nio.file.Files.createFile(folder.resolve("empty.jar"));
         java.nio.file.Path noMain = folder.resolve("no-main.jar");
@@ -43,27 +45,51 @@ class LabCommandLineTest {
         }
         for (java.nio.file.Path jar : List.of(notAJar, empty, noMain)) {
             err.getBuffer().setLength(0);
-            assertThat(execute("run", jar.toString(), "--path", "/", "--out", folder.resolve("results").toString()))
-                    .as(jar.toString()).isEqualTo(2);
-            assertThat(err.toString().strip()).as(jar.toString()).doesNotContain("\n").contains(jar.toString())
+            assertThat(execute(
+                            "run",
+                            jar.toString(),
+                            "--path",
+                            "/",
+                            "--out",
+                            folder.resolve("results").toString()))
+                    .as(jar.toString())
+                    .isEqualTo(2);
+            assertThat(err.toString().strip())
+                    .as(jar.toString())
+                    .doesNotContain("\n")
+                    .contains(jar.toString())
                     .containsAnyOf("is not a jar", "names no Main-Class");
         }
-        assertThat(folder.resolve("results")).as("nothing ran, nothing was written").satisfiesAnyOf(
-                results -> assertThat(results).doesNotExist(), results -> assertThat(results).isEmptyDirectory());
+        assertThat(folder.resolve("results"))
+                .as("nothing ran, nothing was written")
+                .satisfiesAnyOf(
+                        results -> assertThat(results).doesNotExist(),
+                        results -> assertThat(results).isEmptyDirectory());
     }
 
     @Test
     void anAgentBoundToNothingIsRefusedInPlainWords() {
         assertThat(execute("agent", "--bind", "")).isEqualTo(2);
-        assertThat(err.toString().strip()).isEqualTo("lab: --bind names one address of this host; it was empty: JMeter tells "
-                + "the client to call back at it (see ./lab agent --help)");
+        assertThat(err.toString().strip())
+                .isEqualTo("lab: --bind names one address of this host; it was empty: JMeter tells "
+                        + "the client to call back at it (see ./lab agent --help)");
     }
 
     @Test
     void everyCommandTheHintsPointToAnswersHelpWithItsUsage() {
-        for (List<String> command : List.of(List.of("list"), List.of("run"), List.of("serve"), List.of("report"),
-                List.of("compare"), List.of("bench"), List.of("overload"), List.of("sweep"), List.of("export"), List.of("export", "hyperfoil"),
-                List.of("import"), List.of("import", "hyperfoil"))) {
+        for (List<String> command : List.of(
+                List.of("list"),
+                List.of("run"),
+                List.of("serve"),
+                List.of("report"),
+                List.of("compare"),
+                List.of("bench"),
+                List.of("overload"),
+                List.of("sweep"),
+                List.of("export"),
+                List.of("export", "hyperfoil"),
+                List.of("import"),
+                List.of("import", "hyperfoil"))) {
             CommandLine lab = Lab.commandLine();
             StringWriter out = new StringWriter();
             lab.setOut(new PrintWriter(out, true));
@@ -71,7 +97,9 @@ class LabCommandLineTest {
             List<String> args = new java.util.ArrayList<>(command);
             args.add("--help");
 
-            assertThat(lab.execute(args.toArray(String[]::new))).as(String.join(" ", args)).isZero();
+            assertThat(lab.execute(args.toArray(String[]::new)))
+                    .as(String.join(" ", args))
+                    .isZero();
             assertThat(out.toString()).as(String.join(" ", args)).startsWith("Usage: lab " + String.join(" ", command));
         }
         assertThat(err.toString()).isEmpty();
@@ -87,24 +115,35 @@ class LabCommandLineTest {
         assertThat(lab.execute("list", "--claims", "servlet-async")).isZero();
 
         List<String> lines = out.toString().lines().toList();
-        org.concurrencylab.catalog.Catalog.experiment("servlet-async").orElseThrow().claims().forEach(claim ->
-                assertThat(lines).as(claim.id()).filteredOn(line -> line.strip().startsWith(claim.id() + " "))
-                        .singleElement().asString().contains("checked at: " + claim.threshold()));
-        assertThat(out.toString()).contains("callable-costs-threads").contains("article: 29 more threads")
+        org.concurrencylab.catalog.Catalog.experiment("servlet-async")
+                .orElseThrow()
+                .claims()
+                .forEach(claim -> assertThat(lines)
+                        .as(claim.id())
+                        .filteredOn(line -> line.strip().startsWith(claim.id() + " "))
+                        .singleElement()
+                        .asString()
+                        .contains("checked at: " + claim.threshold()));
+        assertThat(out.toString())
+                .contains("callable-costs-threads")
+                .contains("article: 29 more threads")
                 .doesNotContain("blocking-io");
     }
 
     @Test
     void anUnknownExperimentListsTheKnownOnes() {
         assertThat(execute("run", "no-such-experiment")).isEqualTo(2);
-        assertThat(err.toString()).contains("unknown experiment 'no-such-experiment'").contains("blocking-io");
+        assertThat(err.toString())
+                .contains("unknown experiment 'no-such-experiment'")
+                .contains("blocking-io");
         assertThat(err.toString().strip().lines()).hasSize(1);
     }
 
     @Test
     void aStudyFileWithATypoIsOneLineAndStartsNothing(@TempDir Path folder) throws Exception {
         Files.writeString(folder.resolve("app.jar"), "only has to exist");
-        Path study = Files.writeString(folder.resolve("study.yaml"), "application: app.jar\npath: /orders/1\nuser: [1, 2]\n");
+        Path study = Files.writeString(
+                folder.resolve("study.yaml"), "application: app.jar\npath: /orders/1\nuser: [1, 2]\n");
         long jvmsBefore = ProcessHandle.current().descendants().count();
         assertThat(execute("run", study.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("study.yaml: unknown key 'user'");
@@ -127,9 +166,11 @@ class LabCommandLineTest {
     void openStepsAndThinkTimeAreCheckedBeforeTheApplicationStarts(@TempDir Path folder) throws Exception {
         long jvmsBefore = ProcessHandle.current().descendants().count();
         Path jar = Files.writeString(folder.resolve("app.jar"), "only has to exist");
-        assertThat(execute("run", jar.toString(), "--users", "1,2", "--rates", "10,20")).isEqualTo(2);
+        assertThat(execute("run", jar.toString(), "--users", "1,2", "--rates", "10,20"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("users (closed) or rates (open), one or the other");
-        assertThat(execute("run", jar.toString(), "--rates", "10,20", "--think", "1")).isEqualTo(2);
+        assertThat(execute("run", jar.toString(), "--rates", "10,20", "--think", "1"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("a think time is a closed step's");
         assertThat(execute("run", jar.toString(), "--rates", "20,10")).isEqualTo(2);
         assertThat(err.toString()).contains("rates rise from step to step");
@@ -146,9 +187,17 @@ class LabCommandLineTest {
         Path jar = Files.writeString(folder.resolve("app.jar"), "only has to exist");
         assertThat(execute("run", jar.toString(), "--body", "{}")).isEqualTo(2);
         assertThat(err.toString()).contains("a GET sends no body");
-        assertThat(execute("run", jar.toString(), "--method", "POST", "--header", "X-Tenant: ${LAB_TEST_SURELY_UNSET}")).isEqualTo(2);
+        assertThat(execute("run", jar.toString(), "--method", "POST", "--header", "X-Tenant: ${LAB_TEST_SURELY_UNSET}"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("${LAB_TEST_SURELY_UNSET}, which is not set");
-        assertThat(execute("run", jar.toString(), "--method", "POST", "--body-file", folder.resolve("none.json").toString())).isEqualTo(2);
+        assertThat(execute(
+                        "run",
+                        jar.toString(),
+                        "--method",
+                        "POST",
+                        "--body-file",
+                        folder.resolve("none.json").toString()))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--body-file: no file at");
         assertThat(execute("run", "blocking-io", "--method", "POST")).isEqualTo(2);
         assertThat(err.toString()).contains("--method applies to a study of an application jar");
@@ -159,16 +208,21 @@ class LabCommandLineTest {
     void aSweepThatCannotBeRunSaysWhyInOneLineAndStartsNothing() {
         long jvmsBefore = ProcessHandle.current().descendants().count();
         assertThat(execute("sweep", "blocking-io", "--knob", "users=5..200")).isEqualTo(2);
-        assertThat(err.toString()).contains("name the variant to vary with --variant").contains("mvc-tomcat-20");
+        assertThat(err.toString())
+                .contains("name the variant to vary with --variant")
+                .contains("mvc-tomcat-20");
         err.getBuffer().setLength(0);
-        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "users=20,10")).isEqualTo(2);
+        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "users=20,10"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("rising");
         err.getBuffer().setLength(0);
         // blocking-io's loads are closed: a rate has nothing to vary
-        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "rate=10,20")).isEqualTo(2);
+        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "rate=10,20"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("load 100x10 is closed");
         err.getBuffer().setLength(0);
-        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "users=1,2", "--users", "4")).isEqualTo(2);
+        assertThat(execute("sweep", "blocking-io", "--variant", "mvc-tomcat-20", "--knob", "users=1,2", "--users", "4"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--users, --path and the request's options apply to an application");
         assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
     }
@@ -176,18 +230,21 @@ class LabCommandLineTest {
     @Test
     void loadHostsThatCannotBeUsedAreRefusedInOneLineBeforeAnythingStarts() {
         long jvmsBefore = ProcessHandle.current().descendants().count();
-        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20", "--load-from", "user@10.0.0.2")).isEqualTo(2);
+        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20", "--load-from", "user@10.0.0.2"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--load-from: a load host is host or host:port, not user@10.0.0.2");
         err.getBuffer().setLength(0);
         // 127.0.0.1.example.com is a name, not this machine: the agents need to know where to send
-        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20", "--load-from", "127.0.0.1.example.com")).isEqualTo(2);
+        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20", "--load-from", "127.0.0.1.example.com"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("say with --reachable-at");
         assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
     }
 
     @Test
     void anUnknownVariantListsTheValidOnes() {
-        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20,nope")).isEqualTo(2);
+        assertThat(execute("run", "blocking-io", "--variant", "mvc-tomcat-20,nope"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("unknown variant 'nope'").contains("mvc-tomcat-200");
     }
 
@@ -198,7 +255,8 @@ class LabCommandLineTest {
         assertThat(execute("run", "blocking-io", "--cpus", "0")).isEqualTo(2);
         assertThat(execute("run", "blocking-io", "--warm-up", "0")).isEqualTo(2);
         assertThat(execute("run", "blocking-io", "--warm-up", "long")).isEqualTo(2);
-        assertThat(execute("serve", "blocking-io", "mvc-tomcat-20", "--port", "70000")).isEqualTo(2);
+        assertThat(execute("serve", "blocking-io", "mvc-tomcat-20", "--port", "70000"))
+                .isEqualTo(2);
     }
 
     @Test
@@ -216,7 +274,8 @@ class LabCommandLineTest {
     @Test
     void aPortInUseIsRefusedBeforeAnythingStarts() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            assertThat(execute("serve", "blocking-io", "mvc-tomcat-20", "--port", Integer.toString(taken.getLocalPort())))
+            assertThat(execute(
+                            "serve", "blocking-io", "mvc-tomcat-20", "--port", Integer.toString(taken.getLocalPort())))
                     .isEqualTo(2);
             assertThat(err.toString()).contains("is in use");
         }
@@ -234,8 +293,15 @@ class LabCommandLineTest {
         assertThat(execute("run", "blocking-io", "--out", "")).isEqualTo(2);
         Path file = Files.writeString(directory.resolve("a-file"), "x");
         assertThat(execute("run", "blocking-io", "--out", file.toString())).isEqualTo(2);
-        assertThat(execute("run", "blocking-io", "--out", file.resolve("below-a-file").toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("--out needs a directory").contains("is a file, not a directory")
+        assertThat(execute(
+                        "run",
+                        "blocking-io",
+                        "--out",
+                        file.resolve("below-a-file").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--out needs a directory")
+                .contains("is a file, not a directory")
                 .contains("cannot write results into");
         assertThat(err.toString().strip().lines()).hasSize(3);
     }
@@ -247,6 +313,8 @@ class LabCommandLineTest {
             assertThat(execute("report", directory.toString())).as(content).isEqualTo(2);
         }
         assertThat(execute("report", directory.resolve("nowhere").toString())).isEqualTo(2);
-        assertThat(err.toString().strip().lines()).hasSize(5).allSatisfy(line -> assertThat(line).startsWith("lab: "));
+        assertThat(err.toString().strip().lines())
+                .hasSize(5)
+                .allSatisfy(line -> assertThat(line).startsWith("lab: "));
     }
 }

@@ -60,21 +60,30 @@ class LoadFromAgentsInNamespaceTest {
 
     @Test
     void twoAgentsDriveAStepAndEverySampleComesBack() throws Exception {
-        assumeThat(NetworkNamespace.available()).as("a network namespace can be made here (root, unshare, ip)").isTrue();
+        assumeThat(NetworkNamespace.available())
+                .as("a network namespace can be made here (root, unshare, ip)")
+                .isTrue();
         String output = NetworkNamespace.run(SCRIPT, Map.of("OUT", out.toString()), 240);
-        assertThat(output).as(output + Files.readString(out.resolve("remote.out"))).contains("remote exit: 0")
+        assertThat(output)
+                .as(output + Files.readString(out.resolve("remote.out")))
+                .contains("remote exit: 0")
                 .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.2.2:1099")
                 .contains("ready: JMeter 5.6.3 remote engine accepting on 10.200.3.2:1099")
                 .contains("lab: --bind 10.200.2.2: the agent accepts on this network, from a lab holding its key only")
-                .contains("mutual TLS with the key").contains("engines left: 0")
+                .contains("mutual TLS with the key")
+                .contains("engines left: 0")
                 // the agent's registry and engine object, each on its own address only
                 .containsPattern("load host 2 listens on: ((\\[::ffff:)?10\\.200\\.2\\.2\\]?:(1099|1100) ){2}\\n");
 
         StepResult remote = step(out.resolve("remote"), "10x10");
-        System.out.printf("10x10 at S = 0.3 from two agents: %.1f/s, p50 %.1f ms, p95 %.1f ms%n", remote.throughputPerSecond(),
-                remote.latencyMillis().p50(), remote.latencyMillis().p95());
+        System.out.printf(
+                "10x10 at S = 0.3 from two agents: %.1f/s, p50 %.1f ms, p95 %.1f ms%n",
+                remote.throughputPerSecond(),
+                remote.latencyMillis().p50(),
+                remote.latencyMillis().p95());
         assertThat(remote.plan().driver()).isEqualTo("jmeter");
-        assertThat(remote.plan().requestsByLoadHost()).isEqualTo(Map.of("10.200.2.2:1099", 50L, "10.200.3.2:1099", 50L));
+        assertThat(remote.plan().requestsByLoadHost())
+                .isEqualTo(Map.of("10.200.2.2:1099", 50L, "10.200.3.2:1099", 50L));
         assertThat(remote.requests().ok()).isEqualTo(100);
         assertThat(remote.threads()).as("the probe watched the service").isNotNull();
         assertThat(Files.readString(single(out.resolve("remote")).resolve("report.md")))
@@ -96,7 +105,9 @@ class LoadFromAgentsInNamespaceTest {
     private static StepResult step(Path runs, String load) throws IOException {
         RunResult run = ResultsJson.read(single(runs));
         return run.experiments().getFirst().variants().getFirst().steps().stream()
-                .filter(step -> step.load().equals(load)).findFirst().orElseThrow();
+                .filter(step -> step.load().equals(load))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static Path single(Path runs) throws IOException {

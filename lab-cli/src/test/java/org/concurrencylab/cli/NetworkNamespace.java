@@ -16,14 +16,14 @@ final class NetworkNamespace {
 
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
-    private NetworkNamespace() {
-    }
+    private NetworkNamespace() {}
 
     /** Whether one can be made here: root, {@code unshare} and {@code ip} (not on macOS). */
     static boolean available() {
         try {
             Process probe = new ProcessBuilder("unshare", "--net", "ip", "link", "set", "lo", "up")
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             probe.getInputStream().readAllBytes();
             return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
@@ -33,9 +33,18 @@ final class NetworkNamespace {
 
     /** Runs the script, killed after {@code seconds}; its output, once it exited 0. */
     static String run(String script, Map<String, String> environment, int seconds) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("timeout", "--kill-after=10", Integer.toString(seconds), "unshare", "--net",
-                "bash", "-c", script).redirectErrorStream(true);
-        builder.environment().put("JAVA", ProcessHandle.current().info().command().orElseThrow());
+        ProcessBuilder builder = new ProcessBuilder(
+                        "timeout",
+                        "--kill-after=10",
+                        Integer.toString(seconds),
+                        "unshare",
+                        "--net",
+                        "bash",
+                        "-c",
+                        script)
+                .redirectErrorStream(true);
+        builder.environment()
+                .put("JAVA", ProcessHandle.current().info().command().orElseThrow());
         builder.environment().put("HOME_DIR", HOME.toString());
         builder.environment().put("CLASSPATH_OF_TEST", System.getProperty("java.class.path"));
         builder.environment().putAll(environment);

@@ -36,7 +36,9 @@ class ServeBindInNamespaceTest {
     void byDefaultOnlyLoopbackAnswers() throws Exception {
         String output = serveInANamespace("");
 
-        assertThat(output).contains("loopback answered: HTTP/1.1 200").contains("other address answered: refused")
+        assertThat(output)
+                .contains("loopback answered: HTTP/1.1 200")
+                .contains("other address answered: refused")
                 .doesNotContain("WARNING");
     }
 
@@ -44,12 +46,17 @@ class ServeBindInNamespaceTest {
     void bindToEveryInterfaceAnswersOnTheOtherAddressAndWarns() throws Exception {
         String output = serveInANamespace("--bind 0.0.0.0");
 
-        assertThat(output).contains("loopback answered: HTTP/1.1 200").contains("other address answered: HTTP/1.1 200")
-                .contains("lab: WARNING: --bind 0.0.0.0").contains("no authentication");
+        assertThat(output)
+                .contains("loopback answered: HTTP/1.1 200")
+                .contains("other address answered: HTTP/1.1 200")
+                .contains("lab: WARNING: --bind 0.0.0.0")
+                .contains("no authentication");
     }
 
     private static String serveInANamespace(String bind) throws Exception {
-        assumeThat(NetworkNamespace.available()).as("a network namespace can be made here (root, unshare, ip)").isTrue();
+        assumeThat(NetworkNamespace.available())
+                .as("a network namespace can be made here (root, unshare, ip)")
+                .isTrue();
         return NetworkNamespace.run(SCRIPT, Map.of("BIND", bind), 150);
     }
 }

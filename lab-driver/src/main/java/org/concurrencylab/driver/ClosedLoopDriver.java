@@ -72,7 +72,8 @@ public final class ClosedLoopDriver {
         // one body per request of the mix for every user: an entity is read, never changed, as it is sent
         List<Optional<ByteArrayEntity>> bodies = model.requests().entities();
         List<User> users = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(model.users(),
+        ExecutorService pool = Executors.newFixedThreadPool(
+                model.users(),
                 Thread.ofPlatform().name("lab-user-", 0).daemon(true).factory());
         List<Future<?>> running = new ArrayList<>();
         try {
@@ -106,10 +107,15 @@ public final class ClosedLoopDriver {
     }
 
     /** Every user stops by itself after its repetitions; this bounds the whole run in time as well. */
-    private static void awaitAll(List<Future<?>> running, ClosedModel model, long startNanos) throws InterruptedException {
-        double worstCase = Math.min((double) model.repetitions() * (model.requestTimeout().toNanos() + model.thinkTime().toNanos())
-                        + model.rampUp().toNanos(),
-                (double) model.sendingWindow().toNanos()) + 2.0 * model.requestTimeout().toNanos();
+    private static void awaitAll(List<Future<?>> running, ClosedModel model, long startNanos)
+            throws InterruptedException {
+        double worstCase = Math.min(
+                        (double) model.repetitions()
+                                        * (model.requestTimeout().toNanos()
+                                                + model.thinkTime().toNanos())
+                                + model.rampUp().toNanos(),
+                        (double) model.sendingWindow().toNanos())
+                + 2.0 * model.requestTimeout().toNanos();
         long deadline = startNanos + (long) Math.min(worstCase, Long.MAX_VALUE / 2.0) + SAFETY_MARGIN_NANOS;
         for (Future<?> user : running) {
             try {
@@ -146,6 +152,7 @@ public final class ClosedLoopDriver {
         private final List<Optional<ByteArrayEntity>> bodies;
         /** The instance this user sends to, and where each part of the mix goes on it. */
         private URI target;
+
         private List<URI> uris;
         private final Histogram okLatencyMicros = new Histogram(3);
         private final List<RequestRecord> records = new ArrayList<>();
@@ -153,7 +160,13 @@ public final class ClosedLoopDriver {
         private volatile long stopSendingNanos;
         private long lastEndNanos;
 
-        User(int id, Targets targets, ClosedModel model, List<Optional<ByteArrayEntity>> bodies, Progress progress, CountDownLatch start) {
+        User(
+                int id,
+                Targets targets,
+                ClosedModel model,
+                List<Optional<ByteArrayEntity>> bodies,
+                Progress progress,
+                CountDownLatch start) {
             this.id = id;
             this.targets = targets;
             this.model = model;
@@ -185,7 +198,8 @@ public final class ClosedLoopDriver {
             Timeout limit = Timeout.of(model.requestTimeout());
             HttpRoute route = new HttpRoute(HttpHost.create(target));
             try {
-                ConnectionEndpoint endpoint = connection.lease("pre-connect", route, limit, null).get(limit);
+                ConnectionEndpoint endpoint =
+                        connection.lease("pre-connect", route, limit, null).get(limit);
                 try {
                     connection.connect(endpoint, limit, HttpClientContext.create());
                 } finally {
@@ -209,7 +223,9 @@ public final class ClosedLoopDriver {
             if (!awaitTurn()) {
                 return;
             }
-            for (int sequence = 0; sequence < model.repetitions() && !Thread.currentThread().isInterrupted(); sequence++) {
+            for (int sequence = 0;
+                    sequence < model.repetitions() && !Thread.currentThread().isInterrupted();
+                    sequence++) {
                 long sent = System.nanoTime();
                 if (sent - stopSendingNanos > 0) {
                     break;
@@ -264,9 +280,11 @@ public final class ClosedLoopDriver {
         private Outcome send(int sequence) {
             follow();
             int part = model.requests().partOf(id, sequence);
-            ClassicHttpRequest request = model.requests().parts().get(part).request().toRequest(uris.get(part), bodies.get(part));
+            ClassicHttpRequest request =
+                    model.requests().parts().get(part).request().toRequest(uris.get(part), bodies.get(part));
             if (model.connections() == Connections.NEW_PER_REQUEST) {
-                // as siege's "connection = close": the server closes it after the answer, the next request connects anew
+                // as siege's "connection = close": the server closes it after the answer, the next request connects
+                // anew
                 request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);
             }
             try {
@@ -302,8 +320,11 @@ public final class ClosedLoopDriver {
          */
         private static BasicHttpClientConnectionManager newConnection(java.time.Duration timeout) {
             Timeout limit = Timeout.of(timeout);
-            BasicHttpClientConnectionManager connection = BasicHttpClientConnectionManager.create(null, LoopbackOnly.RESOLVER,
-                    RegistryBuilder.<TlsSocketStrategy>create().build(), null);
+            BasicHttpClientConnectionManager connection = BasicHttpClientConnectionManager.create(
+                    null,
+                    LoopbackOnly.RESOLVER,
+                    RegistryBuilder.<TlsSocketStrategy>create().build(),
+                    null);
             connection.setConnectionConfig(ConnectionConfig.custom()
                     .setConnectTimeout(limit)
                     .setSocketTimeout(limit)
@@ -311,11 +332,13 @@ public final class ClosedLoopDriver {
             return connection;
         }
 
-        private static CloseableHttpClient newClient(BasicHttpClientConnectionManager connection, java.time.Duration timeout) {
+        private static CloseableHttpClient newClient(
+                BasicHttpClientConnectionManager connection, java.time.Duration timeout) {
             Timeout limit = Timeout.of(timeout);
             return HttpClients.custom()
                     .setConnectionManager(connection)
-                    .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(limit).build())
+                    .setDefaultRequestConfig(
+                            RequestConfig.custom().setResponseTimeout(limit).build())
                     .disableAutomaticRetries()
                     .disableRedirectHandling()
                     .disableCookieManagement()

@@ -18,8 +18,15 @@ import java.util.Objects;
  *                      constant timer; zero: at once, as {@code siege -b}
  * @param requests      what the requests send: one plain GET to the target unless said
  */
-public record ClosedModel(int users, int repetitions, Duration requestTimeout, Duration sendingWindow,
-                          Connections connections, Duration rampUp, Duration thinkTime, RequestMix requests) {
+public record ClosedModel(
+        int users,
+        int repetitions,
+        Duration requestTimeout,
+        Duration sendingWindow,
+        Connections connections,
+        Duration rampUp,
+        Duration thinkTime,
+        RequestMix requests) {
 
     /** A sending window that never closes: every user sends all its repetitions. */
     private static final Duration UNBOUNDED = Duration.ofNanos(Long.MAX_VALUE);
@@ -111,7 +118,8 @@ public record ClosedModel(int users, int repetitions, Duration requestTimeout, D
         }
 
         public ClosedModel build() {
-            return new ClosedModel(users, repetitions, requestTimeout, sendingWindow, connections, rampUp, thinkTime, requests);
+            return new ClosedModel(
+                    users, repetitions, requestTimeout, sendingWindow, connections, rampUp, thinkTime, requests);
         }
     }
 }

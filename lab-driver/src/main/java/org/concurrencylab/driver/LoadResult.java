@@ -13,8 +13,8 @@ import org.HdrHistogram.Histogram;
  * @param okLatencyMicros   latencies of the successful requests
  * @param requests          every request, in the order they were due
  */
-public record LoadResult(long startEpochMillis, long elapsedNanos, Histogram okLatencyMicros,
-                         List<RequestRecord> requests) {
+public record LoadResult(
+        long startEpochMillis, long elapsedNanos, Histogram okLatencyMicros, List<RequestRecord> requests) {
 
     public long sent() {
         return requests.size();

@@ -35,8 +35,7 @@ public final class LoopbackOnly {
         }
     };
 
-    private LoopbackOnly() {
-    }
+    private LoopbackOnly() {}
 
     /**
      * By name, not by a DNS lookup that could stall or be answered by someone else: localhost, or an IP
@@ -72,8 +71,10 @@ public final class LoopbackOnly {
             RESOLVER.resolve(target.getHost());
             return target;
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("refusing to load " + target + ": " + (e.getMessage().contains("loopback")
-                    ? "not a loopback address" : "unknown host"), e);
+            throw new IllegalArgumentException(
+                    "refusing to load " + target + ": "
+                            + (e.getMessage().contains("loopback") ? "not a loopback address" : "unknown host"),
+                    e);
         }
     }
 }

@@ -54,12 +54,13 @@ public final class OpenLoopDriver {
         LoopbackOnly.check(target);
         int count = model.requestCount();
         Schedule schedule = new Schedule(count, progress);
-        ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(1,
-                Thread.ofPlatform().name("lab-deadlines").daemon(true).factory());
+        ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(
+                1, Thread.ofPlatform().name("lab-deadlines").daemon(true).factory());
         deadlines.setRemoveOnCancelPolicy(true);
         CloseableHttpAsyncClient client = newClient(model);
         // one body and one address per request of the mix, shared by every request that sends it: read, never changed
-        List<java.util.Optional<RequestTemplate.EncodedBody>> bodies = model.requests().encodedBodies();
+        List<java.util.Optional<RequestTemplate.EncodedBody>> bodies =
+                model.requests().encodedBodies();
         List<URI> uris = model.requests().urisOn(target);
         try {
             client.start();
@@ -77,11 +78,14 @@ public final class OpenLoopDriver {
                 }
                 schedule.inFlight.incrementAndGet();
                 Future<SimpleHttpResponse> exchange = client.execute(request(model, i, uris, bodies), request);
-                deadlines.schedule(() -> {
-                    if (request.finish(Outcome.TIMEOUT)) {
-                        exchange.cancel(true);
-                    }
-                }, dueNanos + timeoutNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+                deadlines.schedule(
+                        () -> {
+                            if (request.finish(Outcome.TIMEOUT)) {
+                                exchange.cancel(true);
+                            }
+                        },
+                        dueNanos + timeoutNanos - System.nanoTime(),
+                        TimeUnit.NANOSECONDS);
             }
             long lastDeadline = startNanos + (count - 1) * model.intervalNanos() + timeoutNanos;
             if (!schedule.done.await(lastDeadline + SAFETY_MARGIN_NANOS - System.nanoTime(), TimeUnit.NANOSECONDS)) {
@@ -98,10 +102,11 @@ public final class OpenLoopDriver {
      * A new connection per request is Gatling's connection per injected user: the server closes it
      * after the answer, so the pool opens a fresh one for the next arrival.
      */
-    private static SimpleHttpRequest request(OpenModel model, int index, List<URI> uris,
-                                             List<java.util.Optional<RequestTemplate.EncodedBody>> bodies) {
+    private static SimpleHttpRequest request(
+            OpenModel model, int index, List<URI> uris, List<java.util.Optional<RequestTemplate.EncodedBody>> bodies) {
         int part = model.requests().partOf(0, index);
-        SimpleRequestBuilder request = model.requests().parts().get(part).request().toSimpleRequest(uris.get(part), bodies.get(part));
+        SimpleRequestBuilder request =
+                model.requests().parts().get(part).request().toSimpleRequest(uris.get(part), bodies.get(part));
         if (model.connections() == Connections.NEW_PER_REQUEST) {
             request.setHeader(HttpHeaders.CONNECTION, HeaderElements.CLOSE);
         }
@@ -132,12 +137,20 @@ public final class OpenLoopDriver {
                 .setMaxConnTotal(model.maxInFlight())
                 .setMaxConnPerRoute(model.maxInFlight())
                 .setDnsResolver(LoopbackOnly.RESOLVER)
-                .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(limit).setSocketTimeout(limit).build())
-                .setDefaultTlsConfig(TlsConfig.custom().setVersionPolicy(HttpVersionPolicy.FORCE_HTTP_1).build())
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(limit)
+                        .setSocketTimeout(limit)
+                        .build())
+                .setDefaultTlsConfig(TlsConfig.custom()
+                        .setVersionPolicy(HttpVersionPolicy.FORCE_HTTP_1)
+                        .build())
                 .build();
         return HttpAsyncClients.custom()
                 .setConnectionManager(connections)
-                .setIOReactorConfig(IOReactorConfig.custom().setIoThreadCount(2).setSoTimeout(limit).build())
+                .setIOReactorConfig(IOReactorConfig.custom()
+                        .setIoThreadCount(2)
+                        .setSoTimeout(limit)
+                        .build())
                 .disableAutomaticRetries()
                 .disableRedirectHandling()
                 .disableCookieManagement()
@@ -195,8 +208,13 @@ public final class OpenLoopDriver {
             if (outcome != Outcome.NOT_SENT) {
                 schedule.inFlight.decrementAndGet();
             }
-            schedule.records[index] = new RequestRecord(0, index, dueNanos - schedule.startNanos,
-                    outcome == Outcome.NOT_SENT ? 0 : now - dueNanos, sentNanos - dueNanos, outcome);
+            schedule.records[index] = new RequestRecord(
+                    0,
+                    index,
+                    dueNanos - schedule.startNanos,
+                    outcome == Outcome.NOT_SENT ? 0 : now - dueNanos,
+                    sentNanos - dueNanos,
+                    outcome);
             schedule.progress.completed(outcome);
             schedule.done.countDown();
             return true;
@@ -213,9 +231,13 @@ public final class OpenLoopDriver {
                 finish(Outcome.TIMEOUT);
                 return;
             }
-            finish(failure instanceof ConnectException || failure instanceof SocketException
-                    || failure instanceof ConnectionClosedException || failure instanceof NoHttpResponseException
-                    ? Outcome.CONNECTION_ERROR : Outcome.OTHER_ERROR);
+            finish(
+                    failure instanceof ConnectException
+                                    || failure instanceof SocketException
+                                    || failure instanceof ConnectionClosedException
+                                    || failure instanceof NoHttpResponseException
+                            ? Outcome.CONNECTION_ERROR
+                            : Outcome.OTHER_ERROR);
         }
 
         @Override

@@ -16,8 +16,13 @@ import java.time.Duration;
  * @param requests       what the requests send, request i the mix's {@link RequestMix#partOf part of (0, i)}:
  *                       one plain GET to the target unless said
  */
-public record OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, int maxInFlight,
-                        Connections connections, RequestMix requests) {
+public record OpenModel(
+        double ratePerSecond,
+        Duration duration,
+        Duration requestTimeout,
+        int maxInFlight,
+        Connections connections,
+        RequestMix requests) {
 
     /** Far above the in-flight count of any experiment (rate x timeout = 1200), far below the file limit. */
     public static final int DEFAULT_MAX_IN_FLIGHT = 5_000;
@@ -38,8 +43,8 @@ public record OpenModel(double ratePerSecond, Duration duration, Duration reques
         java.util.Objects.requireNonNull(requests, "say what each request sends");
         long count = Math.round(ratePerSecond * (duration.toNanos() / 1e9));
         if (count > MAX_REQUESTS) {
-            throw new IllegalArgumentException(count + " requests in one schedule (" + ratePerSecond + "/s for " + duration.toSeconds()
-                    + " s): at most " + MAX_REQUESTS + ", each kept as a record in memory");
+            throw new IllegalArgumentException(count + " requests in one schedule (" + ratePerSecond + "/s for "
+                    + duration.toSeconds() + " s): at most " + MAX_REQUESTS + ", each kept as a record in memory");
         }
     }
 
@@ -47,8 +52,19 @@ public record OpenModel(double ratePerSecond, Duration duration, Duration reques
     public static final long MAX_REQUESTS = 5_000_000;
 
     /** Plain GETs to the target. */
-    public OpenModel(double ratePerSecond, Duration duration, Duration requestTimeout, int maxInFlight, Connections connections) {
-        this(ratePerSecond, duration, requestTimeout, maxInFlight, connections, RequestMix.of(RequestTemplate.ofDefaults()));
+    public OpenModel(
+            double ratePerSecond,
+            Duration duration,
+            Duration requestTimeout,
+            int maxInFlight,
+            Connections connections) {
+        this(
+                ratePerSecond,
+                duration,
+                requestTimeout,
+                maxInFlight,
+                connections,
+                RequestMix.of(RequestTemplate.ofDefaults()));
     }
 
     /** Plain GETs to the target, with the default in-flight cap. */

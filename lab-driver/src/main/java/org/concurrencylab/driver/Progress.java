@@ -4,7 +4,7 @@ package org.concurrencylab.driver;
 @FunctionalInterface
 public interface Progress {
 
-    Progress NONE = outcome -> { };
+    Progress NONE = outcome -> {};
 
     void completed(Outcome outcome);
 }

@@ -80,8 +80,8 @@ public final class RequestMix {
             throw new IllegalArgumentException("each request of a mix says its path");
         }
         if (parts.stream().mapToInt(Part::weight).sum() > MAX_TOTAL_WEIGHT) {
-            throw new IllegalArgumentException("a mix's weights add up to " + MAX_TOTAL_WEIGHT + " at most; give them as smaller "
-                    + "whole numbers of the same proportions");
+            throw new IllegalArgumentException("a mix's weights add up to " + MAX_TOTAL_WEIGHT
+                    + " at most; give them as smaller " + "whole numbers of the same proportions");
         }
         this.parts = parts;
         this.cycle = cycle(parts);
@@ -107,7 +107,9 @@ public final class RequestMix {
 
     /** The mix with every {@code ${NAME}} in a header resolved, as {@link RequestTemplate#resolved}. */
     public RequestMix resolved(UnaryOperator<String> variables) {
-        return new RequestMix(parts.stream().map(part -> new Part(part.path(), part.request().resolved(variables), part.weight())).toList());
+        return new RequestMix(parts.stream()
+                .map(part -> new Part(part.path(), part.request().resolved(variables), part.weight()))
+                .toList());
     }
 
     /** In one line, as a report says what was asked. */

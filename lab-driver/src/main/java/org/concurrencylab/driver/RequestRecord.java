@@ -11,8 +11,8 @@ package org.concurrencylab.driver;
  * @param latenessNanos how long after {@code startNanos} it actually went out: always 0 in a closed
  *                      model, the driver's own delay in an open one (already part of the latency)
  */
-public record RequestRecord(int user, int sequence, long startNanos, long latencyNanos, long latenessNanos,
-                            Outcome outcome) {
+public record RequestRecord(
+        int user, int sequence, long startNanos, long latencyNanos, long latenessNanos, Outcome outcome) {
 
     public RequestRecord(int user, int sequence, long startNanos, long latencyNanos, Outcome outcome) {
         this(user, sequence, startNanos, latencyNanos, 0, outcome);

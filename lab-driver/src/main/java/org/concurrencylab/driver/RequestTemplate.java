@@ -36,8 +36,9 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
     /** The type a body goes with when no Content-Type says otherwise: what Spring services read most. */
     public static final String DEFAULT_CONTENT_TYPE = "application/json";
     /** Headers the client sets itself from the connection and the body; one set by hand would contradict it. */
-    private static final Set<String> SET_BY_THE_CLIENT = Set.of("connection", "content-length", "host", "transfer-encoding",
-            "keep-alive", "upgrade", "te", "trailer");
+    private static final Set<String> SET_BY_THE_CLIENT = Set.of(
+            "connection", "content-length", "host", "transfer-encoding", "keep-alive", "upgrade", "te", "trailer");
+
     private static final Set<String> WITHOUT_BODY = Set.of("GET", "DELETE");
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
@@ -46,7 +47,8 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
     public RequestTemplate {
         Objects.requireNonNull(method, "method");
         if (!METHODS.contains(method)) {
-            throw new IllegalArgumentException("the method is one of " + String.join(", ", METHODS) + ", not " + method);
+            throw new IllegalArgumentException(
+                    "the method is one of " + String.join(", ", METHODS) + ", not " + method);
         }
         Map<String, String> ordered = new LinkedHashMap<>();
         for (Map.Entry<String, String> header : headers.entrySet()) {
@@ -55,7 +57,8 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
                 throw new IllegalArgumentException("a header's name is a token such as X-Tenant, not '" + name + "'");
             }
             if (SET_BY_THE_CLIENT.contains(name.toLowerCase(Locale.ROOT))) {
-                throw new IllegalArgumentException("the header " + name + " is the client's to set (from the connections and the body)");
+                throw new IllegalArgumentException(
+                        "the header " + name + " is the client's to set (from the connections and the body)");
             }
             String value = Objects.requireNonNull(header.getValue(), name);
             if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
@@ -132,8 +135,7 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
     }
 
     /** A body's bytes and type, made once for a whole load. */
-    record EncodedBody(byte[] bytes, ContentType type) {
-    }
+    record EncodedBody(byte[] bytes, ContentType type) {}
 
     /** The body as the classic client sends it, made once for a whole load: the same bytes and type as {@link #encodedBody()}. */
     Optional<ByteArrayEntity> entity() {
@@ -141,8 +143,11 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
     }
 
     private ContentType contentType() {
-        String declared = headers.entrySet().stream().filter(header -> header.getKey().equalsIgnoreCase(HttpHeaders.CONTENT_TYPE))
-                .map(Map.Entry::getValue).findFirst().orElse(DEFAULT_CONTENT_TYPE);
+        String declared = headers.entrySet().stream()
+                .filter(header -> header.getKey().equalsIgnoreCase(HttpHeaders.CONTENT_TYPE))
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse(DEFAULT_CONTENT_TYPE);
         ContentType type = ContentType.parseLenient(declared);
         return type.getCharset() == null ? type.withCharset(StandardCharsets.UTF_8) : type;
     }
@@ -154,7 +159,8 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
             return what;
         }
         String headersPart = headers.isEmpty() ? "" : headers.size() + (headers.size() == 1 ? " header" : " headers");
-        String bodyPart = body.map(text -> "a body of " + text.getBytes(StandardCharsets.UTF_8).length + " bytes").orElse("");
+        String bodyPart = body.map(text -> "a body of " + text.getBytes(StandardCharsets.UTF_8).length + " bytes")
+                .orElse("");
         return what + " (" + headersPart + (headersPart.isEmpty() || bodyPart.isEmpty() ? "" : ", ") + bodyPart + ")";
     }
 
@@ -163,8 +169,7 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
         private final Map<String, String> headers = new LinkedHashMap<>();
         private Optional<String> body = Optional.empty();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder method(String method) {
             this.method = method == null ? null : method.toUpperCase(Locale.ROOT);
@@ -185,7 +190,8 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
             if (colon < 1) {
                 throw new IllegalArgumentException("a header is 'Name: value', not '" + line + "'");
             }
-            return header(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+            return header(
+                    line.substring(0, colon).strip(), line.substring(colon + 1).strip());
         }
 
         /** Sent as UTF-8, as the Content-Type header says ({@value RequestTemplate#DEFAULT_CONTENT_TYPE} where none does). */

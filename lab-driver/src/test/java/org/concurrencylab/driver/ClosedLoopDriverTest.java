@@ -24,7 +24,13 @@ class ClosedLoopDriverTest {
     @Test
     void usersBeyondTheServersThreadsQueueAndThroughputStaysAtItsBound() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(2, D, 200)) {
-            LoadResult result = driver.run(server.uri(), ClosedModel.custom(6, Duration.ofSeconds(5)).repetitions(5).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
+            LoadResult result = driver.run(
+                    server.uri(),
+                    ClosedModel.custom(6, Duration.ofSeconds(5))
+                            .repetitions(5)
+                            .connections(Connections.KEEP_ALIVE)
+                            .build(),
+                    Progress.NONE);
 
             double bound = 2 / (D.toNanos() / 1e9); // 2 threads / 50 ms = 40 per second
             assertThat(result.sent()).isEqualTo(30);
@@ -40,13 +46,20 @@ class ClosedLoopDriverTest {
     @Test
     void usersWithinTheServersThreadsAreServedAtOnce() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(8, D, 200)) {
-            LoadResult result = driver.run(server.uri(), ClosedModel.custom(4, Duration.ofSeconds(5)).repetitions(5).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
+            LoadResult result = driver.run(
+                    server.uri(),
+                    ClosedModel.custom(4, Duration.ofSeconds(5))
+                            .repetitions(5)
+                            .connections(Connections.KEEP_ALIVE)
+                            .build(),
+                    Progress.NONE);
 
             double bound = 4 / (D.toNanos() / 1e9);
             assertThat(result.throughputPerSecond()).isBetween(0.75 * bound, 1.02 * bound);
             // served at once: D at least, and less than the 2 D a request queued behind another would take,
             // however slow a loaded machine makes the rest
-            assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0).isGreaterThanOrEqualTo(D.toMillis() - 1.0)
+            assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0)
+                    .isGreaterThanOrEqualTo(D.toMillis() - 1.0)
                     .isLessThan(2.0 * D.toMillis());
         }
     }
@@ -54,7 +67,13 @@ class ClosedLoopDriverTest {
     @Test
     void eachUserKeepsOneConnectionForAllItsRequests() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(8, Duration.ofMillis(5), 200)) {
-            driver.run(server.uri(), ClosedModel.custom(5, Duration.ofSeconds(5)).repetitions(4).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
+            driver.run(
+                    server.uri(),
+                    ClosedModel.custom(5, Duration.ofSeconds(5))
+                            .repetitions(4)
+                            .connections(Connections.KEEP_ALIVE)
+                            .build(),
+                    Progress.NONE);
 
             assertThat(server.connections()).isEqualTo(5);
         }
@@ -63,7 +82,13 @@ class ClosedLoopDriverTest {
     @Test
     void aNewConnectionPerRequestOpensOneForEveryRequestAndStillQueuesAtTheBound() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(2, D, 200)) {
-            LoadResult result = driver.run(server.uri(), ClosedModel.custom(6, Duration.ofSeconds(5)).repetitions(5).connections(Connections.NEW_PER_REQUEST).build(), Progress.NONE);
+            LoadResult result = driver.run(
+                    server.uri(),
+                    ClosedModel.custom(6, Duration.ofSeconds(5))
+                            .repetitions(5)
+                            .connections(Connections.NEW_PER_REQUEST)
+                            .build(),
+                    Progress.NONE);
 
             assertThat(server.connections()).isEqualTo(30);
             assertThat(result.ok()).isEqualTo(30);
@@ -75,12 +100,21 @@ class ClosedLoopDriverTest {
     @Test
     void answersSlowerThanTheTimeoutCountAsTimeouts() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(4, Duration.ofMillis(400), 200)) {
-            LoadResult result = driver.run(server.uri(), ClosedModel.custom(2, Duration.ofMillis(100)).repetitions(2).connections(Connections.NEW_PER_REQUEST).build(), Progress.NONE);
+            LoadResult result = driver.run(
+                    server.uri(),
+                    ClosedModel.custom(2, Duration.ofMillis(100))
+                            .repetitions(2)
+                            .connections(Connections.NEW_PER_REQUEST)
+                            .build(),
+                    Progress.NONE);
 
             assertThat(result.ok()).isZero();
             assertThat(result.failuresByKind()).containsEntry(Outcome.TIMEOUT, 4L);
-            assertThat(result.requests()).allSatisfy(request ->
-                    assertThat(request.latencyNanos()).isBetween(Duration.ofMillis(95).toNanos(), Duration.ofMillis(390).toNanos()));
+            assertThat(result.requests())
+                    .allSatisfy(request -> assertThat(request.latencyNanos())
+                            .isBetween(
+                                    Duration.ofMillis(95).toNanos(),
+                                    Duration.ofMillis(390).toNanos()));
         }
     }
 
@@ -88,8 +122,15 @@ class ClosedLoopDriverTest {
     void serverErrorsAreCountedByKind() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(2, Duration.ofMillis(1), 503)) {
             AtomicInteger failedSeen = new AtomicInteger();
-            LoadResult result = driver.run(server.uri(), ClosedModel.custom(2, Duration.ofSeconds(2)).repetitions(3).connections(Connections.NEW_PER_REQUEST).build(),
-                    outcome -> { if (outcome.failed()) failedSeen.incrementAndGet(); });
+            LoadResult result = driver.run(
+                    server.uri(),
+                    ClosedModel.custom(2, Duration.ofSeconds(2))
+                            .repetitions(3)
+                            .connections(Connections.NEW_PER_REQUEST)
+                            .build(),
+                    outcome -> {
+                        if (outcome.failed()) failedSeen.incrementAndGet();
+                    });
 
             assertThat(result.failuresByKind()).containsEntry(Outcome.HTTP_5XX, 6L);
             assertThat(failedSeen).hasValue(6);
@@ -102,7 +143,12 @@ class ClosedLoopDriverTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
-        LoadResult result = driver.run(URI.create("http://127.0.0.1:" + port + "/"), ClosedModel.custom(2, Duration.ofSeconds(1)).repetitions(2).connections(Connections.NEW_PER_REQUEST).build(),
+        LoadResult result = driver.run(
+                URI.create("http://127.0.0.1:" + port + "/"),
+                ClosedModel.custom(2, Duration.ofSeconds(1))
+                        .repetitions(2)
+                        .connections(Connections.NEW_PER_REQUEST)
+                        .build(),
                 Progress.NONE);
 
         assertThat(result.failuresByKind()).containsEntry(Outcome.CONNECTION_ERROR, 4L);
@@ -111,8 +157,13 @@ class ClosedLoopDriverTest {
     @Test
     void aSendingWindowEndsTheLoadByTime() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(4, Duration.ofMillis(20), 200)) {
-            LoadResult result = driver.run(server.uri(),
-                    ClosedModel.custom(2, Duration.ofSeconds(2)).heldFor(Duration.ofMillis(200)).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
+            LoadResult result = driver.run(
+                    server.uri(),
+                    ClosedModel.custom(2, Duration.ofSeconds(2))
+                            .heldFor(Duration.ofMillis(200))
+                            .connections(Connections.KEEP_ALIVE)
+                            .build(),
+                    Progress.NONE);
 
             assertThat(result.elapsedSeconds()).isBetween(0.18, 1.0);
             assertThat(result.sent()).isBetween(4L, 22L);
@@ -123,16 +174,25 @@ class ClosedLoopDriverTest {
     void aThinkTimeSpacesEachUsersRequestsAndLowersTheRateByLittlesLaw() throws Exception {
         Duration think = Duration.ofMillis(100);
         try (FakeSlowServer server = new FakeSlowServer(8, D, 200)) {
-            LoadResult result = driver.run(server.uri(), ClosedModel.custom(4, Duration.ofSeconds(5)).repetitions(5)
-                    .thinkTime(think).connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
+            LoadResult result = driver.run(
+                    server.uri(),
+                    ClosedModel.custom(4, Duration.ofSeconds(5))
+                            .repetitions(5)
+                            .thinkTime(think)
+                            .connections(Connections.KEEP_ALIVE)
+                            .build(),
+                    Progress.NONE);
 
             assertThat(result.ok()).isEqualTo(20);
             // a user's next request leaves no sooner than its answer plus the think time
             for (int user = 0; user < 4; user++) {
                 int id = user;
-                java.util.List<RequestRecord> own = result.requests().stream().filter(r -> r.user() == id).toList();
+                java.util.List<RequestRecord> own =
+                        result.requests().stream().filter(r -> r.user() == id).toList();
                 for (int i = 1; i < own.size(); i++) {
-                    long gap = own.get(i).startNanos() - own.get(i - 1).startNanos() - own.get(i - 1).latencyNanos();
+                    long gap = own.get(i).startNanos()
+                            - own.get(i - 1).startNanos()
+                            - own.get(i - 1).latencyNanos();
                     assertThat(gap).isGreaterThanOrEqualTo(think.toNanos());
                 }
             }
@@ -144,7 +204,8 @@ class ClosedLoopDriverTest {
 
     @Test
     void anInstanceThatJoinsWhileTheLoadRunsTakesTheUsersThatMapToIt() throws Exception {
-        try (FakeSlowServer first = new FakeSlowServer(8, D, 200); FakeSlowServer joining = new FakeSlowServer(8, D, 200)) {
+        try (FakeSlowServer first = new FakeSlowServer(8, D, 200);
+                FakeSlowServer joining = new FakeSlowServer(8, D, 200)) {
             Targets targets = Targets.of(java.util.List.of(first.uri()));
             AtomicInteger done = new AtomicInteger();
             // the second instance answers once 8 of the 40 requests are done, as an autoscaler's would
@@ -153,8 +214,13 @@ class ClosedLoopDriverTest {
                     targets.add(joining.uri());
                 }
             };
-            LoadResult result = driver.run(targets, ClosedModel.custom(4, Duration.ofSeconds(5)).repetitions(10)
-                    .connections(Connections.KEEP_ALIVE).build(), joinAfterEight);
+            LoadResult result = driver.run(
+                    targets,
+                    ClosedModel.custom(4, Duration.ofSeconds(5))
+                            .repetitions(10)
+                            .connections(Connections.KEEP_ALIVE)
+                            .build(),
+                    joinAfterEight);
 
             assertThat(result.ok()).isEqualTo(40);
             // users 1 and 3 map to the second of two: each leaves its connection for one to it; 0 and 2 stay
@@ -162,14 +228,20 @@ class ClosedLoopDriverTest {
             assertThat(first.connections()).isEqualTo(4);
             assertThat(targets.size()).isEqualTo(2);
         }
-        assertThatThrownBy(() -> Targets.of(java.util.List.of(URI.create("http://127.0.0.1:1/"))).add(URI.create("http://192.0.2.1/")))
+        assertThatThrownBy(() -> Targets.of(java.util.List.of(URI.create("http://127.0.0.1:1/")))
+                        .add(URI.create("http://192.0.2.1/")))
                 .hasMessageContaining("not a loopback address");
     }
 
     @Test
     void refusesTargetsOffLoopback() {
-        assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"), ClosedModel.custom(1, Duration.ofSeconds(1)).repetitions(1).connections(Connections.NEW_PER_REQUEST).build(),
-                Progress.NONE))
+        assertThatThrownBy(() -> driver.run(
+                        URI.create("http://192.0.2.1/"),
+                        ClosedModel.custom(1, Duration.ofSeconds(1))
+                                .repetitions(1)
+                                .connections(Connections.NEW_PER_REQUEST)
+                                .build(),
+                        Progress.NONE))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a loopback address");
     }

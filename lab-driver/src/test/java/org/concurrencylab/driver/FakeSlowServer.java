@@ -27,6 +27,7 @@ final class FakeSlowServer implements AutoCloseable {
      * ephemeral port again (2 of 100 did, here), so a port counts again when its last request asked for a close.
      */
     private final Map<Integer, Boolean> closedAfterLast = new HashMap<>();
+
     private int connections;
 
     FakeSlowServer(int threads, Duration delay, int status) throws IOException {
@@ -34,7 +35,8 @@ final class FakeSlowServer implements AutoCloseable {
         pool = Executors.newFixedThreadPool(threads);
         server.setExecutor(pool);
         server.createContext("/", exchange -> {
-            boolean close = "close".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Connection"));
+            boolean close =
+                    "close".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Connection"));
             synchronized (closedAfterLast) {
                 Boolean closed = closedAfterLast.put(exchange.getRemoteAddress().getPort(), close);
                 if (closed == null || closed) {

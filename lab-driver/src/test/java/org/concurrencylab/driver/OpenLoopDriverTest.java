@@ -20,15 +20,20 @@ class OpenLoopDriverTest {
     @Test
     void aServerWithRoomToSpareAnswersEveryRequestAtTheScheduledRate() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(8, Duration.ofMillis(20), 200)) {
-            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofSeconds(1), Duration.ofSeconds(5), Connections.NEW_PER_REQUEST),
+            LoadResult result = driver.run(
+                    server.uri(),
+                    new OpenModel(100, Duration.ofSeconds(1), Duration.ofSeconds(5), Connections.NEW_PER_REQUEST),
                     Progress.NONE);
 
             assertThat(result.sent()).isEqualTo(100);
             assertThat(result.ok()).isEqualTo(100);
-            assertThat(server.connections()).as("a connection per injected request").isEqualTo(100);
+            assertThat(server.connections())
+                    .as("a connection per injected request")
+                    .isEqualTo(100);
             assertScheduledAt(result, 100);
             // 8 threads x 1/20 ms = 400 per second of capacity: nothing queues, about D each
-            assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0).isBetween(19.0, 60.0);
+            assertThat(result.okLatencyMicros().getValueAtPercentile(50) / 1000.0)
+                    .isBetween(19.0, 60.0);
             // Little's law from the client: in flight = rate x latency, about 100/s x 20 ms = 2
             assertThat(result.meanInFlight()).isBetween(1.5, 6.0);
         }
@@ -38,12 +43,16 @@ class OpenLoopDriverTest {
     void aSlowServerDoesNotSlowTheArrivalsAndItsQueueShowsInTheLatency() throws Exception {
         Duration delay = Duration.ofMillis(50);
         try (FakeSlowServer server = new FakeSlowServer(1, delay, 200)) {
-            LoadResult result = driver.run(server.uri(), new OpenModel(50, Duration.ofSeconds(1), Duration.ofSeconds(10), Connections.KEEP_ALIVE),
+            LoadResult result = driver.run(
+                    server.uri(),
+                    new OpenModel(50, Duration.ofSeconds(1), Duration.ofSeconds(10), Connections.KEEP_ALIVE),
                     Progress.NONE);
 
             double capacity = 1 / (delay.toNanos() / 1e9); // one thread: 20 per second
             assertThat(result.ok()).isEqualTo(50);
-            assertThat(server.connections()).as("kept-alive connections are reused").isLessThan(50);
+            assertThat(server.connections())
+                    .as("kept-alive connections are reused")
+                    .isLessThan(50);
             assertScheduledAt(result, 50);
             assertThat(result.throughputPerSecond()).isBetween(0.7 * capacity, 1.02 * capacity);
             // offered 50/s, served 20/s: the queue grows by 30 a second, so the last requests wait
@@ -66,10 +75,13 @@ class OpenLoopDriverTest {
         long intervalNanos = Math.round(1e9 / ratePerSecond);
         for (int i = 0; i < requests.size(); i++) {
             RequestRecord request = requests.get(i);
-            assertThat(request.startNanos() - requests.getFirst().startNanos()).as("due time of request %d", i)
+            assertThat(request.startNanos() - requests.getFirst().startNanos())
+                    .as("due time of request %d", i)
                     .isCloseTo(i * intervalNanos, org.assertj.core.api.Assertions.within(1_000L));
             assertThat(request.latenessNanos()).isNotNegative();
-            assertThat(request.latencyNanos()).as("latency from the due time").isGreaterThanOrEqualTo(request.latenessNanos());
+            assertThat(request.latencyNanos())
+                    .as("latency from the due time")
+                    .isGreaterThanOrEqualTo(request.latenessNanos());
         }
         assertThat(result.achievedSendRatePerSecond()).isBetween(0.9 * ratePerSecond, 1.1 * ratePerSecond);
     }
@@ -79,14 +91,17 @@ class OpenLoopDriverTest {
         Duration timeout = Duration.ofMillis(200);
         try (FakeSlowServer server = new FakeSlowServer(1, Duration.ofMillis(1000), 200)) {
             long started = System.nanoTime();
-            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofMillis(200), timeout, Connections.NEW_PER_REQUEST),
+            LoadResult result = driver.run(
+                    server.uri(),
+                    new OpenModel(100, Duration.ofMillis(200), timeout, Connections.NEW_PER_REQUEST),
                     Progress.NONE);
             double seconds = (System.nanoTime() - started) / 1e9;
 
             assertThat(result.sent()).isEqualTo(20);
             assertThat(result.failuresByKind()).containsEntry(Outcome.TIMEOUT, 20L);
-            assertThat(result.requests()).allSatisfy(request ->
-                    assertThat(request.latencyNanos()).isBetween(timeout.toNanos(), timeout.toNanos() * 3));
+            assertThat(result.requests())
+                    .allSatisfy(request ->
+                            assertThat(request.latencyNanos()).isBetween(timeout.toNanos(), timeout.toNanos() * 3));
             // the schedule (0.2 s) plus one timeout, not 20 answers of 1 s each
             assertThat(seconds).isLessThan(3.0);
         }
@@ -95,7 +110,9 @@ class OpenLoopDriverTest {
     @Test
     void theInFlightCapLeavesRequestsUnsentRatherThanQueueingThem() throws Exception {
         try (FakeSlowServer server = new FakeSlowServer(1, Duration.ofMillis(500), 200)) {
-            LoadResult result = driver.run(server.uri(), new OpenModel(100, Duration.ofMillis(200), Duration.ofSeconds(5), 5, Connections.NEW_PER_REQUEST),
+            LoadResult result = driver.run(
+                    server.uri(),
+                    new OpenModel(100, Duration.ofMillis(200), Duration.ofSeconds(5), 5, Connections.NEW_PER_REQUEST),
                     Progress.NONE);
 
             long notSent = result.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
@@ -107,13 +124,19 @@ class OpenLoopDriverTest {
 
     @Test
     void refusesTargetsOffLoopback() {
-        assertThatThrownBy(() -> driver.run(URI.create("http://192.0.2.1/"),
-                new OpenModel(1, Duration.ofSeconds(1), Duration.ofSeconds(1), Connections.NEW_PER_REQUEST), Progress.NONE))
+        assertThatThrownBy(() -> driver.run(
+                        URI.create("http://192.0.2.1/"),
+                        new OpenModel(1, Duration.ofSeconds(1), Duration.ofSeconds(1), Connections.NEW_PER_REQUEST),
+                        Progress.NONE))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a loopback address");
     }
 
     private static double meanMillis(List<RequestRecord> requests) {
-        return requests.stream().mapToLong(RequestRecord::latencyNanos).average().orElseThrow() / 1e6;
+        return requests.stream()
+                        .mapToLong(RequestRecord::latencyNanos)
+                        .average()
+                        .orElseThrow()
+                / 1e6;
     }
 }

@@ -39,6 +39,7 @@ public final class HyperfoilBenchmark {
     public static final URI DEFAULT_TARGET = URI.create("http://127.0.0.1:8080");
     /** How many phases a held load's ramp-up is cut into. */
     static final int RAMP_PHASES = 10;
+
     static final String WARM_UP = "warm-up";
 
     private final Experiment experiment;
@@ -104,7 +105,10 @@ public final class HyperfoilBenchmark {
             if (!experiment.steps().contains(step)) {
                 throw new IllegalArgumentException(step.label() + " is not a step of " + experiment.name());
             }
-            if (target == null || !"http".equals(target.getScheme()) || target.getHost() == null || target.getPort() < 1
+            if (target == null
+                    || !"http".equals(target.getScheme())
+                    || target.getHost() == null
+                    || target.getPort() < 1
                     || !(target.getPath() == null || target.getPath().isEmpty() || "/".equals(target.getPath()))) {
                 throw new IllegalArgumentException("the target is http://host:port, without a path, not " + target);
             }
@@ -118,23 +122,37 @@ public final class HyperfoilBenchmark {
 
     /** The benchmark's name, and its file's: {@code blocking-io-100x10}. */
     public String name() {
-        return experiment.name() + "-" + step.label().replace("/", "-per-").replaceAll("[^A-Za-z0-9-]+", "-")
-                .replaceAll("-+", "-").replaceAll("-$", "");
+        return experiment.name() + "-"
+                + step.label()
+                        .replace("/", "-per-")
+                        .replaceAll("[^A-Za-z0-9-]+", "-")
+                        .replaceAll("-+", "-")
+                        .replaceAll("-$", "");
     }
 
     /** The step of {@code experiment} whose exported benchmark is called {@code name}, if any. */
     public static java.util.Optional<LoadStep> stepNamed(Experiment experiment, String name) {
-        return experiment.steps().stream().filter(step -> of(experiment, step).build().name().equals(name)).findFirst();
+        return experiment.steps().stream()
+                .filter(step -> of(experiment, step).build().name().equals(name))
+                .findFirst();
     }
 
     /** The benchmark as Hyperfoil reads it, with a comment on how it was made and how to spread it. */
     public String yaml() {
-        String header = String.format(Locale.ROOT, """
+        String header = String.format(
+                Locale.ROOT,
+                """
                 # %s, load %s, as Concurrency Lab runs it at S = %s (every duration x S, every rate / S):
                 # the article's "%s". Serve a variant first: ./lab serve %s <variant> --port %d --scale %s.
                 # To drive it from several hosts, add your Hyperfoil agents (agents: {agent-1: ..., agent-2: ...})
                 # and divide the users or the rate between them as Hyperfoil does.
-                """, experiment.name(), step.label(), number(scaled.scale()), experiment.title(), experiment.name(), target.getPort(),
+                """,
+                experiment.name(),
+                step.label(),
+                number(scaled.scale()),
+                experiment.title(),
+                experiment.name(),
+                target.getPort(),
                 number(scaled.scale()));
         return header + YAMLMapper.builder().build().writeValueAsString(model());
     }
@@ -169,7 +187,8 @@ public final class HyperfoilBenchmark {
     }
 
     private Duration warmUpLength() {
-        return scaled(experiment.downstreamLatency()).multipliedBy(experiment.warmUp().lengthInD());
+        return scaled(experiment.downstreamLatency())
+                .multipliedBy(experiment.warmUp().lengthInD());
     }
 
     private List<Object> measured() {
@@ -221,7 +240,8 @@ public final class HyperfoilBenchmark {
         return phases;
     }
 
-    private static Map<String, Object> phase(String name, String model, Map<String, Object> settings, List<Object> steps) {
+    private static Map<String, Object> phase(
+            String name, String model, Map<String, Object> settings, List<Object> steps) {
         Map<String, Object> body = new LinkedHashMap<>(settings);
         body.put("scenario", List.of(Map.of("request", steps)));
         return Map.of(name, Map.of(model, body));
@@ -243,7 +263,8 @@ public final class HyperfoilBenchmark {
         return switch (step) {
             case LoadStep.Closed closed -> closed.users();
             case LoadStep.Held held -> held.users();
-            case LoadStep.Open open -> (int) Math.ceil(scaled.rate(open.ratePerSecond()) * timeout().toNanos() / 1e9) + 1;
+            case LoadStep.Open open ->
+                (int) Math.ceil(scaled.rate(open.ratePerSecond()) * timeout().toNanos() / 1e9) + 1;
         };
     }
 

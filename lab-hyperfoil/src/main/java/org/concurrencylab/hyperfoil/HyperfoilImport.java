@@ -64,7 +64,8 @@ public final class HyperfoilImport {
             this.variant = Objects.requireNonNull(variant, "variant");
             this.step = Objects.requireNonNull(step, "step");
             if (!experiment.steps().contains(step) || !experiment.variants().contains(variant)) {
-                throw new IllegalArgumentException(variant.name() + " " + step.label() + " is not a step of " + experiment.name());
+                throw new IllegalArgumentException(
+                        variant.name() + " " + step.label() + " is not a step of " + experiment.name());
             }
             this.run = RunSettings.of(experiment, Runtime.getRuntime().availableProcessors());
         }
@@ -96,12 +97,14 @@ public final class HyperfoilImport {
 
     private RunResult run() {
         StepResult step = step(settings.experiment.downstreamLatency());
-        return ImportedRun.of(settings.experiment, settings.variant, settings.run, step, "Hyperfoil", findings(), settings.runId);
+        return ImportedRun.of(
+                settings.experiment, settings.variant, settings.run, step, "Hyperfoil", findings(), settings.runId);
     }
 
     private StepResult step(Duration articleD) {
         HyperfoilStats stats = settings.stats;
-        CapacityModel.Bound bound = settings.variant.capacity()
+        CapacityModel.Bound bound = settings.variant
+                .capacity()
                 .bound(settings.step, settings.run.connections(), articleD, Map.of(), settings.run.cpus());
         Scaled scaled = settings.run.scaled();
         double throughput = stats.throughputPerSecond();
@@ -111,7 +114,10 @@ public final class HyperfoilImport {
         return StepResult.custom(settings.step.label())
                 .plan(plan())
                 .client(requests(), throughput, latency(), stats.seconds(), inFlight)
-                .littlesLaw(scaled.rate(bound.throughputPerSecond()), bound.explanation(), scaled.rate(bound.throughputPerSecond()))
+                .littlesLaw(
+                        scaled.rate(bound.throughputPerSecond()),
+                        bound.explanation(),
+                        scaled.rate(bound.throughputPerSecond()))
                 .timeline(new Timeline(scaled.articleSecond().toNanos() / 1e6, List.of()))
                 .seed(settings.variant.seed().get(settings.step.label()))
                 .build();
@@ -119,7 +125,8 @@ public final class HyperfoilImport {
 
     private LoadPlan plan() {
         Scaled scaled = settings.run.scaled();
-        return scaled.plan(settings.step, scaled.of(settings.experiment.requestTimeout()), settings.run.connections()).drivenBy(ENGINE);
+        return scaled.plan(settings.step, scaled.of(settings.experiment.requestTimeout()), settings.run.connections())
+                .drivenBy(ENGINE);
     }
 
     /**
@@ -150,7 +157,12 @@ public final class HyperfoilImport {
      */
     private LatencyMillis latency() {
         HyperfoilStats.ResponseTimes times = settings.stats.times();
-        return new LatencyMillis(times.meanMillis(), times.percentile(50.0), times.percentile(90.0), p95(), times.percentile(99.0),
+        return new LatencyMillis(
+                times.meanMillis(),
+                times.percentile(50.0),
+                times.percentile(90.0),
+                p95(),
+                times.percentile(99.0),
                 times.maxMillis());
     }
 
@@ -170,19 +182,33 @@ public final class HyperfoilImport {
     private List<String> findings() {
         HyperfoilStats stats = settings.stats;
         List<String> findings = new ArrayList<>();
-        findings.add(format(Locale.ROOT, "Hyperfoil drove %s on %s (benchmark %s): %d requests over %.2f s, at S = %s, "
+        findings.add(format(
+                Locale.ROOT,
+                "Hyperfoil drove %s on %s (benchmark %s): %d requests over %.2f s, at S = %s, "
                         + "its statistics imported by the lab. They hold the client's figures only, so the threads, the "
                         + "services' own counters, the machine's CPU and the time charts are not in this result, and the "
-                        + "claims that need them are not applicable.", settings.step.label(), settings.variant.name(), stats.name(),
-                stats.counts().requests(), stats.seconds(), settings.run.scaled().scale()));
+                        + "claims that need them are not applicable.",
+                settings.step.label(),
+                settings.variant.name(),
+                stats.name(),
+                stats.counts().requests(),
+                stats.seconds(),
+                settings.run.scaled().scale()));
         if (Double.isNaN(stats.times().percentile(95.0))) {
-            findings.add(format(Locale.ROOT, "The 95th percentile (%.1f ms) is interpolated between Hyperfoil's 90th (%.1f ms) "
-                    + "and 99th (%.1f ms), which is all the export holds near it.", p95(), stats.times().percentile(90.0),
+            findings.add(format(
+                    Locale.ROOT,
+                    "The 95th percentile (%.1f ms) is interpolated between Hyperfoil's 90th (%.1f ms) "
+                            + "and 99th (%.1f ms), which is all the export holds near it.",
+                    p95(),
+                    stats.times().percentile(90.0),
                     stats.times().percentile(99.0)));
         }
         if (stats.counts().invalid() > 0) {
-            findings.add(format(Locale.ROOT, "%d answers had a status outside 2xx and 3xx; their times are in the latency "
-                    + "figures, as Hyperfoil's summary does not keep them apart.", stats.counts().invalid()));
+            findings.add(format(
+                    Locale.ROOT,
+                    "%d answers had a status outside 2xx and 3xx; their times are in the latency "
+                            + "figures, as Hyperfoil's summary does not keep them apart.",
+                    stats.counts().invalid()));
         }
         return findings;
     }

@@ -35,18 +35,29 @@ public record HyperfoilStats(String name, Counts counts, double seconds, Respons
      * @param internalErrors   errors of Hyperfoil itself
      * @param invalid          responses Hyperfoil judged invalid: by default every status outside 2xx and 3xx
      */
-    public record Counts(long requests, long responses, long timeouts, long connectionErrors, long internalErrors, long invalid) {
+    public record Counts(
+            long requests, long responses, long timeouts, long connectionErrors, long internalErrors, long invalid) {
 
         static final Counts NONE = new Counts(0, 0, 0, 0, 0, 0);
 
         private static Counts of(Values summary) throws IOException {
-            return new Counts(summary.count("requestCount"), summary.count("responseCount"), summary.count("requestTimeouts"),
-                    summary.count("connectionErrors"), summary.count("internalErrors"), summary.count("invalid"));
+            return new Counts(
+                    summary.count("requestCount"),
+                    summary.count("responseCount"),
+                    summary.count("requestTimeouts"),
+                    summary.count("connectionErrors"),
+                    summary.count("internalErrors"),
+                    summary.count("invalid"));
         }
 
         Counts plus(Counts other) {
-            return new Counts(requests + other.requests, responses + other.responses, timeouts + other.timeouts,
-                    connectionErrors + other.connectionErrors, internalErrors + other.internalErrors, invalid + other.invalid);
+            return new Counts(
+                    requests + other.requests,
+                    responses + other.responses,
+                    timeouts + other.timeouts,
+                    connectionErrors + other.connectionErrors,
+                    internalErrors + other.internalErrors,
+                    invalid + other.invalid);
         }
 
         /** Responses with a valid status: what the lab counts as answered. */
@@ -82,6 +93,7 @@ public record HyperfoilStats(String name, Counts counts, double seconds, Respons
     static final double MAX_NANOS = 86_400e9;
     /** Epoch milliseconds of 2000-01-01 and 2100-01-01: a phase's start or end outside them is not a time of a run. */
     static final long EARLIEST_MILLIS = 946_684_800_000L;
+
     static final long LATEST_MILLIS = 4_102_444_800_000L;
 
     /** @throws IOException naming the file, and the value that means nothing where one does, in one line */
@@ -95,11 +107,13 @@ public record HyperfoilStats(String name, Counts counts, double seconds, Respons
         try {
             root = JsonMapper.builder().build().readTree(Files.readString(file));
         } catch (JacksonException e) {
-            throw new IOException(file + " is not JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+            throw new IOException(file + " is not JSON: "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""));
         }
         JsonNode statistics = root == null ? null : root.get("statistics");
         if (statistics == null || !statistics.isArray() || statistics.isEmpty()) {
-            throw new IOException(file + " has no Hyperfoil statistics (a \"statistics\" list, as /run/{id}/stats/total answers)");
+            throw new IOException(
+                    file + " has no Hyperfoil statistics (a \"statistics\" list, as /run/{id}/stats/total answers)");
         }
         Counts counts = Counts.NONE;
         double maxNanos = 0;
@@ -129,8 +143,10 @@ public record HyperfoilStats(String name, Counts counts, double seconds, Respons
             meanNanos += values.nanos("meanResponseTime") * answered;
             JsonNode percentileTimes = summary.path("percentileResponseTime");
             for (Map.Entry<String, JsonNode> percentile : percentileTimes.properties()) {
-                weighted.merge(values.percentile(percentile.getKey()),
-                        values.nanos(percentile.getValue(), "percentile " + percentile.getKey()) * answered, Double::sum);
+                weighted.merge(
+                        values.percentile(percentile.getKey()),
+                        values.nanos(percentile.getValue(), "percentile " + percentile.getKey()) * answered,
+                        Double::sum);
             }
         }
         long total = counts.responses();
@@ -138,22 +154,30 @@ public record HyperfoilStats(String name, Counts counts, double seconds, Respons
         weighted.forEach((percentile, sum) -> percentiles.put(percentile, total == 0 ? 0 : sum / total / 1e6));
         for (double needed : new double[] {50.0, 90.0, 99.0}) {
             if (!percentiles.containsKey(needed)) {
-                throw new IOException(file + ": Hyperfoil's summaries have no " + needed + "th percentile; the lab needs "
-                        + "the 50th, 90th and 99th, which a controller reports by default");
+                throw new IOException(
+                        file + ": Hyperfoil's summaries have no " + needed + "th percentile; the lab needs "
+                                + "the 50th, 90th and 99th, which a controller reports by default");
             }
         }
         if (counts.requests() == 0) {
-            throw new IOException(file + ": Hyperfoil sent no requests in it (only warm-up phases, or a run that did not start)");
+            throw new IOException(
+                    file + ": Hyperfoil sent no requests in it (only warm-up phases, or a run that did not start)");
         }
         if (counts.requests() > MAX_COUNT || counts.responses() > MAX_COUNT) {
-            throw new IOException(file + ": " + Math.max(counts.requests(), counts.responses()) + " requests in all is more than any run sends");
+            throw new IOException(file + ": " + Math.max(counts.requests(), counts.responses())
+                    + " requests in all is more than any run sends");
         }
         if (end == start) {
             throw new IOException(file + ": its phases took no time (start and end are both " + start + ")");
         }
         JsonNode name = root.get("name");
-        return new HyperfoilStats(name != null && name.isString() ? name.asString() : file.getFileName().toString(), counts,
-                (end - start) / 1e3, new ResponseTimes(total == 0 ? 0 : meanNanos / total / 1e6, maxNanos / 1e6, percentiles));
+        return new HyperfoilStats(
+                name != null && name.isString()
+                        ? name.asString()
+                        : file.getFileName().toString(),
+                counts,
+                (end - start) / 1e3,
+                new ResponseTimes(total == 0 ? 0 : meanNanos / total / 1e6, maxNanos / 1e6, percentiles));
     }
 
     /** The values of one JSON object of the export, each checked against what it means. */
@@ -165,7 +189,10 @@ public record HyperfoilStats(String name, Counts counts, double seconds, Respons
             if (value == null || value.isNull()) {
                 return 0;
             }
-            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < 0 || value.asLong() > MAX_COUNT) {
+            if (!value.isIntegralNumber()
+                    || !value.canConvertToLong()
+                    || value.asLong() < 0
+                    || value.asLong() > MAX_COUNT) {
                 throw new IOException(file + ": " + field + " is not a count of requests: " + value);
             }
             return value.asLong();
@@ -178,7 +205,10 @@ public record HyperfoilStats(String name, Counts counts, double seconds, Respons
         }
 
         double nanos(JsonNode value, String what) throws IOException {
-            if (!value.isNumber() || !Double.isFinite(value.asDouble()) || value.asDouble() < 0 || value.asDouble() > MAX_NANOS) {
+            if (!value.isNumber()
+                    || !Double.isFinite(value.asDouble())
+                    || value.asDouble() < 0
+                    || value.asDouble() > MAX_NANOS) {
                 throw new IOException(file + ": " + what + " is not a response time in nanoseconds: " + value);
             }
             return value.asDouble();
@@ -187,8 +217,11 @@ public record HyperfoilStats(String name, Counts counts, double seconds, Respons
         /** A moment in epoch milliseconds, this century's. */
         long epochMillis(String field) throws IOException {
             JsonNode value = object.get(field);
-            if (value == null || !value.isIntegralNumber() || !value.canConvertToLong()
-                    || value.asLong() < EARLIEST_MILLIS || value.asLong() > LATEST_MILLIS) {
+            if (value == null
+                    || !value.isIntegralNumber()
+                    || !value.canConvertToLong()
+                    || value.asLong() < EARLIEST_MILLIS
+                    || value.asLong() > LATEST_MILLIS) {
                 throw new IOException(file + ": " + field + " is not a time in epoch milliseconds: " + value);
             }
             return value.asLong();

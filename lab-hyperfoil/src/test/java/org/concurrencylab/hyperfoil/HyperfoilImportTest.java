@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HyperfoilImportTest {
 
-    private static final Experiment BLOCKING_IO = Catalog.experiment("blocking-io").orElseThrow();
+    private static final Experiment BLOCKING_IO =
+            Catalog.experiment("blocking-io").orElseThrow();
 
     @TempDir
     Path directory;
@@ -36,17 +37,26 @@ class HyperfoilImportTest {
         HyperfoilStats stats = HyperfoilStats.read(resource("controller-stats-total.json"));
         LoadStep heavy = heavy(stats);
 
-        RunResult run = HyperfoilImport.of(stats, BLOCKING_IO, BLOCKING_IO.variant("mvc-tomcat-200").orElseThrow(), heavy)
-                .scale(0.4).runId("imported").build();
+        RunResult run = HyperfoilImport.of(
+                        stats,
+                        BLOCKING_IO,
+                        BLOCKING_IO.variant("mvc-tomcat-200").orElseThrow(),
+                        heavy)
+                .scale(0.4)
+                .runId("imported")
+                .build();
 
-        StepResult step = run.experiments().getFirst().variants().getFirst().steps().getFirst();
+        StepResult step =
+                run.experiments().getFirst().variants().getFirst().steps().getFirst();
         assertThat(step.load()).isEqualTo("100x10");
         assertThat(step.probed()).isFalse();
         assertThat(step.plan().driver()).isEqualTo("hyperfoil");
         // 990 answers, 4 of them invalid; 8 timeouts and 2 refused: 1000 sent, 986 ok, 14 failed
         assertThat(step.requests().ok()).isEqualTo(986);
         assertThat(step.requests().failed()).isEqualTo(14);
-        assertThat(step.requests().failedByKind()).containsEntry("INVALID_STATUS", 4L).containsEntry("TIMEOUT", 8L)
+        assertThat(step.requests().failedByKind())
+                .containsEntry("INVALID_STATUS", 4L)
+                .containsEntry("TIMEOUT", 8L)
                 .containsEntry("CONNECTION_ERROR", 2L);
         assertThat(step.elapsedSeconds()).isEqualTo(4.0);
         assertThat(step.throughputPerSecond()).isCloseTo(986 / 4.0, within(1e-9));
@@ -63,23 +73,36 @@ class HyperfoilImportTest {
     void claimsOnTheClientsFiguresAreDecidedAndTheOthersAreNotApplicable() throws IOException {
         HyperfoilStats stats = HyperfoilStats.read(resource("controller-stats-total.json"));
 
-        RunResult run = HyperfoilImport.of(stats, BLOCKING_IO, BLOCKING_IO.variant("mvc-tomcat-200").orElseThrow(),
-                heavy(stats)).scale(0.4).build();
+        RunResult run = HyperfoilImport.of(
+                        stats,
+                        BLOCKING_IO,
+                        BLOCKING_IO.variant("mvc-tomcat-200").orElseThrow(),
+                        heavy(stats))
+                .scale(0.4)
+                .build();
 
         // 246.5/s of the 250/s that 100 users allow at D = 400 ms: 98.6 % of C/D
         ClaimResult allUsers = run.experiments().getFirst().claims().stream()
-                .filter(claim -> claim.text().contains("200 workers")).findFirst().orElseThrow();
+                .filter(claim -> claim.text().contains("200 workers"))
+                .findFirst()
+                .orElseThrow();
         assertThat(allUsers.status()).isEqualTo("reproduced");
         assertThat(allUsers.evidence()).contains("hyperfoil");
-        assertThat(run.experiments().getFirst().claims()).filteredOn(claim -> claim != allUsers)
+        assertThat(run.experiments().getFirst().claims())
+                .filteredOn(claim -> claim != allUsers)
                 .allMatch(claim -> claim.status().equals("not applicable"));
     }
 
     @Test
     void theImportedRunPassesThroughTheReportsAndBack() throws IOException {
         HyperfoilStats stats = HyperfoilStats.read(resource("controller-stats-total.json"));
-        RunResult run = HyperfoilImport.of(stats, BLOCKING_IO, BLOCKING_IO.variant("mvc-tomcat-200").orElseThrow(),
-                heavy(stats)).scale(0.4).build();
+        RunResult run = HyperfoilImport.of(
+                        stats,
+                        BLOCKING_IO,
+                        BLOCKING_IO.variant("mvc-tomcat-200").orElseThrow(),
+                        heavy(stats))
+                .scale(0.4)
+                .build();
 
         ResultsJson.write(run, directory);
         RunResult read = ResultsJson.read(directory.resolve(ResultsJson.FILE_NAME));
@@ -88,7 +111,15 @@ class HyperfoilImportTest {
 
         assertThat(terminal).contains("by hyperfoil").doesNotContain("Little's law");
         assertThat(Files.readString(reports.html())).contains("mvc-tomcat-200").doesNotContain("Live threads by pool");
-        assertThat(read.experiments().getFirst().variants().getFirst().steps().getFirst().plan().driver()).isEqualTo("hyperfoil");
+        assertThat(read.experiments()
+                        .getFirst()
+                        .variants()
+                        .getFirst()
+                        .steps()
+                        .getFirst()
+                        .plan()
+                        .driver())
+                .isEqualTo("hyperfoil");
     }
 
     @Test
@@ -105,13 +136,20 @@ class HyperfoilImportTest {
         broken.put("\"summary\" : {", "\"summary\" : 7, \"x\" : {");
         for (Map.Entry<String, String> value : broken.entrySet()) {
             assertThat(whole).contains(value.getKey());
-            Path file = Files.writeString(directory.resolve("broken.json"), whole.replace(value.getKey(), value.getValue()));
-            assertThatThrownBy(() -> HyperfoilStats.read(file)).as(value.getValue()).isInstanceOf(IOException.class)
-                    .hasMessageStartingWith(file.toString()).hasMessageNotContaining("\n");
+            Path file = Files.writeString(
+                    directory.resolve("broken.json"), whole.replace(value.getKey(), value.getValue()));
+            assertThatThrownBy(() -> HyperfoilStats.read(file))
+                    .as(value.getValue())
+                    .isInstanceOf(IOException.class)
+                    .hasMessageStartingWith(file.toString())
+                    .hasMessageNotContaining("\n");
         }
         Path sparse = directory.resolve("sparse.json");
-        try (var channel = java.nio.channels.FileChannel.open(sparse, java.nio.file.StandardOpenOption.CREATE_NEW,
-                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.SPARSE)) {
+        try (var channel = java.nio.channels.FileChannel.open(
+                sparse,
+                java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.StandardOpenOption.SPARSE)) {
             channel.write(java.nio.ByteBuffer.wrap(new byte[] {'{'}), 3L << 30);
         }
         assertThatThrownBy(() -> HyperfoilStats.read(sparse)).hasMessageContaining("the lab reads at most 64 MB");
@@ -121,7 +159,8 @@ class HyperfoilImportTest {
     void statisticsWithoutTheirPercentilesOrRequestsAreRefused() throws IOException {
         String whole = Files.readString(resource("controller-stats-total.json"));
         Path noMedian = Files.writeString(directory.resolve("no-median.json"), whole.replace("\"50.0\"", "\"51.0\""));
-        Path nothingSent = Files.writeString(directory.resolve("nothing.json"), whole.replace("\"requestCount\" : 1000", "\"requestCount\" : 0"));
+        Path nothingSent = Files.writeString(
+                directory.resolve("nothing.json"), whole.replace("\"requestCount\" : 1000", "\"requestCount\" : 0"));
         Path notJson = Files.writeString(directory.resolve("not.json"), "phases: []");
 
         assertThatThrownBy(() -> HyperfoilStats.read(noMedian)).hasMessageContaining("50.0th percentile");
@@ -134,8 +173,10 @@ class HyperfoilImportTest {
         HyperfoilStats stats = HyperfoilStats.read(resource("controller-stats-total.json"));
         Experiment fanOut = Catalog.experiment("fan-out").orElseThrow();
 
-        assertThatThrownBy(() -> HyperfoilImport.of(stats, BLOCKING_IO, fanOut.variants().getFirst(), heavy(stats)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a step of blocking-io");
+        assertThatThrownBy(() ->
+                        HyperfoilImport.of(stats, BLOCKING_IO, fanOut.variants().getFirst(), heavy(stats)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is not a step of blocking-io");
     }
 
     /** The step an exported benchmark's name stands for, as {@code ./lab import hyperfoil} finds it. */

@@ -53,7 +53,8 @@ public record AgentAccess(Path key) {
      * @throws IllegalArgumentException in one line, when it could not (a file already there, a folder it cannot write)
      */
     public static void createKey(LabHome home, JavaRuntime java, Path file) throws IOException, InterruptedException {
-        List<String> command = JmeterEngineProcess.command(home, java, "new-key", List.of(file.toAbsolutePath().toString()));
+        List<String> command = JmeterEngineProcess.command(
+                home, java, "new-key", List.of(file.toAbsolutePath().toString()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes()).strip();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
@@ -61,8 +62,8 @@ public record AgentAccess(Path key) {
             throw new IllegalArgumentException("making a key at " + file + " took over a minute");
         }
         if (process.exitValue() != 0 || !Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(JmeterEngineProcess.errorLine(output)
-                    .orElse("could not make a key at " + file + ": " + output));
+            throw new IllegalArgumentException(
+                    JmeterEngineProcess.errorLine(output).orElse("could not make a key at " + file + ": " + output));
         }
     }
 }

@@ -16,13 +16,13 @@ import org.concurrencylab.runner.LabHome;
  */
 public final class JmeterEngineProcess {
 
-    private JmeterEngineProcess() {
-    }
+    private JmeterEngineProcess() {}
 
     /** The engine's folder: its jar, and a JMeter home's lib/ and bin/. */
     public static Path engineFolder(LabHome home) {
         Path folder = home.root().resolve("tools").resolve("jmeter-engine").resolve("target");
-        if (!Files.isRegularFile(folder.resolve("jmeter-engine.jar")) || !Files.isRegularFile(folder.resolve("bin/jmeter.properties"))) {
+        if (!Files.isRegularFile(folder.resolve("jmeter-engine.jar"))
+                || !Files.isRegularFile(folder.resolve("bin/jmeter.properties"))) {
             throw new IllegalStateException("JMeter's engine is not built: " + folder.resolve("jmeter-engine.jar")
                     + " is missing (run ./lab build)");
         }
@@ -44,7 +44,10 @@ public final class JmeterEngineProcess {
      * The engine's one line of bad input in its output ({@code error: ...}, exit 2), without its prefix.
      */
     public static java.util.Optional<String> errorLine(String output) {
-        return output.lines().filter(line -> line.startsWith(ERROR)).map(line -> line.substring(ERROR.length())).findFirst();
+        return output.lines()
+                .filter(line -> line.startsWith(ERROR))
+                .map(line -> line.substring(ERROR.length()))
+                .findFirst();
     }
 
     private static final String ERROR = "error: ";
@@ -59,7 +62,8 @@ public final class JmeterEngineProcess {
         }
         command.add("-Djava.awt.headless=true");
         command.add("-cp");
-        command.add(folder.resolve("jmeter-engine.jar") + File.pathSeparator + folder.resolve("lib") + File.separator + "*");
+        command.add(folder.resolve("jmeter-engine.jar") + File.pathSeparator + folder.resolve("lib") + File.separator
+                + "*");
         command.add("org.concurrencylab.tools.jmeter.JmeterEngine");
         command.add(mode);
         command.addAll(arguments);
@@ -69,6 +73,9 @@ public final class JmeterEngineProcess {
     /** Starts it, its output and errors together, ready to be read line by line. */
     public static Process start(List<String> command, Path workDirectory) throws IOException {
         Files.createDirectories(workDirectory);
-        return new ProcessBuilder(command).directory(workDirectory.toFile()).redirectErrorStream(true).start();
+        return new ProcessBuilder(command)
+                .directory(workDirectory.toFile())
+                .redirectErrorStream(true)
+                .start();
     }
 }

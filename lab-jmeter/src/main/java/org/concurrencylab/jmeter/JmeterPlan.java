@@ -48,7 +48,8 @@ public final class JmeterPlan {
     private JmeterPlan(Builder builder) {
         boolean open = builder.step instanceof LoadStep.Open;
         this.users = open ? 0 : builder.users == null ? usersOf(builder.step) : builder.users;
-        this.ratePerSecond = !(builder.step instanceof LoadStep.Open step) ? 0
+        this.ratePerSecond = !(builder.step instanceof LoadStep.Open step)
+                ? 0
                 : builder.ratePerSecond == null ? builder.scaled.rate(step.ratePerSecond()) : builder.ratePerSecond;
         this.xml = write(builder);
     }
@@ -116,7 +117,8 @@ public final class JmeterPlan {
         /** This engine's share of the step's users (default: all of them). */
         public Builder users(int users) {
             if (users < 1 || users > usersOf(step)) {
-                throw new IllegalArgumentException("an engine's share is 1 to " + usersOf(step) + " users, not " + users);
+                throw new IllegalArgumentException(
+                        "an engine's share is 1 to " + usersOf(step) + " users, not " + users);
             }
             this.users = users;
             return this;
@@ -125,7 +127,8 @@ public final class JmeterPlan {
         /** This engine's share of an open step's arrivals a second, as run (default: all of them). */
         public Builder rate(double perSecond) {
             if (!(step instanceof LoadStep.Open) || !(perSecond > 0)) {
-                throw new IllegalArgumentException("an engine's share of the arrivals is a positive rate of an open step");
+                throw new IllegalArgumentException(
+                        "an engine's share of the arrivals is a positive rate of an open step");
             }
             this.ratePerSecond = perSecond;
             return this;
@@ -148,7 +151,8 @@ public final class JmeterPlan {
 
     private String write(Builder settings) {
         try {
-            Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
+            Document document =
+                    DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
             Element root = document.createElement("jmeterTestPlan");
             root.setAttribute("version", "1.2");
             root.setAttribute("properties", "5.0");
@@ -156,7 +160,8 @@ public final class JmeterPlan {
             document.appendChild(root);
             Element top = child(root, "hashTree");
 
-            Element plan = element(top, "TestPlan", "TestPlanGui", "TestPlan", "Concurrency Lab " + settings.step.label());
+            Element plan =
+                    element(top, "TestPlan", "TestPlanGui", "TestPlan", "Concurrency Lab " + settings.step.label());
             bool(plan, "TestPlan.functional_mode", false);
             bool(plan, "TestPlan.serialize_threadgroups", false);
             Element variables = child(plan, "elementProp");
@@ -169,19 +174,31 @@ public final class JmeterPlan {
 
             Element underGroup;
             if (settings.step instanceof LoadStep.Open open) {
-                Element group = element(underPlan, "OpenModelThreadGroup", "OpenModelThreadGroupGui", "OpenModelThreadGroup", THREAD_GROUP);
+                Element group = element(
+                        underPlan,
+                        "OpenModelThreadGroup",
+                        "OpenModelThreadGroupGui",
+                        "OpenModelThreadGroup",
+                        THREAD_GROUP);
                 Element controller = child(group, "elementProp");
                 controller.setAttribute("name", "ThreadGroup.main_controller");
                 controller.setAttribute("elementType", "OpenModelThreadGroupController");
                 string(group, "ThreadGroup.on_sample_error", "continue");
-                string(group, "OpenModelThreadGroup.schedule", schedule(ratePerSecond, settings.scaled.of(open.duration()), settings.timeout));
+                string(
+                        group,
+                        "OpenModelThreadGroup.schedule",
+                        schedule(ratePerSecond, settings.scaled.of(open.duration()), settings.timeout));
                 underGroup = child(underPlan, "hashTree");
             } else {
                 underGroup = threadGroup(underPlan, settings);
             }
 
             URI target = settings.target;
-            Element sampler = element(underGroup, "HTTPSamplerProxy", "HttpTestSampleGui", "HTTPSamplerProxy",
+            Element sampler = element(
+                    underGroup,
+                    "HTTPSamplerProxy",
+                    "HttpTestSampleGui",
+                    "HTTPSamplerProxy",
                     "GET " + pathAndQuery(target));
             string(sampler, "HTTPSampler.domain", target.getHost().replaceAll("^\\[|\\]$", ""));
             string(sampler, "HTTPSampler.port", Integer.toString(target.getPort()));
@@ -220,14 +237,16 @@ public final class JmeterPlan {
             }
             case LoadStep.Held held -> {
                 long rampUp = Math.round(settings.scaled.of(held.rampUp()).toMillis() / 1e3);
-                long length = Math.max(1, Math.round(settings.scaled.of(held.length()).toMillis() / 1e3));
+                long length =
+                        Math.max(1, Math.round(settings.scaled.of(held.length()).toMillis() / 1e3));
                 integer(group, "ThreadGroup.ramp_time", rampUp);
                 bool(group, "ThreadGroup.scheduler", true);
                 string(group, "ThreadGroup.duration", Long.toString(length));
                 string(loop, "LoopController.loops", "-1");
                 long think = settings.scaled.of(held.thinkTime()).toMillis();
                 if (think > 0) {
-                    Element timer = element(underGroup, "ConstantTimer", "ConstantTimerGui", "ConstantTimer", "think time");
+                    Element timer =
+                            element(underGroup, "ConstantTimer", "ConstantTimerGui", "ConstantTimer", "think time");
                     string(timer, "ConstantTimer.delay", Long.toString(think));
                     child(underGroup, "hashTree");
                 }
@@ -242,8 +261,13 @@ public final class JmeterPlan {
      * flight when the arrivals end are answered or time out before the group ends.
      */
     static String schedule(double perSecond, Duration length, Duration timeout) {
-        return String.format(java.util.Locale.ROOT, "rate(%.6f/sec) even_arrivals(%.3f sec) rate(%.6f/sec) pause(%.3f sec)",
-                perSecond, length.toMillis() / 1e3, perSecond, timeout.toMillis() / 1e3);
+        return String.format(
+                java.util.Locale.ROOT,
+                "rate(%.6f/sec) even_arrivals(%.3f sec) rate(%.6f/sec) pause(%.3f sec)",
+                perSecond,
+                length.toMillis() / 1e3,
+                perSecond,
+                timeout.toMillis() / 1e3);
     }
 
     /** What the sampler requests: the target's path, "/" where it has none, with its query. */

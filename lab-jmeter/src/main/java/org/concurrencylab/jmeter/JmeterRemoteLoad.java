@@ -33,7 +33,8 @@ import org.concurrencylab.runner.RemoteLoad;
 public final class JmeterRemoteLoad implements RemoteLoad {
 
     /** The lines of JMeter's client worth showing as a step runs. */
-    private static final List<String> PROGRESS = List.of("started:", "summary", "finished:", "stopped:", "not finished", "failed to start");
+    private static final List<String> PROGRESS =
+            List.of("started:", "summary", "finished:", "stopped:", "not finished", "failed to start");
 
     /** The engine a step's plan names as its driver. */
     public static final String ENGINE = "jmeter";
@@ -70,7 +71,7 @@ public final class JmeterRemoteLoad implements RemoteLoad {
         private final String reachableAt;
         private LabHome home = LabHome.locate();
         private JavaRuntime java = JavaRuntime.current();
-        private Consumer<String> note = line -> { };
+        private Consumer<String> note = line -> {};
         private AgentAccess access = AgentAccess.withKey(AgentAccess.defaultKey());
 
         private Builder(List<String> hosts, String reachableAt) {
@@ -85,8 +86,8 @@ public final class JmeterRemoteLoad implements RemoteLoad {
                 throw new IllegalArgumentException("a load host is named twice: " + String.join(", ", hosts));
             }
             if (reachableAt == null || reachableAt.isBlank() || reachableAt.contains("/")) {
-                throw new IllegalArgumentException("the address the load hosts reach this host at must be an address, not "
-                        + reachableAt);
+                throw new IllegalArgumentException(
+                        "the address the load hosts reach this host at must be an address, not " + reachableAt);
             }
             this.hosts = List.copyOf(named);
             this.reachableAt = reachableAt;
@@ -116,12 +117,17 @@ public final class JmeterRemoteLoad implements RemoteLoad {
 
         public JmeterRemoteLoad build() {
             JmeterEngineProcess.engineFolder(home);
-            if (access.plain() && !hosts.stream().allMatch(host -> LoadHost.parse(host, DEFAULT_AGENT_PORT).isLoopback())) {
-                throw new IllegalArgumentException("RMI in clear is for agents on this host only; give the agents' key with --key");
+            if (access.plain()
+                    && !hosts.stream()
+                            .allMatch(host ->
+                                    LoadHost.parse(host, DEFAULT_AGENT_PORT).isLoopback())) {
+                throw new IllegalArgumentException(
+                        "RMI in clear is for agents on this host only; give the agents' key with --key");
             }
             if (!access.plain() && !Files.isRegularFile(access.key())) {
-                throw new IllegalArgumentException("no agent key at " + access.key() + ": copy here the key the agents were "
-                        + "started with (./lab agent makes one at " + AgentAccess.defaultKey() + "), or name it with --key");
+                throw new IllegalArgumentException("no agent key at " + access.key()
+                        + ": copy here the key the agents were " + "started with (./lab agent makes one at "
+                        + AgentAccess.defaultKey() + "), or name it with --key");
             }
             return new JmeterRemoteLoad(this);
         }
@@ -143,19 +149,33 @@ public final class JmeterRemoteLoad implements RemoteLoad {
     }
 
     @Override
-    public Driven drive(URI target, LoadStep step, Scaled scaled, Duration timeout, Connections connections, Path workDirectory,
-                        Progress progress) throws IOException, InterruptedException, Incomplete {
+    public Driven drive(
+            URI target,
+            LoadStep step,
+            Scaled scaled,
+            Duration timeout,
+            Connections connections,
+            Path workDirectory,
+            Progress progress)
+            throws IOException, InterruptedException, Incomplete {
         boolean open = step instanceof LoadStep.Open;
-        // an open step's arrivals are split evenly, each engine on its own even schedule; a closed step's users as whole users
-        List<Integer> shares = open ? Collections.nCopies(hosts.size(), 1) : shares(JmeterPlan.usersOf(step), hosts.size());
-        double ratePerEngine = step instanceof LoadStep.Open arrivals ? scaled.rate(arrivals.ratePerSecond()) / hosts.size() : 0;
+        // an open step's arrivals are split evenly, each engine on its own even schedule; a closed step's users as
+        // whole users
+        List<Integer> shares =
+                open ? Collections.nCopies(hosts.size(), 1) : shares(JmeterPlan.usersOf(step), hosts.size());
+        double ratePerEngine =
+                step instanceof LoadStep.Open arrivals ? scaled.rate(arrivals.ratePerSecond()) / hosts.size() : 0;
         List<String> plans = new ArrayList<>();
         List<String> engines = new ArrayList<>();
         for (int i = 0; i < hosts.size(); i++) {
             if (shares.get(i) == 0) {
                 continue;
             }
-            JmeterPlan.Builder builder = JmeterPlan.of(step).target(target).scale(scaled).timeout(timeout).connections(connections);
+            JmeterPlan.Builder builder = JmeterPlan.of(step)
+                    .target(target)
+                    .scale(scaled)
+                    .timeout(timeout)
+                    .connections(connections);
             JmeterPlan plan = (open ? builder.rate(ratePerEngine) : builder.users(shares.get(i))).build();
             Path file = workDirectory.resolve("agent-" + (i + 1) + ".jmx");
             AtomicFiles.writeString(file, plan.xml());
@@ -165,22 +185,34 @@ public final class JmeterRemoteLoad implements RemoteLoad {
         Path jtl = workDirectory.resolve("samples.jtl");
         Files.deleteIfExists(jtl);
         Duration deadline = deadline(step, scaled, timeout);
-        List<String> arguments = new ArrayList<>(List.of("--plan", String.join(",", plans),
-                "--remote", String.join(",", engines), "--jtl", jtl.toString(), "--client-address", reachableAt,
-                "--deadline-seconds", Long.toString(deadline.toSeconds())));
+        List<String> arguments = new ArrayList<>(List.of(
+                "--plan",
+                String.join(",", plans),
+                "--remote",
+                String.join(",", engines),
+                "--jtl",
+                jtl.toString(),
+                "--client-address",
+                reachableAt,
+                "--deadline-seconds",
+                Long.toString(deadline.toSeconds())));
         arguments.addAll(access.arguments());
-        List<String> command = JmeterEngineProcess.command(home, java, "run", arguments, workDirectory.resolve("jmeter-client.log"));
+        List<String> command =
+                JmeterEngineProcess.command(home, java, "run", arguments, workDirectory.resolve("jmeter-client.log"));
         Process client = JmeterEngineProcess.start(command, workDirectory);
         String stopped = null;
         StringBuilder output = new StringBuilder();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
                 output.append(line).append('\n');
                 if (PROGRESS.stream().anyMatch(line::startsWith)) {
                     note.accept("jmeter: " + line);
                 }
-                if (line.startsWith("stopped:") || line.startsWith("not finished") || line.startsWith("failed to start")) {
+                if (line.startsWith("stopped:")
+                        || line.startsWith("not finished")
+                        || line.startsWith("failed to start")) {
                     stopped = line;
                 }
             }
@@ -192,19 +224,24 @@ public final class JmeterRemoteLoad implements RemoteLoad {
         int exit = client.exitValue();
         Files.writeString(workDirectory.resolve("jmeter-client.out"), output);
         if (exit == 2) {
-            throw new IOException("JMeter's client: " + JmeterEngineProcess.errorLine(output.toString()).orElse("exit 2"));
+            throw new IOException("JMeter's client: "
+                    + JmeterEngineProcess.errorLine(output.toString()).orElse("exit 2"));
         }
         if (exit != 0 && !Files.isRegularFile(jtl)) {
             throw new IOException("JMeter's client failed (exit " + exit + ") before any sample came back: "
                     + (stopped != null ? stopped : lastLine(output.toString())) + " (its output: "
                     + workDirectory.resolve("jmeter-client.out") + ")");
         }
-        JmeterSampleLog.Read read = open ? JmeterSampleLog.readEvenArrivals(jtl, ratePerEngine) : JmeterSampleLog.read(jtl);
+        JmeterSampleLog.Read read =
+                open ? JmeterSampleLog.readEvenArrivals(jtl, ratePerEngine) : JmeterSampleLog.read(jtl);
         Driven driven = new Driven(read.load(), read.requestsByHost());
         read.load().requests().forEach(request -> progress.completed(request.outcome()));
         if (exit != 0) {
-            throw new Incomplete((stopped == null ? "JMeter's client ended with exit " + exit : stopped) + "; "
-                    + read.load().sent() + " of " + step.totalRequests() + " requests came back, by host " + read.requestsByHost(), driven);
+            throw new Incomplete(
+                    (stopped == null ? "JMeter's client ended with exit " + exit : stopped) + "; "
+                            + read.load().sent() + " of " + step.totalRequests() + " requests came back, by host "
+                            + read.requestsByHost(),
+                    driven);
         }
         return driven;
     }
@@ -232,6 +269,9 @@ public final class JmeterRemoteLoad implements RemoteLoad {
     }
 
     private static String lastLine(String output) {
-        return output.lines().filter(line -> !line.isBlank()).reduce((first, second) -> second).orElse("no output");
+        return output.lines()
+                .filter(line -> !line.isBlank())
+                .reduce((first, second) -> second)
+                .orElse("no output");
     }
 }

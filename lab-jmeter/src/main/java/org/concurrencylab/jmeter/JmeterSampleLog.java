@@ -7,10 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.TreeMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
@@ -41,11 +41,9 @@ public final class JmeterSampleLog {
     private static final Pattern REMOTE_THREAD = Pattern.compile("^(.+)-(.+ \\d+-\\d+)$");
 
     /** What a sample log held. */
-    public record Read(LoadResult load, Map<String, Long> requestsByHost) {
-    }
+    public record Read(LoadResult load, Map<String, Long> requestsByHost) {}
 
-    private JmeterSampleLog() {
-    }
+    private JmeterSampleLog() {}
 
     public static Read read(Path jtl) throws IOException {
         return records(samples(jtl));
@@ -67,7 +65,8 @@ public final class JmeterSampleLog {
         }
         double periodMillis = 1000 / perEngineRatePerSecond;
         Map<String, List<Sample>> byHost = new TreeMap<>();
-        samples.forEach(sample -> byHost.computeIfAbsent(sample.host(), host -> new ArrayList<>()).add(sample));
+        samples.forEach(sample ->
+                byHost.computeIfAbsent(sample.host(), host -> new ArrayList<>()).add(sample));
         List<double[]> dueAndIndex = new ArrayList<>();
         List<Sample> ordered = new ArrayList<>();
         for (List<Sample> ofHost : byHost.values()) {
@@ -91,7 +90,12 @@ public final class JmeterSampleLog {
             Sample sample = ordered.get((int) entry[1]);
             long latenessNanos = Math.max(0, Math.round((sample.startMillis() - entry[0]) * 1e6));
             long latencyNanos = sample.elapsedMillis() * 1_000_000 + latenessNanos;
-            records.add(new RequestRecord(0, records.size(), Math.round((entry[0] - first) * 1e6), latencyNanos, latenessNanos,
+            records.add(new RequestRecord(
+                    0,
+                    records.size(),
+                    Math.round((entry[0] - first) * 1e6),
+                    latencyNanos,
+                    latenessNanos,
                     sample.outcome()));
             if (sample.outcome() == Outcome.OK) {
                 ok.recordValue(Math.max(1, latencyNanos / 1000));
@@ -99,7 +103,8 @@ public final class JmeterSampleLog {
             lastEnd = Math.max(lastEnd, sample.startMillis() + sample.elapsedMillis());
             requestsByHost.merge(sample.host(), 1L, Long::sum);
         }
-        return new Read(new LoadResult(Math.round(first), Math.round((lastEnd - first) * 1e6), ok, records), requestsByHost);
+        return new Read(
+                new LoadResult(Math.round(first), Math.round((lastEnd - first) * 1e6), ok, records), requestsByHost);
     }
 
     private static List<Sample> samples(Path jtl) throws IOException {
@@ -107,12 +112,18 @@ public final class JmeterSampleLog {
             throw new IOException("no sample log at " + jtl);
         }
         List<Sample> samples = new ArrayList<>();
-        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
-        try (Reader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8); CSVParser parser = CSVParser.parse(reader, format)) {
+        CSVFormat format = CSVFormat.DEFAULT
+                .builder()
+                .setHeader()
+                .setSkipHeaderRecord(true)
+                .get();
+        try (Reader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
+                CSVParser parser = CSVParser.parse(reader, format)) {
             for (String column : List.of("timeStamp", "elapsed", "success", "responseCode", "threadName")) {
                 if (!parser.getHeaderMap().containsKey(column)) {
-                    throw new IOException(jtl + " is not JMeter's CSV sample log with a header: it has no " + column
-                            + " column (save it with jmeter.save.saveservice.output_format=csv and print_field_names=true)");
+                    throw new IOException(
+                            jtl + " is not JMeter's CSV sample log with a header: it has no " + column
+                                    + " column (save it with jmeter.save.saveservice.output_format=csv and print_field_names=true)");
                 }
             }
             for (CSVRecord row : parser) {
@@ -122,8 +133,10 @@ public final class JmeterSampleLog {
             throw notText(jtl);
         } catch (java.io.UncheckedIOException e) {
             // commons-csv reads records lazily and wraps what the reader raised
-            throw e.getCause() instanceof java.nio.charset.CharacterCodingException ? notText(jtl)
-                    : new IOException(jtl + " is not a CSV sample log JMeter wrote: " + e.getCause().getMessage());
+            throw e.getCause() instanceof java.nio.charset.CharacterCodingException
+                    ? notText(jtl)
+                    : new IOException(jtl + " is not a CSV sample log JMeter wrote: "
+                            + e.getCause().getMessage());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IOException(jtl + " is not a CSV sample log JMeter wrote: " + e.getMessage(), e);
         }
@@ -131,7 +144,8 @@ public final class JmeterSampleLog {
     }
 
     private static IOException notText(Path jtl) {
-        return new IOException(jtl + " is not a text file (bytes that are not UTF-8): not a CSV sample log JMeter wrote");
+        return new IOException(
+                jtl + " is not a text file (bytes that are not UTF-8): not a CSV sample log JMeter wrote");
     }
 
     private record Sample(long startMillis, long elapsedMillis, Outcome outcome, String host, String thread) {
@@ -141,10 +155,15 @@ public final class JmeterSampleLog {
                 String thread = row.get("threadName");
                 Matcher remote = REMOTE_THREAD.matcher(thread);
                 boolean fromAgent = remote.matches() && remote.group(1).contains(":");
-                return new Sample(Long.parseLong(row.get("timeStamp")), Long.parseLong(row.get("elapsed")),
-                        JmeterSampleLog.outcome(Boolean.parseBoolean(row.get("success")), row.get("responseCode"),
+                return new Sample(
+                        Long.parseLong(row.get("timeStamp")),
+                        Long.parseLong(row.get("elapsed")),
+                        JmeterSampleLog.outcome(
+                                Boolean.parseBoolean(row.get("success")),
+                                row.get("responseCode"),
                                 row.isMapped("failureMessage") ? row.get("failureMessage") : ""),
-                        fromAgent ? remote.group(1) : THIS_HOST, thread);
+                        fromAgent ? remote.group(1) : THIS_HOST,
+                        thread);
             } catch (NumberFormatException e) {
                 throw new IOException("line " + row.getRecordNumber() + " of the sample log: " + e.getMessage(), e);
             }
@@ -167,8 +186,11 @@ public final class JmeterSampleLog {
         if (reason.contains("timeout") || reason.contains("timed out")) {
             return Outcome.TIMEOUT;
         }
-        if (reason.contains("connect") || reason.contains("reset") || reason.contains("nohttpresponse")
-                || reason.contains("socketexception") || reason.contains("closed")) {
+        if (reason.contains("connect")
+                || reason.contains("reset")
+                || reason.contains("nohttpresponse")
+                || reason.contains("socketexception")
+                || reason.contains("closed")) {
             return Outcome.CONNECTION_ERROR;
         }
         return Outcome.OTHER_ERROR;
@@ -179,7 +201,10 @@ public final class JmeterSampleLog {
             return new Read(new LoadResult(System.currentTimeMillis(), 0, new Histogram(3), List.of()), Map.of());
         }
         long first = samples.stream().mapToLong(Sample::startMillis).min().orElseThrow();
-        long last = samples.stream().mapToLong(sample -> sample.startMillis() + sample.elapsedMillis()).max().orElseThrow();
+        long last = samples.stream()
+                .mapToLong(sample -> sample.startMillis() + sample.elapsedMillis())
+                .max()
+                .orElseThrow();
         List<Sample> inOrder = new ArrayList<>(samples);
         inOrder.sort(java.util.Comparator.comparingLong(Sample::startMillis));
         Map<String, Integer> users = new HashMap<>();
@@ -191,7 +216,8 @@ public final class JmeterSampleLog {
             int user = users.computeIfAbsent(sample.thread(), thread -> users.size());
             int sequence = sequences.merge(sample.thread(), 1, Integer::sum) - 1;
             long latencyNanos = sample.elapsedMillis() * 1_000_000;
-            records.add(new RequestRecord(user, sequence, (sample.startMillis() - first) * 1_000_000, latencyNanos, sample.outcome()));
+            records.add(new RequestRecord(
+                    user, sequence, (sample.startMillis() - first) * 1_000_000, latencyNanos, sample.outcome()));
             if (sample.outcome() == Outcome.OK) {
                 // a sample under a millisecond is logged as 0; the histogram counts it as one microsecond
                 ok.recordValue(Math.max(1, latencyNanos / 1000));

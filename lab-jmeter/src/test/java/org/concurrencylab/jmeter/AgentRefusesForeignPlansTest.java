@@ -40,7 +40,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class AgentRefusesForeignPlansTest {
 
-    private static final LabHome HOME = new LabHome(Path.of("..").toAbsolutePath().normalize());
+    private static final LabHome HOME =
+            new LabHome(Path.of("..").toAbsolutePath().normalize());
     private static final JavaRuntime JAVA = JavaRuntime.current();
 
     @TempDir
@@ -55,15 +56,23 @@ class AgentRefusesForeignPlansTest {
     static void startAnAgentWithAKey() throws Exception {
         key = work.resolve("keys").resolve("agent-key.p12");
         AgentAccess.createKey(HOME, JAVA, key);
-        assertThat(Files.getPosixFilePermissions(key)).as("readable by its owner only")
-                .containsExactlyInAnyOrder(java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+        assertThat(Files.getPosixFilePermissions(key))
+                .as("readable by its owner only")
+                .containsExactlyInAnyOrder(
+                        java.nio.file.attribute.PosixFilePermission.OWNER_READ,
                         java.nio.file.attribute.PosixFilePermission.OWNER_WRITE);
         port = freePortPair();
-        agent = JmeterEngineProcess.start(JmeterEngineProcess.command(HOME, JAVA, "agent",
-                List.of("--bind", "127.0.0.1", "--port", Integer.toString(port), "--key", key.toString()),
-                work.resolve("agent.log")), work);
+        agent = JmeterEngineProcess.start(
+                JmeterEngineProcess.command(
+                        HOME,
+                        JAVA,
+                        "agent",
+                        List.of("--bind", "127.0.0.1", "--port", Integer.toString(port), "--key", key.toString()),
+                        work.resolve("agent.log")),
+                work);
         Thread.ofPlatform().daemon().start(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))) {
                 lines.lines().forEach(line -> AGENT_OUTPUT.append(line).append('\n'));
             } catch (IOException e) {
                 AGENT_OUTPUT.append(e).append('\n');
@@ -73,7 +82,10 @@ class AgentRefusesForeignPlansTest {
         while (!AGENT_OUTPUT.toString().contains("ready:") && agent.isAlive() && System.nanoTime() < due) {
             Thread.sleep(100);
         }
-        assertThat(AGENT_OUTPUT.toString()).as("the agent started").contains("ready:").contains("mutual TLS with the key");
+        assertThat(AGENT_OUTPUT.toString())
+                .as("the agent started")
+                .contains("ready:")
+                .contains("mutual TLS with the key");
     }
 
     @AfterAll
@@ -91,9 +103,21 @@ class AgentRefusesForeignPlansTest {
         Path marker = work.resolve("no-key.marker");
         Path plan = foreignPlan("if-controller-runs-javascript", marker);
         Path jmeter = fullJmeterHome();
-        String output = run(List.of(JAVA.executable().toString(), "--sun-misc-unsafe-memory-access=allow", "-jar",
-                jmeter.resolve("bin/ApacheJMeter.jar").toString(), "-n", "-t", plan.toString(), "-R", "127.0.0.1:" + port,
-                "-Jserver.rmi.ssl.disable=true", "-j", work.resolve("no-key.log").toString(), "-l", work.resolve("no-key.jtl").toString()));
+        String output = run(List.of(
+                JAVA.executable().toString(),
+                "--sun-misc-unsafe-memory-access=allow",
+                "-jar",
+                jmeter.resolve("bin/ApacheJMeter.jar").toString(),
+                "-n",
+                "-t",
+                plan.toString(),
+                "-R",
+                "127.0.0.1:" + port,
+                "-Jserver.rmi.ssl.disable=true",
+                "-j",
+                work.resolve("no-key.log").toString(),
+                "-l",
+                work.resolve("no-key.jtl").toString()));
 
         assertThat(output).contains("non-JRMP server at remote endpoint").contains("could not be configured");
         assertThat(marker).doesNotExist();
@@ -101,25 +125,42 @@ class AgentRefusesForeignPlansTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        // a class outside the allow-list: refused as the stream is read, before the object is built
-        "if-controller-runs-javascript       | a class no plan of the lab's holds | refused: a plan sent a org.apache.jmeter.control.IfController",
-        "jsr223-preprocessor-runs-javascript | a class no plan of the lab's holds | refused: a plan sent a org.apache.jmeter.modifiers.JSR223PreProcessor",
-        // allowed classes only: refused by the tree's walk, before JMeter's engine is configured
-        "function-in-path-runs-javascript    | a function or variable             | a function or variable (/${__javaScript",
-        "file-protocol-reads-a-file          | a sampler for file:                | a sampler for file:"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // a class outside the allow-list: refused as the stream is read, before the object is built
+                "if-controller-runs-javascript       | a class no plan of the lab's holds | refused: a plan sent a org.apache.jmeter.control.IfController",
+                "jsr223-preprocessor-runs-javascript | a class no plan of the lab's holds | refused: a plan sent a org.apache.jmeter.modifiers.JSR223PreProcessor",
+                // allowed classes only: refused by the tree's walk, before JMeter's engine is configured
+                "function-in-path-runs-javascript    | a function or variable             | a function or variable (/${__javaScript",
+                "file-protocol-reads-a-file          | a sampler for file:                | a sampler for file:"
+            })
     void aPlanThatRunsCodeIsRefusedEvenWithTheKey(String name, String clientSays, String agentSays) throws Exception {
         Path marker = work.resolve(name + ".marker");
         Path plan = foreignPlan(name, marker);
         // the lab's own client, given the key, with JMeter's whole distribution to write any plan it likes
         Path engine = JmeterEngineProcess.engineFolder(HOME);
-        String output = run(List.of(JAVA.executable().toString(), "--sun-misc-unsafe-memory-access=allow", "-cp",
+        String output = run(List.of(
+                JAVA.executable().toString(),
+                "--sun-misc-unsafe-memory-access=allow",
+                "-cp",
                 engine.resolve("jmeter-engine.jar") + ":" + engine.resolve("full-jmeter/lib") + "/*",
-                "org.concurrencylab.tools.jmeter.JmeterEngine", "run", "--plan", plan.toString(), "--remote",
-                "127.0.0.1:" + port, "--key", key.toString(), "--jtl", work.resolve(name + ".jtl").toString(),
-                "--log", work.resolve(name + ".log").toString()));
+                "org.concurrencylab.tools.jmeter.JmeterEngine",
+                "run",
+                "--plan",
+                plan.toString(),
+                "--remote",
+                "127.0.0.1:" + port,
+                "--key",
+                key.toString(),
+                "--jtl",
+                work.resolve(name + ".jtl").toString(),
+                "--log",
+                work.resolve(name + ".log").toString()));
 
-        assertThat(output).contains("failed to start on 127.0.0.1:" + port + ": ").contains(clientSays);
+        assertThat(output)
+                .contains("failed to start on 127.0.0.1:" + port + ": ")
+                .contains(clientSays);
         assertThat(AGENT_OUTPUT.toString()).contains(agentSays);
         Thread.sleep(500);
         assertThat(marker).doesNotExist();
@@ -137,16 +178,26 @@ class AgentRefusesForeignPlansTest {
         server.start();
         try {
             URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/value");
-            RemoteLoad load = JmeterRemoteLoad.custom(List.of("127.0.0.1:" + port), "127.0.0.1").home(HOME).java(JAVA)
-                    .access(AgentAccess.withKey(key)).build();
-            List<LoadStep> steps = List.of(new LoadStep.Closed(2, 3),
+            RemoteLoad load = JmeterRemoteLoad.custom(List.of("127.0.0.1:" + port), "127.0.0.1")
+                    .home(HOME)
+                    .java(JAVA)
+                    .access(AgentAccess.withKey(key))
+                    .build();
+            List<LoadStep> steps = List.of(
+                    new LoadStep.Closed(2, 3),
                     new LoadStep.Held(2, Duration.ZERO, Duration.ofSeconds(1), Duration.ofMillis(100)),
                     new LoadStep.Open(10, Duration.ofSeconds(1)));
             List<Long> oks = new ArrayList<>();
             for (LoadStep step : steps) {
                 Path stepWork = work.resolve("own-" + oks.size());
-                RemoteLoad.Driven driven = load.drive(target, step, new Scaled(1), Duration.ofSeconds(2), Connections.KEEP_ALIVE,
-                        stepWork, outcome -> { });
+                RemoteLoad.Driven driven = load.drive(
+                        target,
+                        step,
+                        new Scaled(1),
+                        Duration.ofSeconds(2),
+                        Connections.KEEP_ALIVE,
+                        stepWork,
+                        outcome -> {});
                 oks.add(driven.load().ok());
             }
             assertThat(oks.get(0)).as("closed: 2 users x 3").isEqualTo(6);
@@ -163,7 +214,9 @@ class AgentRefusesForeignPlansTest {
     void theAgentsClassPathHoldsNoScriptEngine() throws IOException {
         try (var jars = Files.list(JmeterEngineProcess.engineFolder(HOME).resolve("lib"))) {
             List<String> names = jars.map(jar -> jar.getFileName().toString()).toList();
-            assertThat(names).isNotEmpty().noneMatch(name -> name.matches("(?i).*(groovy|rhino|bsh|beanshell|jython|nashorn|graal).*"));
+            assertThat(names)
+                    .isNotEmpty()
+                    .noneMatch(name -> name.matches("(?i).*(groovy|rhino|bsh|beanshell|jython|nashorn|graal).*"));
         }
     }
 
@@ -197,7 +250,10 @@ class AgentRefusesForeignPlansTest {
                     // copied: the launcher finds its home from where its jar really is
                     Files.copy(jar, home.resolve("bin/ApacheJMeter.jar"));
                 } else {
-                    Files.createSymbolicLink(home.resolve(name.startsWith("ApacheJMeter_") ? "lib/ext" : "lib").resolve(name), jar);
+                    Files.createSymbolicLink(
+                            home.resolve(name.startsWith("ApacheJMeter_") ? "lib/ext" : "lib")
+                                    .resolve(name),
+                            jar);
                 }
             }
         }
@@ -205,7 +261,10 @@ class AgentRefusesForeignPlansTest {
     }
 
     private static String run(List<String> command) throws Exception {
-        Process process = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(90, TimeUnit.SECONDS)).as(output).isTrue();
         return output;
@@ -218,7 +277,8 @@ class AgentRefusesForeignPlansTest {
                 candidate = socket.getLocalPort();
             }
             if (candidate < 65535) {
-                try (ServerSocket next = new ServerSocket(candidate + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
+                try (ServerSocket next =
+                        new ServerSocket(candidate + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
                     return candidate;
                 } catch (IOException taken) {
                     // try another pair

@@ -18,8 +18,10 @@ class JmeterRemoteLoadTest {
     @Test
     void aHostWithoutAPortGetsJmetersAndOneNamedTwiceIsRefused() {
         // named twice only once JMeter's port is added to the host named without one
-        assertThatThrownBy(() -> JmeterRemoteLoad.custom(List.of("[::1]", "[::1]:1099"), "::1")).hasMessageContaining("named twice");
-        assertThatThrownBy(() -> JmeterRemoteLoad.custom(List.of("a:2000/x"), "10.0.0.1")).hasMessageContaining("host or host:port");
+        assertThatThrownBy(() -> JmeterRemoteLoad.custom(List.of("[::1]", "[::1]:1099"), "::1"))
+                .hasMessageContaining("named twice");
+        assertThatThrownBy(() -> JmeterRemoteLoad.custom(List.of("a:2000/x"), "10.0.0.1"))
+                .hasMessageContaining("host or host:port");
         assertThatThrownBy(() -> JmeterRemoteLoad.custom(List.of("a", "a:1099"), "10.0.0.1"))
                 .hasMessageContaining("named twice");
     }

@@ -34,6 +34,7 @@ final class CpuProfiler implements AutoCloseable {
 
     /** The property that switches the profiler on in a service. */
     static final String PROPERTY = "lab.probe.profiler";
+
     static final long WINDOW_MILLIS = 1000;
     /**
      * A sample every 10 ms of the process's CPU time, from the process-wide CPU timer (setitimer's
@@ -42,6 +43,7 @@ final class CpuProfiler implements AutoCloseable {
      * than their interval, as a request's thread does.
      */
     private static final String START = "start,event=itimer,interval=10ms,threads";
+
     private static final List<String> JDK_PACKAGES = List.of("java.", "jdk.", "sun.", "com.sun.");
     /** Each stack starts with its thread, {@code [name tid=n]}: the probe's own threads are not the service's work. */
     private static final String PROBE_THREAD = "[lab-probe";
@@ -49,7 +51,8 @@ final class CpuProfiler implements AutoCloseable {
     private static final int CAPACITY = 7_200;
 
     /** The stacks sampled between two dumps, folded. */
-    record Window(long endEpochMillis, int stacks, int jvmStacks, Map<String, Integer> frames, Map<String, Integer> leaves) {
+    record Window(
+            long endEpochMillis, int stacks, int jvmStacks, Map<String, Integer> frames, Map<String, Integer> leaves) {
 
         CpuProfile profile() {
             return new CpuProfile(stacks, jvmStacks, frames, leaves);

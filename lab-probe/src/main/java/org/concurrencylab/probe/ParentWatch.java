@@ -11,12 +11,12 @@ final class ParentWatch {
 
     static final String PROPERTY = "lab.parent-pid";
 
-    private ParentWatch() {
-    }
+    private ParentWatch() {}
 
     static void watch(long parentPid, ConfigurableApplicationContext context) {
-        ProcessHandle.of(parentPid).ifPresentOrElse(
-                parent -> parent.onExit().thenRun(() -> System.exit(SpringApplication.exit(context, () -> 3))),
-                () -> System.exit(SpringApplication.exit(context, () -> 3)));
+        ProcessHandle.of(parentPid)
+                .ifPresentOrElse(
+                        parent -> parent.onExit().thenRun(() -> System.exit(SpringApplication.exit(context, () -> 3))),
+                        () -> System.exit(SpringApplication.exit(context, () -> 3)));
     }
 }

@@ -11,10 +11,10 @@ import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.ApplicationListener;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.PropertySource;
 import org.springframework.core.env.Environment;
@@ -48,14 +48,18 @@ public class ProbeAutoConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    ServiceMeters labServiceMeters(MeterRegistry registry, ServerRequestRecorder requests, ProbeSampler sampler,
-                                   ProbeProperties properties) {
+    ServiceMeters labServiceMeters(
+            MeterRegistry registry, ServerRequestRecorder requests, ProbeSampler sampler, ProbeProperties properties) {
         return new ServiceMeters(registry, requests, sampler, properties.interval(), properties.window());
     }
 
     @Bean
-    ProbeEndpoint labProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, MeterRegistry registry,
-                                   ObjectProvider<CpuProfiler> profiler, ServiceMeters meters) {
+    ProbeEndpoint labProbeEndpoint(
+            ProbeSampler sampler,
+            List<SizingContributor> contributors,
+            MeterRegistry registry,
+            ObjectProvider<CpuProfiler> profiler,
+            ServiceMeters meters) {
         return new ProbeEndpoint(sampler, contributors, new ServiceTimers(registry), profiler.getIfAvailable(), meters);
     }
 
@@ -103,7 +107,8 @@ public class ProbeAutoConfiguration {
             sizing.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
             sizing.put("pid", ProcessHandle.current().pid());
             sizing.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
-            sizing.put("virtualThreads", environment.getProperty("spring.threads.virtual.enabled", Boolean.class, false));
+            sizing.put(
+                    "virtualThreads", environment.getProperty("spring.threads.virtual.enabled", Boolean.class, false));
         };
     }
 }

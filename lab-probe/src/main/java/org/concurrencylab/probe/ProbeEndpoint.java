@@ -1,9 +1,9 @@
 package org.concurrencylab.probe;
 
-import org.concurrencylab.probe.core.ProbeSampler;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.concurrencylab.probe.core.ProbeSampler;
 import org.concurrencylab.probe.model.CpuProfile;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
@@ -21,10 +21,15 @@ public class ProbeEndpoint {
     private final ServiceTimers timers;
     /** Null where the service runs without a profiler. */
     private final @Nullable CpuProfiler profiler;
+
     private final ServiceMeters meters;
 
-    ProbeEndpoint(ProbeSampler sampler, List<SizingContributor> contributors, ServiceTimers timers,
-                  @Nullable CpuProfiler profiler, ServiceMeters meters) {
+    ProbeEndpoint(
+            ProbeSampler sampler,
+            List<SizingContributor> contributors,
+            ServiceTimers timers,
+            @Nullable CpuProfiler profiler,
+            ServiceMeters meters) {
         this.meters = meters;
         this.sampler = sampler;
         this.contributors = contributors;
@@ -37,7 +42,10 @@ public class ProbeEndpoint {
         Map<String, Object> sizing = new TreeMap<>();
         contributors.forEach(contributor -> contributor.contribute(sizing));
         List<ProbeSample> samples = since == null ? List.of() : sampler.samplesSince(since);
-        return new ProbeReport(sizing, sampler.counters().withTimers(timers.served(), timers.held()), samples,
+        return new ProbeReport(
+                sizing,
+                sampler.counters().withTimers(timers.served(), timers.held()),
+                samples,
                 since == null || profiler == null ? CpuProfile.EMPTY : profiler.since(since),
                 since == null ? List.of() : meters.since(since));
     }

@@ -42,7 +42,9 @@ final class ServerRequestRecorder implements ObservationHandler<Observation.Cont
     public void onStop(Observation.Context context) {
         Long started = context.get(STARTED);
         KeyValue uri = context.getLowCardinalityKeyValue("uri");
-        if (started == null || !OBSERVATION.equals(context.getName()) || uri != null && uri.getValue().startsWith("/actuator")) {
+        if (started == null
+                || !OBSERVATION.equals(context.getName())
+                || uri != null && uri.getValue().startsWith("/actuator")) {
             return;
         }
         latencies.recordValue(Math.min(HIGHEST_MICROS, Math.max(1, (System.nanoTime() - started) / 1000)));
@@ -53,8 +55,7 @@ final class ServerRequestRecorder implements ObservationHandler<Observation.Cont
     }
 
     /** What was recorded since the last call: the latencies in microseconds, and the 5xx answers. */
-    record Interval(Histogram micros, long serverErrors) {
-    }
+    record Interval(Histogram micros, long serverErrors) {}
 
     Interval interval() {
         return new Interval(latencies.getIntervalHistogram(), serverErrors.getAndSet(0));

@@ -1,6 +1,5 @@
 package org.concurrencylab.probe;
 
-import org.concurrencylab.probe.core.ProbeSampler;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -13,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import org.concurrencylab.probe.core.ProbeSampler;
 import org.concurrencylab.probe.model.MeterWindow;
 
 /**
@@ -40,7 +40,8 @@ final class ServiceMeters implements AutoCloseable {
             GaugeOf.sum(MeterWindow.TOMCAT_BUSY, "tomcat.threads.busy"),
             GaugeOf.sum(MeterWindow.DB_ACTIVE, "hikaricp.connections.active"),
             GaugeOf.sum(MeterWindow.DB_PENDING, "hikaricp.connections.pending"),
-            new GaugeOf(MeterWindow.CLIENT_LEASED, "httpcomponents.httpclient.pool.total.connections", "state", "leased"),
+            new GaugeOf(
+                    MeterWindow.CLIENT_LEASED, "httpcomponents.httpclient.pool.total.connections", "state", "leased"),
             GaugeOf.sum(MeterWindow.CLIENT_PENDING, "httpcomponents.httpclient.pool.total.pending"),
             new GaugeOf(MeterWindow.CIRCUIT_OPEN, "resilience4j.circuitbreaker.state", "state", "open"));
     /** An hour of one-second windows. */
@@ -63,9 +64,15 @@ final class ServiceMeters implements AutoCloseable {
     static final String THREADS_LIVE = "lab.threads.live";
 
     private final ProbeSampler sampler;
-    private final Map<String, java.util.concurrent.atomic.AtomicInteger> liveByPool = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, java.util.concurrent.atomic.AtomicInteger> liveByPool =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
-    ServiceMeters(MeterRegistry registry, ServerRequestRecorder requests, ProbeSampler sampler, Duration interval, Duration window) {
+    ServiceMeters(
+            MeterRegistry registry,
+            ServerRequestRecorder requests,
+            ProbeSampler sampler,
+            Duration interval,
+            Duration window) {
         this.registry = registry;
         this.requests = requests;
         this.sampler = sampler;
@@ -78,12 +85,18 @@ final class ServiceMeters implements AutoCloseable {
 
     private void publishThreads() {
         sampler.latest().ifPresent(sample -> {
-            sample.pools().forEach((pool, counts) -> liveByPool.computeIfAbsent(pool, name -> {
-                java.util.concurrent.atomic.AtomicInteger live = new java.util.concurrent.atomic.AtomicInteger();
-                Gauge.builder(THREADS_LIVE, live, java.util.concurrent.atomic.AtomicInteger::get).tag("pool", name)
-                        .description("live threads of a pool, as the lab's probe names pools").register(registry);
-                return live;
-            }).set(counts.live()));
+            sample.pools()
+                    .forEach((pool, counts) -> liveByPool
+                            .computeIfAbsent(pool, name -> {
+                                java.util.concurrent.atomic.AtomicInteger live =
+                                        new java.util.concurrent.atomic.AtomicInteger();
+                                Gauge.builder(THREADS_LIVE, live, java.util.concurrent.atomic.AtomicInteger::get)
+                                        .tag("pool", name)
+                                        .description("live threads of a pool, as the lab's probe names pools")
+                                        .register(registry);
+                                return live;
+                            })
+                            .set(counts.live()));
             // a pool that has no thread any more reads zero, not its last count
             liveByPool.forEach((pool, live) -> {
                 if (!sample.pools().containsKey(pool)) {
@@ -108,7 +121,8 @@ final class ServiceMeters implements AutoCloseable {
             double value = 0;
             boolean present = false;
             for (Gauge series : registry.find(gauge.meter()).gauges()) {
-                if (gauge.tag() == null || gauge.tagValue().equals(series.getId().getTag(gauge.tag()))) {
+                if (gauge.tag() == null
+                        || gauge.tagValue().equals(series.getId().getTag(gauge.tag()))) {
                     double reading = series.value();
                     if (!Double.isNaN(reading)) {
                         value += reading;
@@ -132,8 +146,14 @@ final class ServiceMeters implements AutoCloseable {
         Histogram micros = interval.micros();
         Map<String, Double> gauges = new HashMap<>();
         sums.forEach((key, sum) -> gauges.put(key, sum[0] / sum[1]));
-        MeterWindow window = new MeterWindow(System.currentTimeMillis(), micros.getTotalCount(), interval.serverErrors(),
-                micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000, millisAt(micros, 50), millisAt(micros, 95), gauges);
+        MeterWindow window = new MeterWindow(
+                System.currentTimeMillis(),
+                micros.getTotalCount(),
+                interval.serverErrors(),
+                micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000,
+                millisAt(micros, 50),
+                millisAt(micros, 95),
+                gauges);
         sums.clear();
         samples = 0;
         synchronized (windows) {
@@ -151,7 +171,9 @@ final class ServiceMeters implements AutoCloseable {
     /** The windows that lie mostly after a time, oldest first. */
     List<MeterWindow> since(long epochMillis) {
         synchronized (windows) {
-            return windows.stream().filter(window -> window.endEpochMillis() - windowMillis / 2 >= epochMillis).toList();
+            return windows.stream()
+                    .filter(window -> window.endEpochMillis() - windowMillis / 2 >= epochMillis)
+                    .toList();
         }
     }
 

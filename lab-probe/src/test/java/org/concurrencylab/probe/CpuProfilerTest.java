@@ -48,7 +48,8 @@ class CpuProfilerTest {
             // 100 samples a second of CPU time: half a second of the busy thread's, however long a loaded
             // machine takes to give it that, and 20 s at most
             CpuProfile profile = profiler.since(start);
-            for (long deadline = System.nanoTime() + 20_000_000_000L; profile.stacks() < 50 && System.nanoTime() < deadline; ) {
+            for (long deadline = System.nanoTime() + 20_000_000_000L;
+                    profile.stacks() < 50 && System.nanoTime() < deadline; ) {
                 Thread.sleep(100);
                 profile = profiler.since(start);
             }
@@ -56,12 +57,19 @@ class CpuProfilerTest {
             String spin = Busy.class.getName() + ".spin";
             // the one thread that computes all along is most of the CPU; JUnit's own threads and the JIT take the rest,
             // more of it on a loaded machine
-            assertThat(profile.share(spin)).as("share of %s among %s", spin, profile.frames()).isGreaterThanOrEqualTo(0.5);
+            assertThat(profile.share(spin))
+                    .as("share of %s among %s", spin, profile.frames())
+                    .isGreaterThanOrEqualTo(0.5);
             assertThat(profile.leaves()).containsKey(spin);
-            assertThat(profile.leaves().entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey())
-                    .as("the hottest leaf").isEqualTo(spin);
+            assertThat(profile.leaves().entrySet().stream()
+                            .max(java.util.Map.Entry.comparingByValue())
+                            .orElseThrow()
+                            .getKey())
+                    .as("the hottest leaf")
+                    .isEqualTo(spin);
             assertThat(profile.frames().keySet()).noneMatch(frame -> frame.startsWith("java.lang.Thread.sleep"));
-            assertThat(profiler.since(System.currentTimeMillis() + 60_000).stacks()).isZero();
+            assertThat(profiler.since(System.currentTimeMillis() + 60_000).stacks())
+                    .isZero();
         } finally {
             RUNNING.set(false);
             busy.join();
@@ -72,7 +80,8 @@ class CpuProfilerTest {
 
     @Test
     void foldsCollapsedStacksIntoTheServicesMethodsOnly() {
-        String collapsed = String.join("\n",
+        String collapsed = String.join(
+                "\n",
                 "[http-nio-exec-1 tid=7];java/lang/Thread.run_[j];com/shop/Page.render_[j];java/security/MessageDigest.digest_[i];sha256_implCompressMB 30",
                 "[http-nio-exec-2 tid=8];java/lang/Thread.run_[j];com/shop/Page.render_[j];com/shop/Mapper.<init>_[1] 10",
                 "[lab-probe tid=9];java/lang/Thread.run_[j];com/shop/Page.render_[j] 7",
@@ -81,10 +90,17 @@ class CpuProfilerTest {
 
         CpuProfile profile = CpuProfiler.fold(0, collapsed).profile();
 
-        assertThat(profile.stacks()).as("the collector's and the probe's own stacks left out").isEqualTo(40);
+        assertThat(profile.stacks())
+                .as("the collector's and the probe's own stacks left out")
+                .isEqualTo(40);
         assertThat(profile.jvmStacks()).isEqualTo(57);
-        assertThat(profile.frames()).containsEntry("com.shop.Page.render", 40).containsEntry("com.shop.Mapper.<init>", 10)
-                .containsEntry("java.security.MessageDigest.digest", 30).doesNotContainKey("sha256_implCompressMB");
-        assertThat(profile.leaves()).containsEntry("com.shop.Page.render", 30).containsEntry("com.shop.Mapper.<init>", 10);
+        assertThat(profile.frames())
+                .containsEntry("com.shop.Page.render", 40)
+                .containsEntry("com.shop.Mapper.<init>", 10)
+                .containsEntry("java.security.MessageDigest.digest", 30)
+                .doesNotContainKey("sha256_implCompressMB");
+        assertThat(profile.leaves())
+                .containsEntry("com.shop.Page.render", 30)
+                .containsEntry("com.shop.Mapper.<init>", 10);
     }
 }

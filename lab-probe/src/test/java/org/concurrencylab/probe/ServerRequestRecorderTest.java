@@ -17,9 +17,13 @@ class ServerRequestRecorderTest {
     }
 
     private void request(String uri, String status, long millis) throws InterruptedException {
-        Observation observation = Observation.createNotStarted("http.server.requests", registry).start();
+        Observation observation =
+                Observation.createNotStarted("http.server.requests", registry).start();
         Thread.sleep(millis);
-        observation.lowCardinalityKeyValue("uri", uri).lowCardinalityKeyValue("status", status).stop();
+        observation
+                .lowCardinalityKeyValue("uri", uri)
+                .lowCardinalityKeyValue("status", status)
+                .stop();
     }
 
     @Test

@@ -30,7 +30,7 @@ class ThreadActivityTest {
             }
         });
         ExecutorService pool = Executors.newFixedThreadPool(1);
-        pool.submit(() -> { }).get();
+        pool.submit(() -> {}).get();
         try {
             started.await();
             Thread idle = waitingWorker(pool);

@@ -9,24 +9,22 @@ import java.util.List;
 sealed interface Block {
 
     /** A section's title; {@code anchor} is what links to it, {@code subtitle} is said smaller beside it. */
-    record Heading(int level, String text, String subtitle, String anchor) implements Block {
-    }
+    record Heading(int level, String text, String subtitle, String anchor) implements Block {}
 
     enum Tone {
-        PLAIN, NOTE, ALERT
+        PLAIN,
+        NOTE,
+        ALERT
     }
 
-    record Paragraph(String text, Tone tone) implements Block {
-    }
+    record Paragraph(String text, Tone tone) implements Block {}
 
-    record Table(TextTable table) implements Block {
-    }
+    record Table(TextTable table) implements Block {}
 
     /** A list; an item's {@code lead} (may be empty) is set apart from its text. */
     record Items(List<Item> items) implements Block {
 
-        record Item(String lead, String text) {
-        }
+        record Item(String lead, String text) {}
     }
 
     /**
@@ -35,8 +33,7 @@ sealed interface Block {
      */
     record Verdicts(List<Line> claims) implements Block {
 
-        record Line(String status, String text, String evidence, String chartAnchor, String chartTitle) {
-        }
+        record Line(String status, String text, String evidence, String chartAnchor, String chartTitle) {}
     }
 
     /**
@@ -44,10 +41,8 @@ sealed interface Block {
      * charts of one load step), {@code chain} or {@code threads} (per variant, for the experiment's last
      * load). Formats that cannot draw them say nothing in their place.
      */
-    record Charts(String kind, int experiment, int load) implements Block {
-    }
+    record Charts(String kind, int experiment, int load) implements Block {}
 
     /** A section that is all charts (its heading, a note on what they show, the charts): formats without charts leave it out. */
-    record ChartSection(Heading heading, Paragraph note, Charts charts) implements Block {
-    }
+    record ChartSection(Heading heading, Paragraph note, Charts charts) implements Block {}
 }

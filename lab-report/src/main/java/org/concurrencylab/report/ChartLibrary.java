@@ -15,8 +15,7 @@ final class ChartLibrary {
     private static final String WEBJAR = "META-INF/resources/webjars/chart.js/";
     private static final String POM_PROPERTIES = "META-INF/maven/org.webjars.npm/chart.js/pom.properties";
 
-    private ChartLibrary() {
-    }
+    private ChartLibrary() {}
 
     static String version() {
         Properties properties = new Properties();

@@ -21,13 +21,13 @@ final class ChartPlan {
     /** Fewer requests than this, and their distribution or scatter says no more than the table. */
     static final int REQUESTS = 20;
 
-    private ChartPlan() {
-    }
+    private ChartPlan() {}
 
     /** The step's chart kinds, in the order they are drawn. */
     static List<Kind> kinds(ExperimentResult experiment, String load) {
         List<StepResult> steps = steps(experiment, load);
-        boolean overTime = steps.stream().anyMatch(step -> step.timeline().points().size() >= TIME_POINTS);
+        boolean overTime =
+                steps.stream().anyMatch(step -> step.timeline().points().size() >= TIME_POINTS);
         boolean distributions = steps.stream().anyMatch(step -> step.requests().ok() >= REQUESTS);
         boolean failures = steps.stream().anyMatch(step -> step.requests().failed() > 0);
         boolean database = steps.stream().anyMatch(step -> step.database() != null);
@@ -57,13 +57,16 @@ final class ChartPlan {
 
     /** Whether some step was watched over time: not so when every step's load came from another engine. */
     static boolean overTime(ExperimentResult experiment) {
-        return experiment.variants().stream().flatMap(variant -> variant.steps().stream())
+        return experiment.variants().stream()
+                .flatMap(variant -> variant.steps().stream())
                 .anyMatch(step -> !step.timeline().points().isEmpty());
     }
 
     /** Whether the experiment's variants are chains of services, each with its own meters. */
     static boolean chained(ExperimentResult experiment) {
-        return experiment.variants().stream().flatMap(variant -> variant.steps().stream()).anyMatch(step -> step.services().size() > 1);
+        return experiment.variants().stream()
+                .flatMap(variant -> variant.steps().stream())
+                .anyMatch(step -> step.services().size() > 1);
     }
 
     /** A chart's id in the page: {@code c-<experiment>-<load>-<kind>}, as report.js names them too. */
@@ -100,15 +103,29 @@ final class ChartPlan {
         Kind kind = Kind.ofLabel(chart.kind());
         int last = loads.size() - 1;
         String variant = chart.variants().isEmpty() ? null : chart.variants().getFirst();
-        boolean ran = variant == null || experiment.variants().stream().anyMatch(v -> v.name().equals(variant) && v.ok());
-        return Optional.of(switch (kind) {
-            case THREADS_BY_POOL -> ran && variant != null ? anchor(experimentIndex, last, kind, variant) : tableAnchor(experimentIndex, load);
-            case ALONG_THE_CHAIN -> ran && variant != null && chained(experiment)
-                    ? anchor(experimentIndex, last, kind, variant) : tableAnchor(experimentIndex, load);
-            case REQUESTS -> ran && variant != null && kinds(experiment, chart.load()).contains(kind)
-                    ? anchor(experimentIndex, load, kind, variant) : tableAnchor(experimentIndex, load);
-            default -> kinds(experiment, chart.load()).contains(kind) ? anchor(experimentIndex, load, kind) : tableAnchor(experimentIndex, load);
-        });
+        boolean ran = variant == null
+                || experiment.variants().stream().anyMatch(v -> v.name().equals(variant) && v.ok());
+        return Optional.of(
+                switch (kind) {
+                    case THREADS_BY_POOL ->
+                        ran && variant != null
+                                ? anchor(experimentIndex, last, kind, variant)
+                                : tableAnchor(experimentIndex, load);
+                    case ALONG_THE_CHAIN ->
+                        ran && variant != null && chained(experiment)
+                                ? anchor(experimentIndex, last, kind, variant)
+                                : tableAnchor(experimentIndex, load);
+                    case REQUESTS ->
+                        ran
+                                        && variant != null
+                                        && kinds(experiment, chart.load()).contains(kind)
+                                ? anchor(experimentIndex, load, kind, variant)
+                                : tableAnchor(experimentIndex, load);
+                    default ->
+                        kinds(experiment, chart.load()).contains(kind)
+                                ? anchor(experimentIndex, load, kind)
+                                : tableAnchor(experimentIndex, load);
+                });
     }
 
     private static List<StepResult> steps(ExperimentResult experiment, String load) {

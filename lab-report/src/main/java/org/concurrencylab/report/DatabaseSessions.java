@@ -12,8 +12,7 @@ import org.concurrencylab.results.VariantResult;
 /** What an experiment's database did in each step, a line per step, from its own views. */
 final class DatabaseSessions {
 
-    private DatabaseSessions() {
-    }
+    private DatabaseSessions() {}
 
     /** The database's sessions waiting on locks, a line per step that has a database. */
     static List<String> lines(ExperimentResult experiment) {
@@ -21,10 +20,17 @@ final class DatabaseSessions {
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
                 if (step.database() != null) {
-                    lines.add(format(Locale.ROOT, "%s, %s: %.1f sessions waiting on a lock on average, %d at most; "
-                                    + "%d connected at most; %.0f commits/s, %d rolled back", variant.name(), step.load(),
-                            step.database().meanWaitingOnLocks(), step.database().peakWaitingOnLocks(),
-                            step.database().peakOpenSessions(), step.database().commitsPerSecond(), step.database().rollbacks()));
+                    lines.add(format(
+                            Locale.ROOT,
+                            "%s, %s: %.1f sessions waiting on a lock on average, %d at most; "
+                                    + "%d connected at most; %.0f commits/s, %d rolled back",
+                            variant.name(),
+                            step.load(),
+                            step.database().meanWaitingOnLocks(),
+                            step.database().peakWaitingOnLocks(),
+                            step.database().peakOpenSessions(),
+                            step.database().commitsPerSecond(),
+                            step.database().rollbacks()));
                 }
             }
         }

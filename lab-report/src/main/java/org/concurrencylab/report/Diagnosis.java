@@ -27,16 +27,15 @@ import org.concurrencylab.results.VariantResult;
 public final class Diagnosis {
 
     /** One saturated step and what the samples say held it back. */
-    public record Finding(String variant, String load, String sentence) {
-    }
+    public record Finding(String variant, String load, String sentence) {}
 
     /** The pools every JVM has, plus Tomcat's own I/O threads, which take no request: never the bottleneck. */
     static final Set<String> BACKGROUND = Stream.concat(StepTables.BACKGROUND_POOLS.stream(), Stream.of("tomcat-io"))
             .collect(Collectors.toUnmodifiableSet());
+
     private static final double ALL_BUSY = 0.9;
 
-    private Diagnosis() {
-    }
+    private Diagnosis() {}
 
     public static List<Finding> of(ExperimentResult experiment) {
         List<Finding> findings = new ArrayList<>();
@@ -46,12 +45,15 @@ public final class Diagnosis {
         for (VariantResult variant : experiment.ofAnApplication() ? experiment.variants() : List.<VariantResult>of()) {
             for (int i = 0; i < variant.steps().size(); i++) {
                 int index = i;
-                PoolSizing.sentence(variant.steps(), i).ifPresent(sentence ->
-                        findings.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
-                PinnedVirtualThreads.sentence(variant.steps(), i).ifPresent(sentence ->
-                        findings.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
-                SampledPoolSizing.sentence(variant.steps(), i).ifPresent(sentence ->
-                        sampledSizes.add(new Finding(variant.name(), variant.steps().get(index).load(), sentence)));
+                PoolSizing.sentence(variant.steps(), i)
+                        .ifPresent(sentence -> findings.add(new Finding(
+                                variant.name(), variant.steps().get(index).load(), sentence)));
+                PinnedVirtualThreads.sentence(variant.steps(), i)
+                        .ifPresent(sentence -> findings.add(new Finding(
+                                variant.name(), variant.steps().get(index).load(), sentence)));
+                SampledPoolSizing.sentence(variant.steps(), i)
+                        .ifPresent(sentence -> sampledSizes.add(new Finding(
+                                variant.name(), variant.steps().get(index).load(), sentence)));
             }
         }
         if (!findings.isEmpty()) {
@@ -61,7 +63,8 @@ public final class Diagnosis {
         List<String> loads = StepTables.loads(experiment);
         for (String load : loads) {
             for (VariantResult variant : experiment.variants()) {
-                Optional<StepResult> lightest = step(variant, loads.getFirst()).filter(step -> step.requests().ok() > 0);
+                Optional<StepResult> lightest = step(variant, loads.getFirst())
+                        .filter(step -> step.requests().ok() > 0);
                 step(variant, load)
                         .filter(step -> saturated(step, load.equals(loads.getFirst()) ? Optional.empty() : lightest))
                         .ifPresent(step -> findings.add(new Finding(variant.name(), load, sentence(step))));
@@ -79,7 +82,9 @@ public final class Diagnosis {
     static boolean saturated(StepResult step, Optional<StepResult> lightest) {
         boolean arrivalsOutran = step.arrivals() != null
                 && step.throughputPerSecond() < 0.9 * step.arrivals().achievedPerSecond();
-        boolean queued = lightest.isPresent() && step.latencyMillis().mean() > 1.5 * lightest.get().latencyMillis().mean();
+        boolean queued = lightest.isPresent()
+                && step.latencyMillis().mean()
+                        > 1.5 * lightest.get().latencyMillis().mean();
         return step.requests().failed() > 0 || arrivalsOutran || queued;
     }
 
@@ -94,46 +99,68 @@ public final class Diagnosis {
 
     /** What the service itself spent its CPU on, whatever held the step back: where a profiler would look next. */
     private static String hottest(StepResult step) {
-        if (step.profile() == null || step.profile().stacks() < HotFrames.ENOUGH_STACKS || step.profile().hottestSelf(1).isEmpty()) {
+        if (step.profile() == null
+                || step.profile().stacks() < HotFrames.ENOUGH_STACKS
+                || step.profile().hottestSelf(1).isEmpty()) {
             return "";
         }
-        return "; the service's own CPU went most to " + step.profile().hottestSelf(3).stream()
-                .map(frame -> format(Locale.ROOT, "%s (%.0f %% of its on-CPU samples)", HotFrames.shortName(frame.method()),
-                        100 * frame.share()))
-                .collect(Collectors.joining(", "));
+        return "; the service's own CPU went most to "
+                + step.profile().hottestSelf(3).stream()
+                        .map(frame -> format(
+                                Locale.ROOT,
+                                "%s (%.0f %% of its on-CPU samples)",
+                                HotFrames.shortName(frame.method()),
+                                100 * frame.share()))
+                        .collect(Collectors.joining(", "));
     }
 
     private static String bottleneck(StepResult step) {
-        if (step.database() != null && step.database().peakOpenSessions() > 0
-                && step.database().meanWaitingOnLocks() >= MOSTLY_WAITING * step.database().peakOpenSessions()) {
-            return format(Locale.ROOT, "the database is the bottleneck: %s of its %d connected sessions waited on a lock "
+        if (step.database() != null
+                && step.database().peakOpenSessions() > 0
+                && step.database().meanWaitingOnLocks()
+                        >= MOSTLY_WAITING * step.database().peakOpenSessions()) {
+            return format(
+                    Locale.ROOT,
+                    "the database is the bottleneck: %s of its %d connected sessions waited on a lock "
                             + "another transaction held, on average (pg_stat_activity); %.0f transactions committed per second",
-                    count(step.database().meanWaitingOnLocks()), step.database().peakOpenSessions(),
+                    count(step.database().meanWaitingOnLocks()),
+                    step.database().peakOpenSessions(),
                     step.database().commitsPerSecond());
         }
-        if (step.machine() != null && step.machine().idleShare() >= 0 && step.machine().idleShare() <= NEARLY_NO_IDLE) {
-            return format(Locale.ROOT, "this machine's CPU is the bottleneck: its cores were %.0f %% busy",
+        if (step.machine() != null
+                && step.machine().idleShare() >= 0
+                && step.machine().idleShare() <= NEARLY_NO_IDLE) {
+            return format(
+                    Locale.ROOT,
+                    "this machine's CPU is the bottleneck: its cores were %.0f %% busy",
                     100 * (1 - step.machine().idleShare()));
         }
         if (!step.probed()) {
-            return "the load came from " + step.plan().driver() + ", whose statistics hold no threads, so the lab cannot "
-                    + "say which pool held it back";
+            return "the load came from " + step.plan().driver()
+                    + ", whose statistics hold no threads, so the lab cannot " + "say which pool held it back";
         }
         Map<String, Map<String, Double>> pools = step.threads().activityByPool();
         if (step.threads().stackSamples() == 0 || pools.isEmpty()) {
             return "no stack samples were taken during this step, so the lab cannot say which pool held it back";
         }
         Optional<String> bottleneck = pools.keySet().stream()
-                .filter(pool -> !BACKGROUND.contains(pool) && live(pools.get(pool)) >= 0.5
+                .filter(pool -> !BACKGROUND.contains(pool)
+                        && live(pools.get(pool)) >= 0.5
                         && busy(pools.get(pool)) / live(pools.get(pool)) >= ALL_BUSY)
                 // a pool whose threads wait on another pool's futures is not where the time goes
-                .min(Comparator.comparing((String pool) -> ThreadActivity.FUTURE_WAIT.name().equals(top(pools.get(pool))))
+                .min(Comparator.comparing((String pool) ->
+                                ThreadActivity.FUTURE_WAIT.name().equals(top(pools.get(pool))))
                         .thenComparing(pool -> live(pools.get(pool))));
         StringBuilder sentence = new StringBuilder();
         if (bottleneck.isPresent()) {
             Map<String, Double> threads = pools.get(bottleneck.get());
-            sentence.append(format(Locale.ROOT, "%s is the bottleneck: %s of its %s threads were taken by requests (%s)",
-                    bottleneck.get(), count(busy(threads)), count(live(threads)), breakdown(threads)));
+            sentence.append(format(
+                    Locale.ROOT,
+                    "%s is the bottleneck: %s of its %s threads were taken by requests (%s)",
+                    bottleneck.get(),
+                    count(busy(threads)),
+                    count(live(threads)),
+                    breakdown(threads)));
         } else {
             sentence.append("no pool had all its threads taken by requests, so the limit lies outside the thread pools "
                     + "(the CPU, a queue, the client)");
@@ -147,7 +174,11 @@ public final class Diagnosis {
         if (!others.isEmpty()) {
             sentence.append("; meanwhile ").append(String.join("; ", others));
         }
-        return sentence.append(format(Locale.ROOT, " (mean over %d stack samples)", step.threads().stackSamples())).toString();
+        return sentence.append(format(
+                        Locale.ROOT,
+                        " (mean over %d stack samples)",
+                        step.threads().stackSamples()))
+                .toString();
     }
 
     private static double live(Map<String, Double> threads) {
@@ -157,17 +188,24 @@ public final class Diagnosis {
     /** Threads of a pool taken by a request, on average over the stack samples. */
     static double busy(Map<String, Double> threads) {
         return threads.entrySet().stream()
-                .filter(entry -> activity(entry.getKey()).map(ThreadActivity::busy).orElse(false))
-                .mapToDouble(Map.Entry::getValue).sum();
+                .filter(entry ->
+                        activity(entry.getKey()).map(ThreadActivity::busy).orElse(false))
+                .mapToDouble(Map.Entry::getValue)
+                .sum();
     }
 
     /** Results written by another version of the probe may name an activity this one does not know. */
     private static Optional<ThreadActivity> activity(String name) {
-        return Arrays.stream(ThreadActivity.values()).filter(activity -> activity.name().equals(name)).findFirst();
+        return Arrays.stream(ThreadActivity.values())
+                .filter(activity -> activity.name().equals(name))
+                .findFirst();
     }
 
     private static String top(Map<String, Double> threads) {
-        return threads.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
+        return threads.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
+                .orElse("");
     }
 
     private static String breakdown(Map<String, Double> threads) {
@@ -175,7 +213,8 @@ public final class Diagnosis {
                 .filter(entry -> entry.getValue() >= 0.5)
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .map(entry -> count(entry.getValue()) + " " + describe(entry.getKey()))
-                .reduce((a, b) -> a + ", " + b).orElse("none");
+                .reduce((a, b) -> a + ", " + b)
+                .orElse("none");
     }
 
     private static String describe(String activity) {
@@ -183,7 +222,8 @@ public final class Diagnosis {
     }
 
     private static String count(double mean) {
-        return mean >= 10 || Math.abs(mean - Math.rint(mean)) < 0.05 ? Long.toString(Math.round(mean))
+        return mean >= 10 || Math.abs(mean - Math.rint(mean)) < 0.05
+                ? Long.toString(Math.round(mean))
                 : format(Locale.ROOT, "%.1f", mean);
     }
 }

@@ -22,8 +22,7 @@ import org.concurrencylab.results.VariantResult;
  */
 public final class FidelitySummary {
 
-    private FidelitySummary() {
-    }
+    private FidelitySummary() {}
 
     public static String render(List<RunResult> runs) {
         StringBuilder out = new StringBuilder();
@@ -37,25 +36,47 @@ public final class FidelitySummary {
                 for (VariantResult variant : experiment.variants()) {
                     for (StepResult step : variant.steps()) {
                         steps.computeIfAbsent(experiment.name(), any -> new LinkedHashMap<>())
-                                .computeIfAbsent(variant.name() + " " + step.load(), any -> new ArrayList<>()).add(step);
+                                .computeIfAbsent(variant.name() + " " + step.load(), any -> new ArrayList<>())
+                                .add(step);
                     }
                 }
                 for (ClaimResult claim : experiment.claims()) {
                     claims.computeIfAbsent(experiment.name(), any -> new LinkedHashMap<>())
-                            .computeIfAbsent(claim.id(), any -> new ArrayList<>()).add(claim);
+                            .computeIfAbsent(claim.id(), any -> new ArrayList<>())
+                            .add(claim);
                 }
             }
         }
         for (String experiment : steps.keySet()) {
             out.append(format(Locale.ROOT, "%n== %s%n", experiment));
-            TextTable table = new TextTable("variant and load", "runs", "TPS/bound min", "median", "max",
-                    "p95/D min", "median", "max", "machine-bound");
+            TextTable table = new TextTable(
+                    "variant and load",
+                    "runs",
+                    "TPS/bound min",
+                    "median",
+                    "max",
+                    "p95/D min",
+                    "median",
+                    "max",
+                    "machine-bound");
             steps.get(experiment).forEach((name, measured) -> {
-                List<Double> shares = measured.stream().map(step -> step.throughputPerSecond() / step.littlesLawPerSecond()).toList();
-                List<Double> p95 = measured.stream().map(step -> step.latencyMillis().p95() / dMillis.get(experiment)).toList();
-                long machineBound = measured.stream().filter(StepResult::machineBound).count();
-                table.add(name, Integer.toString(measured.size()), percent(min(shares)), percent(median(shares)),
-                        percent(max(shares)), number(min(p95)), number(median(p95)), number(max(p95)),
+                List<Double> shares = measured.stream()
+                        .map(step -> step.throughputPerSecond() / step.littlesLawPerSecond())
+                        .toList();
+                List<Double> p95 = measured.stream()
+                        .map(step -> step.latencyMillis().p95() / dMillis.get(experiment))
+                        .toList();
+                long machineBound =
+                        measured.stream().filter(StepResult::machineBound).count();
+                table.add(
+                        name,
+                        Integer.toString(measured.size()),
+                        percent(min(shares)),
+                        percent(median(shares)),
+                        percent(max(shares)),
+                        number(min(p95)),
+                        number(median(p95)),
+                        number(max(p95)),
                         machineBound + " of " + measured.size());
             });
             out.append(table.render());

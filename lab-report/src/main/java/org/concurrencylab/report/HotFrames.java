@@ -18,10 +18,10 @@ final class HotFrames {
 
     /** Fewer on-CPU stacks than this say little: a step that barely computed. */
     static final int ENOUGH_STACKS = 30;
+
     private static final int SHOWN = 5;
 
-    private HotFrames() {
-    }
+    private HotFrames() {}
 
     static List<String> lines(ExperimentResult experiment) {
         List<String> lines = new ArrayList<>();
@@ -37,8 +37,13 @@ final class HotFrames {
                 List<String> widest = profile.widest(3).stream()
                         .map(frame -> format(Locale.ROOT, "%.0f %% %s", 100 * frame.share(), shortName(frame.method())))
                         .toList();
-                lines.add(format(Locale.ROOT, "%s, %s (%d on-CPU stacks): self %s; widest %s", variant.name(), step.load(),
-                        profile.stacks(), self.isEmpty() ? "none in 1 %" : String.join(", ", self),
+                lines.add(format(
+                        Locale.ROOT,
+                        "%s, %s (%d on-CPU stacks): self %s; widest %s",
+                        variant.name(),
+                        step.load(),
+                        profile.stacks(),
+                        self.isEmpty() ? "none in 1 %" : String.join(", ", self),
                         widest.isEmpty() ? "none in 1 %" : String.join(", ", widest)));
             }
         }

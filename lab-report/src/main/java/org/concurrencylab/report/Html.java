@@ -3,8 +3,7 @@ package org.concurrencylab.report;
 /** The one piece of HTML the report needs by hand: escaping text into it. */
 final class Html {
 
-    private Html() {
-    }
+    private Html() {}
 
     static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length());

@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.concurrencylab.results.ChartRef;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.Autoscaled;
+import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunResult;
@@ -22,10 +23,9 @@ import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.SweepPoint;
 import org.concurrencylab.results.SweepResult;
-import org.concurrencylab.sweep.SweepAnalysis;
 import org.concurrencylab.results.TimelinePoint;
-import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.sweep.SweepAnalysis;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -39,8 +39,7 @@ public final class HtmlReport {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     /** The page without the per-request records: percentiles from the steps' own, no scatter. */
     public static String render(RunResult run) {
@@ -50,9 +49,12 @@ public final class HtmlReport {
     /** @param runDirectory where the run's per-request CSVs are, for the scatter and the percentile plots */
     public static String render(RunResult run, Path runDirectory) {
         ReportDocument document = RunReport.of(run);
-        StringBuilder body = new StringBuilder("<h1>").append(Html.escape(document.title())).append("</h1>\n");
+        StringBuilder body =
+                new StringBuilder("<h1>").append(Html.escape(document.title())).append("</h1>\n");
         document.lead().forEach(block -> render(block, body));
-        body.append("<section class=\"summary\"><h2>").append(Html.escape(document.summaryTitle())).append("</h2>\n");
+        body.append("<section class=\"summary\"><h2>")
+                .append(Html.escape(document.summaryTitle()))
+                .append("</h2>\n");
         document.summary().forEach(block -> render(block, body));
         body.append("</section>\n<section class=\"environment\">\n");
         document.environment().forEach(block -> render(block, body));
@@ -71,31 +73,60 @@ public final class HtmlReport {
 
     private static void render(Block block, StringBuilder out) {
         switch (block) {
-            case Block.Heading heading -> out.append(format(Locale.ROOT, "<h%d%s>%s%s</h%d>%n", heading.level(),
-                    heading.anchor().isEmpty() ? "" : " id=\"" + Html.escape(heading.anchor()) + "\"", Html.escape(heading.text()),
-                    heading.subtitle().isEmpty() ? "" : " <small>" + Html.escape(heading.subtitle()) + "</small>", heading.level()));
-            case Block.Paragraph paragraph -> out.append(format(Locale.ROOT, "<p class=\"%s\">%s</p>%n",
-                    paragraph.tone().name().toLowerCase(Locale.ROOT), Html.escape(paragraph.text())));
+            case Block.Heading heading ->
+                out.append(format(
+                        Locale.ROOT,
+                        "<h%d%s>%s%s</h%d>%n",
+                        heading.level(),
+                        heading.anchor().isEmpty() ? "" : " id=\"" + Html.escape(heading.anchor()) + "\"",
+                        Html.escape(heading.text()),
+                        heading.subtitle().isEmpty() ? "" : " <small>" + Html.escape(heading.subtitle()) + "</small>",
+                        heading.level()));
+            case Block.Paragraph paragraph ->
+                out.append(format(
+                        Locale.ROOT,
+                        "<p class=\"%s\">%s</p>%n",
+                        paragraph.tone().name().toLowerCase(Locale.ROOT),
+                        Html.escape(paragraph.text())));
             case Block.Table table -> out.append(table.table().renderHtml());
             case Block.Items items -> {
                 out.append("<ul>\n");
-                items.items().forEach(item -> out.append("<li>").append(item.lead().isEmpty() ? ""
-                        : "<strong>" + Html.escape(item.lead()) + "</strong>: ").append(Html.escape(item.text())).append("</li>\n"));
+                items.items()
+                        .forEach(item -> out.append("<li>")
+                                .append(
+                                        item.lead().isEmpty()
+                                                ? ""
+                                                : "<strong>" + Html.escape(item.lead()) + "</strong>: ")
+                                .append(Html.escape(item.text()))
+                                .append("</li>\n"));
                 out.append("</ul>\n");
             }
             case Block.Verdicts verdicts -> {
                 out.append("<ul class=\"claims\">\n");
-                verdicts.claims().forEach(claim -> out.append(format(Locale.ROOT,
-                        "<li class=\"%s\"><strong>%s</strong> %s%s<br><span class=\"evidence\">%s</span></li>%n",
-                        claim.status().replace(' ', '-'), Html.escape(claim.status()), Html.escape(claim.text()),
-                        claim.chartAnchor() == null ? "" : format(Locale.ROOT, " <a class=\"chart-link\" href=\"#%s\">see: %s</a>",
-                                Html.escape(claim.chartAnchor()), Html.escape(claim.chartTitle())),
-                        Html.escape(claim.evidence()))));
+                verdicts.claims()
+                        .forEach(claim -> out.append(format(
+                                Locale.ROOT,
+                                "<li class=\"%s\"><strong>%s</strong> %s%s<br><span class=\"evidence\">%s</span></li>%n",
+                                claim.status().replace(' ', '-'),
+                                Html.escape(claim.status()),
+                                Html.escape(claim.text()),
+                                claim.chartAnchor() == null
+                                        ? ""
+                                        : format(
+                                                Locale.ROOT,
+                                                " <a class=\"chart-link\" href=\"#%s\">see: %s</a>",
+                                                Html.escape(claim.chartAnchor()),
+                                                Html.escape(claim.chartTitle())),
+                                Html.escape(claim.evidence()))));
                 out.append("</ul>\n");
             }
-            case Block.Charts charts -> out.append(format(Locale.ROOT,
-                    "<div class=\"charts\" data-kind=\"%s\" data-experiment=\"%d\" data-load=\"%d\"></div>%n",
-                    charts.kind(), charts.experiment(), charts.load()));
+            case Block.Charts charts ->
+                out.append(format(
+                        Locale.ROOT,
+                        "<div class=\"charts\" data-kind=\"%s\" data-experiment=\"%d\" data-load=\"%d\"></div>%n",
+                        charts.kind(),
+                        charts.experiment(),
+                        charts.load()));
             case Block.ChartSection section -> {
                 render(section.heading(), out);
                 render(section.note(), out);
@@ -115,22 +146,35 @@ public final class HtmlReport {
                 String load = labels.get(l);
                 List<Object> variants = new ArrayList<>();
                 for (VariantResult variant : experiment.variants()) {
-                    variant.steps().stream().filter(step -> step.load().equals(load)).findFirst()
-                            .ifPresent(step -> variants.add(series(variant, step, new Scaled(experiment.scale()), runDirectory)));
+                    variant.steps().stream()
+                            .filter(step -> step.load().equals(load))
+                            .findFirst()
+                            .ifPresent(step ->
+                                    variants.add(series(variant, step, new Scaled(experiment.scale()), runDirectory)));
                 }
-                loads.add(Map.of("load", load, "charts", ChartPlan.kinds(experiment, load).stream().map(ChartRef.Kind::label).toList(),
-                        "variants", variants));
+                loads.add(Map.of(
+                        "load",
+                        load,
+                        "charts",
+                        ChartPlan.kinds(experiment, load).stream()
+                                .map(ChartRef.Kind::label)
+                                .toList(),
+                        "variants",
+                        variants));
             }
             experiments.add(Map.of("name", experiment.name(), "loads", loads));
         }
-        List<Map<String, Object>> sweeps = run.sweeps().stream().map(HtmlReport::sweep).toList();
-        return JSON.writeValueAsString(Map.of("experiments", experiments, "sweeps", sweeps)).replace("</", "<\\/");
+        List<Map<String, Object>> sweeps =
+                run.sweeps().stream().map(HtmlReport::sweep).toList();
+        return JSON.writeValueAsString(Map.of("experiments", experiments, "sweeps", sweeps))
+                .replace("</", "<\\/");
     }
 
     /** Enough for the USL's curve to look smooth, and the bounds' corner to fall within a step of the knob. */
     private static final int SWEEP_LINE_POINTS = 100;
 
-    private static Map<String, Object> series(VariantResult variant, StepResult step, Scaled scaled, Path runDirectory) {
+    private static Map<String, Object> series(
+            VariantResult variant, StepResult step, Scaled scaled, Path runDirectory) {
         List<Double> at = new ArrayList<>();
         List<Double> p95 = new ArrayList<>();
         List<Long> completed = new ArrayList<>();
@@ -163,27 +207,64 @@ public final class HtmlReport {
         }
         if (step.threads() != null && step.threads().afterLoad() != null) {
             series.put("liveAfter", step.threads().afterLoad().live());
-            series.put("afterSeconds", scaled.articleMillis(step.threads().afterLoad().atMillis() - step.elapsedSeconds() * 1000) / 1000);
+            series.put(
+                    "afterSeconds",
+                    scaled.articleMillis(step.threads().afterLoad().atMillis() - step.elapsedSeconds() * 1000) / 1000);
         }
         series.put("mean", step.latencyMillis().mean());
-        series.put("errorShare", step.requests().sent() == 0 ? 0 : (double) step.requests().failed() / step.requests().sent());
-        RequestSamples.read(runDirectory, step, scaled).ifPresentOrElse(requests -> {
-            series.put("answered", rounded(requests.answered()));
-            series.put("failures", rounded(requests.failed()));
-            series.put("requests", requests.requests());
-            series.put("percentiles", rounded(requests.percentiles()));
-        }, () -> series.put("percentiles", step.requests().ok() == 0 ? List.of() : List.of(
-                List.of(50.0, step.latencyMillis().p50()), List.of(90.0, step.latencyMillis().p90()),
-                List.of(95.0, step.latencyMillis().p95()), List.of(99.0, step.latencyMillis().p99()))));
+        series.put(
+                "errorShare",
+                step.requests().sent() == 0
+                        ? 0
+                        : (double) step.requests().failed() / step.requests().sent());
+        RequestSamples.read(runDirectory, step, scaled)
+                .ifPresentOrElse(
+                        requests -> {
+                            series.put("answered", rounded(requests.answered()));
+                            series.put("failures", rounded(requests.failed()));
+                            series.put("requests", requests.requests());
+                            series.put("percentiles", rounded(requests.percentiles()));
+                        },
+                        () -> series.put(
+                                "percentiles",
+                                step.requests().ok() == 0
+                                        ? List.of()
+                                        : List.of(
+                                                List.of(
+                                                                50.0,
+                                                                step.latencyMillis()
+                                                                        .p50()),
+                                                        List.of(
+                                                                90.0,
+                                                                step.latencyMillis()
+                                                                        .p90()),
+                                                List.of(
+                                                                95.0,
+                                                                step.latencyMillis()
+                                                                        .p95()),
+                                                        List.of(
+                                                                99.0,
+                                                                step.latencyMillis()
+                                                                        .p99()))));
         if (step.database() != null) {
-            series.put("lockAt", step.database().timeline().stream().map(DatabaseUsage.Point::second).toList());
-            series.put("lockWaits", step.database().timeline().stream().map(DatabaseUsage.Point::waitingOnLocks).toList());
+            series.put(
+                    "lockAt",
+                    step.database().timeline().stream()
+                            .map(DatabaseUsage.Point::second)
+                            .toList());
+            series.put(
+                    "lockWaits",
+                    step.database().timeline().stream()
+                            .map(DatabaseUsage.Point::waitingOnLocks)
+                            .toList());
         }
         if (step.autoscaled() != null) {
             series.put("autoscaled", autoscaled(step.autoscaled()));
         }
         if (step.services().size() > 1) {
-            series.put("services", step.services().stream().map(HtmlReport::service).toList());
+            series.put(
+                    "services",
+                    step.services().stream().map(HtmlReport::service).toList());
         }
         return series;
     }
@@ -192,8 +273,12 @@ public final class HtmlReport {
     private static Map<String, Object> autoscaled(Autoscaled autoscaled) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("rule", autoscaled.rule());
-        out.put("readings", autoscaled.readings().stream()
-                .map(reading -> List.of(round(reading.atSeconds()), (double) reading.instances(), round(reading.utilization()))).toList());
+        out.put(
+                "readings",
+                autoscaled.readings().stream()
+                        .map(reading -> List.of(
+                                round(reading.atSeconds()), (double) reading.instances(), round(reading.utilization())))
+                        .toList());
         out.put("target", autoscaled.target());
         out.put("decisions", autoscaled.decisions());
         return out;
@@ -226,14 +311,23 @@ public final class HtmlReport {
         out.put("knob", sweep.knob());
         out.put("points", points);
         out.put("model", model);
-        out.put("modelName", sweep.fit().model() == null ? "" : SweepReport.modelName(sweep.fit().model()));
+        out.put(
+                "modelName",
+                sweep.fit().model() == null
+                        ? ""
+                        : SweepReport.modelName(sweep.fit().model()));
         out.put("knee", sweep.fit().knee());
         return out;
     }
 
     /** Three significant digits are all the charts can show, and they keep a run of the whole catalog small. */
     private static List<List<Double>> rounded(List<double[]> points) {
-        return points.stream().map(point -> java.util.Arrays.stream(point).map(HtmlReport::round).boxed().toList()).toList();
+        return points.stream()
+                .map(point -> java.util.Arrays.stream(point)
+                        .map(HtmlReport::round)
+                        .boxed()
+                        .toList())
+                .toList();
     }
 
     private static double round(double value) {
@@ -247,13 +341,26 @@ public final class HtmlReport {
     /** One service of a chain over the step: its own latency, errors and pools' gauges per article second. */
     private static Map<String, Object> service(ServiceTimeline timeline) {
         Map<String, List<Double>> gauges = new TreeMap<>();
-        timeline.points().forEach(point -> point.gauges().keySet().forEach(key -> gauges.putIfAbsent(key, new ArrayList<>())));
-        timeline.points().forEach(point -> gauges.forEach((key, values) -> values.add(point.gauges().get(key))));
+        timeline.points()
+                .forEach(point -> point.gauges().keySet().forEach(key -> gauges.putIfAbsent(key, new ArrayList<>())));
+        timeline.points()
+                .forEach(point -> gauges.forEach(
+                        (key, values) -> values.add(point.gauges().get(key))));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("name", timeline.service());
-        out.put("at", timeline.points().stream().map(ServiceTimeline.Point::atSeconds).toList());
-        out.put("p95", timeline.points().stream().map(point -> point.requests() == 0 ? null : point.p95Millis()).toList());
-        out.put("errors", timeline.points().stream().map(ServiceTimeline.Point::serverErrors).toList());
+        out.put(
+                "at",
+                timeline.points().stream().map(ServiceTimeline.Point::atSeconds).toList());
+        out.put(
+                "p95",
+                timeline.points().stream()
+                        .map(point -> point.requests() == 0 ? null : point.p95Millis())
+                        .toList());
+        out.put(
+                "errors",
+                timeline.points().stream()
+                        .map(ServiceTimeline.Point::serverErrors)
+                        .toList());
         out.put("gauges", gauges);
         return out;
     }
@@ -261,8 +368,7 @@ public final class HtmlReport {
     private static String page(String title, String body, String data) {
         String template = resource("report-template.html");
         String chartJsVersion = ChartLibrary.version();
-        return template
-                .replace("{{title}}", Html.escape(title))
+        return template.replace("{{title}}", Html.escape(title))
                 .replace("{{chartjs-version}}", chartJsVersion)
                 .replace("{{chartjs}}", ChartLibrary.script(chartJsVersion))
                 .replace("{{body}}", body)

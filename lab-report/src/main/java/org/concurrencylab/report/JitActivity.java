@@ -22,11 +22,9 @@ final class JitActivity {
     static final double BUSY_ABOVE = Defaults.JIT_BUSY_SHARE_OF_A_CORE;
 
     /** One step and the share of a core its JIT took. */
-    record BusyStep(String variant, String load, double shareOfACore) {
-    }
+    record BusyStep(String variant, String load, double shareOfACore) {}
 
-    private JitActivity() {
-    }
+    private JitActivity() {}
 
     static List<BusyStep> busySteps(ExperimentResult experiment) {
         List<BusyStep> busy = new ArrayList<>();
@@ -63,7 +61,16 @@ final class JitActivity {
     static String sentence(List<BusyStep> busy) {
         return "The services' JIT compilers were still busy (more than " + Math.round(100 * BUSY_ABOVE)
                 + " % of a core) during these steps, so their latency includes warm-up; a longer --warm-up steadies them: "
-                + String.join(", ", busy.stream().map(step -> format(Locale.ROOT, "%s %s (%.0f %%)",
-                step.variant(), step.load(), 100 * step.shareOfACore())).toList()) + ".";
+                + String.join(
+                        ", ",
+                        busy.stream()
+                                .map(step -> format(
+                                        Locale.ROOT,
+                                        "%s %s (%.0f %%)",
+                                        step.variant(),
+                                        step.load(),
+                                        100 * step.shareOfACore()))
+                                .toList())
+                + ".";
     }
 }

@@ -21,19 +21,32 @@ final class LittlesLawChecks {
 
     static final double FLAG_ABOVE = 0.10;
 
-    private LittlesLawChecks() {
-    }
+    private LittlesLawChecks() {}
 
     static TextTable of(ExperimentResult experiment) {
-        TextTable table = new TextTable("variant", "load", "in flight: client", "in service: X x W", "dev",
-                "predicted TPS", "measured TPS", "dev", "JIT", "flagged");
+        TextTable table = new TextTable(
+                "variant",
+                "load",
+                "in flight: client",
+                "in service: X x W",
+                "dev",
+                "predicted TPS",
+                "measured TPS",
+                "dev",
+                "JIT",
+                "flagged");
         for (VariantResult variant : experiment.variants()) {
             // a step another engine drove has no service timers to hold the client's figures against
-            for (StepResult step : variant.steps().stream().filter(StepResult::probed).toList()) {
+            for (StepResult step :
+                    variant.steps().stream().filter(StepResult::probed).toList()) {
                 List<String> flags = new ArrayList<>();
-                // the lab's agent times no request inside an application it did not build: nothing to hold the client against
+                // the lab's agent times no request inside an application it did not build: nothing to hold the client
+                // against
                 boolean timedInside = step.process().serverRequests() > 0;
-                double inService = step.process().serverRequests() / step.elapsedSeconds() * step.process().serverMeanMillis() / 1000;
+                double inService = step.process().serverRequests()
+                        / step.elapsedSeconds()
+                        * step.process().serverMeanMillis()
+                        / 1000;
                 double inFlightDeviation = deviation(step.meanInFlight(), inService);
                 if (timedInside && Math.abs(inFlightDeviation) > FLAG_ABOVE) {
                     flags.add("in flight");
@@ -45,10 +58,16 @@ final class LittlesLawChecks {
                 if (JitActivity.busy(step)) {
                     flags.add("JIT busy");
                 }
-                table.add(variant.name(), step.load(), StepTables.number(step.meanInFlight()),
-                        timedInside ? StepTables.number(inService) : "-", timedInside ? percent(inFlightDeviation) : "-",
-                        StepTables.number(step.littlesLawPerSecond()), StepTables.number(step.throughputPerSecond()),
-                        percent(capacityDeviation), JitActivity.percent(step),
+                table.add(
+                        variant.name(),
+                        step.load(),
+                        StepTables.number(step.meanInFlight()),
+                        timedInside ? StepTables.number(inService) : "-",
+                        timedInside ? percent(inFlightDeviation) : "-",
+                        StepTables.number(step.littlesLawPerSecond()),
+                        StepTables.number(step.throughputPerSecond()),
+                        percent(capacityDeviation),
+                        JitActivity.percent(step),
                         flags.isEmpty() ? "" : String.join(", ", flags) + " > 10 %");
             }
         }

@@ -22,30 +22,36 @@ final class MachineBoundSteps {
     /** Below this the meter's own spread: 95 of 100 steps of three benches here read 1.05 or less. */
     private static final double SHOWN_SLOWDOWN = 1.10;
 
-    private MachineBoundSteps() {
-    }
+    private MachineBoundSteps() {}
 
     static Optional<String> sentence(ExperimentResult experiment) {
         List<String> steps = new ArrayList<>();
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
                 if (step.machineBound()) {
-                    steps.add(variant.name() + " " + step.load() + " (" + step.machine().why() + ")");
+                    steps.add(variant.name() + " " + step.load() + " ("
+                            + step.machine().why() + ")");
                 }
             }
         }
-        return steps.isEmpty() ? Optional.empty() : Optional.of("Machine-bound steps, whose figures say as much about this "
-                + "machine as about the system (a claim that fails on one is not decided): " + String.join("; ", steps) + ".");
+        return steps.isEmpty()
+                ? Optional.empty()
+                : Optional.of("Machine-bound steps, whose figures say as much about this "
+                        + "machine as about the system (a claim that fails on one is not decided): "
+                        + String.join("; ", steps) + ".");
     }
 
     /** The bound with this machine's CPU, or "-" where the CPU is the subject or was not measured. */
     static String cpuBound(StepResult step) {
-        return step.machine() == null || step.machine().cpuBoundPerSecond() < 0 ? "-"
+        return step.machine() == null || step.machine().cpuBoundPerSecond() < 0
+                ? "-"
                 : StepTables.number(step.machine().cpuBoundPerSecond());
     }
 
     static String cpuPerRequest(StepResult step) {
-        return step.machine() == null ? "-" : format(Locale.ROOT, "%.2f", step.machine().cpuMillisPerRequest());
+        return step.machine() == null
+                ? "-"
+                : format(Locale.ROOT, "%.2f", step.machine().cpuMillisPerRequest());
     }
 
     /**
@@ -58,7 +64,8 @@ final class MachineBoundSteps {
         }
         String verdict = step.machineBound() ? "machine" : "clean";
         CoreSpeed speed = step.machine().coreSpeed();
-        return speed == null || speed.samples() < Defaults.CORES_SLOWED_SAMPLES || speed.slowdown() < SHOWN_SLOWDOWN ? verdict
+        return speed == null || speed.samples() < Defaults.CORES_SLOWED_SAMPLES || speed.slowdown() < SHOWN_SLOWDOWN
+                ? verdict
                 : format(Locale.ROOT, "%s, cores x%.2f", verdict, speed.slowdown());
     }
 }

@@ -14,6 +14,10 @@ import java.util.List;
  * @param environment the machine and the settings the run had
  * @param experiments per experiment: its tables, charts, diagnosis and findings
  */
-record ReportDocument(String title, List<Block> lead, String summaryTitle, List<Block> summary, List<Block> environment,
-                      List<Block> experiments) {
-}
+record ReportDocument(
+        String title,
+        List<Block> lead,
+        String summaryTitle,
+        List<Block> summary,
+        List<Block> environment,
+        List<Block> experiments) {}

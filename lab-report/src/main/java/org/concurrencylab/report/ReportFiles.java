@@ -8,11 +8,9 @@ import org.concurrencylab.results.RunResult;
 /** Writes report.md, report.html and the claims' verdicts as JUnit XML beside a run's results.json. */
 public final class ReportFiles {
 
-    public record Written(Path markdown, Path html, Path verdicts) {
-    }
+    public record Written(Path markdown, Path html, Path verdicts) {}
 
-    private ReportFiles() {
-    }
+    private ReportFiles() {}
 
     /** @throws org.concurrencylab.results.WriteFailed naming the file that could not be written whole */
     public static Written write(RunResult run, Path directory) throws IOException {

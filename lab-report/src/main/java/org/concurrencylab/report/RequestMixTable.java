@@ -11,8 +11,7 @@ import org.concurrencylab.results.VariantResult;
 /** A study that sent several requests, each by itself per step: the one the mix's figures hide. */
 final class RequestMixTable {
 
-    private RequestMixTable() {
-    }
+    private RequestMixTable() {}
 
     /** Empty where every step sent one request. */
     static TextTable of(ExperimentResult experiment) {
@@ -20,8 +19,14 @@ final class RequestMixTable {
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
                 for (RequestShare share : step.byRequest()) {
-                    table.add(variant.name(), step.load(), share.request(), format(Locale.ROOT, "%.0f %%", 100 * share.weight()),
-                            String.valueOf(share.sent()), String.valueOf(share.failed()), millis(share.meanMillis()),
+                    table.add(
+                            variant.name(),
+                            step.load(),
+                            share.request(),
+                            format(Locale.ROOT, "%.0f %%", 100 * share.weight()),
+                            String.valueOf(share.sent()),
+                            String.valueOf(share.failed()),
+                            millis(share.meanMillis()),
                             millis(share.p95Millis()));
                 }
             }

@@ -27,11 +27,9 @@ final class RequestSamples {
      * @param failed      the same of the failures kept
      * @param percentiles {percentile, latency ms} of every answer, as HdrHistogram iterates them
      */
-    record Step(List<double[]> answered, List<double[]> failed, List<double[]> percentiles, int requests) {
-    }
+    record Step(List<double[]> answered, List<double[]> failed, List<double[]> percentiles, int requests) {}
 
-    private RequestSamples() {
-    }
+    private RequestSamples() {}
 
     /** The step's requests, or empty where its CSV is not beside the results (a hand-made or imported run). */
     static Optional<Step> read(Path runDirectory, StepResult step, Scaled scaled) {
@@ -66,7 +64,8 @@ final class RequestSamples {
         }
         int requests = answered.size() + failed.size();
         List<double[]> keptFailed = thin(failed, MAX_POINTS / 2);
-        return Optional.of(new Step(thin(answered, MAX_POINTS - keptFailed.size()), keptFailed, percentiles(micros), requests));
+        return Optional.of(
+                new Step(thin(answered, MAX_POINTS - keptFailed.size()), keptFailed, percentiles(micros), requests));
     }
 
     private static List<double[]> thin(List<double[]> points, int most) {
@@ -90,7 +89,8 @@ final class RequestSamples {
         for (HistogramIterationValue value : micros.percentiles(5)) {
             double percentile = value.getPercentileLevelIteratedTo();
             if (percentile < 100) {
-                points.add(new double[] {percentile, micros.highestEquivalentValue(value.getValueIteratedTo()) / 1000.0});
+                points.add(
+                        new double[] {percentile, micros.highestEquivalentValue(value.getValueIteratedTo()) / 1000.0});
             }
         }
         return points;

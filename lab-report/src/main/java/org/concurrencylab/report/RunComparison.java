@@ -33,13 +33,20 @@ public final class RunComparison {
      * Beyond these, a move is a change.
      */
     public static final double THROUGHPUT_TOLERANCE = 0.07;
+
     public static final double LATENCY_TOLERANCE = 0.15;
     public static final double CPU_WORK_THROUGHPUT_TOLERANCE = 0.12;
     public static final double CPU_WORK_LATENCY_TOLERANCE = 0.25;
 
     /** One figure of one step, in the baseline and another run. */
-    public record Move(String experiment, String variant, String load, String figure, double before, double after,
-                       boolean beyondTolerance) {
+    public record Move(
+            String experiment,
+            String variant,
+            String load,
+            String figure,
+            double before,
+            double after,
+            boolean beyondTolerance) {
 
         double change() {
             return before == 0 ? 0 : after / before - 1;
@@ -60,7 +67,14 @@ public final class RunComparison {
         }
 
         String sentence() {
-            return format(Locale.ROOT, "%s %s, knob %s: knee %s -> %s%s", experiment, variant, knob, knee(before), knee(after),
+            return format(
+                    Locale.ROOT,
+                    "%s %s, knob %s: knee %s -> %s%s",
+                    experiment,
+                    variant,
+                    knob,
+                    knee(before),
+                    knee(after),
                     moved() ? " (moved)" : " (within " + Math.round(100 * KNEE_TOLERANCE) + " %)");
         }
 
@@ -85,8 +99,13 @@ public final class RunComparison {
 
     private static final List<String> DECIDED = List.of("reproduced", "not reproduced");
 
-    public record Comparison(String baseline, String other, List<String> environment, List<Move> moves,
-                             List<VerdictChange> verdicts, List<KneeMove> knees) {
+    public record Comparison(
+            String baseline,
+            String other,
+            List<String> environment,
+            List<Move> moves,
+            List<VerdictChange> verdicts,
+            List<KneeMove> knees) {
 
         public List<Move> beyondTolerance() {
             return moves.stream().filter(Move::beyondTolerance).toList();
@@ -94,7 +113,8 @@ public final class RunComparison {
 
         /** Whether anything changed: a decided verdict, a figure beyond its tolerance, or a sweep's knee. */
         public boolean changed() {
-            return verdicts.stream().anyMatch(VerdictChange::decisive) || !beyondTolerance().isEmpty()
+            return verdicts.stream().anyMatch(VerdictChange::decisive)
+                    || !beyondTolerance().isEmpty()
                     || knees.stream().anyMatch(KneeMove::moved);
         }
 
@@ -103,22 +123,30 @@ public final class RunComparison {
             long decisive = verdicts.stream().filter(VerdictChange::decisive).count();
             if (!changed()) {
                 return "No change beyond tolerance: no claim changed between reproduced and not reproduced, and none of the "
-                        + moves.size() + " figures moved beyond its tolerance" + (verdicts.isEmpty() ? "."
-                        : " (" + verdicts.size() + " verdicts moved to or from one that a single run could not decide).");
+                        + moves.size() + " figures moved beyond its tolerance"
+                        + (verdicts.isEmpty()
+                                ? "."
+                                : " (" + verdicts.size()
+                                        + " verdicts moved to or from one that a single run could not decide).");
             }
             long knees = knees().stream().filter(KneeMove::moved).count();
-            return format(Locale.ROOT, "Changed: %d claims between reproduced and not reproduced, %d of %d figures beyond tolerance%s.",
-                    decisive, beyondTolerance().size(), moves.size(), knees == 0 ? "" : ", " + knees + " knee" + (knees == 1 ? "" : "s")
-                            + " moved");
+            return format(
+                    Locale.ROOT,
+                    "Changed: %d claims between reproduced and not reproduced, %d of %d figures beyond tolerance%s.",
+                    decisive,
+                    beyondTolerance().size(),
+                    moves.size(),
+                    knees == 0 ? "" : ", " + knees + " knee" + (knees == 1 ? "" : "s") + " moved");
         }
     }
 
-    private RunComparison() {
-    }
+    private RunComparison() {}
 
     public static List<Comparison> of(List<RunResult> runs) {
         RunResult baseline = runs.getFirst();
-        return runs.subList(1, runs.size()).stream().map(other -> compare(baseline, other)).toList();
+        return runs.subList(1, runs.size()).stream()
+                .map(other -> compare(baseline, other))
+                .toList();
     }
 
     static Comparison compare(RunResult baseline, RunResult other) {
@@ -126,34 +154,49 @@ public final class RunComparison {
         List<VerdictChange> verdicts = new ArrayList<>();
         for (ExperimentResult before : baseline.experiments()) {
             Optional<ExperimentResult> after = other.experiments().stream()
-                    .filter(experiment -> experiment.name().equals(before.name())).findFirst();
+                    .filter(experiment -> experiment.name().equals(before.name()))
+                    .findFirst();
             if (after.isEmpty()) {
                 continue;
             }
             for (VariantResult variant : before.variants()) {
                 for (StepResult step : variant.steps()) {
-                    step(after.get(), variant.name(), step.load()).ifPresent(moved -> moves.addAll(moves(before.name(),
-                            variant.name(), step, moved)));
+                    step(after.get(), variant.name(), step.load())
+                            .ifPresent(moved -> moves.addAll(moves(before.name(), variant.name(), step, moved)));
                 }
             }
             for (ClaimResult claim : before.claims()) {
-                after.get().claims().stream().filter(candidate -> candidate.id().equals(claim.id())).findFirst()
+                after.get().claims().stream()
+                        .filter(candidate -> candidate.id().equals(claim.id()))
+                        .findFirst()
                         .filter(candidate -> !candidate.status().equals(claim.status()))
-                        .ifPresent(changed -> verdicts.add(new VerdictChange(before.name(), claim.id(), claim.status(),
-                                changed.status())));
+                        .ifPresent(changed -> verdicts.add(
+                                new VerdictChange(before.name(), claim.id(), claim.status(), changed.status())));
             }
         }
-        return new Comparison(baseline.run().id(), other.run().id(), environment(baseline, other), moves, verdicts,
+        return new Comparison(
+                baseline.run().id(),
+                other.run().id(),
+                environment(baseline, other),
+                moves,
+                verdicts,
                 knees(baseline, other));
     }
 
     private static List<KneeMove> knees(RunResult baseline, RunResult other) {
         List<KneeMove> knees = new ArrayList<>();
         for (SweepResult before : baseline.sweeps()) {
-            other.sweeps().stream().filter(after -> after.experiment().equals(before.experiment())
-                            && after.variant().equals(before.variant()) && after.knob().equals(before.knob())).findFirst()
-                    .ifPresent(after -> knees.add(new KneeMove(before.experiment(), before.variant(), before.knob(),
-                            before.fit().knee(), after.fit().knee())));
+            other.sweeps().stream()
+                    .filter(after -> after.experiment().equals(before.experiment())
+                            && after.variant().equals(before.variant())
+                            && after.knob().equals(before.knob()))
+                    .findFirst()
+                    .ifPresent(after -> knees.add(new KneeMove(
+                            before.experiment(),
+                            before.variant(),
+                            before.knob(),
+                            before.fit().knee(),
+                            after.fit().knee())));
         }
         return knees;
     }
@@ -164,26 +207,59 @@ public final class RunComparison {
         double throughput = cpuWork ? CPU_WORK_THROUGHPUT_TOLERANCE : THROUGHPUT_TOLERANCE;
         double latency = cpuWork ? CPU_WORK_LATENCY_TOLERANCE : LATENCY_TOLERANCE;
         List<Move> moves = new ArrayList<>();
-        moves.add(move(experiment, variant, before.load(), "TPS", before.throughputPerSecond(), after.throughputPerSecond(),
+        moves.add(move(
+                experiment,
+                variant,
+                before.load(),
+                "TPS",
+                before.throughputPerSecond(),
+                after.throughputPerSecond(),
                 throughput));
-        moves.add(move(experiment, variant, before.load(), "p50 ms", before.latencyMillis().p50(), after.latencyMillis().p50(),
+        moves.add(move(
+                experiment,
+                variant,
+                before.load(),
+                "p50 ms",
+                before.latencyMillis().p50(),
+                after.latencyMillis().p50(),
                 latency));
-        moves.add(move(experiment, variant, before.load(), "p95 ms", before.latencyMillis().p95(), after.latencyMillis().p95(),
+        moves.add(move(
+                experiment,
+                variant,
+                before.load(),
+                "p95 ms",
+                before.latencyMillis().p95(),
+                after.latencyMillis().p95(),
                 latency));
-        moves.add(move(experiment, variant, before.load(), "p99 ms", before.latencyMillis().p99(), after.latencyMillis().p99(),
+        moves.add(move(
+                experiment,
+                variant,
+                before.load(),
+                "p99 ms",
+                before.latencyMillis().p99(),
+                after.latencyMillis().p99(),
                 latency));
         return moves;
     }
 
-    private static Move move(String experiment, String variant, String load, String figure, double before, double after,
-                             double tolerance) {
+    private static Move move(
+            String experiment,
+            String variant,
+            String load,
+            String figure,
+            double before,
+            double after,
+            double tolerance) {
         boolean beyond = before > 0 && Math.abs(after / before - 1) > tolerance;
         return new Move(experiment, variant, load, figure, before, after, beyond);
     }
 
     private static Optional<StepResult> step(ExperimentResult experiment, String variant, String load) {
-        return experiment.variants().stream().filter(candidate -> candidate.name().equals(variant))
-                .flatMap(candidate -> candidate.steps().stream()).filter(step -> step.load().equals(load)).findFirst();
+        return experiment.variants().stream()
+                .filter(candidate -> candidate.name().equals(variant))
+                .flatMap(candidate -> candidate.steps().stream())
+                .filter(step -> step.load().equals(load))
+                .findFirst();
     }
 
     /** What differs between the two runs' settings and machines, by name: "jdk: 21 -> 25". */
@@ -209,11 +285,21 @@ public final class RunComparison {
         for (ExperimentResult experiment : run.experiments()) {
             settings.put(experiment.name() + " scale", StepTables.number(experiment.scale()));
             settings.put(experiment.name() + " jit", String.valueOf(experiment.jit()));
-            settings.put(experiment.name() + " service CPUs", experiment.variants().stream().map(VariantResult::cpus)
-                    .distinct().toList().toString());
-            settings.put(experiment.name() + " connections", experiment.variants().stream()
-                    .flatMap(variant -> variant.steps().stream()).map(step -> step.plan().connections())
-                    .filter(Objects::nonNull).findFirst().orElse("unrecorded"));
+            settings.put(
+                    experiment.name() + " service CPUs",
+                    experiment.variants().stream()
+                            .map(VariantResult::cpus)
+                            .distinct()
+                            .toList()
+                            .toString());
+            settings.put(
+                    experiment.name() + " connections",
+                    experiment.variants().stream()
+                            .flatMap(variant -> variant.steps().stream())
+                            .map(step -> step.plan().connections())
+                            .filter(Objects::nonNull)
+                            .findFirst()
+                            .orElse("unrecorded"));
         }
         return settings;
     }
@@ -221,21 +307,43 @@ public final class RunComparison {
     public static String render(List<Comparison> comparisons) {
         StringBuilder out = new StringBuilder();
         for (Comparison comparison : comparisons) {
-            out.append(format(Locale.ROOT, "== %s against %s (the baseline)%n", comparison.other(), comparison.baseline()));
+            out.append(format(
+                    Locale.ROOT, "== %s against %s (the baseline)%n", comparison.other(), comparison.baseline()));
             out.append("   ").append(comparison.headline()).append('\n');
-            out.append(comparison.environment().isEmpty() ? "   same settings and machine\n"
-                    : "   differs: " + String.join("; ", comparison.environment()) + "\n");
-            comparison.knees().forEach(knee -> out.append("   ").append(knee.sentence()).append('\n'));
-            out.append(format(Locale.ROOT, "%nClaims whose verdict changed: %s%n", comparison.verdicts().isEmpty() ? "none" : ""));
-            comparison.verdicts().forEach(change -> out.append(format(Locale.ROOT, "  %s %s: %s -> %s%s%n", change.experiment(),
-                    change.claim(), change.before(), change.after(), change.decisive() ? "" : " (one run could not tell)")));
-            out.append(format(Locale.ROOT, "%nFigures beyond tolerance (throughput %.0f %%, latency %.0f %%; CPU work %.0f %% and %.0f %%): %s%n",
-                    100 * THROUGHPUT_TOLERANCE, 100 * LATENCY_TOLERANCE, 100 * CPU_WORK_THROUGHPUT_TOLERANCE,
-                    100 * CPU_WORK_LATENCY_TOLERANCE, comparison.beyondTolerance().isEmpty() ? "none" : ""));
+            out.append(
+                    comparison.environment().isEmpty()
+                            ? "   same settings and machine\n"
+                            : "   differs: " + String.join("; ", comparison.environment()) + "\n");
+            comparison
+                    .knees()
+                    .forEach(knee -> out.append("   ").append(knee.sentence()).append('\n'));
+            out.append(format(
+                    Locale.ROOT,
+                    "%nClaims whose verdict changed: %s%n",
+                    comparison.verdicts().isEmpty() ? "none" : ""));
+            comparison
+                    .verdicts()
+                    .forEach(change -> out.append(format(
+                            Locale.ROOT,
+                            "  %s %s: %s -> %s%s%n",
+                            change.experiment(),
+                            change.claim(),
+                            change.before(),
+                            change.after(),
+                            change.decisive() ? "" : " (one run could not tell)")));
+            out.append(format(
+                    Locale.ROOT,
+                    "%nFigures beyond tolerance (throughput %.0f %%, latency %.0f %%; CPU work %.0f %% and %.0f %%): %s%n",
+                    100 * THROUGHPUT_TOLERANCE,
+                    100 * LATENCY_TOLERANCE,
+                    100 * CPU_WORK_THROUGHPUT_TOLERANCE,
+                    100 * CPU_WORK_LATENCY_TOLERANCE,
+                    comparison.beyondTolerance().isEmpty() ? "none" : ""));
             if (!comparison.beyondTolerance().isEmpty()) {
                 out.append(table(comparison.beyondTolerance()).render());
             }
-            out.append(format(Locale.ROOT, "(%d figures compared)%n%n", comparison.moves().size()));
+            out.append(format(
+                    Locale.ROOT, "(%d figures compared)%n%n", comparison.moves().size()));
         }
         return out.toString();
     }
@@ -243,22 +351,44 @@ public final class RunComparison {
     public static String renderHtml(List<Comparison> comparisons) {
         StringBuilder body = new StringBuilder("<h1>Concurrency Lab: runs compared</h1>\n");
         for (Comparison comparison : comparisons) {
-            body.append(format(Locale.ROOT, "<h2>%s against %s <small>(the baseline)</small></h2>%n",
-                    Html.escape(comparison.other()), Html.escape(comparison.baseline())));
-            body.append("<p class=\"headline\"><strong>").append(Html.escape(comparison.headline())).append("</strong></p>\n");
-            body.append("<p>").append(Html.escape(comparison.environment().isEmpty() ? "Same settings and machine."
-                    : "Differs: " + String.join("; ", comparison.environment()))).append("</p>\n");
-            comparison.knees().forEach(knee -> body.append("<p>").append(Html.escape(knee.sentence())).append("</p>\n"));
+            body.append(format(
+                    Locale.ROOT,
+                    "<h2>%s against %s <small>(the baseline)</small></h2>%n",
+                    Html.escape(comparison.other()),
+                    Html.escape(comparison.baseline())));
+            body.append("<p class=\"headline\"><strong>")
+                    .append(Html.escape(comparison.headline()))
+                    .append("</strong></p>\n");
+            body.append("<p>")
+                    .append(Html.escape(
+                            comparison.environment().isEmpty()
+                                    ? "Same settings and machine."
+                                    : "Differs: " + String.join("; ", comparison.environment())))
+                    .append("</p>\n");
+            comparison
+                    .knees()
+                    .forEach(knee -> body.append("<p>")
+                            .append(Html.escape(knee.sentence()))
+                            .append("</p>\n"));
             body.append("<h3>Claims whose verdict changed</h3>\n<ul>\n");
             if (comparison.verdicts().isEmpty()) {
                 body.append("<li>none</li>\n");
             }
-            comparison.verdicts().forEach(change -> body.append("<li>").append(Html.escape(change.experiment() + " "
-                    + change.claim() + ": " + change.before() + " -> " + change.after())).append("</li>\n"));
+            comparison
+                    .verdicts()
+                    .forEach(change -> body.append("<li>")
+                            .append(Html.escape(change.experiment() + " " + change.claim() + ": " + change.before()
+                                    + " -> " + change.after()))
+                            .append("</li>\n"));
             body.append("</ul>\n");
-            body.append(format(Locale.ROOT, "<h3>Every figure <small>(beyond tolerance, marked: throughput %.0f %%, latency "
-                            + "%.0f %%; CPU work %.0f %% and %.0f %%)</small></h3>%n", 100 * THROUGHPUT_TOLERANCE,
-                    100 * LATENCY_TOLERANCE, 100 * CPU_WORK_THROUGHPUT_TOLERANCE, 100 * CPU_WORK_LATENCY_TOLERANCE));
+            body.append(format(
+                    Locale.ROOT,
+                    "<h3>Every figure <small>(beyond tolerance, marked: throughput %.0f %%, latency "
+                            + "%.0f %%; CPU work %.0f %% and %.0f %%)</small></h3>%n",
+                    100 * THROUGHPUT_TOLERANCE,
+                    100 * LATENCY_TOLERANCE,
+                    100 * CPU_WORK_THROUGHPUT_TOLERANCE,
+                    100 * CPU_WORK_LATENCY_TOLERANCE));
             body.append(table(comparison.moves()).renderHtml());
         }
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Concurrency Lab: runs compared</title>\n"
@@ -268,10 +398,17 @@ public final class RunComparison {
     }
 
     private static TextTable table(List<Move> moves) {
-        TextTable table = new TextTable("experiment", "variant", "load", "figure", "baseline", "this run", "change", "beyond");
+        TextTable table =
+                new TextTable("experiment", "variant", "load", "figure", "baseline", "this run", "change", "beyond");
         for (Move move : moves) {
-            table.add(move.experiment(), move.variant(), move.load(), move.figure(), StepTables.number(move.before()),
-                    StepTables.number(move.after()), format(Locale.ROOT, "%+.1f %%", 100 * move.change()),
+            table.add(
+                    move.experiment(),
+                    move.variant(),
+                    move.load(),
+                    move.figure(),
+                    StepTables.number(move.before()),
+                    StepTables.number(move.after()),
+                    format(Locale.ROOT, "%+.1f %%", 100 * move.change()),
                     move.beyondTolerance() ? "yes" : "");
         }
         return table;

@@ -9,12 +9,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.VariantResult;
 
 /** Builds a run's {@link ReportDocument}: what every format of the report says, in its order. */
@@ -25,18 +25,27 @@ final class RunReport {
     /** The summary's title for a run of studies of the user's own applications. */
     static final String ANSWER = "The answer";
 
-    private RunReport() {
-    }
+    private RunReport() {}
 
     static ReportDocument of(RunResult run) {
         RunInfo info = run.run();
         List<Block> lead = new ArrayList<>();
-        lead.add(new Block.Paragraph(format(Locale.ROOT, "Scale S=%s, JDK %s, Spring Boot %s, %s, %d CPUs on this machine.",
-                StepTables.number(info.scale()), info.jdk(), info.springBoot(), info.os(), info.machineCpus()), Block.Tone.PLAIN));
+        lead.add(new Block.Paragraph(
+                format(
+                        Locale.ROOT,
+                        "Scale S=%s, JDK %s, Spring Boot %s, %s, %d CPUs on this machine.",
+                        StepTables.number(info.scale()),
+                        info.jdk(),
+                        info.springBoot(),
+                        info.os(),
+                        info.machineCpus()),
+                Block.Tone.PLAIN));
         StepTables.partial(run).ifPresent(sentence -> lead.add(new Block.Paragraph(sentence, Block.Tone.ALERT)));
         if (!run.experiments().stream().allMatch(ExperimentResult::ofAnApplication)) {
-            lead.add(new Block.Paragraph("Figures marked \"article\" are the article's own, at its time scale; everything else "
-                    + "was measured in this run.", Block.Tone.NOTE));
+            lead.add(new Block.Paragraph(
+                    "Figures marked \"article\" are the article's own, at its time scale; everything else "
+                            + "was measured in this run.",
+                    Block.Tone.NOTE));
         }
         List<Block> summary = new ArrayList<>();
         for (int s = 0; s < run.sweeps().size(); s++) {
@@ -45,7 +54,8 @@ final class RunReport {
         List<Block> experiments = new ArrayList<>();
         for (int e = 0; e < run.experiments().size(); e++) {
             ExperimentResult experiment = run.experiments().get(e);
-            // a sweep's experiment is declared without the article's claims: the curve is its answer, with the knee's claim
+            // a sweep's experiment is declared without the article's claims: the curve is its answer, with the knee's
+            // claim
             // where the catalog declares the sweep
             if (run.sweeps().isEmpty() || !experiment.claims().isEmpty()) {
                 summary.addAll(verdicts(experiment, e, run.run().stoppedIn(experiment)));
@@ -53,8 +63,13 @@ final class RunReport {
             experiments.addAll(experiment(experiment, e, info.machineCpus()));
         }
         boolean studiesOnly = run.experiments().stream().allMatch(ExperimentResult::ofAnApplication);
-        return new ReportDocument("Concurrency Lab " + (run.sweeps().isEmpty() ? "run " : "sweep ") + info.id(), lead,
-                !run.sweeps().isEmpty() ? SweepReport.CURVE : studiesOnly ? ANSWER : VERDICTS, summary, environment(run), experiments);
+        return new ReportDocument(
+                "Concurrency Lab " + (run.sweeps().isEmpty() ? "run " : "sweep ") + info.id(),
+                lead,
+                !run.sweeps().isEmpty() ? SweepReport.CURVE : studiesOnly ? ANSWER : VERDICTS,
+                summary,
+                environment(run),
+                experiments);
     }
 
     /** Per experiment: the count of each verdict, every claim with its evidence and chart, the bottlenecks. */
@@ -62,29 +77,49 @@ final class RunReport {
         Map<String, Long> counts = new TreeMap<>();
         experiment.claims().forEach(claim -> counts.merge(claim.status(), 1L, Long::sum));
         List<Block> blocks = new ArrayList<>();
-        blocks.add(new Block.Heading(3, experiment.name(), stoppedIn ? "claims not checked: the run stopped before its last variant"
-                : experiment.ofAnApplication() ? "what held the load back, step by step"
-                : counts.isEmpty() ? "no claims" : String.join(", ",
-                counts.entrySet().stream().map(entry -> entry.getValue() + " " + entry.getKey()).toList()), "v-" + experiment.name()));
+        blocks.add(new Block.Heading(
+                3,
+                experiment.name(),
+                stoppedIn
+                        ? "claims not checked: the run stopped before its last variant"
+                        : experiment.ofAnApplication()
+                                ? "what held the load back, step by step"
+                                : counts.isEmpty()
+                                        ? "no claims"
+                                        : String.join(
+                                                ", ",
+                                                counts.entrySet().stream()
+                                                        .map(entry -> entry.getValue() + " " + entry.getKey())
+                                                        .toList()),
+                "v-" + experiment.name()));
         List<Block.Verdicts.Line> lines = new ArrayList<>();
         for (ClaimResult claim : experiment.claims()) {
             // a claim this run could not check has nothing to show: its link would name variants that did not run
-            String anchor = "not applicable".equals(claim.status()) ? null
+            String anchor = "not applicable".equals(claim.status())
+                    ? null
                     : ChartPlan.anchorOf(claim.chart(), index, experiment).orElse(null);
-            lines.add(new Block.Verdicts.Line(claim.status(), claim.text(), claim.evidence(), anchor,
+            lines.add(new Block.Verdicts.Line(
+                    claim.status(),
+                    claim.text(),
+                    claim.evidence(),
+                    anchor,
                     anchor == null ? null : chartTitle(claim.chart(), anchor)));
         }
         blocks.add(new Block.Verdicts(lines));
         List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
         if (!diagnosis.isEmpty()) {
-            boolean counted = experiment.variants().stream().flatMap(variant -> variant.steps().stream())
+            boolean counted = experiment.variants().stream()
+                    .flatMap(variant -> variant.steps().stream())
                     .anyMatch(step -> !step.pools().isEmpty());
-            String source = !experiment.ofAnApplication() ? "Where the saturated variants were held back, from stack samples:"
-                    : counted ? "From the pools' own counts (JMX, through the lab's agent), Little's law and JFR:"
-                    : "From the lab's agent: JFR's events and the threads' stacks:";
+            String source = !experiment.ofAnApplication()
+                    ? "Where the saturated variants were held back, from stack samples:"
+                    : counted
+                            ? "From the pools' own counts (JMX, through the lab's agent), Little's law and JFR:"
+                            : "From the lab's agent: JFR's events and the threads' stacks:";
             blocks.add(new Block.Paragraph(source, Block.Tone.NOTE));
             blocks.add(new Block.Items(diagnosis.stream()
-                    .map(finding -> new Block.Items.Item(finding.variant() + ", " + finding.load(), finding.sentence())).toList()));
+                    .map(finding -> new Block.Items.Item(finding.variant() + ", " + finding.load(), finding.sentence()))
+                    .toList()));
         }
         return blocks;
     }
@@ -104,10 +139,19 @@ final class RunReport {
         table.add("Spring Boot", info.springBoot());
         table.add("machine", info.os() + ", " + info.machineCpus() + " CPUs");
         for (ExperimentResult experiment : run.experiments()) {
-            table.add(experiment.name(), format(Locale.ROOT, "S = %s, D = %s ms, services saw %s CPUs, warm-up %s, %s",
-                    StepTables.number(experiment.scale()), StepTables.number(experiment.downstreamLatencyMillis()),
-                    experiment.variants().stream().map(VariantResult::cpus).distinct().toList(), StepTables.warmUp(experiment),
-                    StepTables.clientAndJit(experiment)));
+            table.add(
+                    experiment.name(),
+                    format(
+                            Locale.ROOT,
+                            "S = %s, D = %s ms, services saw %s CPUs, warm-up %s, %s",
+                            StepTables.number(experiment.scale()),
+                            StepTables.number(experiment.downstreamLatencyMillis()),
+                            experiment.variants().stream()
+                                    .map(VariantResult::cpus)
+                                    .distinct()
+                                    .toList(),
+                            StepTables.warmUp(experiment),
+                            StepTables.clientAndJit(experiment)));
         }
         table.add("run", info.startedAt() + " to " + (info.finishedAt() == null ? "(stopped)" : info.finishedAt()));
         return List.of(new Block.Heading(2, "Environment", "", "environment"), new Block.Table(table));
@@ -115,26 +159,45 @@ final class RunReport {
 
     private static List<Block> experiment(ExperimentResult experiment, int index, int machineCpus) {
         List<Block> blocks = new ArrayList<>();
-        blocks.add(new Block.Heading(2, experiment.name(), experiment.ofAnApplication() ? experiment.title()
-                : "after \"" + experiment.title() + "\"", experiment.name()));
+        blocks.add(new Block.Heading(
+                2,
+                experiment.name(),
+                experiment.ofAnApplication() ? experiment.title() : "after \"" + experiment.title() + "\"",
+                experiment.name()));
         Set<Integer> cpus = new LinkedHashSet<>();
         experiment.variants().forEach(variant -> cpus.add(variant.cpus()));
         if (experiment.ofAnApplication()) {
-            blocks.add(new Block.Paragraph(format(Locale.ROOT, "A lone request took %s ms (R0, the mean of those one user sent one at a time for 2 s after "
-                            + "the warm-up): \"LL TPS\" is %s. The application warmed up with %s; %s.",
-                    StepTables.number(experiment.downstreamLatencyMillis()), StepTables.studyBound(experiment), StepTables.warmUp(experiment),
-                    StepTables.clientAndJit(experiment)), Block.Tone.NOTE));
+            blocks.add(new Block.Paragraph(
+                    format(
+                            Locale.ROOT,
+                            "A lone request took %s ms (R0, the mean of those one user sent one at a time for 2 s after "
+                                    + "the warm-up): \"LL TPS\" is %s. The application warmed up with %s; %s.",
+                            StepTables.number(experiment.downstreamLatencyMillis()),
+                            StepTables.studyBound(experiment),
+                            StepTables.warmUp(experiment),
+                            StepTables.clientAndJit(experiment)),
+                    Block.Tone.NOTE));
         } else {
-            blocks.add(new Block.Paragraph(format(Locale.ROOT, "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "
-                        + "to the article's time. %s; %s. Services saw %s CPUs "
-                        + "(this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.",
-                StepTables.number(experiment.scale()), StepTables.number(experiment.downstreamLatencyMillis()),
-                StepTables.warmedUp(experiment), StepTables.clientAndJit(experiment), cpus, machineCpus, machineCpus), Block.Tone.NOTE));
+            blocks.add(new Block.Paragraph(
+                    format(
+                            Locale.ROOT,
+                            "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "
+                                    + "to the article's time. %s; %s. Services saw %s CPUs "
+                                    + "(this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.",
+                            StepTables.number(experiment.scale()),
+                            StepTables.number(experiment.downstreamLatencyMillis()),
+                            StepTables.warmedUp(experiment),
+                            StepTables.clientAndJit(experiment),
+                            cpus,
+                            machineCpus,
+                            machineCpus),
+                    Block.Tone.NOTE));
         }
         List<String> loads = StepTables.loads(experiment);
         for (int l = 0; l < loads.size(); l++) {
             String load = loads.get(l);
-            blocks.add(new Block.Heading(3, "Load " + load, StepTables.loadHeading(load), ChartPlan.tableAnchor(index, l)));
+            blocks.add(new Block.Heading(
+                    3, "Load " + load, StepTables.loadHeading(load), ChartPlan.tableAnchor(index, l)));
             TextTable table = StepTables.stepTable(experiment, load, new Scaled(experiment.scale()), machineCpus);
             blocks.add(new Block.Table(table));
             blocks.add(new Block.Paragraph(StepTables.legend(table), Block.Tone.NOTE));
@@ -150,34 +213,50 @@ final class RunReport {
                 blocks.add(new Block.Paragraph(variant.name() + " failed: " + variant.failure(), Block.Tone.ALERT));
             }
         }
-        JitActivity.sentence(experiment).ifPresent(sentence -> blocks.add(new Block.Paragraph(sentence, Block.Tone.NOTE)));
-        MachineBoundSteps.sentence(experiment).ifPresent(sentence -> blocks.add(new Block.Paragraph(sentence, Block.Tone.NOTE)));
+        JitActivity.sentence(experiment)
+                .ifPresent(sentence -> blocks.add(new Block.Paragraph(sentence, Block.Tone.NOTE)));
+        MachineBoundSteps.sentence(experiment)
+                .ifPresent(sentence -> blocks.add(new Block.Paragraph(sentence, Block.Tone.NOTE)));
         if (!loads.isEmpty()) {
             String last = loads.getLast();
             if (ChartPlan.chained(experiment)) {
-                blocks.add(new Block.ChartSection(new Block.Heading(3, "Along the chain", "load " + last, ""), new Block.Paragraph(
-                        "Per variant (open one), each service by its own meters: the 95th percentile of its server's time beside "
-                                + "the client's (the gateway's view), its 5xx answers beside the client's failures, and what waited: "
-                                + "the database's sessions on a lock, requests waiting for a pooled database or HTTP connection, "
-                                + "Tomcat's busy workers, and the share of each second the circuit breaker was open.", Block.Tone.NOTE),
+                blocks.add(new Block.ChartSection(
+                        new Block.Heading(3, "Along the chain", "load " + last, ""),
+                        new Block.Paragraph(
+                                "Per variant (open one), each service by its own meters: the 95th percentile of its server's time beside "
+                                        + "the client's (the gateway's view), its 5xx answers beside the client's failures, and what waited: "
+                                        + "the database's sessions on a lock, requests waiting for a pooled database or HTTP connection, "
+                                        + "Tomcat's busy workers, and the share of each second the circuit breaker was open.",
+                                Block.Tone.NOTE),
                         new Block.Charts("chain", index, loads.size() - 1)));
             }
             if (ChartPlan.overTime(experiment)) {
-                blocks.add(new Block.ChartSection(new Block.Heading(3, "Live threads by pool", "load " + last, ""), new Block.Paragraph(
-                        "Per variant, the threads the probe saw alive in each pool, stacked.", Block.Tone.NOTE),
+                blocks.add(new Block.ChartSection(
+                        new Block.Heading(3, "Live threads by pool", "load " + last, ""),
+                        new Block.Paragraph(
+                                "Per variant, the threads the probe saw alive in each pool, stacked.", Block.Tone.NOTE),
                         new Block.Charts("threads", index, loads.size() - 1)));
             }
         }
-        items(blocks, "The database's sessions", "PostgreSQL's pg_stat_activity and pg_stat_database",
+        items(
+                blocks,
+                "The database's sessions",
+                "PostgreSQL's pg_stat_activity and pg_stat_database",
                 DatabaseSessions.lines(experiment));
-        items(blocks, "Where the service's CPU went", "sampled on-CPU stacks; widest methods below the container",
+        items(
+                blocks,
+                "Where the service's CPU went",
+                "sampled on-CPU stacks; widest methods below the container",
                 HotFrames.lines(experiment));
         TextTable littlesLaw = LittlesLawChecks.of(experiment);
         if (!littlesLaw.isEmpty()) {
             blocks.add(new Block.Heading(3, "Little's law", "each side measured on its own", ""));
             blocks.add(new Block.Table(littlesLaw));
         }
-        items(blocks, experiment.ofAnApplication() ? "How the study went" : "What this run shows about this machine", "",
+        items(
+                blocks,
+                experiment.ofAnApplication() ? "How the study went" : "What this run shows about this machine",
+                "",
                 experiment.findings());
         return blocks;
     }
@@ -185,7 +264,8 @@ final class RunReport {
     private static void items(List<Block> blocks, String heading, String subtitle, List<String> lines) {
         if (!lines.isEmpty()) {
             blocks.add(new Block.Heading(3, heading, subtitle, ""));
-            blocks.add(new Block.Items(lines.stream().map(line -> new Block.Items.Item("", line)).toList()));
+            blocks.add(new Block.Items(
+                    lines.stream().map(line -> new Block.Items.Item("", line)).toList()));
         }
     }
 }

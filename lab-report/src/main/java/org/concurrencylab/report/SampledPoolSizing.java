@@ -24,14 +24,16 @@ final class SampledPoolSizing {
     /** Fewer busy threads than this on average: the pool is not where the requests spend their time. */
     private static final double AT_LEAST_BUSY = 1;
 
-    private SampledPoolSizing() {
-    }
+    private SampledPoolSizing() {}
 
     /** The sentence for step {@code index} of one variant's steps (lightest first); none where its pools count themselves. */
     static Optional<String> sentence(List<StepResult> steps, int index) {
         StepResult step = steps.get(index);
         Optional<UserPace.Demand> asked = UserPace.of(steps).demandOf(step);
-        if (!step.pools().isEmpty() || step.threads() == null || step.threads().stackSamples() == 0 || asked.isEmpty()
+        if (!step.pools().isEmpty()
+                || step.threads() == null
+                || step.threads().stackSamples() == 0
+                || asked.isEmpty()
                 || step.throughputPerSecond() <= 0) {
             return Optional.empty();
         }
@@ -42,14 +44,26 @@ final class SampledPoolSizing {
                 .max(Comparator.comparingDouble(pool -> Diagnosis.busy(pools.get(pool))))
                 .map(pool -> {
                     double busy = Diagnosis.busy(pools.get(pool));
-                    double live = pools.get(pool).values().stream().mapToDouble(Double::doubleValue).sum();
+                    double live = pools.get(pool).values().stream()
+                            .mapToDouble(Double::doubleValue)
+                            .sum();
                     double hold = busy / step.throughputPerSecond();
                     UserPace.Demand demand = asked.get();
-                    return format(Locale.ROOT, "%s, which counts nothing over JMX: %.1f of its %.1f threads held a request on "
+                    return format(
+                            Locale.ROOT,
+                            "%s, which counts nothing over JMX: %.1f of its %.1f threads held a request on "
                                     + "average (from %d stack samples) at %.1f/s, so each request holds one for %.1f ms (Little's law); "
-                                    + "%s would keep %d busy, %s %d.", pool, busy, live,
-                            step.threads().stackSamples(), step.throughputPerSecond(), 1000 * hold, demand.who(),
-                            PoolSizing.needed(hold, demand), demand.doubled().name(), PoolSizing.needed(hold, demand.doubled()));
+                                    + "%s would keep %d busy, %s %d.",
+                            pool,
+                            busy,
+                            live,
+                            step.threads().stackSamples(),
+                            step.throughputPerSecond(),
+                            1000 * hold,
+                            demand.who(),
+                            PoolSizing.needed(hold, demand),
+                            demand.doubled().name(),
+                            PoolSizing.needed(hold, demand.doubled()));
                 });
     }
 }

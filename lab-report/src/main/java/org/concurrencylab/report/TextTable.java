@@ -53,10 +53,18 @@ final class TextTable {
 
     String renderMarkdown() {
         StringBuilder out = new StringBuilder();
-        out.append("| ").append(String.join(" | ", headers.stream().map(TextTable::markdownCell).toList())).append(" |\n");
-        out.append("|").append(headers.stream().map(header -> "---|").reduce("", String::concat)).append('\n');
+        out.append("| ")
+                .append(String.join(
+                        " | ", headers.stream().map(TextTable::markdownCell).toList()))
+                .append(" |\n");
+        out.append("|")
+                .append(headers.stream().map(header -> "---|").reduce("", String::concat))
+                .append('\n');
         for (List<String> row : rows) {
-            out.append("| ").append(String.join(" | ", row.stream().map(TextTable::markdownCell).toList())).append(" |\n");
+            out.append("| ")
+                    .append(String.join(
+                            " | ", row.stream().map(TextTable::markdownCell).toList()))
+                    .append(" |\n");
         }
         return out.toString();
     }
@@ -64,12 +72,17 @@ final class TextTable {
     String renderHtml() {
         StringBuilder out = new StringBuilder("<table><thead><tr>");
         // a short header's meaning on hover, as the legend under a step table gives it
-        headers.forEach(header -> out.append(StepTables.meaning(header).map(meaning -> "<th title=\"" + Html.escape(meaning) + "\">")
-                .orElse("<th>")).append(Html.escape(header)).append("</th>"));
+        headers.forEach(header -> out.append(StepTables.meaning(header)
+                        .map(meaning -> "<th title=\"" + Html.escape(meaning) + "\">")
+                        .orElse("<th>"))
+                .append(Html.escape(header))
+                .append("</th>"));
         out.append("</tr></thead><tbody>");
         for (List<String> row : rows) {
             out.append("<tr>");
-            row.forEach(cell -> out.append(isNumeric(cell) ? "<td class=\"num\">" : "<td>").append(Html.escape(cell)).append("</td>"));
+            row.forEach(cell -> out.append(isNumeric(cell) ? "<td class=\"num\">" : "<td>")
+                    .append(Html.escape(cell))
+                    .append("</td>"));
             out.append("</tr>");
         }
         return out.append("</tbody></table>\n").toString();

@@ -12,8 +12,7 @@ import org.concurrencylab.results.TimeBudget;
 /** The run's time budget in one line for the terminal: the wall time, the measured steps' share, the phases largest first. */
 public final class TimeBudgetLine {
 
-    private TimeBudgetLine() {
-    }
+    private TimeBudgetLine() {}
 
     /**
      * @param reports how long writing the reports took, after results.json was written; empty where unknown
@@ -26,10 +25,19 @@ public final class TimeBudgetLine {
         double wall = budget.wallSeconds() + reports.toNanos() / 1e9;
         List<Map.Entry<String, Double>> phases = budget.byPhase().entrySet().stream()
                 .filter(phase -> phase.getValue() >= 0.05)
-                .sorted(Comparator.comparingDouble(Map.Entry<String, Double>::getValue).reversed()).toList();
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "Where the time went: %s in all, %.0f %% of it in measured steps; ",
-                duration(wall), 100 * budget.byPhase().getOrDefault(TimeBudget.MEASURED, 0.0) / wall));
-        line.append(String.join(", ", phases.stream().map(phase -> phase.getKey() + " " + duration(phase.getValue())).toList()));
+                .sorted(Comparator.comparingDouble(Map.Entry<String, Double>::getValue)
+                        .reversed())
+                .toList();
+        StringBuilder line = new StringBuilder(String.format(
+                Locale.ROOT,
+                "Where the time went: %s in all, %.0f %% of it in measured steps; ",
+                duration(wall),
+                100 * budget.byPhase().getOrDefault(TimeBudget.MEASURED, 0.0) / wall));
+        line.append(String.join(
+                ", ",
+                phases.stream()
+                        .map(phase -> phase.getKey() + " " + duration(phase.getValue()))
+                        .toList()));
         line.append(", reports ").append(duration(reports.toNanos() / 1e9)).append('.');
         return Optional.of(line.toString());
     }

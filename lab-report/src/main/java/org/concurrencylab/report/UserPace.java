@@ -43,7 +43,8 @@ record UserPace(double aloneMillis, double thinkMillis) {
 
     /** {@code users} over the cycle in words: "4 / 88.1 ms", or "4 / (88.1 ms + 100 ms thinking)". */
     String over(int users) {
-        return thinkMillis == 0 ? format(Locale.ROOT, "%d / %.1f ms", users, aloneMillis)
+        return thinkMillis == 0
+                ? format(Locale.ROOT, "%d / %.1f ms", users, aloneMillis)
                 : format(Locale.ROOT, "%d / (%.1f ms + %.0f ms thinking)", users, aloneMillis, thinkMillis);
     }
 
@@ -55,7 +56,8 @@ record UserPace(double aloneMillis, double thinkMillis) {
         if (step.plan() != null && step.plan().ratePerSecond() != null) {
             return java.util.Optional.of(Demand.open(step.plan().ratePerSecond()));
         }
-        return step.plan() == null || step.plan().users() == null || !known() ? java.util.Optional.empty()
+        return step.plan() == null || step.plan().users() == null || !known()
+                ? java.util.Optional.empty()
                 : java.util.Optional.of(closed(step.plan().users()));
     }
 

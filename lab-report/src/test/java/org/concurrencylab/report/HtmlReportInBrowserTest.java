@@ -30,8 +30,8 @@ import org.concurrencylab.results.Threads;
 import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.WarmUpLoad;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.WarmUpLoad;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +66,8 @@ class HtmlReportInBrowserTest {
         // the verdicts come first, above the first table
         assertThat(dom.indexOf("<h2>Verdicts</h2>")).isNotNegative().isLessThan(dom.indexOf("<table"));
         // the claim links to the chart its experiment declared, and the chart is there under that id
-        Matcher link = Pattern.compile("class=\"chart-link\" href=\"#([^\"]+)\"").matcher(dom);
+        Matcher link =
+                Pattern.compile("class=\"chart-link\" href=\"#([^\"]+)\"").matcher(dom);
         assertThat(link.find()).isTrue();
         assertThat(link.group(1)).isEqualTo("c-0-0-requests-common-pool");
         assertThat(dom).contains("id=\"" + link.group(1) + "\"");
@@ -77,7 +78,8 @@ class HtmlReportInBrowserTest {
     void comparisonPageOpensWithNoScriptError() throws Exception {
         Path chromium = chromium().orElse(null);
         Assumptions.assumeTrue(chromium != null, "skipped: no Chromium found (apt-get install chromium)");
-        Path html = Files.writeString(directory.resolve("compare.html"), RunComparison.renderHtml(RunComparison.of(List.of(run(), run()))));
+        Path html = Files.writeString(
+                directory.resolve("compare.html"), RunComparison.renderHtml(RunComparison.of(List.of(run(), run()))));
 
         String dom = dumpDom(chromium, html);
         screenshot(chromium, html, Path.of("target", "compare-screenshot.png"));
@@ -95,8 +97,15 @@ class HtmlReportInBrowserTest {
 
     private static String dumpDom(Path chromium, Path html) throws Exception {
         Path profile = Files.createTempDirectory("lab-chromium");
-        Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=" + profile, "--virtual-time-budget=10000", "--dump-dom", html.toUri().toString())
+        Process process = new ProcessBuilder(
+                        chromium.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--user-data-dir=" + profile,
+                        "--virtual-time-budget=10000",
+                        "--dump-dom",
+                        html.toUri().toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         byte[] out = process.getInputStream().readAllBytes();
@@ -111,10 +120,18 @@ class HtmlReportInBrowserTest {
     private static void screenshot(Path chromium, Path html, Path png) throws Exception {
         Files.createDirectories(png.toAbsolutePath().getParent());
         Path profile = Files.createTempDirectory("lab-chromium");
-        Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=" + profile, "--virtual-time-budget=10000", "--window-size=1300,2400",
-                "--screenshot=" + png.toAbsolutePath(), html.toUri().toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        Process process = new ProcessBuilder(
+                        chromium.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--user-data-dir=" + profile,
+                        "--virtual-time-budget=10000",
+                        "--window-size=1300,2400",
+                        "--screenshot=" + png.toAbsolutePath(),
+                        html.toUri().toString())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
@@ -126,45 +143,83 @@ class HtmlReportInBrowserTest {
     private static void writeRequests(Path csv) throws java.io.IOException {
         StringBuilder out = new StringBuilder("user,sequence,start_ms,latency_ms,late_ms,outcome\n");
         for (int i = 0; i < 1200; i++) {
-            out.append(String.format(java.util.Locale.ROOT, "0,%d,%.3f,%.3f,0.000,%s%n", i, i * 7.5, 40 + i * 0.5,
+            out.append(String.format(
+                    java.util.Locale.ROOT,
+                    "0,%d,%.3f,%.3f,0.000,%s%n",
+                    i,
+                    i * 7.5,
+                    40 + i * 0.5,
                     i % 33 == 0 ? "TIMEOUT" : "OK"));
         }
         Files.writeString(csv, out);
     }
 
     private static String attribute(String dom, String name) {
-        Matcher matcher = Pattern.compile("<body[^>]*\\s" + name + "=\"([^\"]*)\"").matcher(dom);
-        assertThat(matcher.find()).as(name + " on the body after the page's script ran").isTrue();
+        Matcher matcher =
+                Pattern.compile("<body[^>]*\\s" + name + "=\"([^\"]*)\"").matcher(dom);
+        assertThat(matcher.find())
+                .as(name + " on the body after the page's script ran")
+                .isTrue();
         return matcher.group(1).replace("&quot;", "\"");
     }
 
     private static Optional<Path> chromium() {
         List<Path> candidates = new ArrayList<>();
         for (String directory : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Stream.of("chromium", "chromium-browser", "google-chrome").forEach(name -> candidates.add(Path.of(directory, name)));
+            Stream.of("chromium", "chromium-browser", "google-chrome")
+                    .forEach(name -> candidates.add(Path.of(directory, name)));
         }
         candidates.add(Path.of("/usr/bin/chromium"));
         return candidates.stream().filter(Files::isExecutable).findFirst();
     }
 
     private static RunResult run() {
-        return new RunResult(RunInfo.custom("20261121-000000").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux amd64").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
-                List.of(ExperimentResult.custom("fan-out", "An article").seed("seed.txt").scale(0.15).downstreamLatencyMillis(45)
-                        .warmUp(new WarmUpLoad(24, 60)).jit("c1")
+        return new RunResult(
+                RunInfo.custom("20261121-000000")
+                        .scale(0.15)
+                        .machineCpus(2)
+                        .platform("25", "4.1.1", "Linux amd64")
+                        .planned(List.of("blocking-io"), "a")
+                        .finishedAt("b")
+                        .build(),
+                List.of(ExperimentResult.custom("fan-out", "An article")
+                        .seed("seed.txt")
+                        .scale(0.15)
+                        .downstreamLatencyMillis(45)
+                        .warmUp(new WarmUpLoad(24, 60))
+                        .jit("c1")
                         .variants(List.of(variant("common-pool", 300), variant("dedicated-pool-400", 48)))
-                        .claims(List.of(new ClaimResult("c", "A claim <with> markup", "reproduced", "numbers & more",
-                                ChartRef.of(ChartRef.Kind.REQUESTS, "20/s for 60s", "common-pool")))).findings(List.of("a finding")).build()));
+                        .claims(List.of(new ClaimResult(
+                                "c",
+                                "A claim <with> markup",
+                                "reproduced",
+                                "numbers & more",
+                                ChartRef.of(ChartRef.Kind.REQUESTS, "20/s for 60s", "common-pool"))))
+                        .findings(List.of("a finding"))
+                        .build()));
     }
 
     private static VariantResult variant(String name, double p95) {
         List<TimelinePoint> points = new ArrayList<>();
         for (int second = 0; second < 10; second++) {
-            points.add(new TimelinePoint(second, 20, 19, 0, p95 * (1 + second), p95 * (1 + second) * 1.1, p95 * 3,
+            points.add(new TimelinePoint(
+                    second,
+                    20,
+                    19,
+                    0,
+                    p95 * (1 + second),
+                    p95 * (1 + second) * 1.1,
+                    p95 * 3,
                     Map.of("tomcat-workers", 10 + second, "common-pool", 7)));
         }
         StepResult step = StepResult.custom("20/s for 60s")
                 .plan(LoadPlan.open(133.3, 9, 9000, "new-per-request"))
-                .client(new Requests(1200, 1200, 0, Map.of()), 130, new LatencyMillis(p95 / 2, p95 / 2, p95, p95, p95, p95), 9.2, 12)
+                .client(
+                        new Requests(1200, 1200, 0, Map.of()),
+                        130,
+                        new LatencyMillis(p95 / 2, p95 / 2, p95, p95, p95, p95),
+                        9.2,
+                        12)
                 .littlesLaw(133, "model", 133)
                 .threads(new Threads(30, Map.of("tomcat-workers", 20), List.of(), 0, Map.of()))
                 .process(new ProcessUsage(1, 100_000_000, 10, 5, 0.05, 1200, p95 / 2))

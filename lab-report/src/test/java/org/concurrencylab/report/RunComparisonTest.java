@@ -16,30 +16,32 @@ import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.Threads;
 import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.WarmUpLoad;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.WarmUpLoad;
 import org.junit.jupiter.api.Test;
 
 class RunComparisonTest {
 
     @Test
     void twoRunsWithinTheNoiseShowNoChange() {
-        RunComparison.Comparison comparison = RunComparison.compare(run("a", "25", 245, 410, "reproduced"),
-                run("b", "25", 243, 415, "reproduced"));
+        RunComparison.Comparison comparison =
+                RunComparison.compare(run("a", "25", 245, 410, "reproduced"), run("b", "25", 243, 415, "reproduced"));
 
         assertThat(comparison.environment()).isEmpty();
         assertThat(comparison.verdicts()).isEmpty();
         assertThat(comparison.beyondTolerance()).isEmpty();
         assertThat(comparison.moves()).hasSize(4);
-        assertThat(RunComparison.render(List.of(comparison))).contains("same settings and machine")
-                .contains("Claims whose verdict changed: none").contains("beyond tolerance (throughput 7 %, latency 15 %; CPU work 12 % and 25 %): none");
+        assertThat(RunComparison.render(List.of(comparison)))
+                .contains("same settings and machine")
+                .contains("Claims whose verdict changed: none")
+                .contains("beyond tolerance (throughput 7 %, latency 15 %; CPU work 12 % and 25 %): none");
         assertThat(comparison.changed()).isFalse();
     }
 
     @Test
     void namesTheChangedVerdictTheMovedFiguresAndWhatDiffers() {
-        RunComparison.Comparison comparison = RunComparison.compare(run("a", "21", 245, 410, "reproduced"),
-                run("b", "25", 200, 520, "not reproduced"));
+        RunComparison.Comparison comparison = RunComparison.compare(
+                run("a", "21", 245, 410, "reproduced"), run("b", "25", 200, 520, "not reproduced"));
 
         assertThat(comparison.environment()).containsExactly("jdk: 21 -> 25");
         assertThat(comparison.verdicts()).singleElement().satisfies(change -> {
@@ -48,16 +50,19 @@ class RunComparisonTest {
         });
         assertThat(comparison.changed()).isTrue();
         // throughput -18 %, every percentile +27 %
-        assertThat(comparison.beyondTolerance()).extracting(RunComparison.Move::figure)
+        assertThat(comparison.beyondTolerance())
+                .extracting(RunComparison.Move::figure)
                 .containsExactly("TPS", "p50 ms", "p95 ms", "p99 ms");
-        assertThat(RunComparison.renderHtml(List.of(comparison))).contains("jdk: 21 -&gt; 25").doesNotContain("<script");
+        assertThat(RunComparison.renderHtml(List.of(comparison)))
+                .contains("jdk: 21 -&gt; 25")
+                .doesNotContain("<script");
     }
 
     /** The method closed on a service of one's own: a study before and after its pool was sized, compared. */
     @Test
     void twoStudiesOfOneApplicationCompareAsTwoRunsDo() {
-        RunComparison.Comparison comparison = RunComparison.compare(study("before", 98.7, 121, "not reproduced"),
-                study("after", 193.4, 43.5, "reproduced"));
+        RunComparison.Comparison comparison = RunComparison.compare(
+                study("before", 98.7, 121, "not reproduced"), study("after", 193.4, 43.5, "reproduced"));
 
         assertThat(comparison.environment()).isEmpty();
         assertThat(comparison.verdicts()).singleElement().satisfies(change -> {
@@ -65,47 +70,94 @@ class RunComparisonTest {
             assertThat(change.before()).isEqualTo("not reproduced");
             assertThat(change.after()).isEqualTo("reproduced");
         });
-        assertThat(comparison.beyondTolerance()).extracting(RunComparison.Move::figure).contains("TPS", "p95 ms");
+        assertThat(comparison.beyondTolerance())
+                .extracting(RunComparison.Move::figure)
+                .contains("TPS", "p95 ms");
         assertThat(comparison.changed()).isTrue();
-        assertThat(RunComparison.render(List.of(comparison))).contains("pooled-app").contains("8 users for 8s");
+        assertThat(RunComparison.render(List.of(comparison)))
+                .contains("pooled-app")
+                .contains("8 users for 8s");
     }
 
     private static RunResult study(String id, double throughput, double p95, String verdict) {
         StepResult step = StepResult.custom("8 users for 8s")
                 .plan(LoadPlan.held(8, 0, 8, 0, 10000, "keep-alive"))
-                .client(new Requests((long) (8 * throughput), (long) (8 * throughput), 0, Map.of()), throughput,
-                        new LatencyMillis(8000 / throughput, 0.9 * p95, 0.9 * p95, p95, p95, p95), 8, 8)
+                .client(
+                        new Requests((long) (8 * throughput), (long) (8 * throughput), 0, Map.of()),
+                        throughput,
+                        new LatencyMillis(8000 / throughput, 0.9 * p95, 0.9 * p95, p95, p95, p95),
+                        8,
+                        8)
                 .littlesLaw(190, "U / R0", 190)
                 .threads(new Threads(30, Map.of(), List.of(), 0, Map.of()))
                 .process(new ProcessUsage(1, 1, 1, 1, 0, 0, 0, 0))
                 .timeline(new Timeline(1000, List.of()))
                 .requestLog("x.csv")
                 .build();
-        VariantResult variant = new VariantResult("as-is", "the application", ExperimentResult.APPLICATION, 2, VariantStatus.OK, null,
-                Map.of(), Map.of(), List.of(step));
-        ExperimentResult experiment = ExperimentResult.custom("pooled-app", "Your service: pooled-app.jar, GET /orders/1").scale(1).downstreamLatencyMillis(42)
-                .warmUp(new WarmUpLoad(4, 357)).jit("full").variants(List.of(variant))
-                .claims(List.of(new ClaimResult("check-1-as-is", "p95 at most 60 ms at 8 users", verdict, "e"))).build();
-        return new RunResult(RunInfo.custom(id).scale(1).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("pooled-app"), "a")
-                .finishedAt("b").build(), List.of(experiment));
+        VariantResult variant = new VariantResult(
+                "as-is",
+                "the application",
+                ExperimentResult.APPLICATION,
+                2,
+                VariantStatus.OK,
+                null,
+                Map.of(),
+                Map.of(),
+                List.of(step));
+        ExperimentResult experiment = ExperimentResult.custom(
+                        "pooled-app", "Your service: pooled-app.jar, GET /orders/1")
+                .scale(1)
+                .downstreamLatencyMillis(42)
+                .warmUp(new WarmUpLoad(4, 357))
+                .jit("full")
+                .variants(List.of(variant))
+                .claims(List.of(new ClaimResult("check-1-as-is", "p95 at most 60 ms at 8 users", verdict, "e")))
+                .build();
+        return new RunResult(
+                RunInfo.custom(id)
+                        .scale(1)
+                        .machineCpus(2)
+                        .platform("25", "4.1.1", "Linux")
+                        .planned(List.of("pooled-app"), "a")
+                        .finishedAt("b")
+                        .build(),
+                List.of(experiment));
     }
 
     private static RunResult run(String id, String jdk, double throughput, double latency, String verdict) {
         StepResult step = StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
-                .client(new Requests(1000, 1000, 0, Map.of()), throughput,
-                        new LatencyMillis(latency, latency, latency, latency, latency, latency), 4, 100)
+                .client(
+                        new Requests(1000, 1000, 0, Map.of()),
+                        throughput,
+                        new LatencyMillis(latency, latency, latency, latency, latency, latency),
+                        4,
+                        100)
                 .littlesLaw(250, "m", 250)
                 .threads(new Threads(200, Map.of(), List.of(), 0, Map.of()))
                 .process(new ProcessUsage(1, 1, 1, 1, 0, 1000, 400))
                 .timeline(new Timeline(400, List.of()))
                 .requestLog("x.csv")
                 .build();
-        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
-        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t").seed("s").scale(0.4).downstreamLatencyMillis(400)
-                .warmUp(new WarmUpLoad(100, 5)).jit("c1").variants(List.of(variant))
-                .claims(List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e"))).build();
-        return new RunResult(RunInfo.custom(id).scale(0.4).machineCpus(2).platform(jdk, "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
+        VariantResult variant = new VariantResult(
+                "mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
+        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
+                .seed("s")
+                .scale(0.4)
+                .downstreamLatencyMillis(400)
+                .warmUp(new WarmUpLoad(100, 5))
+                .jit("c1")
+                .variants(List.of(variant))
+                .claims(List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")))
+                .build();
+        return new RunResult(
+                RunInfo.custom(id)
+                        .scale(0.4)
+                        .machineCpus(2)
+                        .platform(jdk, "4.1.1", "Linux")
+                        .planned(List.of("blocking-io"), "a")
+                        .finishedAt("b")
+                        .build(),
                 List.of(experiment));
     }
 }

@@ -7,6 +7,10 @@ package org.concurrencylab.results;
  * @param latenessMillisP99  how late the 99th percentile send left against its schedule
  * @param notSent            requests due while the driver's in-flight cap was reached
  */
-public record Arrivals(double scheduledPerSecond, double achievedPerSecond, double latenessMillisP50,
-                       double latenessMillisP99, double latenessMillisMax, long notSent) {
-}
+public record Arrivals(
+        double scheduledPerSecond,
+        double achievedPerSecond,
+        double latenessMillisP50,
+        double latenessMillisP99,
+        double latenessMillisMax,
+        long notSent) {}

@@ -23,15 +23,15 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     /** @throws WriteFailed naming the file and the cause; nothing is left under either name */
     public static Path write(Path file, Content content) {
         Path partial = null;
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            partial = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName() + "-", ".partial");
+            partial =
+                    Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName() + "-", ".partial");
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial))) {
                 content.writeTo(out);
             }

@@ -18,14 +18,12 @@ public record Autoscaled(String rule, double target, List<Reading> readings, Lis
         decisions = List.copyOf(decisions);
     }
 
-    public record Reading(double atSeconds, int instances, double utilization) {
-    }
+    public record Reading(double atSeconds, int instances, double utilization) {}
 
     /**
      * @param answeredAtSeconds when the last of the new instances joined the load; null where the step ended first
      */
-    public record Decision(double atSeconds, double utilization, int from, int to, Double answeredAtSeconds) {
-    }
+    public record Decision(double atSeconds, double utilization, int from, int to, Double answeredAtSeconds) {}
 
     /** The most instances that answered at once during the step. */
     public int mostInstances() {

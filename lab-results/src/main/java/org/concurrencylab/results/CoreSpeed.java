@@ -10,5 +10,4 @@ package org.concurrencylab.results;
  * @param slowdown        that mean over the median sample of the run so far: 1 at the cores' usual speed
  * @param samples         the meter's samples during the step
  */
-public record CoreSpeed(double cpuNanosPerTerm, double slowdown, long samples) {
-}
+public record CoreSpeed(double cpuNanosPerTerm, double slowdown, long samples) {}

@@ -13,12 +13,16 @@ import java.util.List;
  * @param rollbacks          transactions rolled back during the step (timeouts among them)
  * @param timeline           per article second: mean sessions waiting on locks, and mean active
  */
-public record DatabaseUsage(double meanWaitingOnLocks, int peakWaitingOnLocks, int peakOpenSessions,
-                            double commitsPerSecond, long rollbacks, List<Point> timeline) {
+public record DatabaseUsage(
+        double meanWaitingOnLocks,
+        int peakWaitingOnLocks,
+        int peakOpenSessions,
+        double commitsPerSecond,
+        long rollbacks,
+        List<Point> timeline) {
 
     /** One article second of the step. */
-    public record Point(double second, double waitingOnLocks, double active) {
-    }
+    public record Point(double second, double waitingOnLocks, double active) {}
 
     public DatabaseUsage {
         timeline = List.copyOf(timeline);

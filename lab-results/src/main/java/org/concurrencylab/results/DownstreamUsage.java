@@ -19,8 +19,13 @@ import java.util.Map;
  *                        counts (legacy-chain: {@code hot-row}, the settings row's lock), by its own
  *                        timers; empty where it times none
  */
-public record DownstreamUsage(long requests, double meanMillis, double aloneMeanMillis, int peakLiveThreads, double cpuSeconds,
-                              Map<String, Held> holds) {
+public record DownstreamUsage(
+        long requests,
+        double meanMillis,
+        double aloneMeanMillis,
+        int peakLiveThreads,
+        double cpuSeconds,
+        Map<String, Held> holds) {
 
     /**
      * @param meanMillis     from acquiring the resource to releasing it
@@ -28,8 +33,7 @@ public record DownstreamUsage(long requests, double meanMillis, double aloneMean
      *                        hold with nothing else running, so that what the step's load added to it is
      *                        this machine's; NaN where it was not measured
      */
-    public record Held(long count, double meanMillis, double aloneMeanMillis) {
-    }
+    public record Held(long count, double meanMillis, double aloneMeanMillis) {}
 
     public DownstreamUsage {
         holds = holds == null ? Map.of() : new java.util.TreeMap<>(holds);
@@ -37,11 +41,19 @@ public record DownstreamUsage(long requests, double meanMillis, double aloneMean
 
     /** As read from results.json: a file written before the lab measured the service alone has no such figure. */
     @JsonCreator
-    static DownstreamUsage read(@JsonProperty("requests") long requests, @JsonProperty("meanMillis") double meanMillis,
-                                @JsonProperty("aloneMeanMillis") Double aloneMeanMillis,
-                                @JsonProperty("peakLiveThreads") int peakLiveThreads, @JsonProperty("cpuSeconds") double cpuSeconds,
-                                @JsonProperty("holds") Map<String, Held> holds) {
-        return new DownstreamUsage(requests, meanMillis, aloneMeanMillis == null ? Double.NaN : aloneMeanMillis, peakLiveThreads,
-                cpuSeconds, holds);
+    static DownstreamUsage read(
+            @JsonProperty("requests") long requests,
+            @JsonProperty("meanMillis") double meanMillis,
+            @JsonProperty("aloneMeanMillis") Double aloneMeanMillis,
+            @JsonProperty("peakLiveThreads") int peakLiveThreads,
+            @JsonProperty("cpuSeconds") double cpuSeconds,
+            @JsonProperty("holds") Map<String, Held> holds) {
+        return new DownstreamUsage(
+                requests,
+                meanMillis,
+                aloneMeanMillis == null ? Double.NaN : aloneMeanMillis,
+                peakLiveThreads,
+                cpuSeconds,
+                holds);
     }
 }

@@ -16,10 +16,18 @@ import java.util.Map;
  * @param downstreamSizing        how the downstream simulator was sized, as it reported; empty when there is none
  * @param findings                what the run's numbers say about this machine, in sentences
  */
-public record ExperimentResult(String name, String title, String seed, double scale, double downstreamLatencyMillis,
-                               WarmUpLoad warmUp, String jit,
-                               Map<String, Object> downstreamSizing, List<VariantResult> variants,
-                               List<ClaimResult> claims, List<String> findings) {
+public record ExperimentResult(
+        String name,
+        String title,
+        String seed,
+        double scale,
+        double downstreamLatencyMillis,
+        WarmUpLoad warmUp,
+        String jit,
+        Map<String, Object> downstreamSizing,
+        List<VariantResult> variants,
+        List<ClaimResult> claims,
+        List<String> findings) {
 
     /** The origin of a study's variants: the user's own application, not an article's system. */
     public static final String APPLICATION = "application";
@@ -43,9 +51,15 @@ public record ExperimentResult(String name, String title, String seed, double sc
 
     /** A builder holding everything of {@code experiment}, to change some of it. */
     public static Builder from(ExperimentResult experiment) {
-        return new Builder(experiment.name, experiment.title).seed(experiment.seed).scale(experiment.scale)
-                .downstreamLatencyMillis(experiment.downstreamLatencyMillis).warmUp(experiment.warmUp).jit(experiment.jit)
-                .downstreamSizing(experiment.downstreamSizing).variants(experiment.variants).claims(experiment.claims)
+        return new Builder(experiment.name, experiment.title)
+                .seed(experiment.seed)
+                .scale(experiment.scale)
+                .downstreamLatencyMillis(experiment.downstreamLatencyMillis)
+                .warmUp(experiment.warmUp)
+                .jit(experiment.jit)
+                .downstreamSizing(experiment.downstreamSizing)
+                .variants(experiment.variants)
+                .claims(experiment.claims)
                 .findings(experiment.findings);
     }
 
@@ -119,10 +133,21 @@ public record ExperimentResult(String name, String title, String seed, double sc
                 throw new IllegalStateException("an experiment's result needs its name");
             }
             if (!(scale > 0) || !(downstreamLatencyMillis >= 0)) {
-                throw new IllegalStateException(name + ": scale " + scale + " and D " + downstreamLatencyMillis + " ms are not a run's");
+                throw new IllegalStateException(
+                        name + ": scale " + scale + " and D " + downstreamLatencyMillis + " ms are not a run's");
             }
-            return new ExperimentResult(name, title, seed, scale, downstreamLatencyMillis, warmUp, jit, downstreamSizing, variants,
-                    claims, findings);
+            return new ExperimentResult(
+                    name,
+                    title,
+                    seed,
+                    scale,
+                    downstreamLatencyMillis,
+                    warmUp,
+                    jit,
+                    downstreamSizing,
+                    variants,
+                    claims,
+                    findings);
         }
     }
 }

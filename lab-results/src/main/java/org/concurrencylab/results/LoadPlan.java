@@ -21,12 +21,22 @@ package org.concurrencylab.results;
  * @param requestsByLoadHost for load from other hosts, how many requests each host sent, by the name
  *                      the user gave it; null when the load came from this host
  */
-public record LoadPlan(String model, Integer users, Integer repetitions, Double ratePerSecond, Double durationSeconds,
-                       double requestTimeoutMillis, String connections, Double rampUpSeconds, Double thinkSeconds,
-                       String driver, java.util.Map<String, Long> requestsByLoadHost) {
+public record LoadPlan(
+        String model,
+        Integer users,
+        Integer repetitions,
+        Double ratePerSecond,
+        Double durationSeconds,
+        double requestTimeoutMillis,
+        String connections,
+        Double rampUpSeconds,
+        Double thinkSeconds,
+        String driver,
+        java.util.Map<String, Long> requestsByLoadHost) {
 
     public LoadPlan {
-        requestsByLoadHost = requestsByLoadHost == null ? null
+        requestsByLoadHost = requestsByLoadHost == null
+                ? null
                 : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(requestsByLoadHost));
     }
 
@@ -34,29 +44,77 @@ public record LoadPlan(String model, Integer users, Integer repetitions, Double 
     public static final String LAB = "lab";
 
     public static LoadPlan closed(int users, int repetitions, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("closed", users, repetitions, null, null, requestTimeoutMillis, connections, null, null, LAB, null);
+        return new LoadPlan(
+                "closed", users, repetitions, null, null, requestTimeoutMillis, connections, null, null, LAB, null);
     }
 
-    public static LoadPlan held(int users, double rampUpSeconds, double holdSeconds, double thinkSeconds,
-                                double requestTimeoutMillis, String connections) {
-        return new LoadPlan("held", users, null, null, rampUpSeconds + holdSeconds, requestTimeoutMillis, connections,
-                rampUpSeconds, thinkSeconds, LAB, null);
+    public static LoadPlan held(
+            int users,
+            double rampUpSeconds,
+            double holdSeconds,
+            double thinkSeconds,
+            double requestTimeoutMillis,
+            String connections) {
+        return new LoadPlan(
+                "held",
+                users,
+                null,
+                null,
+                rampUpSeconds + holdSeconds,
+                requestTimeoutMillis,
+                connections,
+                rampUpSeconds,
+                thinkSeconds,
+                LAB,
+                null);
     }
 
-    public static LoadPlan open(double ratePerSecond, double durationSeconds, double requestTimeoutMillis, String connections) {
-        return new LoadPlan("open", null, null, ratePerSecond, durationSeconds, requestTimeoutMillis, connections, null, null, LAB, null);
+    public static LoadPlan open(
+            double ratePerSecond, double durationSeconds, double requestTimeoutMillis, String connections) {
+        return new LoadPlan(
+                "open",
+                null,
+                null,
+                ratePerSecond,
+                durationSeconds,
+                requestTimeoutMillis,
+                connections,
+                null,
+                null,
+                LAB,
+                null);
     }
 
     /** The same load, as another engine drove it. */
     public LoadPlan drivenBy(String engine) {
-        return new LoadPlan(model, users, repetitions, ratePerSecond, durationSeconds, requestTimeoutMillis, connections,
-                rampUpSeconds, thinkSeconds, engine, null);
+        return new LoadPlan(
+                model,
+                users,
+                repetitions,
+                ratePerSecond,
+                durationSeconds,
+                requestTimeoutMillis,
+                connections,
+                rampUpSeconds,
+                thinkSeconds,
+                engine,
+                null);
     }
 
     /** The same load, driven by an engine on other hosts while the lab ran the services and watched them. */
     public LoadPlan drivenFrom(String engine, java.util.Map<String, Long> requestsByHost) {
-        return new LoadPlan(model, users, repetitions, ratePerSecond, durationSeconds, requestTimeoutMillis, connections,
-                rampUpSeconds, thinkSeconds, engine, java.util.Objects.requireNonNull(requestsByHost, "requestsByHost"));
+        return new LoadPlan(
+                model,
+                users,
+                repetitions,
+                ratePerSecond,
+                durationSeconds,
+                requestTimeoutMillis,
+                connections,
+                rampUpSeconds,
+                thinkSeconds,
+                engine,
+                java.util.Objects.requireNonNull(requestsByHost, "requestsByHost"));
     }
 
     /**

@@ -20,9 +20,17 @@ import java.util.List;
  * @param coreSpeed           how fast the cores ran during the step; null where the meter had no sample in it,
  *                            and in results written before it
  */
-public record MachineUsage(int cores, double idleShare, List<ProcessCpu> processes, double cpuMillisPerRequest,
-                           double cpuBoundPerSecond, String cpuBoundModel, double machineShare, String verdict,
-                           String why, CoreSpeed coreSpeed) {
+public record MachineUsage(
+        int cores,
+        double idleShare,
+        List<ProcessCpu> processes,
+        double cpuMillisPerRequest,
+        double cpuBoundPerSecond,
+        String cpuBoundModel,
+        double machineShare,
+        String verdict,
+        String why,
+        CoreSpeed coreSpeed) {
 
     public static final String CLEAN = "clean";
     public static final String MACHINE_BOUND = "machine-bound";

@@ -17,16 +17,18 @@ public final class PoolLimits {
     /** Throughput below this share of the users' own bound: requests queued somewhere. */
     static final double SHORT_OF_USERS = 0.9;
 
-    private PoolLimits() {
-    }
+    private PoolLimits() {}
 
     public static Optional<String> holdingBack(StepResult step) {
-        boolean queued = step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < SHORT_OF_USERS * step.littlesLawPerSecond();
+        boolean queued = step.littlesLawPerSecond() > 0
+                && step.throughputPerSecond() < SHORT_OF_USERS * step.littlesLawPerSecond();
         return step.pools().entrySet().stream()
                 .filter(pool -> pool.getValue().saturated())
-                .filter(pool -> pool.getValue().meanWaiting() != null ? pool.getValue().meanWaiting() >= WAITING : queued)
+                .filter(pool ->
+                        pool.getValue().meanWaiting() != null ? pool.getValue().meanWaiting() >= WAITING : queued)
                 // where two are full, the one with callers counted waiting is the queue the others wait behind
-                .max(Comparator.comparing((Map.Entry<String, PoolOccupancy> pool) -> pool.getValue().meanWaiting() != null)
+                .max(Comparator.comparing((Map.Entry<String, PoolOccupancy> pool) ->
+                                pool.getValue().meanWaiting() != null)
                         .thenComparing(pool -> pool.getValue().fullShare()))
                 .map(Map.Entry::getKey);
     }

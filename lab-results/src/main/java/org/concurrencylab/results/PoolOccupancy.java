@@ -12,8 +12,8 @@ package org.concurrencylab.results;
  * @param meanWaiting    callers queued for a member, on average; null where the pool does not tell
  * @param samples        how many samples the figures come from
  */
-public record PoolOccupancy(String kind, int max, double meanBusy, int peakBusy, double fullShare, Double meanWaiting,
-                            int samples) {
+public record PoolOccupancy(
+        String kind, int max, double meanBusy, int peakBusy, double fullShare, Double meanWaiting, int samples) {
 
     /** Full in most of the step: every request that needs a member waits for one. */
     public static final double SATURATED_SHARE = 0.5;

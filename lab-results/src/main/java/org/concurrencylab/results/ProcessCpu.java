@@ -14,16 +14,29 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param runQueueWaitSeconds how long its threads, ready to run, waited for a core during the step, all threads
  *                            together (Linux's schedstat); -1 where it could not be read
  */
-public record ProcessCpu(String role, String name, double cpuSeconds, double backgroundCores, double cpuMillisPerRequest,
-                         double runQueueWaitSeconds) {
+public record ProcessCpu(
+        String role,
+        String name,
+        double cpuSeconds,
+        double backgroundCores,
+        double cpuMillisPerRequest,
+        double runQueueWaitSeconds) {
 
     /** As read from results.json: a file written before the lab read the wait has no such figure. */
     @JsonCreator
-    static ProcessCpu read(@JsonProperty("role") String role, @JsonProperty("name") String name,
-                           @JsonProperty("cpuSeconds") double cpuSeconds, @JsonProperty("backgroundCores") double backgroundCores,
-                           @JsonProperty("cpuMillisPerRequest") double cpuMillisPerRequest,
-                           @JsonProperty("runQueueWaitSeconds") Double runQueueWaitSeconds) {
-        return new ProcessCpu(role, name, cpuSeconds, backgroundCores, cpuMillisPerRequest,
+    static ProcessCpu read(
+            @JsonProperty("role") String role,
+            @JsonProperty("name") String name,
+            @JsonProperty("cpuSeconds") double cpuSeconds,
+            @JsonProperty("backgroundCores") double backgroundCores,
+            @JsonProperty("cpuMillisPerRequest") double cpuMillisPerRequest,
+            @JsonProperty("runQueueWaitSeconds") Double runQueueWaitSeconds) {
+        return new ProcessCpu(
+                role,
+                name,
+                cpuSeconds,
+                backgroundCores,
+                cpuMillisPerRequest,
                 runQueueWaitSeconds == null ? -1 : runQueueWaitSeconds);
     }
 }

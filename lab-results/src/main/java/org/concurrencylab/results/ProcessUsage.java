@@ -11,15 +11,34 @@ package org.concurrencylab.results;
  *                          carrier (JFR's {@code jdk.VirtualThreadPinned}, counted by the lab's agent); -1 where
  *                          nothing counted them (the lab's own services)
  */
-public record ProcessUsage(double cpuSeconds, long heapPeakBytes, long voluntaryContextSwitches,
-                           long involuntaryContextSwitches, double jitCpuSeconds, long serverRequests,
-                           double serverMeanMillis, long virtualThreadPins) {
+public record ProcessUsage(
+        double cpuSeconds,
+        long heapPeakBytes,
+        long voluntaryContextSwitches,
+        long involuntaryContextSwitches,
+        double jitCpuSeconds,
+        long serverRequests,
+        double serverMeanMillis,
+        long virtualThreadPins) {
 
     /** Usage where nothing counted pinned virtual threads. */
-    public ProcessUsage(double cpuSeconds, long heapPeakBytes, long voluntaryContextSwitches, long involuntaryContextSwitches,
-                        double jitCpuSeconds, long serverRequests, double serverMeanMillis) {
-        this(cpuSeconds, heapPeakBytes, voluntaryContextSwitches, involuntaryContextSwitches, jitCpuSeconds, serverRequests,
-                serverMeanMillis, -1);
+    public ProcessUsage(
+            double cpuSeconds,
+            long heapPeakBytes,
+            long voluntaryContextSwitches,
+            long involuntaryContextSwitches,
+            double jitCpuSeconds,
+            long serverRequests,
+            double serverMeanMillis) {
+        this(
+                cpuSeconds,
+                heapPeakBytes,
+                voluntaryContextSwitches,
+                involuntaryContextSwitches,
+                jitCpuSeconds,
+                serverRequests,
+                serverMeanMillis,
+                -1);
     }
 
     /** The JIT's CPU over the step's wall time: the share of one core it took, or -1. */

@@ -10,5 +10,5 @@ package org.concurrencylab.results;
  * @param meanMillis  the mean latency of its answered requests; null where none was answered
  * @param p95Millis   the 95th percentile of the same; null where none was answered
  */
-public record RequestShare(String request, double weight, long sent, long failed, Double meanMillis, Double p95Millis) {
-}
+public record RequestShare(
+        String request, double weight, long sent, long failed, Double meanMillis, Double p95Millis) {}

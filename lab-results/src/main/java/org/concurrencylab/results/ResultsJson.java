@@ -13,9 +13,8 @@ public final class ResultsJson {
 
     public static final String FILE_NAME = "results.json";
 
-    private static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    private static final JsonMapper MAPPER =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     /** The largest file read: a run of every experiment, with its timelines and profiles, writes a few megabytes. */
     static final long MAX_FILE_BYTES = 256L << 20;
@@ -27,8 +26,7 @@ public final class ResultsJson {
         }
     }
 
-    private ResultsJson() {
-    }
+    private ResultsJson() {}
 
     /**
      * Writes the whole file next to its place and then moves it there in one step, so that a reader,
@@ -44,8 +42,8 @@ public final class ResultsJson {
     public static RunResult read(Path directory) throws IOException {
         Path file = Files.isDirectory(directory) ? directory.resolve(FILE_NAME) : directory;
         if (Files.isRegularFile(file) && Files.size(file) > MAX_FILE_BYTES) {
-            throw new NotResults(file + " is " + (Files.size(file) >> 20) + " MB: larger than any run's results (the lab reads at most "
-                    + (MAX_FILE_BYTES >> 20) + " MB)");
+            throw new NotResults(file + " is " + (Files.size(file) >> 20)
+                    + " MB: larger than any run's results (the lab reads at most " + (MAX_FILE_BYTES >> 20) + " MB)");
         }
         RunResult run;
         try {
@@ -70,7 +68,8 @@ public final class ResultsJson {
      */
     static Optional<String> problem(RunResult run) {
         RunInfo info = run.run();
-        for (String[] field : new String[][] {{"id", info.id()}, {"jdk", info.jdk()}, {"startedAt", info.startedAt()}}) {
+        for (String[] field :
+                new String[][] {{"id", info.id()}, {"jdk", info.jdk()}, {"startedAt", info.startedAt()}}) {
             if (field[1] == null || field[1].isBlank()) {
                 return Optional.of("run." + field[0] + " is missing");
             }
@@ -87,23 +86,33 @@ public final class ResultsJson {
             if (experiment.name() == null || experiment.variants() == null || experiment.claims() == null) {
                 return Optional.of(where + " lacks its name, variants or claims");
             }
-            Optional<String> experimentScale = ScaleRange.problem(experiment.scale()).map(problem -> where + ": scale " + problem);
+            Optional<String> experimentScale =
+                    ScaleRange.problem(experiment.scale()).map(problem -> where + ": scale " + problem);
             if (experimentScale.isPresent()) {
                 return experimentScale;
             }
-            if (!(experiment.downstreamLatencyMillis() >= 0) || Double.isInfinite(experiment.downstreamLatencyMillis())) {
-                return Optional.of(where + ": downstreamLatencyMillis is not a duration: " + experiment.downstreamLatencyMillis());
+            if (!(experiment.downstreamLatencyMillis() >= 0)
+                    || Double.isInfinite(experiment.downstreamLatencyMillis())) {
+                return Optional.of(
+                        where + ": downstreamLatencyMillis is not a duration: " + experiment.downstreamLatencyMillis());
             }
             for (VariantResult variant : experiment.variants()) {
                 if (variant == null || variant.name() == null || variant.steps() == null || variant.cpus() < 1) {
                     return Optional.of(where + ": a variant lacks its name or steps, or has fewer than 1 CPU");
                 }
                 for (StepResult step : variant.steps()) {
-                    if (step == null || step.load() == null || step.requests() == null || step.latencyMillis() == null) {
-                        return Optional.of(where + ", " + variant.name() + ": a step lacks its load, requests or latency");
+                    if (step == null
+                            || step.load() == null
+                            || step.requests() == null
+                            || step.latencyMillis() == null) {
+                        return Optional.of(
+                                where + ", " + variant.name() + ": a step lacks its load, requests or latency");
                     }
-                    if (!(step.throughputPerSecond() >= 0) || Double.isInfinite(step.throughputPerSecond())
-                            || step.requests().sent() < 0 || step.requests().ok() < 0 || step.requests().failed() < 0) {
+                    if (!(step.throughputPerSecond() >= 0)
+                            || Double.isInfinite(step.throughputPerSecond())
+                            || step.requests().sent() < 0
+                            || step.requests().ok() < 0
+                            || step.requests().failed() < 0) {
                         return Optional.of(where + ", " + variant.name() + " " + step.load()
                                 + ": a throughput or request count that is not one");
                     }

@@ -16,9 +16,19 @@ import java.util.List;
  *                    variants so far are here, its claims not yet checked; null when none was
  * @param timeBudget  where the run's wall time went so far, by phase; null in results written before the lab kept it
  */
-public record RunInfo(String id, double scale, int machineCpus, String jdk, String springBoot, String os,
-                      String startedAt, String finishedAt, List<String> planned, Boolean complete, String stoppedIn,
-                      TimeBudget timeBudget) {
+public record RunInfo(
+        String id,
+        double scale,
+        int machineCpus,
+        String jdk,
+        String springBoot,
+        String os,
+        String startedAt,
+        String finishedAt,
+        List<String> planned,
+        Boolean complete,
+        String stoppedIn,
+        TimeBudget timeBudget) {
 
     /** A run's information, built by name; what is not set is unknown (null, or 0 for the numbers). */
     public static Builder custom(String id) {
@@ -98,7 +108,18 @@ public record RunInfo(String id, double scale, int machineCpus, String jdk, Stri
         }
 
         public RunInfo build() {
-            return new RunInfo(id, scale, machineCpus, jdk, springBoot, os, startedAt, finishedAt, planned, complete, stoppedIn,
+            return new RunInfo(
+                    id,
+                    scale,
+                    machineCpus,
+                    jdk,
+                    springBoot,
+                    os,
+                    startedAt,
+                    finishedAt,
+                    planned,
+                    complete,
+                    stoppedIn,
                     timeBudget);
         }
     }
@@ -116,6 +137,8 @@ public record RunInfo(String id, double scale, int machineCpus, String jdk, Stri
     /** The planned experiments that are not in {@code experiments}: what a partial run lacks. */
     public List<String> missing(List<ExperimentResult> experiments) {
         List<String> written = experiments.stream().map(ExperimentResult::name).toList();
-        return planned == null ? List.of() : planned.stream().filter(name -> !written.contains(name)).toList();
+        return planned == null
+                ? List.of()
+                : planned.stream().filter(name -> !written.contains(name)).toList();
     }
 }

@@ -16,8 +16,7 @@ public final class ScaleRange {
     /** Ten times the article's own time: runs of hours, and no article's figure needs more. */
     public static final double MAX = 10;
 
-    private ScaleRange() {
-    }
+    private ScaleRange() {}
 
     /** Why {@code scale} is no time scale, or empty when it is one. */
     public static Optional<String> problem(double scale) {

@@ -8,12 +8,12 @@ package org.concurrencylab.results;
  * @param meanLatencyMillis   the article's mean latency at S = 1, or null
  * @param p95LatencyMillis    the article's 95th percentile latency at S = 1, or null
  */
-public record SeedFigure(String source, Double throughputPerSecond, Double meanLatencyMillis, Double p95LatencyMillis,
-                         String note) {
+public record SeedFigure(
+        String source, Double throughputPerSecond, Double meanLatencyMillis, Double p95LatencyMillis, String note) {
 
     /** A figure of the article titled {@code title}, its source labelled so. */
-    public static SeedFigure ofArticle(String title, Double throughputPerSecond, Double meanLatencyMillis,
-                                       Double p95LatencyMillis, String note) {
+    public static SeedFigure ofArticle(
+            String title, Double throughputPerSecond, Double meanLatencyMillis, Double p95LatencyMillis, String note) {
         return new SeedFigure("article: " + title, throughputPerSecond, meanLatencyMillis, p95LatencyMillis, note);
     }
 }

@@ -24,8 +24,7 @@ public record ServiceProfile(int stacks, Map<String, Double> shares, Map<String,
     public static final double KEPT_FROM = 0.01;
 
     /** A method and the share of on-CPU stacks it was in. */
-    public record Frame(String method, double share) {
-    }
+    public record Frame(String method, double share) {}
 
     public ServiceProfile {
         shares = new TreeMap<>(shares);
@@ -43,8 +42,11 @@ public record ServiceProfile(int stacks, Map<String, Double> shares, Map<String,
 
     /** The share of the widest method whose name contains {@code part}; 0 if none was kept. */
     public double shareOf(String part) {
-        return shares.entrySet().stream().filter(entry -> entry.getKey().contains(part))
-                .mapToDouble(Map.Entry::getValue).max().orElse(0);
+        return shares.entrySet().stream()
+                .filter(entry -> entry.getKey().contains(part))
+                .mapToDouble(Map.Entry::getValue)
+                .max()
+                .orElse(0);
     }
 
     /**
@@ -58,7 +60,8 @@ public record ServiceProfile(int stacks, Map<String, Double> shares, Map<String,
                 .map(entry -> new Frame(entry.getKey(), entry.getValue()))
                 .sorted(Comparator.comparingDouble(Frame::share).reversed().thenComparing(Frame::method))
                 .forEach(frame -> {
-                    if (listed.size() < count && listed.stream().noneMatch(kept -> kept.share() - frame.share() < 0.005)) {
+                    if (listed.size() < count
+                            && listed.stream().noneMatch(kept -> kept.share() - frame.share() < 0.005)) {
                         listed.add(frame);
                     }
                 });

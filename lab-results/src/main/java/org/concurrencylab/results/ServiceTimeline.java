@@ -22,8 +22,14 @@ public record ServiceTimeline(String service, List<Point> points) {
      *                     dbConnectionsActive, dbConnectionsPending, clientConnectionsLeased,
      *                     clientConnectionsPending, circuitOpen (the share of the second it was open)
      */
-    public record Point(double atSeconds, long requests, long serverErrors, double meanMillis, double p50Millis,
-                        double p95Millis, Map<String, Double> gauges) {
+    public record Point(
+            double atSeconds,
+            long requests,
+            long serverErrors,
+            double meanMillis,
+            double p50Millis,
+            double p95Millis,
+            Map<String, Double> gauges) {
 
         public Point {
             gauges = gauges == null ? Map.of() : new java.util.TreeMap<>(gauges);

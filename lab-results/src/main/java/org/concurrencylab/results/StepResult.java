@@ -27,19 +27,38 @@ package org.concurrencylab.results;
  * @param byRequest                   each request of a step that sent several, by itself; empty where it sent one
  * @param autoscaled                  what the variant's autoscaler read and did; null where it has none
  */
-public record StepResult(String load, LoadPlan plan, Requests requests, double throughputPerSecond,
-                         LatencyMillis latencyMillis, double elapsedSeconds, double meanInFlight,
-                         double littlesLawPerSecond, String littlesLawModel, double machineLittlesLawPerSecond,
-                         Threads threads, ProcessUsage process, Arrivals arrivals, Timeline timeline,
-                         DownstreamUsage downstream, MachineUsage machine, SeedFigure seed, String requestLog,
-                         DatabaseUsage database, ServiceProfile profile, java.util.List<ServiceTimeline> services,
-                         java.util.Map<String, PoolOccupancy> pools, java.util.List<RequestShare> byRequest,
-                         Autoscaled autoscaled) {
+public record StepResult(
+        String load,
+        LoadPlan plan,
+        Requests requests,
+        double throughputPerSecond,
+        LatencyMillis latencyMillis,
+        double elapsedSeconds,
+        double meanInFlight,
+        double littlesLawPerSecond,
+        String littlesLawModel,
+        double machineLittlesLawPerSecond,
+        Threads threads,
+        ProcessUsage process,
+        Arrivals arrivals,
+        Timeline timeline,
+        DownstreamUsage downstream,
+        MachineUsage machine,
+        SeedFigure seed,
+        String requestLog,
+        DatabaseUsage database,
+        ServiceProfile profile,
+        java.util.List<ServiceTimeline> services,
+        java.util.Map<String, PoolOccupancy> pools,
+        java.util.List<RequestShare> byRequest,
+        Autoscaled autoscaled) {
 
     public StepResult {
         byRequest = byRequest == null ? java.util.List.of() : java.util.List.copyOf(byRequest);
         services = services == null ? java.util.List.of() : java.util.List.copyOf(services);
-        pools = pools == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pools));
+        pools = pools == null
+                ? java.util.Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pools));
     }
 
     /**
@@ -130,8 +149,12 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
         }
 
         /** What the client sent and got: counts, throughput, latency of the answered, and how long it took. */
-        public Builder client(Requests requests, double throughputPerSecond, LatencyMillis latencyMillis,
-                              double elapsedSeconds, double meanInFlight) {
+        public Builder client(
+                Requests requests,
+                double throughputPerSecond,
+                LatencyMillis latencyMillis,
+                double elapsedSeconds,
+                double meanInFlight) {
             this.requests = requests;
             this.throughputPerSecond = throughputPerSecond;
             this.latencyMillis = latencyMillis;
@@ -248,9 +271,31 @@ public record StepResult(String load, LoadPlan plan, Requests requests, double t
                 throw new IllegalStateException("step " + load + ": throughput " + throughputPerSecond + "/s, "
                         + elapsedSeconds + " s and " + meanInFlight + " in flight cannot be negative");
             }
-            return new StepResult(load, plan, requests, throughputPerSecond, latencyMillis, elapsedSeconds, meanInFlight,
-                    littlesLawPerSecond, littlesLawModel, machineLittlesLawPerSecond, threads, process, arrivals, timeline,
-                    downstream, machine, seed, requestLog, database, profile, services, pools, byRequest, autoscaled);
+            return new StepResult(
+                    load,
+                    plan,
+                    requests,
+                    throughputPerSecond,
+                    latencyMillis,
+                    elapsedSeconds,
+                    meanInFlight,
+                    littlesLawPerSecond,
+                    littlesLawModel,
+                    machineLittlesLawPerSecond,
+                    threads,
+                    process,
+                    arrivals,
+                    timeline,
+                    downstream,
+                    machine,
+                    seed,
+                    requestLog,
+                    database,
+                    profile,
+                    services,
+                    pools,
+                    byRequest,
+                    autoscaled);
         }
     }
 }

@@ -17,8 +17,17 @@ package org.concurrencylab.results;
  * @param holdoutPoints       how many of the highest clean points were held out
  * @param note                what the fit could not decide, in a sentence; empty when nothing
  */
-public record SweepFit(Usl usl, Bounds bounds, String model, Double knee, Double peakPerSecond, Double peakPerD,
-                       Double littlesLawKnee, Double holdoutErrorPercent, int holdoutPoints, String note) {
+public record SweepFit(
+        Usl usl,
+        Bounds bounds,
+        String model,
+        Double knee,
+        Double peakPerSecond,
+        Double peakPerD,
+        Double littlesLawKnee,
+        Double holdoutErrorPercent,
+        int holdoutPoints,
+        String note) {
 
     public static final String USL = "usl";
     public static final String BOUNDS = "bounds";
@@ -29,19 +38,23 @@ public record SweepFit(Usl usl, Bounds bounds, String model, Double knee, Double
      * @param peakAt        N* = sqrt((1 − σ) / κ), where the curve turns down; null when κ = 0
      * @param rmsResidual   the root mean square of the fit's residuals, per second
      */
-    public record Usl(double lambda, double sigma, double kappa, Interval lambdaInterval, Interval sigmaInterval,
-                      Interval kappaInterval, Double peakAt, double rmsResidual) {
-    }
+    public record Usl(
+            double lambda,
+            double sigma,
+            double kappa,
+            Interval lambdaInterval,
+            Interval sigmaInterval,
+            Interval kappaInterval,
+            Double peakAt,
+            double rmsResidual) {}
 
     /**
      * @param perUnitPerSecond the rising asymptote's slope: 1 / R0, throughput per unit of the knob
      * @param maxPerSecond     the flat asymptote, Xmax; null when no point reached it
      * @param rmsResidual      the root mean square of the fit's residuals, per second
      */
-    public record Bounds(double perUnitPerSecond, Double maxPerSecond, double rmsResidual) {
-    }
+    public record Bounds(double perUnitPerSecond, Double maxPerSecond, double rmsResidual) {}
 
     /** A 95 % confidence interval; null bounds where the points leave no degree of freedom. */
-    public record Interval(double low, double high) {
-    }
+    public record Interval(double low, double high) {}
 }

@@ -11,9 +11,17 @@ package org.concurrencylab.results;
  *                  than a few of its requests failed; only clean points are fitted
  * @param why       what made it other than clean, with the numbers; empty when clean
  */
-public record SweepPoint(double value, String step, double throughputPerSecond, double meanMillis, double p95Millis,
-                         double failedShare, double boundPerSecond, Double cpuBoundPerSecond, String verdict,
-                         String why) {
+public record SweepPoint(
+        double value,
+        String step,
+        double throughputPerSecond,
+        double meanMillis,
+        double p95Millis,
+        double failedShare,
+        double boundPerSecond,
+        Double cpuBoundPerSecond,
+        String verdict,
+        String why) {
 
     public static final String FAILED = "failed";
 

@@ -12,7 +12,8 @@ import java.util.List;
  * @param points     one per value of the knob, rising
  * @param fit        the models fitted to the clean points, and what they say
  */
-public record SweepResult(String experiment, String variant, String knob, String load, List<SweepPoint> points, SweepFit fit) {
+public record SweepResult(
+        String experiment, String variant, String knob, String load, List<SweepPoint> points, SweepFit fit) {
 
     public SweepResult {
         points = List.copyOf(points);

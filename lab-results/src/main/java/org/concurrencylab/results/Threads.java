@@ -18,12 +18,22 @@ import java.util.Map;
  * @param afterLoad  a sample taken a rest after the step's last answer: the threads the pools kept once the
  *                   traffic was gone; null where the step had no rest after it (only a variant's last step has)
  */
-public record Threads(int peakLive, Map<String, Integer> peakByPool, List<ThreadSample> samples, int stackSamples,
-                      Map<String, Map<String, Double>> activityByPool, ThreadSample beforeLoad, ThreadSample afterLoad) {
+public record Threads(
+        int peakLive,
+        Map<String, Integer> peakByPool,
+        List<ThreadSample> samples,
+        int stackSamples,
+        Map<String, Map<String, Double>> activityByPool,
+        ThreadSample beforeLoad,
+        ThreadSample afterLoad) {
 
     /** Threads sampled during the step only, neither before nor after it. */
-    public Threads(int peakLive, Map<String, Integer> peakByPool, List<ThreadSample> samples, int stackSamples,
-                   Map<String, Map<String, Double>> activityByPool) {
+    public Threads(
+            int peakLive,
+            Map<String, Integer> peakByPool,
+            List<ThreadSample> samples,
+            int stackSamples,
+            Map<String, Map<String, Double>> activityByPool) {
         this(peakLive, peakByPool, samples, stackSamples, activityByPool, null, null);
     }
 }

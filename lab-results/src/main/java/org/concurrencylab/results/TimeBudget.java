@@ -10,8 +10,11 @@ import java.util.Map;
  *
  * @param measuredShare the measured steps' seconds over the wall time: how much of the run measured something
  */
-public record TimeBudget(double wallSeconds, Map<String, Double> byPhase, Map<String, Map<String, Double>> byVariant,
-                         double measuredShare) {
+public record TimeBudget(
+        double wallSeconds,
+        Map<String, Double> byPhase,
+        Map<String, Map<String, Double>> byVariant,
+        double measuredShare) {
 
     /** The phase every figure the run reports comes from. */
     public static final String MEASURED = "measured steps";

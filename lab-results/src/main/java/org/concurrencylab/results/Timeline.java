@@ -8,5 +8,4 @@ import java.util.List;
  *
  * @param binMillis the real width of a bin
  */
-public record Timeline(double binMillis, List<TimelinePoint> points) {
-}
+public record Timeline(double binMillis, List<TimelinePoint> points) {}

@@ -12,6 +12,12 @@ import java.util.Map;
  * @param latencyMillisP50   latency of the requests due in this bin that were answered OK; 0 if none
  * @param liveByPool         most live threads of each pool in the probe's samples within this bin
  */
-public record TimelinePoint(double atSeconds, long started, long completed, long failed, double latencyMillisP50,
-                            double latencyMillisP95, double latencyMillisMax, Map<String, Integer> liveByPool) {
-}
+public record TimelinePoint(
+        double atSeconds,
+        long started,
+        long completed,
+        long failed,
+        double latencyMillisP50,
+        double latencyMillisP95,
+        double latencyMillisMax,
+        Map<String, Integer> liveByPool) {}

@@ -33,6 +33,8 @@ public final class WriteFailed extends UncheckedIOException {
             return fileSystem.getReason();
         }
         String message = deepest.getMessage();
-        return message == null || message.isBlank() ? deepest.getClass().getSimpleName() : message.lines().findFirst().orElse(message);
+        return message == null || message.isBlank()
+                ? deepest.getClass().getSimpleName()
+                : message.lines().findFirst().orElse(message);
     }
 }

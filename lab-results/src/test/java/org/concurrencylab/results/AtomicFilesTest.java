@@ -21,9 +21,11 @@ class AtomicFilesTest {
         Path csv = directory.resolve("requests").resolve("100x10.csv");
 
         assertThatThrownBy(() -> AtomicFiles.write(csv, out -> {
-            out.write("user,sequence\n1,1\n".getBytes(StandardCharsets.UTF_8));
-            throw new IOException("No space left on device");
-        })).isInstanceOf(WriteFailed.class).hasMessage("could not write " + csv + ": No space left on device");
+                    out.write("user,sequence\n1,1\n".getBytes(StandardCharsets.UTF_8));
+                    throw new IOException("No space left on device");
+                }))
+                .isInstanceOf(WriteFailed.class)
+                .hasMessage("could not write " + csv + ": No space left on device");
 
         assertThat(csv).doesNotExist();
         assertThat(csv.getParent()).isEmptyDirectory();
@@ -34,10 +36,12 @@ class AtomicFilesTest {
         Path results = AtomicFiles.writeString(directory.resolve("results.json"), "{\"complete\":true}");
 
         assertThatThrownBy(() -> AtomicFiles.write(results, out -> {
-            out.write('{');
-            // as Jackson 3 reports a failed stream: its own unchecked exception around the IOException
-            throw tools.jackson.core.exc.JacksonIOException.construct(new IOException("Input/output error"));
-        })).isInstanceOf(WriteFailed.class).hasMessageEndingWith(": Input/output error");
+                    out.write('{');
+                    // as Jackson 3 reports a failed stream: its own unchecked exception around the IOException
+                    throw tools.jackson.core.exc.JacksonIOException.construct(new IOException("Input/output error"));
+                }))
+                .isInstanceOf(WriteFailed.class)
+                .hasMessageEndingWith(": Input/output error");
 
         assertThat(Files.readString(results)).isEqualTo("{\"complete\":true}");
         try (var files = Files.list(directory)) {

@@ -19,8 +19,8 @@ class ResultsJsonTest {
 
     @Test
     void writesTheDocumentedNamesAndReadsThemBack() throws Exception {
-        RunResult run = oneStepRun(new DownstreamUsage(40, 301, 300.5, 30, 0.2,
-                java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, 21.1))));
+        RunResult run = oneStepRun(new DownstreamUsage(
+                40, 301, 300.5, 30, 0.2, java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, 21.1))));
         Path file = ResultsJson.write(run, directory);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(file));
 
@@ -33,23 +33,37 @@ class ResultsJsonTest {
         assertThat(variantJson.get("name").asString()).isEqualTo("mvc-tomcat-200");
         assertThat(variantJson.get("cpus").asInt()).isEqualTo(8);
         JsonNode stepJson = variantJson.get("steps").get(0);
-        for (String name : List.of("load", "requests", "throughputPerSecond", "latencyMillis", "littlesLawPerSecond",
-                "threads", "seed")) {
+        for (String name : List.of(
+                "load", "requests", "throughputPerSecond", "latencyMillis", "littlesLawPerSecond", "threads", "seed")) {
             assertThat(stepJson.has(name)).as("steps[]." + name).isTrue();
         }
         for (String name : List.of("sent", "ok", "failed")) {
-            assertThat(stepJson.get("requests").has(name)).as("requests." + name).isTrue();
+            assertThat(stepJson.get("requests").has(name))
+                    .as("requests." + name)
+                    .isTrue();
         }
         for (String name : List.of("mean", "p50", "p90", "p95", "p99", "max")) {
-            assertThat(stepJson.get("latencyMillis").has(name)).as("latencyMillis." + name).isTrue();
+            assertThat(stepJson.get("latencyMillis").has(name))
+                    .as("latencyMillis." + name)
+                    .isTrue();
         }
         assertThat(stepJson.get("threads").has("peakLive")).isTrue();
         assertThat(stepJson.get("plan").get("connections").asString()).isEqualTo("new-per-request");
-        for (String name : List.of("cores", "idleShare", "processes", "cpuMillisPerRequest", "cpuBoundPerSecond",
-                "cpuBoundModel", "machineShare", "verdict", "why", "coreSpeed")) {
+        for (String name : List.of(
+                "cores",
+                "idleShare",
+                "processes",
+                "cpuMillisPerRequest",
+                "cpuBoundPerSecond",
+                "cpuBoundModel",
+                "machineShare",
+                "verdict",
+                "why",
+                "coreSpeed")) {
             assertThat(stepJson.get("machine").has(name)).as("machine." + name).isTrue();
         }
-        assertThat(stepJson.get("machine").get("processes").get(0).get("role").asString()).isEqualTo("driver");
+        assertThat(stepJson.get("machine").get("processes").get(0).get("role").asString())
+                .isEqualTo("driver");
         assertThat(stepJson.get("threads").has("peakByPool")).isTrue();
         JsonNode claim = experiment.get("claims").get(0);
         for (String name : List.of("id", "text", "status", "evidence")) {
@@ -64,39 +78,91 @@ class ResultsJsonTest {
         String whole = Files.readString(ResultsJson.write(run, directory));
         assertThat(ResultsJson.read(directory)).isEqualTo(run);
 
-        Files.writeString(directory.resolve(ResultsJson.FILE_NAME), whole
-                .replaceAll("\"aloneMeanMillis\" : [^,]+,", "").replaceAll(",\\s*\"runQueueWaitSeconds\" : [^\\s}]+", "")
-                .replaceAll(",\\s*\"coreSpeed\" : \\{[^}]*}", ""));
-        StepResult step = ResultsJson.read(directory).experiments().getFirst().variants().getFirst().steps().getFirst();
+        Files.writeString(
+                directory.resolve(ResultsJson.FILE_NAME),
+                whole.replaceAll("\"aloneMeanMillis\" : [^,]+,", "")
+                        .replaceAll(",\\s*\"runQueueWaitSeconds\" : [^\\s}]+", "")
+                        .replaceAll(",\\s*\"coreSpeed\" : \\{[^}]*}", ""));
+        StepResult step = ResultsJson.read(directory)
+                .experiments()
+                .getFirst()
+                .variants()
+                .getFirst()
+                .steps()
+                .getFirst();
 
         assertThat(step.downstream().aloneMeanMillis()).isNaN();
-        assertThat(step.machine().processes()).extracting(ProcessCpu::runQueueWaitSeconds).containsOnly(-1.0);
+        assertThat(step.machine().processes())
+                .extracting(ProcessCpu::runQueueWaitSeconds)
+                .containsOnly(-1.0);
         assertThat(step.machine().coreSpeed()).isNull();
     }
 
     private static RunResult oneStepRun(DownstreamUsage downstream) {
         StepResult step = StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 3000, "new-per-request"))
-                .client(new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)), 97.5, new LatencyMillis(102, 101, 104, 105, 110, 130), 10.3, 99.1)
+                .client(
+                        new Requests(1000, 998, 2, Map.of("TIMEOUT", 2L)),
+                        97.5,
+                        new LatencyMillis(102, 101, 104, 105, 110, 130),
+                        10.3,
+                        99.1)
                 .littlesLaw(100, "C/D", 100)
-                .threads(new Threads(120, Map.of("tomcat-workers", 100), List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)), 1,
+                .threads(new Threads(
+                        120,
+                        Map.of("tomcat-workers", 100),
+                        List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)),
+                        1,
                         Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))))
                 .process(new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101))
                 .arrivals(new Arrivals(20, 19.99, 0.1, 0.5, 2, 0))
-                .timeline(new Timeline(150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
+                .timeline(new Timeline(
+                        150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
                 .downstream(downstream)
-                .machine(new MachineUsage(2, 0.4, List.of(new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5, 0.1), new ProcessCpu("service", "service", 1.0, 0.02, 1.0, 0.3)),
-                        1.5, 95.0, "model", 0.05, MachineUsage.MACHINE_BOUND, "the CPU", new CoreSpeed(1.6, 1.04, 42)))
+                .machine(new MachineUsage(
+                        2,
+                        0.4,
+                        List.of(
+                                new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5, 0.1),
+                                new ProcessCpu("service", "service", 1.0, 0.02, 1.0, 0.3)),
+                        1.5,
+                        95.0,
+                        "model",
+                        0.05,
+                        MachineUsage.MACHINE_BOUND,
+                        "the CPU",
+                        new CoreSpeed(1.6, 1.04, 42)))
                 .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
                 .requestLog("requests/x.csv")
                 .build();
-        VariantResult variant = new VariantResult("mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of("nettyEventLoops", 8),
-                Map.of("k", "v"), List.of(step));
-        return new RunResult(RunInfo.custom("r1").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
-                List.of(ExperimentResult.custom("blocking-io", "t").seed("seed.txt").scale(0.15).downstreamLatencyMillis(150)
-                        .warmUp(new WarmUpLoad(100, 5)).jit("c1").variants(List.of(variant))
-                        .claims(List.of(new ClaimResult("c", "text", "reproduced", "numbers"))).findings(List.of("a finding")).build()));
-
+        VariantResult variant = new VariantResult(
+                "mvc-tomcat-200",
+                "s",
+                "seed",
+                8,
+                VariantStatus.OK,
+                null,
+                Map.of("nettyEventLoops", 8),
+                Map.of("k", "v"),
+                List.of(step));
+        return new RunResult(
+                RunInfo.custom("r1")
+                        .scale(0.15)
+                        .machineCpus(2)
+                        .platform("25", "4.1.1", "Linux")
+                        .planned(List.of("blocking-io"), "a")
+                        .finishedAt("b")
+                        .build(),
+                List.of(ExperimentResult.custom("blocking-io", "t")
+                        .seed("seed.txt")
+                        .scale(0.15)
+                        .downstreamLatencyMillis(150)
+                        .warmUp(new WarmUpLoad(100, 5))
+                        .jit("c1")
+                        .variants(List.of(variant))
+                        .claims(List.of(new ClaimResult("c", "text", "reproduced", "numbers")))
+                        .findings(List.of("a finding"))
+                        .build()));
     }
 
     @Test
@@ -114,9 +180,21 @@ class ResultsJsonTest {
 
     @Test
     void valuesThatMeanNothingAreRefusedByNameInOneLine() throws Exception {
-        RunResult run = new RunResult(RunInfo.custom("r1").scale(0.15).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io"), "a").finishedAt("b").build(),
-                List.of(ExperimentResult.custom("blocking-io", "t").seed("seed.txt").scale(0.15).downstreamLatencyMillis(150)
-                        .warmUp(new WarmUpLoad(100, 5)).jit("c1").build()));
+        RunResult run = new RunResult(
+                RunInfo.custom("r1")
+                        .scale(0.15)
+                        .machineCpus(2)
+                        .platform("25", "4.1.1", "Linux")
+                        .planned(List.of("blocking-io"), "a")
+                        .finishedAt("b")
+                        .build(),
+                List.of(ExperimentResult.custom("blocking-io", "t")
+                        .seed("seed.txt")
+                        .scale(0.15)
+                        .downstreamLatencyMillis(150)
+                        .warmUp(new WarmUpLoad(100, 5))
+                        .jit("c1")
+                        .build()));
         String whole = Files.readString(ResultsJson.write(run, directory));
         Map<String, String> broken = Map.of(
                 "\"scale\" : 0.15,\n    \"machineCpus\"", "\"scale\" : 1e999,\n    \"machineCpus\"",
@@ -125,9 +203,11 @@ class ResultsJsonTest {
                 "\"downstreamLatencyMillis\" : 150.0", "\"downstreamLatencyMillis\" : -1");
         for (Map.Entry<String, String> value : broken.entrySet()) {
             assertThat(whole).contains(value.getKey());
-            Files.writeString(directory.resolve(ResultsJson.FILE_NAME), whole.replace(value.getKey(), value.getValue()));
+            Files.writeString(
+                    directory.resolve(ResultsJson.FILE_NAME), whole.replace(value.getKey(), value.getValue()));
 
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultsJson.read(directory)).as(value.getValue())
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultsJson.read(directory))
+                    .as(value.getValue())
                     .isInstanceOf(ResultsJson.NotResults.class)
                     .hasMessageContaining("is not a lab run's results as the lab writes them")
                     .satisfies(e -> assertThat(e.getMessage().lines()).hasSize(1));
@@ -136,13 +216,22 @@ class ResultsJsonTest {
 
     @Test
     void writingReplacesTheFileInOneStepAndLeavesNothingElse() throws Exception {
-        RunResult partial = new RunResult(RunInfo.custom("r1").scale(0.4).machineCpus(2).platform("25", "4.1.1", "Linux").planned(List.of("blocking-io", "cpu-bound"), "a").unfinished().build(), List.of());
+        RunResult partial = new RunResult(
+                RunInfo.custom("r1")
+                        .scale(0.4)
+                        .machineCpus(2)
+                        .platform("25", "4.1.1", "Linux")
+                        .planned(List.of("blocking-io", "cpu-bound"), "a")
+                        .unfinished()
+                        .build(),
+                List.of());
 
         ResultsJson.write(partial, directory);
         ResultsJson.write(partial, directory);
 
         try (var files = Files.list(directory)) {
-            assertThat(files.map(file -> file.getFileName().toString()).toList()).containsExactly(ResultsJson.FILE_NAME);
+            assertThat(files.map(file -> file.getFileName().toString()).toList())
+                    .containsExactly(ResultsJson.FILE_NAME);
         }
         RunResult read = ResultsJson.read(directory);
         assertThat(read.run().partial()).isTrue();

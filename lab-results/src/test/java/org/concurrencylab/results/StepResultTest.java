@@ -17,9 +17,13 @@ class StepResultTest {
         assertThatThrownBy(() -> StepResult.custom("10x10").build())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("step 10x10 needs the client's requests and latency");
-        assertThatThrownBy(() -> StepResult.custom(" ").client(ANSWERED, 1, LATENCY, 1, 1).build())
+        assertThatThrownBy(() -> StepResult.custom(" ")
+                        .client(ANSWERED, 1, LATENCY, 1, 1)
+                        .build())
                 .hasMessageContaining("load's name");
-        assertThatThrownBy(() -> StepResult.custom("10x10").client(ANSWERED, -1, LATENCY, 1, 1).build())
+        assertThatThrownBy(() -> StepResult.custom("10x10")
+                        .client(ANSWERED, -1, LATENCY, 1, 1)
+                        .build())
                 .hasMessageContaining("cannot be negative");
     }
 

@@ -20,10 +20,17 @@ record AgentCost(String load, LoadResult with, LoadResult without, double agentC
     String sentence() {
         double withP50 = with.okLatencyMicros().getValueAtPercentile(50) / 1000.0;
         double withoutP50 = without.okLatencyMicros().getValueAtPercentile(50) / 1000.0;
-        return format(Locale.ROOT, "The agent's cost at %s (the same step with the agent, then in a fresh JVM without it): "
+        return format(
+                Locale.ROOT,
+                "The agent's cost at %s (the same step with the agent, then in a fresh JVM without it): "
                         + "%.1f/s against %.1f/s (%+.1f %%), p50 %.2f against %.2f ms (%+.1f %%); its own threads used %.2f %% of a core.",
-                load, with.throughputPerSecond(), without.throughputPerSecond(),
-                100 * (with.throughputPerSecond() / without.throughputPerSecond() - 1), withP50, withoutP50,
-                100 * (withP50 / withoutP50 - 1), 100 * agentCores);
+                load,
+                with.throughputPerSecond(),
+                without.throughputPerSecond(),
+                100 * (with.throughputPerSecond() / without.throughputPerSecond() - 1),
+                withP50,
+                withoutP50,
+                100 * (withP50 / withoutP50 - 1),
+                100 * agentCores);
     }
 }

@@ -10,8 +10,7 @@ import java.util.jar.Manifest;
 /** A jar {@code java -jar} can start: a readable zip whose manifest names its {@code Main-Class}. */
 public final class ApplicationJar {
 
-    private ApplicationJar() {
-    }
+    private ApplicationJar() {}
 
     /** Why {@code jar} cannot be started with {@code java -jar}, in one line naming it; empty when it can. */
     public static Optional<String> refusal(Path jar) {
@@ -27,8 +26,8 @@ public final class ApplicationJar {
             }
             return Optional.empty();
         } catch (IOException | SecurityException e) {
-            return Optional.of(file + " is not a jar (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
-                    + ")");
+            return Optional.of(file + " is not a jar ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
         }
     }
 }

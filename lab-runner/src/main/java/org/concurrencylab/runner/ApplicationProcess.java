@@ -43,7 +43,9 @@ public final class ApplicationProcess implements AutoCloseable {
      * themselves over JMX told to register there. Properties an application does not know are ignored.
      */
     static List<String> labProperties(int port, String bind) {
-        return List.of("--server.port=" + port, "--server.address=" + bind,
+        return List.of(
+                "--server.port=" + port,
+                "--server.address=" + bind,
                 "--management.server.port=",
                 "--server.tomcat.mbeanregistry.enabled=true",
                 "--spring.datasource.hikari.register-mbeans=true",
@@ -55,8 +57,15 @@ public final class ApplicationProcess implements AutoCloseable {
      * else any answer below 500 on the study's path (a login page, a 404 of a path that needs an id:
      * the server is up and its application started).
      */
-    static ApplicationProcess start(JavaRuntime java, Path agentJar, Path jar, String path, Map<String, String> properties,
-                                    Path log, Duration startTimeout) throws ServiceStartException, InterruptedException {
+    static ApplicationProcess start(
+            JavaRuntime java,
+            Path agentJar,
+            Path jar,
+            String path,
+            Map<String, String> properties,
+            Path log,
+            Duration startTimeout)
+            throws ServiceStartException, InterruptedException {
         return start(java, agentJar, jar, path, properties, log, startTimeout, true, 0, ServiceCommand.LOOPBACK);
     }
 
@@ -65,10 +74,20 @@ public final class ApplicationProcess implements AutoCloseable {
      * {@code bind} ({@link ServiceCommand#LOOPBACK} unless the user asked for every interface); its probe
      * stays on 127.0.0.1.
      */
-    public static ApplicationProcess serve(LabHome home, JavaRuntime java, Path jar, String path, int port, String bind, Path log)
+    public static ApplicationProcess serve(
+            LabHome home, JavaRuntime java, Path jar, String path, int port, String bind, Path log)
             throws ServiceStartException, InterruptedException {
-        return start(java, home.agentJar(), jar, path, Map.of(), log, org.concurrencylab.catalog.Defaults.APPLICATION_START_TIMEOUT,
-                true, port, bind);
+        return start(
+                java,
+                home.agentJar(),
+                jar,
+                path,
+                Map.of(),
+                log,
+                org.concurrencylab.catalog.Defaults.APPLICATION_START_TIMEOUT,
+                true,
+                port,
+                bind);
     }
 
     /**
@@ -76,11 +95,21 @@ public final class ApplicationProcess implements AutoCloseable {
      *               watches the lab's process, so that the application still ends with the lab
      * @param port   0 for a free one the lab picks
      */
-    static ApplicationProcess start(JavaRuntime java, Path agentJar, Path jar, String path, Map<String, String> properties,
-                                    Path log, Duration startTimeout, boolean probed, int port, String bind)
+    static ApplicationProcess start(
+            JavaRuntime java,
+            Path agentJar,
+            Path jar,
+            String path,
+            Map<String, String> properties,
+            Path log,
+            Duration startTimeout,
+            boolean probed,
+            int port,
+            String bind)
             throws ServiceStartException, InterruptedException {
         if (!ServiceCommand.LOOPBACK.equals(bind) && !ServiceCommand.EVERY_INTERFACE.contains(bind)) {
-            throw new IllegalArgumentException("an application listens on " + ServiceCommand.LOOPBACK + " or every interface, not " + bind);
+            throw new IllegalArgumentException(
+                    "an application listens on " + ServiceCommand.LOOPBACK + " or every interface, not " + bind);
         }
         if (!Files.isRegularFile(jar)) {
             throw new ServiceStartException("no application jar at " + jar.toAbsolutePath());
@@ -116,7 +145,8 @@ public final class ApplicationProcess implements AutoCloseable {
         try {
             long deadline = System.nanoTime() + startTimeout.toNanos();
             String readiness = awaitAnswer(process, port, path, deadline, startTimeout, log);
-            URI probe = probed ? URI.create("http://127.0.0.1:" + awaitProbePort(process, portFile, deadline, log)) : null;
+            URI probe =
+                    probed ? URI.create("http://127.0.0.1:" + awaitProbePort(process, portFile, deadline, log)) : null;
             return new ApplicationProcess(process, port, probe, readiness);
         } catch (ServiceStartException | InterruptedException | RuntimeException e) {
             ServiceProcesses.stop(process);
@@ -144,9 +174,13 @@ public final class ApplicationProcess implements AutoCloseable {
             throws ServiceStartException, InterruptedException {
         URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
         URI page = URI.create("http://127.0.0.1:" + port + path);
-        RequestConfig config = RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(10)).build();
+        RequestConfig config =
+                RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(10)).build();
         int lastPageStatus = 0;
-        try (CloseableHttpClient client = HttpClients.custom().setDefaultRequestConfig(config).disableAutomaticRetries().build()) {
+        try (CloseableHttpClient client = HttpClients.custom()
+                .setDefaultRequestConfig(config)
+                .disableAutomaticRetries()
+                .build()) {
             while (System.nanoTime() < deadline) {
                 if (!process.isAlive()) {
                     throw new ServiceStartException(ServiceProcess.reasonFromLog(log, process.exitValue()));
@@ -165,9 +199,12 @@ public final class ApplicationProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new ServiceStartException("readiness check failed: " + e.getMessage());
         }
-        throw new ServiceStartException((lastPageStatus == 0 ? "no answer on " + path
-                : path + " answered " + lastPageStatus + " for " + timeout.toSeconds() + " s, and no Actuator health said it was up")
-                + (lastPageStatus == 0 ? " after " + timeout.toSeconds() + " s" : "") + "; its log's last line: " + ServiceProcess.lastLine(log));
+        throw new ServiceStartException((lastPageStatus == 0
+                        ? "no answer on " + path
+                        : path + " answered " + lastPageStatus + " for " + timeout.toSeconds()
+                                + " s, and no Actuator health said it was up")
+                + (lastPageStatus == 0 ? " after " + timeout.toSeconds() + " s" : "") + "; its log's last line: "
+                + ServiceProcess.lastLine(log));
     }
 
     /** The status, or 0 while nothing answers. */

@@ -38,10 +38,12 @@ final class Autoscaler {
     private final Map<String, Long> joinedAt = new ConcurrentHashMap<>();
     /** Instances the rule asked for that have not joined yet: they count as instances, not in the mean. */
     private final Set<RunningVariant.Standby> joining = ConcurrentHashMap.newKeySet();
+
     private final ScheduledExecutorService joins = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("lab-autoscaler-join").daemon(true).factory());
     /** How many of each decision's instances have joined, by the decision's index. */
     private final Map<Integer, Integer> joinedOf = new HashMap<>();
+
     private final Thread thread;
     private volatile boolean stopping;
     private volatile String failure;
@@ -89,9 +91,15 @@ final class Autoscaler {
                 int instances = answering + joining.size();
                 int wanted = rule.desired(answering, utilization);
                 // those a decision before this one already called are on their way
-                List<RunningVariant.Standby> standing = running.standby().stream().filter(waiting -> !joining.contains(waiting)).toList();
+                List<RunningVariant.Standby> standing = running.standby().stream()
+                        .filter(waiting -> !joining.contains(waiting))
+                        .toList();
                 if (nowNanos - aboveSince >= windowNanos && wanted > instances && !standing.isEmpty()) {
-                    scaleOut(nowNanos, utilization, instances, standing.subList(0, Math.min(wanted - instances, standing.size())));
+                    scaleOut(
+                            nowNanos,
+                            utilization,
+                            instances,
+                            standing.subList(0, Math.min(wanted - instances, standing.size())));
                     aboveSince = -1;
                 }
             }
@@ -110,18 +118,22 @@ final class Autoscaler {
         int index;
         synchronized (this) {
             index = decisions.size();
-            decisions.add(new Autoscaled.Decision(articleSeconds(atNanos), utilization, from, from + called.size(), null));
+            decisions.add(
+                    new Autoscaled.Decision(articleSeconds(atNanos), utilization, from, from + called.size(), null));
         }
         for (RunningVariant.Standby next : called) {
             joining.add(next);
-            joins.schedule(() -> {
-                if (running.admit(next)) {
-                    joinedAt.put(next.instance().role(), System.nanoTime());
-                    targets.add(next.instance().process().uri(path));
-                    answered(index);
-                }
-                joining.remove(next);
-            }, rule.joiningAfter(next.startUp()).toNanos(), TimeUnit.NANOSECONDS);
+            joins.schedule(
+                    () -> {
+                        if (running.admit(next)) {
+                            joinedAt.put(next.instance().role(), System.nanoTime());
+                            targets.add(next.instance().process().uri(path));
+                            answered(index);
+                        }
+                        joining.remove(next);
+                    },
+                    rule.joiningAfter(next.startUp()).toNanos(),
+                    TimeUnit.NANOSECONDS);
         }
     }
 
@@ -130,8 +142,14 @@ final class Autoscaler {
         Autoscaled.Decision decision = decisions.get(index);
         int joined = joinedOf.merge(index, 1, Integer::sum);
         if (joined == decision.to() - decision.from()) {
-            decisions.set(index, new Autoscaled.Decision(decision.atSeconds(), decision.utilization(), decision.from(), decision.to(),
-                    articleSeconds(System.nanoTime())));
+            decisions.set(
+                    index,
+                    new Autoscaled.Decision(
+                            decision.atSeconds(),
+                            decision.utilization(),
+                            decision.from(),
+                            decision.to(),
+                            articleSeconds(System.nanoTime())));
         }
     }
 
@@ -147,7 +165,8 @@ final class Autoscaler {
      * counts a pod that is not ready when it scales out, so that a cold JVM compiling its code does not ask
      * for more of itself.
      */
-    private double meanUtilization(Map<MachineCpu.Tracked, Long> before, Map<MachineCpu.Tracked, Long> after, long elapsedNanos) {
+    private double meanUtilization(
+            Map<MachineCpu.Tracked, Long> before, Map<MachineCpu.Tracked, Long> after, long elapsedNanos) {
         double sum = 0;
         int counted = 0;
         long ready = System.nanoTime() - scaled.of(rule.readinessDelay()).toNanos();
@@ -179,7 +198,10 @@ final class Autoscaler {
         joins.shutdownNow();
         joins.awaitTermination(30, TimeUnit.SECONDS);
         synchronized (this) {
-            return new Autoscaled(rule.describe() + (failure == null ? "" : "; " + failure), rule.targetUtilization(), readings,
+            return new Autoscaled(
+                    rule.describe() + (failure == null ? "" : "; " + failure),
+                    rule.targetUtilization(),
+                    readings,
                     decisions);
         }
     }

@@ -16,10 +16,10 @@ import java.util.Map;
 final class ConfinedEnvironment {
 
     /** What a JVM and the programs it starts (PostgreSQL's initdb and server) need; none binds to a Spring property. */
-    static final List<String> INHERITED = List.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ");
+    static final List<String> INHERITED =
+            List.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ");
 
-    private ConfinedEnvironment() {
-    }
+    private ConfinedEnvironment() {}
 
     /** The allowed names of {@code inherited} (the lab's own environment), then the lab's own variables. */
     static Map<String, String> of(Map<String, String> inherited, Map<String, String> labOwn) {

@@ -54,6 +54,7 @@ final class CoreSpeedMeter {
     private final AtomicReference<Totals> totals = new AtomicReference<>(Totals.NONE);
     /** Read and written on the meter's thread only. */
     private final Histogram samples = new Histogram(3);
+
     private volatile double sink;
 
     private CoreSpeedMeter() {

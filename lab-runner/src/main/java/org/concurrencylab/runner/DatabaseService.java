@@ -30,8 +30,7 @@ public final class DatabaseService implements StartedComponent {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** One sample of the database's sessions, as its module reports them. */
-    record Activity(long epochMillis, int waitingOnLocks, int active, int open, long commits, long rollbacks) {
-    }
+    record Activity(long epochMillis, int waitingOnLocks, int active, int open, long commits, long rollbacks) {}
 
     private final Database declared;
     private final ServiceProcess process;
@@ -40,7 +39,9 @@ public final class DatabaseService implements StartedComponent {
     private final long postmasterPid;
     private final Map<String, String> secrets;
     private final CloseableHttpClient client = HttpClients.custom()
-            .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build())
+            .setDefaultRequestConfig(RequestConfig.custom()
+                    .setResponseTimeout(Timeout.ofSeconds(30))
+                    .build())
             .disableAutomaticRetries()
             .build();
 
@@ -61,8 +62,15 @@ public final class DatabaseService implements StartedComponent {
             throws ServiceStartException, InterruptedException, IOException {
         Map<String, String> password = Map.of(Database.PASSWORD_VARIABLE, newPassword());
         // its start-up cache's training starts a server of its own, which needs a password as much
-        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, database.module(), "servlet",
-                Map.of(Database.PASSWORD_VARIABLE, newPassword())).withEnvironment(password), log);
+        ServiceProcess process = ServiceProcess.start(
+                environment
+                        .sharedComponentCommand(
+                                experiment,
+                                database.module(),
+                                "servlet",
+                                Map.of(Database.PASSWORD_VARIABLE, newPassword()))
+                        .withEnvironment(password),
+                log);
         try {
             return new DatabaseService(database, process, password);
         } catch (IOException | RuntimeException e) {
@@ -115,7 +123,8 @@ public final class DatabaseService implements StartedComponent {
         URI uri = process.uri("/activity?since=" + startEpochMillis);
         String body = client.execute(new HttpGet(uri), response -> EntityUtils.toString(response.getEntity()));
         List<Activity> samples = List.of(MAPPER.readValue(body, Activity[].class)).stream()
-                .filter(sample -> sample.epochMillis() <= endEpochMillis).toList();
+                .filter(sample -> sample.epochMillis() <= endEpochMillis)
+                .toList();
         if (samples.isEmpty()) {
             return new DatabaseUsage(0, 0, 0, 0, 0, List.of());
         }
@@ -127,7 +136,8 @@ public final class DatabaseService implements StartedComponent {
         double[] active = new double[waiting.length];
         int[] count = new int[waiting.length];
         for (Activity sample : samples) {
-            int bin = Math.min(waiting.length - 1, (int) ((sample.epochMillis() - startEpochMillis) / articleSecondMillis));
+            int bin = Math.min(
+                    waiting.length - 1, (int) ((sample.epochMillis() - startEpochMillis) / articleSecondMillis));
             waiting[bin] += sample.waitingOnLocks();
             active[bin] += sample.active();
             count[bin]++;
@@ -138,10 +148,13 @@ public final class DatabaseService implements StartedComponent {
                 timeline.add(new DatabaseUsage.Point(bin, waiting[bin] / count[bin], active[bin] / count[bin]));
             }
         }
-        return new DatabaseUsage(samples.stream().mapToInt(Activity::waitingOnLocks).average().orElse(0),
+        return new DatabaseUsage(
+                samples.stream().mapToInt(Activity::waitingOnLocks).average().orElse(0),
                 samples.stream().mapToInt(Activity::waitingOnLocks).max().orElse(0),
                 samples.stream().mapToInt(Activity::open).max().orElse(0),
-                (last.commits() - first.commits()) / seconds, last.rollbacks() - first.rollbacks(), timeline);
+                (last.commits() - first.commits()) / seconds,
+                last.rollbacks() - first.rollbacks(),
+                timeline);
     }
 
     @Override

@@ -3,9 +3,9 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.time.Duration;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.WarmUp;
@@ -39,14 +39,23 @@ public final class DownstreamService implements StartedComponent {
     /** Starts the experiment's downstream and warms it up as the experiment warms up its variants. */
     static DownstreamService start(RunEnvironment environment, Experiment experiment, Downstream downstream, Path log)
             throws ServiceStartException, InterruptedException, IOException {
-        ServiceProcess process = ServiceProcess.start(environment.sharedComponentCommand(experiment, downstream.module(), "reactive"), log);
+        ServiceProcess process = ServiceProcess.start(
+                environment.sharedComponentCommand(experiment, downstream.module(), "reactive"), log);
         try {
             DownstreamService started = new DownstreamService(downstream, process);
             WarmUp warmUp = experiment.warmUp();
             Duration timeout = environment.scaled().of(experiment.requestTimeout());
-            new ClosedLoopDriver().run(process.uri(downstream.warmUpPath()), ClosedModel.custom(warmUp.users(), timeout)
-                    .heldFor(environment.scaled().of(experiment.downstreamLatency()).multipliedBy(warmUp.lengthInD()))
-                    .connections(Connections.KEEP_ALIVE).build(), Progress.NONE);
+            new ClosedLoopDriver()
+                    .run(
+                            process.uri(downstream.warmUpPath()),
+                            ClosedModel.custom(warmUp.users(), timeout)
+                                    .heldFor(environment
+                                            .scaled()
+                                            .of(experiment.downstreamLatency())
+                                            .multipliedBy(warmUp.lengthInD()))
+                                    .connections(Connections.KEEP_ALIVE)
+                                    .build(),
+                            Progress.NONE);
             return started;
         } catch (IOException | RuntimeException | InterruptedException e) {
             process.close();
@@ -95,17 +104,26 @@ public final class DownstreamService implements StartedComponent {
         TimerTotals served = after.counters().servedSince(before.counters());
         int peakLive = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= endEpochMillis)
-                .mapToInt(ProbeSample::liveThreads).max().orElse(0);
+                .mapToInt(ProbeSample::liveThreads)
+                .max()
+                .orElse(0);
         Map<String, DownstreamUsage.Held> holds = new java.util.TreeMap<>();
         after.counters().holds().keySet().forEach(resource -> {
             TimerTotals held = after.counters().heldSince(before.counters(), resource);
             if (held.count() > 0) {
-                holds.put(resource, new DownstreamUsage.Held(held.count(), held.meanMillis(),
-                        alone.holds().getOrDefault(resource, Double.NaN)));
+                holds.put(
+                        resource,
+                        new DownstreamUsage.Held(
+                                held.count(), held.meanMillis(), alone.holds().getOrDefault(resource, Double.NaN)));
             }
         });
-        return new DownstreamUsage(served.count(), served.count() == 0 ? 0 : served.meanMillis(), alone.meanMillis(), peakLive,
-                (after.counters().processCpuNanos() - before.counters().processCpuNanos()) / 1e9, holds);
+        return new DownstreamUsage(
+                served.count(),
+                served.count() == 0 ? 0 : served.meanMillis(),
+                alone.meanMillis(),
+                peakLive,
+                (after.counters().processCpuNanos() - before.counters().processCpuNanos()) / 1e9,
+                holds);
     }
 
     @Override

@@ -42,6 +42,7 @@ final class DriverWarmUp {
      * that alone made Tomcat-200's 100-user step machine-bound.
      */
     private static final Duration NEW_CONNECTIONS_LOAD = Duration.ofMillis(3000);
+
     private static final Duration OPEN_LOAD = Duration.ofMillis(500);
 
     /**
@@ -50,15 +51,15 @@ final class DriverWarmUp {
      */
     private static final AtomicBoolean WARM = new AtomicBoolean();
 
-    private DriverWarmUp() {
-    }
+    private DriverWarmUp() {}
 
     static void run() throws InterruptedException {
         if (WARM.get()) {
             return;
         }
-        ExecutorService handlers = Executors.newFixedThreadPool(4, Thread.ofPlatform().name("lab-driver-warm-up-", 0)
-                .daemon(true).factory());
+        ExecutorService handlers = Executors.newFixedThreadPool(
+                4,
+                Thread.ofPlatform().name("lab-driver-warm-up-", 0).daemon(true).factory());
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -80,8 +81,14 @@ final class DriverWarmUp {
             // request longest, since it is the default and the most code
             for (Connections connections : Connections.values()) {
                 Duration closed = connections == Connections.NEW_PER_REQUEST ? NEW_CONNECTIONS_LOAD : CLOSED_LOAD;
-                new ClosedLoopDriver().run(target, ClosedModel.custom(USERS, TIMEOUT).heldFor(closed).connections(connections).build(),
-                        Progress.NONE);
+                new ClosedLoopDriver()
+                        .run(
+                                target,
+                                ClosedModel.custom(USERS, TIMEOUT)
+                                        .heldFor(closed)
+                                        .connections(connections)
+                                        .build(),
+                                Progress.NONE);
                 new OpenLoopDriver().run(target, new OpenModel(500, OPEN_LOAD, TIMEOUT, connections), Progress.NONE);
             }
         } finally {

@@ -20,12 +20,17 @@ import org.concurrencylab.results.StepResult;
  */
 public final class ImportedStep {
 
-    private ImportedStep() {
-    }
+    private ImportedStep() {}
 
     /** @param resultsDirectory where the request log goes, under requests/, as a run's */
-    public static StepResult of(Experiment experiment, Variant variant, LoadStep step, RunSettings settings, LoadResult load,
-                                String engine, Path resultsDirectory) {
+    public static StepResult of(
+            Experiment experiment,
+            Variant variant,
+            LoadStep step,
+            RunSettings settings,
+            LoadResult load,
+            String engine,
+            Path resultsDirectory) {
         String requestLog = RequestLog.pathOf(experiment, variant, step);
         Scaled scaled = settings.scaled();
         Duration timeout = scaled.of(experiment.requestTimeout());
@@ -34,9 +39,16 @@ public final class ImportedStep {
                 .bound(step, settings.connections(), experiment.downstreamLatency(), Map.of(), settings.cpus());
         return StepResult.custom(step.label())
                 .plan(scaled.plan(step, timeout, settings.connections()).drivenBy(engine))
-                .client(StepResults.requests(load), load.throughputPerSecond(), StepResults.latency(load.okLatencyMicros()),
-                        load.elapsedSeconds(), load.meanInFlight())
-                .littlesLaw(scaled.rate(bound.throughputPerSecond()), bound.explanation(), scaled.rate(bound.throughputPerSecond()))
+                .client(
+                        StepResults.requests(load),
+                        load.throughputPerSecond(),
+                        StepResults.latency(load.okLatencyMicros()),
+                        load.elapsedSeconds(),
+                        load.meanInFlight())
+                .littlesLaw(
+                        scaled.rate(bound.throughputPerSecond()),
+                        bound.explanation(),
+                        scaled.rate(bound.throughputPerSecond()))
                 .timeline(Timelines.of(load, List.of(), scaled))
                 .seed(variant.seed().get(step.label()))
                 .requestLog(requestLog)

@@ -10,9 +10,13 @@ import java.nio.file.Path;
 public record JavaRuntime(Path executable, int feature, String version) {
 
     public static JavaRuntime current() {
-        Path executable = ProcessHandle.current().info().command().map(Path::of)
+        Path executable = ProcessHandle.current()
+                .info()
+                .command()
+                .map(Path::of)
                 .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java"));
-        return new JavaRuntime(executable, Runtime.version().feature(), Runtime.version().toString());
+        return new JavaRuntime(
+                executable, Runtime.version().feature(), Runtime.version().toString());
     }
 
     /**

@@ -8,13 +8,15 @@ public record LabHome(Path root) {
 
     public static LabHome locate() {
         String configured = System.getProperty("lab.home");
-        return new LabHome(Path.of(configured == null ? "." : configured).toAbsolutePath().normalize());
+        return new LabHome(
+                Path.of(configured == null ? "." : configured).toAbsolutePath().normalize());
     }
 
     public Path serviceJar(String service) {
         Path jar = serviceTarget(service).resolve(service + ".jar");
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("service " + service + " is not built: " + jar + " is missing (run ./lab build)");
+            throw new IllegalStateException(
+                    "service " + service + " is not built: " + jar + " is missing (run ./lab build)");
         }
         return jar;
     }

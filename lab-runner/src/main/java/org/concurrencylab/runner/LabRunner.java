@@ -1,19 +1,18 @@
 package org.concurrencylab.runner;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
@@ -27,8 +26,7 @@ import org.concurrencylab.results.WarmUpLoad;
 public final class LabRunner {
 
     /** The run and where its files are. */
-    public record CompletedRun(RunResult result, Path directory) {
-    }
+    public record CompletedRun(RunResult result, Path directory) {}
 
     private static final String OS = System.getProperty("os.name") + " " + System.getProperty("os.arch");
 
@@ -37,6 +35,7 @@ public final class LabRunner {
     private final RunProgress progress;
     /** One count over every experiment of the run, so that `./lab run all` shows one progress. */
     private int variantsStarted;
+
     private int variantsTotal;
     /** Where the run's time goes; a new one for each run. */
     private PhaseClock phases = new PhaseClock();
@@ -59,9 +58,14 @@ public final class LabRunner {
         int machineCpus = Runtime.getRuntime().availableProcessors();
         List<ExperimentResult> results = new ArrayList<>();
         // the run's own line names the first experiment's scale; each experiment records its own
-        double firstScale = options.overrides().resolve(experiments.getFirst(), machineCpus).scaled().scale();
+        double firstScale = options.overrides()
+                .resolve(experiments.getFirst(), machineCpus)
+                .scaled()
+                .scale();
         String springBoot = "unknown";
-        variantsTotal = experiments.stream().mapToInt(experiment -> chosen(experiment, options).size()).sum();
+        variantsTotal = experiments.stream()
+                .mapToInt(experiment -> chosen(experiment, options).size())
+                .sum();
         variantsStarted = 0;
         // with load from other hosts the lab's own driver only warms the services: nothing it times is measured
         if (options.remoteLoad().isEmpty()) {
@@ -71,15 +75,30 @@ public final class LabRunner {
         }
         for (Experiment experiment : experiments) {
             RunSettings settings = options.overrides().resolve(experiment, machineCpus);
-            RunEnvironment environment = new RunEnvironment(java, home, settings, progress, options.remoteLoad(), phases);
+            RunEnvironment environment =
+                    new RunEnvironment(java, home, settings, progress, options.remoteLoad(), phases);
             String bootSoFar = springBoot;
             List<ExperimentResult> before = List.copyOf(results);
             // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run
             // killed later keeps it for ./lab report
-            ExperimentResult result = run(experiment, chosen(experiment, options), environment, directory,
-                    unfinished -> ResultsJson.write(new RunResult(runInfo(directory, firstScale, machineCpus, planned, started,
-                            springBootOf(unfinished, bootSoFar)).stoppedIn(experiment.name()).build(),
-                            append(before, unfinished)), directory));
+            ExperimentResult result = run(
+                    experiment,
+                    chosen(experiment, options),
+                    environment,
+                    directory,
+                    unfinished -> ResultsJson.write(
+                            new RunResult(
+                                    runInfo(
+                                                    directory,
+                                                    firstScale,
+                                                    machineCpus,
+                                                    planned,
+                                                    started,
+                                                    springBootOf(unfinished, bootSoFar))
+                                            .stoppedIn(experiment.name())
+                                            .build(),
+                                    append(before, unfinished)),
+                            directory));
             springBoot = springBootOf(result, springBoot);
             results.add(result);
             RunInfo.Builder info = runInfo(directory, firstScale, machineCpus, planned, started, springBoot);
@@ -96,17 +115,24 @@ public final class LabRunner {
     }
 
     /** What every results.json of this run says of it, before it says how far the run got. */
-    private RunInfo.Builder runInfo(Path directory, double scale, int machineCpus, List<String> planned, String started,
-                                    String springBoot) {
-        return RunInfo.custom(directory.getFileName().toString()).scale(scale).machineCpus(machineCpus)
-                .planned(planned, started).platform(java.version(), springBoot, OS).timeBudget(phases.budget());
+    private RunInfo.Builder runInfo(
+            Path directory, double scale, int machineCpus, List<String> planned, String started, String springBoot) {
+        return RunInfo.custom(directory.getFileName().toString())
+                .scale(scale)
+                .machineCpus(machineCpus)
+                .planned(planned, started)
+                .platform(java.version(), springBoot, OS)
+                .timeBudget(phases.budget());
     }
 
     /** The Spring Boot version the experiment's services reported, else what the run knew already. */
     private static String springBootOf(ExperimentResult experiment, String known) {
         return experiment.variants().stream()
                 .map(variant -> variant.sizing().get("springBoot"))
-                .filter(Objects::nonNull).map(Object::toString).findFirst().orElse(known);
+                .filter(Objects::nonNull)
+                .map(Object::toString)
+                .findFirst()
+                .orElse(known);
     }
 
     private static List<ExperimentResult> append(List<ExperimentResult> finished, ExperimentResult unfinished) {
@@ -116,19 +142,27 @@ public final class LabRunner {
     }
 
     /** @param keep called with the experiment as it stands after each variant, claims and findings not yet checked */
-    private ExperimentResult run(Experiment experiment, List<Variant> variants, RunEnvironment environment, Path directory,
-                                 Consumer<ExperimentResult> keep) throws InterruptedException {
+    private ExperimentResult run(
+            Experiment experiment,
+            List<Variant> variants,
+            RunEnvironment environment,
+            Path directory,
+            Consumer<ExperimentResult> keep)
+            throws InterruptedException {
         List<VariantResult> results = new ArrayList<>();
         Map<String, Object> downstreamSizing = new TreeMap<>();
         phases.enter(null, PhaseClock.Phase.SHARED);
-        try (SharedComponents shared = SharedComponents.start(experiment, environment,
-                directory.resolve("logs").resolve(experiment.name()))) {
+        try (SharedComponents shared = SharedComponents.start(
+                experiment, environment, directory.resolve("logs").resolve(experiment.name()))) {
             shared.downstream().ifPresent(service -> downstreamSizing.putAll(service.sizing()));
             VariantRunner runner = new VariantRunner(environment);
             for (Variant variant : variants) {
                 progress.variantStarted(experiment.name(), variant.name(), ++variantsStarted, variantsTotal);
                 VariantResult result = shared.failure().isPresent()
-                        ? VariantRunner.failed(variant, environment.cpusFor(variant), shared.failure().get())
+                        ? VariantRunner.failed(
+                                variant,
+                                environment.cpusFor(variant),
+                                shared.failure().get())
                         : runner.run(experiment, variant, directory, shared);
                 phases.enter(null, PhaseClock.Phase.RESULTS);
                 environment.learnCalibration(experiment, result);
@@ -140,19 +174,35 @@ public final class LabRunner {
         }
         Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
         Measurements measurements = Measurements.of(experiment, results, serviceTime, environment.machineCpus());
-        List<ClaimResult> claims = experiment.claims().stream().map(claim -> claim.evaluate(measurements)).toList();
+        List<ClaimResult> claims = experiment.claims().stream()
+                .map(claim -> claim.evaluate(measurements))
+                .toList();
         List<String> findings = experiment.findings().stream()
-                .flatMap(finding -> finding.describe(measurements).stream()).toList();
+                .flatMap(finding -> finding.describe(measurements).stream())
+                .toList();
         return result(experiment, environment, downstreamSizing, results, claims, findings);
     }
 
-    private static ExperimentResult result(Experiment experiment, RunEnvironment environment, Map<String, Object> downstreamSizing,
-                                           List<VariantResult> variants, List<ClaimResult> claims, List<String> findings) {
+    private static ExperimentResult result(
+            Experiment experiment,
+            RunEnvironment environment,
+            Map<String, Object> downstreamSizing,
+            List<VariantResult> variants,
+            List<ClaimResult> claims,
+            List<String> findings) {
         Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
-        return ExperimentResult.custom(experiment.name(), experiment.title()).seed(experiment.seedFile())
-                .scale(environment.scaled().scale()).downstreamLatencyMillis(serviceTime.toNanos() / 1e6)
-                .warmUp(new WarmUpLoad(environment.warmUp().users(), environment.warmUp().lengthInD())).jit(environment.jit().label())
-                .downstreamSizing(downstreamSizing).variants(variants).claims(claims).findings(findings).build();
+        return ExperimentResult.custom(experiment.name(), experiment.title())
+                .seed(experiment.seedFile())
+                .scale(environment.scaled().scale())
+                .downstreamLatencyMillis(serviceTime.toNanos() / 1e6)
+                .warmUp(new WarmUpLoad(
+                        environment.warmUp().users(), environment.warmUp().lengthInD()))
+                .jit(environment.jit().label())
+                .downstreamSizing(downstreamSizing)
+                .variants(variants)
+                .claims(claims)
+                .findings(findings)
+                .build();
     }
 
     /**
@@ -225,6 +275,8 @@ public final class LabRunner {
         if (options.variants().isEmpty()) {
             return experiment.variants();
         }
-        return experiment.variants().stream().filter(variant -> options.variants().contains(variant.name())).toList();
+        return experiment.variants().stream()
+                .filter(variant -> options.variants().contains(variant.name()))
+                .toList();
     }
 }

@@ -36,7 +36,10 @@ public record LoadHost(String host, int port) {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("a load host is host or host:port, not " + named, e);
         }
-        if (parsed.getHost() == null || parsed.getUserInfo() != null || parsed.getQuery() != null || parsed.getFragment() != null
+        if (parsed.getHost() == null
+                || parsed.getUserInfo() != null
+                || parsed.getQuery() != null
+                || parsed.getFragment() != null
                 || parsed.getPath() != null && !parsed.getPath().isEmpty()) {
             throw new IllegalArgumentException("a load host is host or host:port, not " + named);
         }

@@ -36,9 +36,12 @@ final class MachineCpu {
      * @param runQueueWaitNanos by process, how long its threads have waited for a core so far; -1 where unknown
      * @param coreSpeed         the core-speed meter's samples so far
      */
-    record Reading(long nanoTime, long[] ticks, Map<Tracked, Long> cpuMillis, Map<Tracked, Long> runQueueWaitNanos,
-                   CoreSpeedMeter.Totals coreSpeed) {
-    }
+    record Reading(
+            long nanoTime,
+            long[] ticks,
+            Map<Tracked, Long> cpuMillis,
+            Map<Tracked, Long> runQueueWaitNanos,
+            CoreSpeedMeter.Totals coreSpeed) {}
 
     /**
      * What each process uses with no load at all (the probe's sampling, timers, the lab's progress
@@ -95,13 +98,19 @@ final class MachineCpu {
         for (Tracked tracked : processes) {
             OSProcess process = os.getProcess((int) tracked.pid());
             List<OSProcess> descendants = process != null && tracked.withDescendants()
-                    ? os.getDescendantProcesses((int) tracked.pid(), null, null, 0) : List.of();
+                    ? os.getDescendantProcesses((int) tracked.pid(), null, null, 0)
+                    : List.of();
             long millis = process == null ? -1L : process.getKernelTime() + process.getUserTime();
             // backends that ended during the step take their CPU with them: pooled ones do not end
-            millis += descendants.stream().mapToLong(child -> child.getKernelTime() + child.getUserTime()).sum();
+            millis += descendants.stream()
+                    .mapToLong(child -> child.getKernelTime() + child.getUserTime())
+                    .sum();
             cpu.put(tracked, millis);
-            waited.put(tracked, process == null || !withRunQueueWait ? RunQueueWait.UNAVAILABLE
-                    : runQueueWaitNanos(tracked.pid(), descendants));
+            waited.put(
+                    tracked,
+                    process == null || !withRunQueueWait
+                            ? RunQueueWait.UNAVAILABLE
+                            : runQueueWaitNanos(tracked.pid(), descendants));
         }
         return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu, waited, CORE_SPEED.totals());
     }
@@ -131,8 +140,13 @@ final class MachineCpu {
             long waitedAfter = after.runQueueWaitNanos().getOrDefault(tracked, -1L);
             // a thread that ended between the readings takes its wait out of the total: never below none
             double waited = waitedBefore < 0 || waitedAfter < 0 ? -1 : Math.max(0, waitedAfter - waitedBefore) / 1e9;
-            used.add(new ProcessCpu(tracked.role(), tracked.name(), seconds, background.of(tracked),
-                    seconds < 0 || requests == 0 ? -1 : forRequests * 1e3 / requests, waited));
+            used.add(new ProcessCpu(
+                    tracked.role(),
+                    tracked.name(),
+                    seconds,
+                    background.of(tracked),
+                    seconds < 0 || requests == 0 ? -1 : forRequests * 1e3 / requests,
+                    waited));
         });
         return used;
     }
@@ -143,8 +157,12 @@ final class MachineCpu {
      */
     static CoreSpeed coreSpeed(Reading before, Reading after) {
         double mean = after.coreSpeed().meanSince(before.coreSpeed());
-        return Double.isNaN(mean) ? null : new CoreSpeed(mean / CoreSpeedMeter.UNIT_TERMS,
-                mean / after.coreSpeed().medianNanos(), after.coreSpeed().samplesSince(before.coreSpeed()));
+        return Double.isNaN(mean)
+                ? null
+                : new CoreSpeed(
+                        mean / CoreSpeedMeter.UNIT_TERMS,
+                        mean / after.coreSpeed().medianNanos(),
+                        after.coreSpeed().samplesSince(before.coreSpeed()));
     }
 
     /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle). */

@@ -5,18 +5,18 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.concurrencylab.catalog.RunSettings;
-import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.RunSettings;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
@@ -53,9 +53,18 @@ public final class OverloadTrial {
      *                          empty when none was within {@link #RECOVERY_D}, or the service was down
      * @param notStarted        why the variant did not start, when it did not (every figure is then 0)
      */
-    public record Result(String variant, double capacityPerSecond, double offeredPerSecond, long sent, long answered,
-                         Map<String, Long> failedByKind, double peakHeapMb, int peakThreads, boolean alive,
-                         Optional<Recovery> recovery, Optional<String> notStarted) {
+    public record Result(
+            String variant,
+            double capacityPerSecond,
+            double offeredPerSecond,
+            long sent,
+            long answered,
+            Map<String, Long> failedByKind,
+            double peakHeapMb,
+            int peakThreads,
+            boolean alive,
+            Optional<Recovery> recovery,
+            Optional<String> notStarted) {
 
         public Result {
             failedByKind = Collections.unmodifiableMap(new TreeMap<>(failedByKind));
@@ -75,8 +84,7 @@ public final class OverloadTrial {
      * @param afterInD       how long after the overload ended the lone request was answered, in D
      * @param loneLatencyInD that request's latency, in D
      */
-    public record Recovery(double afterInD, double loneLatencyInD) {
-    }
+    public record Recovery(double afterInD, double loneLatencyInD) {}
 
     private final JavaRuntime java;
     private final LabHome home;
@@ -92,11 +100,18 @@ public final class OverloadTrial {
      * @param lengthInD how long the overload lasts, in D
      * @param logs      where the services' logs go
      */
-    public List<Result> run(Experiment experiment, List<Variant> variants, double factor, int lengthInD, RunSettings settings,
-                            Path logs) throws IOException, InterruptedException {
+    public List<Result> run(
+            Experiment experiment,
+            List<Variant> variants,
+            double factor,
+            int lengthInD,
+            RunSettings settings,
+            Path logs)
+            throws IOException, InterruptedException {
         Scaled scaled = settings.scaled();
         // an overload arrives as an open load of new connections, whatever the article's client was
-        RunEnvironment environment = new RunEnvironment(java, home, settings.withConnections(Connections.NEW_PER_REQUEST), progress);
+        RunEnvironment environment =
+                new RunEnvironment(java, home, settings.withConnections(Connections.NEW_PER_REQUEST), progress);
         Duration d = scaled.of(experiment.downstreamLatency());
         LoadStep heaviest = experiment.steps().getLast();
         List<Result> results = new ArrayList<>();
@@ -106,30 +121,64 @@ public final class OverloadTrial {
             }
             for (Variant variant : variants) {
                 progress.phase(variant.name(), "starting");
-                try (RunningVariant running = RunningVariant.start(environment, experiment, variant,
-                        logs.resolve(variant.name() + ".log"), shared, 0)) {
+                try (RunningVariant running = RunningVariant.start(
+                        environment, experiment, variant, logs.resolve(variant.name() + ".log"), shared, 0)) {
                     ProbeClient probe = running.entry().probe();
-                    Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
+                    Map<String, Object> sizing =
+                            new LinkedHashMap<>(probe.read(-1).sizing());
                     sizing.putAll(running.chainSizing());
-                    CapacityModel.Bound bound = variant.capacity().bound(heaviest, Connections.NEW_PER_REQUEST,
-                            experiment.downstreamLatency(), sizing, environment.cpusFor(variant));
+                    CapacityModel.Bound bound = variant.capacity()
+                            .bound(
+                                    heaviest,
+                                    Connections.NEW_PER_REQUEST,
+                                    experiment.downstreamLatency(),
+                                    sizing,
+                                    environment.cpusFor(variant));
                     double capacity = scaled.rate(bound.throughputPerSecond());
                     double offered = factor * capacity;
                     URI target = running.targets(experiment.path()).getFirst();
-                    progress.phase(variant.name(), String.format(Locale.ROOT, "overload: %.0f/s for %d D (capacity %.0f/s)",
-                            offered, lengthInD, capacity));
+                    progress.phase(
+                            variant.name(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "overload: %.0f/s for %d D (capacity %.0f/s)",
+                                    offered,
+                                    lengthInD,
+                                    capacity));
                     long start = System.currentTimeMillis();
-                    LoadResult load = new OpenLoopDriver().run(target, new OpenModel(offered, d.multipliedBy(lengthInD),
-                            scaled.of(experiment.requestTimeout()), Connections.NEW_PER_REQUEST), Progress.NONE);
+                    LoadResult load = new OpenLoopDriver()
+                            .run(
+                                    target,
+                                    new OpenModel(
+                                            offered,
+                                            d.multipliedBy(lengthInD),
+                                            scaled.of(experiment.requestTimeout()),
+                                            Connections.NEW_PER_REQUEST),
+                                    Progress.NONE);
                     ProbeReport after = probe.read(start);
                     boolean alive = running.entry().process().isAlive();
                     Optional<Recovery> recovery = alive ? recover(target, d) : Optional.empty();
                     Map<String, Long> failed = new TreeMap<>();
                     load.failuresByKind().forEach((kind, count) -> failed.put(kind.name(), count));
-                    results.add(new Result(variant.name(), capacity, offered, load.sent(), load.ok(), failed,
-                            after.samples().stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(0) / 1e6,
-                            after.samples().stream().mapToInt(ProbeSample::liveThreads).max().orElse(0),
-                            running.entry().process().isAlive(), recovery, Optional.empty()));
+                    results.add(new Result(
+                            variant.name(),
+                            capacity,
+                            offered,
+                            load.sent(),
+                            load.ok(),
+                            failed,
+                            after.samples().stream()
+                                            .mapToLong(ProbeSample::heapUsedBytes)
+                                            .max()
+                                            .orElse(0)
+                                    / 1e6,
+                            after.samples().stream()
+                                    .mapToInt(ProbeSample::liveThreads)
+                                    .max()
+                                    .orElse(0),
+                            running.entry().process().isAlive(),
+                            recovery,
+                            Optional.empty()));
                     progress.note(variant.name() + ": " + describe(results.getLast()));
                 } catch (ServiceStartException e) {
                     progress.note(variant.name() + " did not start: " + e.getMessage());
@@ -149,7 +198,8 @@ public final class OverloadTrial {
         long start = System.nanoTime();
         double dNanos = d.toNanos();
         while (System.nanoTime() - start < RECOVERY_D * dNanos) {
-            LoadResult lone = driver.run(target, ClosedModel.custom(1, d.multipliedBy(RECOVERY_D)).build(), Progress.NONE);
+            LoadResult lone = driver.run(
+                    target, ClosedModel.custom(1, d.multipliedBy(RECOVERY_D)).build(), Progress.NONE);
             if (!lone.requests().isEmpty() && lone.requests().getFirst().outcome() == Outcome.OK) {
                 double latency = lone.requests().getFirst().latencyNanos() / dNanos;
                 if (latency <= 1.5) {
@@ -161,10 +211,18 @@ public final class OverloadTrial {
     }
 
     static String describe(Result result) {
-        return String.format(Locale.ROOT, "%s, peak heap %.0f MB, %d threads, %s",
-                result.alive() ? "stayed up" : "DID NOT STAY UP", result.peakHeapMb(), result.peakThreads(),
-                result.recovery().map(recovery -> String.format(Locale.ROOT,
-                        "a lone request answered in %.2f D, %.1f D after the overload", recovery.loneLatencyInD(), recovery.afterInD()))
+        return String.format(
+                Locale.ROOT,
+                "%s, peak heap %.0f MB, %d threads, %s",
+                result.alive() ? "stayed up" : "DID NOT STAY UP",
+                result.peakHeapMb(),
+                result.peakThreads(),
+                result.recovery()
+                        .map(recovery -> String.format(
+                                Locale.ROOT,
+                                "a lone request answered in %.2f D, %.1f D after the overload",
+                                recovery.loneLatencyInD(),
+                                recovery.afterInD()))
                         .orElse("no lone request within 1.5 D for " + RECOVERY_D + " D"));
     }
 }

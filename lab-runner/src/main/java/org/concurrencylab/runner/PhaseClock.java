@@ -96,7 +96,9 @@ public final class PhaseClock {
         long spent = now - sinceNanos;
         total.merge(current, spent, Long::sum);
         if (variant != null) {
-            byVariant.computeIfAbsent(variant, name -> new EnumMap<>(Phase.class)).merge(current, spent, Long::sum);
+            byVariant
+                    .computeIfAbsent(variant, name -> new EnumMap<>(Phase.class))
+                    .merge(current, spent, Long::sum);
         }
     }
 

@@ -22,7 +22,8 @@ final class ProbeClient implements AutoCloseable {
     private static final Timeout READ_TIMEOUT = Timeout.ofSeconds(30);
 
     private final CloseableHttpClient client = HttpClients.custom()
-            .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(READ_TIMEOUT).build())
+            .setDefaultRequestConfig(
+                    RequestConfig.custom().setResponseTimeout(READ_TIMEOUT).build())
             .disableAutomaticRetries()
             .build();
     private final ServiceProcess service;
@@ -42,7 +43,9 @@ final class ProbeClient implements AutoCloseable {
     /** Sizing and counters now, plus the samples taken since {@code sinceEpochMillis} (none if negative). */
     ProbeReport read(long sinceEpochMillis) throws IOException {
         String query = sinceEpochMillis >= 0 ? "?since=" + sinceEpochMillis : "";
-        URI uri = probeServer == null ? service.uri("/actuator/labprobe" + query) : probeServer.resolve("/labprobe" + query);
+        URI uri = probeServer == null
+                ? service.uri("/actuator/labprobe" + query)
+                : probeServer.resolve("/labprobe" + query);
         String body = client.execute(new HttpGet(uri), response -> {
             if (response.getCode() != 200) {
                 throw new IOException("probe answered " + response.getCode());

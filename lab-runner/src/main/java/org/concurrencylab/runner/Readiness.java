@@ -11,10 +11,10 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 /** Waits until Actuator's readiness probe answers 200. */
 final class Readiness {
 
-    private Readiness() {
-    }
+    private Readiness() {}
 
-    static void await(URI readiness, Process process, Duration timeout) throws ServiceStartException, InterruptedException {
+    static void await(URI readiness, Process process, Duration timeout)
+            throws ServiceStartException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         try (CloseableHttpClient client = HttpClients.createDefault()) {
             while (System.nanoTime() < deadline) {

@@ -41,8 +41,15 @@ public interface RemoteLoad {
      * @param workDirectory where the engine's plans and sample logs of this step go
      * @throws Incomplete when a host stopped before its share was done: what did arrive is in it
      */
-    Driven drive(URI target, LoadStep step, Scaled scaled, Duration timeout, Connections connections, Path workDirectory,
-                 Progress progress) throws IOException, InterruptedException, Incomplete;
+    Driven drive(
+            URI target,
+            LoadStep step,
+            Scaled scaled,
+            Duration timeout,
+            Connections connections,
+            Path workDirectory,
+            Progress progress)
+            throws IOException, InterruptedException, Incomplete;
 
     /** A step's requests, and how many each host sent. */
     record Driven(LoadResult load, Map<String, Long> requestsByHost) {

@@ -2,23 +2,22 @@ package org.concurrencylab.runner;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.OutputStreamWriter;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.driver.RequestRecord;
 import org.concurrencylab.results.AtomicFiles;
-import org.concurrencylab.results.WriteFailed;
 
 /**
  * Writes every request of a step, for time charts and for the tools latency people already use: the
@@ -30,8 +29,7 @@ final class RequestLog {
 
     static final String HEADER = "user,sequence,start_ms,latency_ms,late_ms,outcome";
 
-    private RequestLog() {
-    }
+    private RequestLog() {}
 
     /**
      * @param csv the CSV's path; the histogram files go beside it, with the same name
@@ -48,8 +46,14 @@ final class RequestLog {
             out.write(HEADER);
             out.newLine();
             for (RequestRecord request : load.requests()) {
-                out.write(String.format(Locale.ROOT, "%d,%d,%.3f,%.3f,%.3f,%s", request.user(), request.sequence(),
-                        request.startNanos() / 1e6, request.latencyNanos() / 1e6, request.latenessNanos() / 1e6,
+                out.write(String.format(
+                        Locale.ROOT,
+                        "%d,%d,%.3f,%.3f,%.3f,%s",
+                        request.user(),
+                        request.sequence(),
+                        request.startNanos() / 1e6,
+                        request.latencyNanos() / 1e6,
+                        request.latenessNanos() / 1e6,
                         request.outcome()));
                 out.newLine();
             }
@@ -84,7 +88,8 @@ final class RequestLog {
         AtomicFiles.write(file, stream -> {
             PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
             HistogramLogWriter writer = new HistogramLogWriter(out);
-            writer.outputComment("latency of successful requests in microseconds, one interval per article second of due time");
+            writer.outputComment(
+                    "latency of successful requests in microseconds, one interval per article second of due time");
             writer.outputLogFormatVersion();
             writer.outputStartTime(load.startEpochMillis());
             writer.setBaseTime(load.startEpochMillis());

@@ -15,8 +15,7 @@ import org.concurrencylab.results.RequestShare;
  */
 final class RequestShares {
 
-    private RequestShares() {
-    }
+    private RequestShares() {}
 
     /** Each part of {@code mix} as {@code load} measured it; none where the load sent one request. */
     static List<RequestShare> of(RequestMix mix, LoadResult load) {
@@ -45,8 +44,13 @@ final class RequestShares {
             RequestMix.Part part = mix.parts().get(i);
             Histogram ok = answered.get(i);
             boolean any = ok.getTotalCount() > 0;
-            shares.add(new RequestShare(part.describe(), part.weight() / (double) total, sent[i], failed[i],
-                    any ? ok.getMean() / 1000 : null, any ? ok.getValueAtPercentile(95) / 1000.0 : null));
+            shares.add(new RequestShare(
+                    part.describe(),
+                    part.weight() / (double) total,
+                    sent[i],
+                    failed[i],
+                    any ? ok.getMean() / 1000 : null,
+                    any ? ok.getValueAtPercentile(95) / 1000.0 : null));
         }
         return List.copyOf(shares);
     }

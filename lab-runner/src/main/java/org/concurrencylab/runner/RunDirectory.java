@@ -12,8 +12,7 @@ public final class RunDirectory {
 
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
-    private RunDirectory() {
-    }
+    private RunDirectory() {}
 
     /**
      * Created, not checked then created: two runs started in the same second get a directory each.

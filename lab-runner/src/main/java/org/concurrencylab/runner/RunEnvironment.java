@@ -40,8 +40,13 @@ final class RunEnvironment {
      * @param remoteLoad where the measured steps' load comes from, when not from the lab's own driver here
      * @param phases     the run's clock of where its time goes
      */
-    RunEnvironment(JavaRuntime java, LabHome home, RunSettings settings, RunProgress progress, Optional<RemoteLoad> remoteLoad,
-                   PhaseClock phases) {
+    RunEnvironment(
+            JavaRuntime java,
+            LabHome home,
+            RunSettings settings,
+            RunProgress progress,
+            Optional<RemoteLoad> remoteLoad,
+            PhaseClock phases) {
         this.remoteLoad = remoteLoad;
         this.phases = phases;
         this.java = java;
@@ -59,18 +64,33 @@ final class RunEnvironment {
      */
     ServiceCommand command(Experiment experiment, Variant variant, int port, Map<String, String> wiring, Path log)
             throws InterruptedException {
-        return command(experiment, experiment.service(), variant, ChainedService.entryPropertiesOf(variant), port, wiring, log);
+        return command(
+                experiment,
+                experiment.service(),
+                variant,
+                ChainedService.entryPropertiesOf(variant),
+                port,
+                wiring,
+                log);
     }
 
     /** The same, listening on {@code bind} ({@link ServiceCommand#LOOPBACK} unless the user asked for every interface). */
-    ServiceCommand command(Experiment experiment, Variant variant, int port, Map<String, String> wiring, Path log, String bind)
+    ServiceCommand command(
+            Experiment experiment, Variant variant, int port, Map<String, String> wiring, Path log, String bind)
             throws InterruptedException {
         return command(experiment, variant, port, wiring, log).listeningOn(bind);
     }
 
     /** The command of one service of a variant, the entry service or one of its chain. */
-    ServiceCommand command(Experiment experiment, String module, Variant variant, Map<String, String> own, int port,
-                           Map<String, String> wiring, Path log) throws InterruptedException {
+    ServiceCommand command(
+            Experiment experiment,
+            String module,
+            Variant variant,
+            Map<String, String> own,
+            int port,
+            Map<String, String> wiring,
+            Path log)
+            throws InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(own);
         properties.putAll(calibrated);
         properties.put("server.port", Integer.toString(port));
@@ -84,10 +104,15 @@ final class RunEnvironment {
         training.put("lab.downstream.latency", properties.get("lab.downstream.latency"));
         StartupCache.Prepared prepared;
         try (PhaseClock.Interval caching = phases.during(PhaseClock.Phase.CACHE_TRAINING)) {
-            prepared = startupCache.prepare(module, own.getOrDefault("spring.main.web-application-type", "servlet"), settings.jit(),
-                    training, sharedSecrets);
+            prepared = startupCache.prepare(
+                    module,
+                    own.getOrDefault("spring.main.web-application-type", "servlet"),
+                    settings.jit(),
+                    training,
+                    sharedSecrets);
         }
-        return new ServiceCommand(java, prepared.jar(), cpusFor(variant), settings.jit(), prepared.jvmFlags(), properties)
+        return new ServiceCommand(
+                        java, prepared.jar(), cpusFor(variant), settings.jit(), prepared.jvmFlags(), properties)
                 .withEnvironment(sharedSecrets);
     }
 
@@ -127,7 +152,8 @@ final class RunEnvironment {
     }
 
     /** @param secrets what the component needs in its environment to start at all (a database's password), its training too */
-    ServiceCommand sharedComponentCommand(Experiment experiment, String module, String webApplicationType, Map<String, String> secrets)
+    ServiceCommand sharedComponentCommand(
+            Experiment experiment, String module, String webApplicationType, Map<String, String> secrets)
             throws InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
@@ -136,15 +162,21 @@ final class RunEnvironment {
         try (PhaseClock.Interval caching = phases.during(PhaseClock.Phase.CACHE_TRAINING)) {
             prepared = startupCache.prepare(module, webApplicationType, settings.jit(), Map.of(), secrets);
         }
-        return new ServiceCommand(java, prepared.jar(), settings.machineCpus(), settings.jit(), prepared.jvmFlags(), properties);
+        return new ServiceCommand(
+                java, prepared.jar(), settings.machineCpus(), settings.jit(), prepared.jvmFlags(), properties);
     }
 
     /** D under S, and how finely and over what window the probe samples: what every service's clock needs. */
     private Map<String, String> timing(Experiment experiment) {
         Map<String, String> timing = new LinkedHashMap<>();
-        timing.put("lab.downstream.latency", scaled().of(experiment.downstreamLatency()).toString());
+        timing.put(
+                "lab.downstream.latency",
+                scaled().of(experiment.downstreamLatency()).toString());
         // the probe samples finer when everything runs faster, but never below 25 ms (its own cost)
-        timing.put("lab.probe.interval", Duration.ofMillis(Math.max(25, Math.round(250 * scaled().scale()))).toString());
+        timing.put(
+                "lab.probe.interval",
+                Duration.ofMillis(Math.max(25, Math.round(250 * scaled().scale())))
+                        .toString());
         timing.put("lab.probe.window", scaled().articleSecond().toString());
         return timing;
     }

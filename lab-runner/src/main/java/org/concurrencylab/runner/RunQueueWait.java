@@ -19,8 +19,7 @@ final class RunQueueWait {
     /** Where /proc or schedstat is missing (macOS, Windows, a kernel without schedstats). */
     static final long UNAVAILABLE = -1;
 
-    private RunQueueWait() {
-    }
+    private RunQueueWait() {}
 
     /** The wait so far of all the process's threads, or {@link #UNAVAILABLE}. */
     static long nanos(long pid) {

@@ -21,31 +21,43 @@ import org.concurrencylab.catalog.Variant;
 final class RunningVariant implements AutoCloseable {
 
     /** One service of the variant and its probe. */
-    record Running(String role, ServiceProcess process, ProbeClient probe) {
-    }
+    record Running(String role, ServiceProcess process, ProbeClient probe) {}
 
     private final List<Running> chain = new ArrayList<>();
     /** An autoscaler adds to them from its own thread while the load runs. */
     private final List<Running> entries = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Instances started for an autoscaler, not yet among the entry service's. */
     private final List<Standby> standby = new ArrayList<>();
+
     private boolean closed;
 
-    private RunningVariant() {
-    }
+    private RunningVariant() {}
 
     /**
      * @param entryLog the entry service's log; the other services' logs go beside it, named after it
      * @param port     where the entry service's first instance listens; 0 for any free port
      */
-    static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
-                                SharedComponents shared, int port) throws ServiceStartException, InterruptedException {
+    static RunningVariant start(
+            RunEnvironment environment,
+            Experiment experiment,
+            Variant variant,
+            Path entryLog,
+            SharedComponents shared,
+            int port)
+            throws ServiceStartException, InterruptedException {
         return start(environment, experiment, variant, entryLog, shared, port, ServiceCommand.LOOPBACK);
     }
 
     /** @param bind where the entry service's first instance listens; its chain and the rest stay on loopback */
-    static RunningVariant start(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
-                                SharedComponents shared, int port, String bind) throws ServiceStartException, InterruptedException {
+    static RunningVariant start(
+            RunEnvironment environment,
+            Experiment experiment,
+            Variant variant,
+            Path entryLog,
+            SharedComponents shared,
+            int port,
+            String bind)
+            throws ServiceStartException, InterruptedException {
         RunningVariant running = new RunningVariant();
         try {
             // every service learns where every shared component answers; each reads what it uses
@@ -53,19 +65,35 @@ final class RunningVariant implements AutoCloseable {
             Map<String, String> wiring = new LinkedHashMap<>(chainWiring);
             for (ChainedService service : experiment.chain()) {
                 Path log = beside(entryLog, service.name());
-                ServiceProcess process = ServiceProcess.start(environment.command(experiment, service.module(), variant,
-                        service.propertiesOf(variant), 0, chainWiring, log), log);
+                ServiceProcess process = ServiceProcess.start(
+                        environment.command(
+                                experiment,
+                                service.module(),
+                                variant,
+                                service.propertiesOf(variant),
+                                0,
+                                chainWiring,
+                                log),
+                        log);
                 running.chain.add(new Running(service.name(), process, new ProbeClient(process)));
                 wiring.put(service.urlProperty(), process.uri("").toString());
             }
             for (int instance = 1; instance <= variant.instances(); instance++) {
-                running.entries.add(startEntry(environment, experiment, variant, entryLog, wiring, instance,
-                        instance == 1 ? port : 0, instance == 1 ? bind : ServiceCommand.LOOPBACK));
+                running.entries.add(startEntry(
+                        environment,
+                        experiment,
+                        variant,
+                        entryLog,
+                        wiring,
+                        instance,
+                        instance == 1 ? port : 0,
+                        instance == 1 ? bind : ServiceCommand.LOOPBACK));
             }
             int most = variant.autoscaling().map(Autoscaling::maxInstances).orElse(variant.instances());
             for (int instance = variant.instances() + 1; instance <= most; instance++) {
                 long started = System.nanoTime();
-                Running waiting = startEntry(environment, experiment, variant, entryLog, wiring, instance, 0, ServiceCommand.LOOPBACK);
+                Running waiting = startEntry(
+                        environment, experiment, variant, entryLog, wiring, instance, 0, ServiceCommand.LOOPBACK);
                 running.standby.add(new Standby(waiting, Duration.ofNanos(System.nanoTime() - started)));
             }
             return running;
@@ -76,11 +104,19 @@ final class RunningVariant implements AutoCloseable {
     }
 
     /** The entry service's instance number {@code instance} (from 1), answering once this returns. */
-    private static Running startEntry(RunEnvironment environment, Experiment experiment, Variant variant, Path entryLog,
-                                      Map<String, String> wiring, int instance, int port, String bind)
+    private static Running startEntry(
+            RunEnvironment environment,
+            Experiment experiment,
+            Variant variant,
+            Path entryLog,
+            Map<String, String> wiring,
+            int instance,
+            int port,
+            String bind)
             throws ServiceStartException, InterruptedException {
         Path log = instance == 1 ? entryLog : beside(entryLog, Integer.toString(instance));
-        ServiceProcess process = ServiceProcess.start(environment.command(experiment, variant, port, wiring, log, bind), log);
+        ServiceProcess process =
+                ServiceProcess.start(environment.command(experiment, variant, port, wiring, log, bind), log);
         return new Running(instance == 1 ? "service" : "service-" + instance, process, new ProbeClient(process));
     }
 
@@ -88,8 +124,7 @@ final class RunningVariant implements AutoCloseable {
      * An instance started with the variant for its autoscaler, cold and out of the load, and how long it
      * took to answer.
      */
-    record Standby(Running instance, Duration startUp) {
-    }
+    record Standby(Running instance, Duration startUp) {}
 
     /** The instances standing by for an autoscaler, in the order they started. */
     synchronized List<Standby> standby() {
@@ -133,7 +168,9 @@ final class RunningVariant implements AutoCloseable {
 
     /** What the entry service calls, in words, for {@code ./lab serve}. */
     List<String> chainDescription() {
-        return chain.stream().map(running -> running.role() + " at " + running.process().uri("")).toList();
+        return chain.stream()
+                .map(running -> running.role() + " at " + running.process().uri(""))
+                .toList();
     }
 
     /** The entry service's instances, for an autoscaler's reading of their CPU. */
@@ -142,14 +179,16 @@ final class RunningVariant implements AutoCloseable {
     }
 
     private static MachineCpu.Tracked entryProcess(Running instance) {
-        return new MachineCpu.Tracked(instance.role(), instance.role(), instance.process().pid());
+        return new MachineCpu.Tracked(
+                instance.role(), instance.role(), instance.process().pid());
     }
 
     /** Every JVM of the variant, standing by or not, for the CPU account of a step. */
     synchronized List<MachineCpu.Tracked> processes() {
         List<MachineCpu.Tracked> processes = new ArrayList<>(entryProcesses());
         standby.forEach(waiting -> processes.add(entryProcess(waiting.instance())));
-        chain.forEach(running -> processes.add(new MachineCpu.Tracked("chain", running.role(), running.process().pid())));
+        chain.forEach(running -> processes.add(new MachineCpu.Tracked(
+                "chain", running.role(), running.process().pid())));
         return processes;
     }
 

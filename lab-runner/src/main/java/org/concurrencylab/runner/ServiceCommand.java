@@ -17,8 +17,15 @@ import org.concurrencylab.catalog.JitPolicy;
  * @param environment variables the lab gives it beyond the few it inherits ({@link ConfinedEnvironment}):
  *                    secrets, which a command line would show to every user of the machine
  */
-public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit, List<String> startupJvmFlags,
-                             Map<String, String> properties, String bind, Map<String, String> environment) {
+public record ServiceCommand(
+        JavaRuntime java,
+        Path jar,
+        int cpus,
+        JitPolicy jit,
+        List<String> startupJvmFlags,
+        Map<String, String> properties,
+        String bind,
+        Map<String, String> environment) {
 
     /** Where every service listens unless {@code ./lab serve --bind} says otherwise. */
     public static final String LOOPBACK = "127.0.0.1";
@@ -28,15 +35,21 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
 
     public ServiceCommand {
         if (!LOOPBACK.equals(bind) && !EVERY_INTERFACE.contains(bind)) {
-            throw new IllegalArgumentException("a service listens on " + LOOPBACK + " or, when asked, on every interface ("
-                    + String.join(" or ", EVERY_INTERFACE) + "), not " + bind);
+            throw new IllegalArgumentException(
+                    "a service listens on " + LOOPBACK + " or, when asked, on every interface ("
+                            + String.join(" or ", EVERY_INTERFACE) + "), not " + bind);
         }
         properties = Map.copyOf(properties);
         environment = Map.copyOf(environment);
     }
 
-    public ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit, List<String> startupJvmFlags,
-                          Map<String, String> properties) {
+    public ServiceCommand(
+            JavaRuntime java,
+            Path jar,
+            int cpus,
+            JitPolicy jit,
+            List<String> startupJvmFlags,
+            Map<String, String> properties) {
         this(java, jar, cpus, jit, startupJvmFlags, properties, LOOPBACK, Map.of());
     }
 
@@ -73,7 +86,8 @@ public record ServiceCommand(JavaRuntime java, Path jar, int cpus, JitPolicy jit
 
     /** The same with the address the user chose for the server; the Actuator's exposure never widens. */
     static List<String> safetyProperties(String bind) {
-        return List.of("--server.address=" + bind,
+        return List.of(
+                "--server.address=" + bind,
                 // empty: Actuator on the server's own port, never a listener of its own. Its address cannot be
                 // pinned as well (Boot refuses one without a port of its own); no source outside the jar can
                 // set it, as ConfinedEnvironment and the config location below leave none

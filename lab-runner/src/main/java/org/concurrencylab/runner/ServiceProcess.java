@@ -27,7 +27,8 @@ public final class ServiceProcess implements AutoCloseable {
         this.port = port;
     }
 
-    public static ServiceProcess start(ServiceCommand command, Path log) throws ServiceStartException, InterruptedException {
+    public static ServiceProcess start(ServiceCommand command, Path log)
+            throws ServiceStartException, InterruptedException {
         return start(command, log, System.getenv());
     }
 
@@ -67,14 +68,17 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    private static int awaitPort(Process process, Path portFile, Path log) throws ServiceStartException, InterruptedException {
+    private static int awaitPort(Process process, Path portFile, Path log)
+            throws ServiceStartException, InterruptedException {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new ServiceStartException(reasonFromLog(log, process.exitValue()));
             }
             try {
-                String text = Files.isRegularFile(portFile) ? Files.readString(portFile).trim() : "";
+                String text = Files.isRegularFile(portFile)
+                        ? Files.readString(portFile).trim()
+                        : "";
                 if (!text.isEmpty()) {
                     return Integer.parseInt(text);
                 }
@@ -117,7 +121,10 @@ public final class ServiceProcess implements AutoCloseable {
     /** The last line of a log that says something, trimmed; "none" for an empty or unreadable log. */
     static String lastLine(Path log) {
         try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
-            return lines.filter(line -> !line.isBlank()).reduce((first, second) -> second).map(String::trim).orElse("none");
+            return lines.filter(line -> !line.isBlank())
+                    .reduce((first, second) -> second)
+                    .map(String::trim)
+                    .orElse("none");
         } catch (IOException | java.io.UncheckedIOException e) {
             return "none";
         }

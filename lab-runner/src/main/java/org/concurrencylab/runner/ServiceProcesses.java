@@ -15,14 +15,14 @@ final class ServiceProcesses {
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
     /** Processes whose children may start children of their own while they are being stopped. */
     private static final Set<Process> SPAWNING = ConcurrentHashMap.newKeySet();
+
     private static volatile boolean labStopping;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(ServiceProcesses::stopAll, "lab-stop-services"));
     }
 
-    private ServiceProcesses() {
-    }
+    private ServiceProcesses() {}
 
     static void register(Process process) {
         RUNNING.add(process);
@@ -41,10 +41,13 @@ final class ServiceProcesses {
     /** Kills the descendants of a spawning process, looking again after each round, for a second at most. */
     private static void killDescendants(Process process) {
         long deadline = System.nanoTime() + 1_000_000_000L;
-        for (List<ProcessHandle> left = process.descendants().toList(); !left.isEmpty() && System.nanoTime() < deadline;
-             left = process.descendants().toList()) {
+        for (List<ProcessHandle> left = process.descendants().toList();
+                !left.isEmpty() && System.nanoTime() < deadline;
+                left = process.descendants().toList()) {
             left.forEach(ProcessHandle::destroyForcibly);
-            left.forEach(child -> child.onExit().completeOnTimeout(child, 50, TimeUnit.MILLISECONDS).join());
+            left.forEach(child -> child.onExit()
+                    .completeOnTimeout(child, 50, TimeUnit.MILLISECONDS)
+                    .join());
         }
     }
 
@@ -63,7 +66,8 @@ final class ServiceProcesses {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             }
-            children.forEach(child -> child.onExit().completeOnTimeout(child, 5, TimeUnit.SECONDS).join());
+            children.forEach(child ->
+                    child.onExit().completeOnTimeout(child, 5, TimeUnit.SECONDS).join());
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
@@ -81,7 +85,8 @@ final class ServiceProcesses {
     private static void stopAll() {
         labStopping = true;
         SPAWNING.forEach(ServiceProcesses::killDescendants);
-        List<ProcessHandle> children = RUNNING.stream().flatMap(Process::descendants).toList();
+        List<ProcessHandle> children =
+                RUNNING.stream().flatMap(Process::descendants).toList();
         RUNNING.forEach(Process::destroy);
         children.forEach(ProcessHandle::destroyForcibly);
         for (Process process : RUNNING) {

@@ -9,8 +9,7 @@ import org.concurrencylab.results.ServiceTimeline;
 /** A service's windows of one step, placed on the step's article seconds. */
 final class ServiceTimelines {
 
-    private ServiceTimelines() {
-    }
+    private ServiceTimelines() {}
 
     /** The windows that lie mostly within the step. */
     static ServiceTimeline of(String service, List<MeterWindow> windows, LoadResult load, Scaled scaled) {
@@ -18,8 +17,15 @@ final class ServiceTimelines {
         List<ServiceTimeline.Point> points = windows.stream()
                 .filter(window -> window.endEpochMillis() - second / 2 <= load.endEpochMillis())
                 .map(window -> new ServiceTimeline.Point(
-                        Math.round(Math.max(0, window.endEpochMillis() - second - load.startEpochMillis()) / scaled.scale() / 10.0) / 100.0,
-                        window.requests(), window.serverErrors(), window.meanMillis(), window.p50Millis(), window.p95Millis(),
+                        Math.round(Math.max(0, window.endEpochMillis() - second - load.startEpochMillis())
+                                        / scaled.scale()
+                                        / 10.0)
+                                / 100.0,
+                        window.requests(),
+                        window.serverErrors(),
+                        window.meanMillis(),
+                        window.p50Millis(),
+                        window.p95Millis(),
                         window.gauges()))
                 .toList();
         return new ServiceTimeline(service, points);

@@ -29,26 +29,30 @@ final class SharedComponents implements AutoCloseable {
     }
 
     /** @param logs the directory their logs go to, one per module */
-    static SharedComponents start(Experiment experiment, RunEnvironment environment, Path logs) throws InterruptedException {
+    static SharedComponents start(Experiment experiment, RunEnvironment environment, Path logs)
+            throws InterruptedException {
         List<StartedComponent> started = new ArrayList<>();
         for (SharedComponent component : experiment.sharedComponents()) {
             Path log = logs.resolve(component.module() + ".log");
             try {
-                started.add(switch (component) {
-                    case Database database -> {
-                        environment.progress().note("starting " + database.module());
-                        yield DatabaseService.start(environment, experiment, database, log);
-                    }
-                    case Downstream downstream -> {
-                        environment.progress().note("starting and warming up " + downstream.module());
-                        yield DownstreamService.start(environment, experiment, downstream, log);
-                    }
-                });
+                started.add(
+                        switch (component) {
+                            case Database database -> {
+                                environment.progress().note("starting " + database.module());
+                                yield DatabaseService.start(environment, experiment, database, log);
+                            }
+                            case Downstream downstream -> {
+                                environment.progress().note("starting and warming up " + downstream.module());
+                                yield DownstreamService.start(environment, experiment, downstream, log);
+                            }
+                        });
                 environment.shareSecrets(started.getLast().secrets());
             } catch (ServiceStartException | IOException | RuntimeException e) {
                 stopInReverse(started);
-                return new SharedComponents(List.of(), Optional.of(
-                        "its " + component.role() + " " + component.module() + " did not start: " + e.getMessage()));
+                return new SharedComponents(
+                        List.of(),
+                        Optional.of("its " + component.role() + " " + component.module() + " did not start: "
+                                + e.getMessage()));
             }
         }
         return new SharedComponents(started, Optional.empty());
@@ -86,7 +90,9 @@ final class SharedComponents implements AutoCloseable {
 
     /** Their processes, for the CPU account of every step. */
     List<MachineCpu.Tracked> processes() {
-        return started.stream().flatMap(component -> component.processes().stream()).toList();
+        return started.stream()
+                .flatMap(component -> component.processes().stream())
+                .toList();
     }
 
     @Override

@@ -1,18 +1,18 @@
 package org.concurrencylab.runner;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -27,8 +27,7 @@ import org.concurrencylab.catalog.JitPolicy;
  */
 final class StartupCache {
 
-    record Prepared(Path jar, List<String> jvmFlags) {
-    }
+    record Prepared(Path jar, List<String> jvmFlags) {}
 
     private static final long TRAINING_TIMEOUT_SECONDS = 120;
     private static final String PARTIAL = ".partial";
@@ -49,8 +48,13 @@ final class StartupCache {
      * @param trainingProperties what the training start needs to start at all (a database's address)
      * @param trainingEnvironment the secrets that go with them (the database's password)
      */
-    Prepared prepare(String service, String webApplicationType, JitPolicy jit, Map<String, String> trainingProperties,
-                     Map<String, String> trainingEnvironment) throws InterruptedException {
+    Prepared prepare(
+            String service,
+            String webApplicationType,
+            JitPolicy jit,
+            Map<String, String> trainingProperties,
+            Map<String, String> trainingEnvironment)
+            throws InterruptedException {
         String key = service + "/" + webApplicationType + "/" + jit.label();
         Prepared prepared = preparedByServiceAndStack.get(key);
         if (prepared == null) {
@@ -60,8 +64,13 @@ final class StartupCache {
         return prepared;
     }
 
-    private Prepared prepareOnce(String service, String webApplicationType, JitPolicy jit, Map<String, String> trainingProperties,
-                                 Map<String, String> trainingEnvironment) throws InterruptedException {
+    private Prepared prepareOnce(
+            String service,
+            String webApplicationType,
+            JitPolicy jit,
+            Map<String, String> trainingProperties,
+            Map<String, String> trainingEnvironment)
+            throws InterruptedException {
         Path fatJar = home.serviceJar(service);
         Path directory = home.serviceTarget(service).resolve("startup");
         Path extracted = directory.resolve("extracted").resolve(service + ".jar");
@@ -73,24 +82,36 @@ final class StartupCache {
         }
         // two labs started at once would extract and train into the same files: the second waits for the
         // first, then finds the cache made; the operating system releases the lock of a lab that dies
-        try (FileChannel channel = FileChannel.open(directory.resolve(".lock"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
+        try (FileChannel channel = FileChannel.open(
+                        directory.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock ignored = channel.lock()) {
             String digest = digestOf(fatJar);
             Path digestFile = directory.resolve("service.sha256");
-            if (!Files.isRegularFile(extracted) || !Files.isRegularFile(digestFile)
+            if (!Files.isRegularFile(extracted)
+                    || !Files.isRegularFile(digestFile)
                     || !Files.readString(digestFile).equals(digest)) {
                 progress.accept("extracting " + service + " for faster starts");
                 deleteCaches(directory);
-                run(directory, List.of(java.executable().toString(), "-Djarmode=tools", "-jar", fatJar.toString(),
-                        "extract", "--force", "--destination", directory.resolve("extracted").toString()), Map.of());
+                run(
+                        directory,
+                        List.of(
+                                java.executable().toString(),
+                                "-Djarmode=tools",
+                                "-jar",
+                                fatJar.toString(),
+                                "extract",
+                                "--force",
+                                "--destination",
+                                directory.resolve("extracted").toString()),
+                        Map.of());
                 Files.writeString(digestFile, digest);
             }
             if (!Files.isRegularFile(extracted)) {
                 return new Prepared(fatJar, List.of());
             }
             // a cache is only taken by a JVM with the same compiler settings as the one that wrote it
-            Path cache = directory.resolve(webApplicationType + "-" + jit.label() + "-jdk" + java.version().replace('+', '_')
-                    + (java.hasAotCache() ? ".aot" : ".jsa"));
+            Path cache = directory.resolve(webApplicationType + "-" + jit.label() + "-jdk"
+                    + java.version().replace('+', '_') + (java.hasAotCache() ? ".aot" : ".jsa"));
             if (!Files.isRegularFile(cache)) {
                 progress.accept("training a start-up cache for " + service + " (" + webApplicationType + ", JIT "
                         + jit.label() + "), once");
@@ -99,17 +120,23 @@ final class StartupCache {
             if (!Files.isRegularFile(cache)) {
                 return new Prepared(extracted, List.of());
             }
-            return new Prepared(extracted, List.of(java.hasAotCache()
-                    ? "-XX:AOTCache=" + cache
-                    : "-XX:SharedArchiveFile=" + cache));
+            return new Prepared(
+                    extracted,
+                    List.of(java.hasAotCache() ? "-XX:AOTCache=" + cache : "-XX:SharedArchiveFile=" + cache));
         } catch (IOException e) {
             progress.accept("no start-up cache for " + service + ": " + e.getMessage());
             return new Prepared(fatJar, List.of());
         }
     }
 
-    private void train(Path directory, Path jar, Path cache, JitPolicy jit, Map<String, String> properties,
-                       Map<String, String> environment) throws IOException, InterruptedException {
+    private void train(
+            Path directory,
+            Path jar,
+            Path cache,
+            JitPolicy jit,
+            Map<String, String> properties,
+            Map<String, String> environment)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
         command.addAll(ServiceCommand.FIXED_JVM_FLAGS);
@@ -140,7 +167,8 @@ final class StartupCache {
     /** What an interrupted training left: the JDK writes the cache and its own .config beside it. */
     private static void deletePartials(Path directory) throws IOException {
         try (var files = Files.list(directory)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().contains(PARTIAL)).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().contains(PARTIAL))
+                    .toList()) {
                 Files.deleteIfExists(file);
             }
         }
@@ -165,10 +193,15 @@ final class StartupCache {
             wait "$training"
             """;
 
-    private static void run(Path directory, List<String> training, Map<String, String> environment) throws IOException, InterruptedException {
+    private static void run(Path directory, List<String> training, Map<String, String> environment)
+            throws IOException, InterruptedException {
         Files.createDirectories(directory);
         Path log = directory.resolve("startup-cache.log");
-        List<String> command = new ArrayList<>(List.of("sh", "-c", WATCHED, "lab-training",
+        List<String> command = new ArrayList<>(List.of(
+                "sh",
+                "-c",
+                WATCHED,
+                "lab-training",
                 Long.toString(ProcessHandle.current().pid())));
         command.addAll(training);
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -211,7 +244,9 @@ final class StartupCache {
             return;
         }
         try (var files = Files.list(directory)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".aot") || f.toString().endsWith(".jsa")).toList()) {
+            for (Path file : files.filter(
+                            f -> f.toString().endsWith(".aot") || f.toString().endsWith(".jsa"))
+                    .toList()) {
                 Files.delete(file);
             }
         }

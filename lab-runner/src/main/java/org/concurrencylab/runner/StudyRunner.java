@@ -59,6 +59,7 @@ public final class StudyRunner {
      * colder code (R0 0.65 ms against 0.21 ms over the 1-user step that followed), 2 s of them measure it.
      */
     private static final Duration ALONE = Duration.ofSeconds(2);
+
     private static final Duration QUIET = Duration.ofSeconds(1);
     /** The machine's cores this busy or more: its CPU, not the application's pools, sets the pace. */
     private static final double BUSY_CORES = 0.9;
@@ -107,19 +108,24 @@ public final class StudyRunner {
         List<String> findings = new ArrayList<>();
         int index = 0;
         for (String name : study.variants().keySet()) {
-            Variant variant = Variant.custom(name, summary(study, name)).origin(Origin.APPLICATION)
+            Variant variant = Variant.custom(name, summary(study, name))
+                    .origin(Origin.APPLICATION)
                     .properties(study.propertiesOf(name))
-                    .capacity(new CapacityModel.Unbounded("the application's own pools are what the study looks for")).build();
-            progress.variantStarted(study.name(), name, ++index, study.variants().size());
+                    .capacity(new CapacityModel.Unbounded("the application's own pools are what the study looks for"))
+                    .build();
+            progress.variantStarted(
+                    study.name(), name, ++index, study.variants().size());
             VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
             phases.enter(null, PhaseClock.Phase.RESULTS);
             progress.variantFinished(result);
             results.add(result);
         }
-        if (results.stream().allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
+        if (results.stream()
+                .allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
             // nothing was measured: a results folder would hold a report of nothing
             RunDirectory.delete(directory);
-            throw new NotStarted(study.jar().getFileName() + " " + results.getFirst().failure());
+            throw new NotStarted(
+                    study.jar().getFileName() + " " + results.getFirst().failure());
         }
         List<ClaimResult> checks = new ArrayList<>();
         for (int c = 0; c < study.checks().size(); c++) {
@@ -130,19 +136,44 @@ public final class StudyRunner {
                 }
             }
         }
-        double aloneMillis = results.stream().map(result -> result.sizing().get("aloneMillis"))
-                .filter(Number.class::isInstance).mapToDouble(value -> ((Number) value).doubleValue()).findFirst().orElse(0);
-        ExperimentResult experiment = ExperimentResult.custom(study.name(),
-                        "Your service: " + study.jar().getFileName() + ", " + study.requests().describe())
+        double aloneMillis = results.stream()
+                .map(result -> result.sizing().get("aloneMillis"))
+                .filter(Number.class::isInstance)
+                .mapToDouble(value -> ((Number) value).doubleValue())
+                .findFirst()
+                .orElse(0);
+        ExperimentResult experiment = ExperimentResult.custom(
+                        study.name(),
+                        "Your service: " + study.jar().getFileName() + ", "
+                                + study.requests().describe())
                 .downstreamLatencyMillis(aloneMillis)
-                .warmUp(new WarmUpLoad(study.warmUpUsers(), aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0))
-                .jit("full").variants(results).claims(checks).findings(findings).build();
-        String springBoot = results.stream().map(result -> result.sizing().get("springBoot")).filter(Objects::nonNull)
-                .map(Object::toString).findFirst().orElse("unknown");
-        RunResult run = new RunResult(RunInfo.custom(directory.getFileName().toString()).scale(1).machineCpus(machineCpus)
-                .planned(List.of(study.name()), started)
-                .platform(java.version(), springBoot, System.getProperty("os.name") + " " + System.getProperty("os.arch"))
-                .finishedAt(Instant.now().toString()).timeBudget(phases.budget()).build(), List.of(experiment));
+                .warmUp(new WarmUpLoad(
+                        study.warmUpUsers(),
+                        aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0))
+                .jit("full")
+                .variants(results)
+                .claims(checks)
+                .findings(findings)
+                .build();
+        String springBoot = results.stream()
+                .map(result -> result.sizing().get("springBoot"))
+                .filter(Objects::nonNull)
+                .map(Object::toString)
+                .findFirst()
+                .orElse("unknown");
+        RunResult run = new RunResult(
+                RunInfo.custom(directory.getFileName().toString())
+                        .scale(1)
+                        .machineCpus(machineCpus)
+                        .planned(List.of(study.name()), started)
+                        .platform(
+                                java.version(),
+                                springBoot,
+                                System.getProperty("os.name") + " " + System.getProperty("os.arch"))
+                        .finishedAt(Instant.now().toString())
+                        .timeBudget(phases.budget())
+                        .build(),
+                List.of(experiment));
         ResultsJson.write(run, directory);
         progress.experimentWritten(study.name(), 1, 1, directory);
         return new LabRunner.CompletedRun(run, directory);
@@ -153,7 +184,8 @@ public final class StudyRunner {
         return "the application" + (properties.isEmpty() ? " as its jar is" : " with " + properties);
     }
 
-    private VariantResult runVariant(Study study, Variant variant, Path directory, int machineCpus, List<String> findings)
+    private VariantResult runVariant(
+            Study study, Variant variant, Path directory, int machineCpus, List<String> findings)
             throws IOException, InterruptedException {
         long startNanos = System.nanoTime();
         Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
@@ -163,27 +195,52 @@ public final class StudyRunner {
         String owner = study.name() + "/" + variant.name();
         progress.phase(variant.name(), "starting " + study.jar().getFileName() + " with the lab's agent");
         phases.enter(owner, PhaseClock.Phase.JVM_START);
-        try (ApplicationProcess app = ApplicationProcess.start(java, home.agentJar(), study.jar(), study.path(),
-                variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT);
-             ProbeClient probe = ProbeClient.at(app.probe())) {
+        try (ApplicationProcess app = ApplicationProcess.start(
+                        java,
+                        home.agentJar(),
+                        study.jar(),
+                        study.path(),
+                        variant.properties(),
+                        log,
+                        Defaults.APPLICATION_START_TIMEOUT);
+                ProbeClient probe = ProbeClient.at(app.probe())) {
             Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
             sizing.put("readiness", app.readiness());
             URI target = app.uri(study.path());
-            progress.phase(variant.name(), "warming up: " + study.warmUpUsers() + " users for " + study.warmUp().toSeconds() + " s");
+            progress.phase(
+                    variant.name(),
+                    "warming up: " + study.warmUpUsers() + " users for "
+                            + study.warmUp().toSeconds() + " s");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
-            driver.run(target, unthinking(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
+            driver.run(
+                    target,
+                    unthinking(study, study.warmUpUsers())
+                            .heldFor(study.warmUp())
+                            .build(),
+                    Progress.NONE);
             phases.enter(owner, PhaseClock.Phase.LONE);
-            LoadResult alone = driver.run(target, unthinking(study, 1).heldFor(ALONE).build(), Progress.NONE);
+            LoadResult alone =
+                    driver.run(target, unthinking(study, 1).heldFor(ALONE).build(), Progress.NONE);
             if (alone.ok() == 0) {
-                throw new IOException("none of the " + alone.sent() + " lone requests, " + study.requests().describe()
-                        + ", was answered with 2xx or 3xx (" + alone.failuresByKind() + "); is that what the application expects?"
-                        + (!study.requests().isMix() && study.requests().parts().getFirst().request().isPlainGet()
-                        ? " (--method, --header and --body say what else to send)" : ""));
+                throw new IOException("none of the " + alone.sent() + " lone requests, "
+                        + study.requests().describe()
+                        + ", was answered with 2xx or 3xx (" + alone.failuresByKind()
+                        + "); is that what the application expects?"
+                        + (!study.requests().isMix()
+                                        && study.requests()
+                                                .parts()
+                                                .getFirst()
+                                                .request()
+                                                .isPlainGet()
+                                ? " (--method, --header and --body say what else to send)"
+                                : ""));
             }
             double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
             sizing.put("aloneMillis", aloneMillis);
-            List<MachineCpu.Tracked> processes = List.of(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()),
+            List<MachineCpu.Tracked> processes = List.of(
+                    new MachineCpu.Tracked(
+                            "driver", "lab", ProcessHandle.current().pid()),
                     new MachineCpu.Tracked("service", study.name(), app.pid()));
             phases.enter(owner, PhaseClock.Phase.BETWEEN);
             MachineCpu.Reading quietBefore = machineCpu.read(processes);
@@ -194,8 +251,12 @@ public final class StudyRunner {
             for (LoadStep step : study.steps()) {
                 Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
                 if (spent.plus(length(step)).plus(QUIET).compareTo(study.budget()) > 0) {
-                    findings.add(format(Locale.ROOT, "%s stopped before %s: the step would have overrun its budget of %d s.",
-                            who, name(step), study.budget().toSeconds()));
+                    findings.add(format(
+                            Locale.ROOT,
+                            "%s stopped before %s: the step would have overrun its budget of %d s.",
+                            who,
+                            name(step),
+                            study.budget().toSeconds()));
                     break;
                 }
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
@@ -208,11 +269,34 @@ public final class StudyRunner {
                 ProbeReport after = probe.read(load.startEpochMillis());
                 String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
                 RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
-                StepResult measured = StepResults.of(new StepResults.Context(variant, step, study.connections(), serviceTime,
-                        true, new Scaled(1), study.requestTimeout(), machineCpus, machineCpus, sizing, requestLog), load, before, after,
-                        null, machineBefore, machineAfter, background, machineCpu.cores(), null, List.of(), null);
+                StepResult measured = StepResults.of(
+                        new StepResults.Context(
+                                variant,
+                                step,
+                                study.connections(),
+                                serviceTime,
+                                true,
+                                new Scaled(1),
+                                study.requestTimeout(),
+                                machineCpus,
+                                machineCpus,
+                                sizing,
+                                requestLog),
+                        load,
+                        before,
+                        after,
+                        null,
+                        machineBefore,
+                        machineAfter,
+                        background,
+                        machineCpu.cores(),
+                        null,
+                        List.of(),
+                        null);
                 if (study.requests().isMix()) {
-                    measured = StepResult.from(measured).byRequest(RequestShares.of(study.requests(), load)).build();
+                    measured = StepResult.from(measured)
+                            .byRequest(RequestShares.of(study.requests(), load))
+                            .build();
                 }
                 steps.add(measured);
                 ran.add(step);
@@ -222,8 +306,16 @@ public final class StudyRunner {
                     break;
                 }
             }
-            result = new VariantResult(variant.name(), variant.summary(), variant.origin().label(), machineCpus,
-                    VariantStatus.OK, null, sizing, variant.properties(), steps);
+            result = new VariantResult(
+                    variant.name(),
+                    variant.summary(),
+                    variant.origin().label(),
+                    machineCpus,
+                    VariantStatus.OK,
+                    null,
+                    sizing,
+                    variant.properties(),
+                    steps);
             OptionalInt clean = heaviestClean(steps);
             if (study.agentCost() && clean.isPresent()) {
                 LoadStep step = ran.get(clean.getAsInt());
@@ -231,10 +323,15 @@ public final class StudyRunner {
                 ProbeReport before = probe.read(-1);
                 LoadResult with = drive(target, study, step, Progress.NONE);
                 ProbeReport after = probe.read(-1);
-                costWith = new AgentCostWith(step, with, (after.counters().probeCpuNanos() - before.counters().probeCpuNanos())
-                        / 1e9 / with.elapsedSeconds());
+                costWith = new AgentCostWith(
+                        step,
+                        with,
+                        (after.counters().probeCpuNanos() - before.counters().probeCpuNanos())
+                                / 1e9
+                                / with.elapsedSeconds());
             } else if (study.agentCost()) {
-                findings.add("The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
+                findings.add(
+                        "The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
             }
         } catch (ServiceStartException e) {
             return VariantRunner.failed(variant, machineCpus, DID_NOT_START + e.getMessage());
@@ -246,7 +343,9 @@ public final class StudyRunner {
         if (costWith != null) {
             progress.phase(variant.name(), "the agent's cost: " + name(costWith.step()) + " without it");
             try {
-                findings.add(withoutAgent(study, variant, costWith, log.resolveSibling(variant.name() + ".without-agent.log")).sentence());
+                findings.add(withoutAgent(
+                                study, variant, costWith, log.resolveSibling(variant.name() + ".without-agent.log"))
+                        .sentence());
             } catch (IOException e) {
                 findings.add("The agent's cost was not measured: " + e.getMessage());
             }
@@ -255,17 +354,32 @@ public final class StudyRunner {
     }
 
     /** The step with the agent, waiting for its counterpart without. */
-    private record AgentCostWith(LoadStep step, LoadResult with, double agentCores) {
-    }
+    private record AgentCostWith(LoadStep step, LoadResult with, double agentCores) {}
 
     /** One of the study's steps: its users, thinking, for the step's length; or its arrivals, for as long. */
-    private LoadResult drive(URI target, Study study, LoadStep step, Progress stepProgress) throws InterruptedException {
+    private LoadResult drive(URI target, Study study, LoadStep step, Progress stepProgress)
+            throws InterruptedException {
         return switch (step) {
-            case LoadStep.Held held -> driver.run(target, unthinking(study, held.users()).thinkTime(held.thinkTime())
-                    .heldFor(held.length()).build(), stepProgress);
-            case LoadStep.Open open -> openDriver.run(target, new OpenModel(open.ratePerSecond(), open.duration(), study.requestTimeout(),
-                    study.connections()).sending(study.requests()), stepProgress);
-            case LoadStep.Closed closed -> throw new IllegalArgumentException("a study holds its steps for a time, not " + closed.label());
+            case LoadStep.Held held ->
+                driver.run(
+                        target,
+                        unthinking(study, held.users())
+                                .thinkTime(held.thinkTime())
+                                .heldFor(held.length())
+                                .build(),
+                        stepProgress);
+            case LoadStep.Open open ->
+                openDriver.run(
+                        target,
+                        new OpenModel(
+                                        open.ratePerSecond(),
+                                        open.duration(),
+                                        study.requestTimeout(),
+                                        study.connections())
+                                .sending(study.requests()),
+                        stepProgress);
+            case LoadStep.Closed closed ->
+                throw new IllegalArgumentException("a study holds its steps for a time, not " + closed.label());
         };
     }
 
@@ -304,17 +418,38 @@ public final class StudyRunner {
      * time it, and a user who thinks a second between requests would do both a hundred times less.
      */
     private static ClosedModel.Builder unthinking(Study study, int users) {
-        return ClosedModel.custom(users, study.requestTimeout()).connections(study.connections()).requests(study.requests());
+        return ClosedModel.custom(users, study.requestTimeout())
+                .connections(study.connections())
+                .requests(study.requests());
     }
 
     /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
-    private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log) throws InterruptedException, IOException {
-        try (ApplicationProcess app = ApplicationProcess.start(java, home.agentJar(), study.jar(), study.path(),
-                variant.properties(), log, Defaults.APPLICATION_START_TIMEOUT, false, 0, ServiceCommand.LOOPBACK)) {
+    private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log)
+            throws InterruptedException, IOException {
+        try (ApplicationProcess app = ApplicationProcess.start(
+                java,
+                home.agentJar(),
+                study.jar(),
+                study.path(),
+                variant.properties(),
+                log,
+                Defaults.APPLICATION_START_TIMEOUT,
+                false,
+                0,
+                ServiceCommand.LOOPBACK)) {
             URI target = app.uri(study.path());
-            driver.run(target, unthinking(study, study.warmUpUsers()).heldFor(study.warmUp()).build(), Progress.NONE);
+            driver.run(
+                    target,
+                    unthinking(study, study.warmUpUsers())
+                            .heldFor(study.warmUp())
+                            .build(),
+                    Progress.NONE);
             drive(target, study, with.step(), Progress.NONE);
-            return new AgentCost(name(with.step()), with.with(), drive(target, study, with.step(), Progress.NONE), with.agentCores());
+            return new AgentCost(
+                    name(with.step()),
+                    with.with(),
+                    drive(target, study, with.step(), Progress.NONE),
+                    with.agentCores());
         } catch (ServiceStartException e) {
             throw new IOException("the application did not start without the agent: " + e.getMessage(), e);
         }
@@ -333,7 +468,9 @@ public final class StudyRunner {
 
     /** Why the next, heavier step would teach nothing more, if it would not. */
     static Optional<String> stopReason(StepResult step) {
-        double failedShare = step.requests().sent() == 0 ? 0 : step.requests().failed() / (double) step.requests().sent();
+        double failedShare = step.requests().sent() == 0
+                ? 0
+                : step.requests().failed() / (double) step.requests().sent();
         if (failedShare > Defaults.STUDY_FAILED_SHARE) {
             return Optional.of(format(Locale.ROOT, "%.1f %% of its requests failed", 100 * failedShare));
         }
@@ -341,14 +478,24 @@ public final class StudyRunner {
         if (pool.isPresent()) {
             return Optional.of(pool.get() + " held the load back");
         }
-        if (step.machine() != null && step.machine().idleShare() >= 0 && step.machine().idleShare() <= 1 - BUSY_CORES) {
-            return Optional.of(format(Locale.ROOT, "this machine's cores were %.0f %% busy", 100 * (1 - step.machine().idleShare())));
+        if (step.machine() != null
+                && step.machine().idleShare() >= 0
+                && step.machine().idleShare() <= 1 - BUSY_CORES) {
+            return Optional.of(format(
+                    Locale.ROOT,
+                    "this machine's cores were %.0f %% busy",
+                    100 * (1 - step.machine().idleShare())));
         }
         // a pool that counts nothing over JMX (Reactor's schedulers, an application's executor) still makes a queue
         if (step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < QUEUED * step.littlesLawPerSecond()) {
-            return Optional.of(format(Locale.ROOT, "requests queued: %.1f/s is %.0f %% of %s",
-                    step.throughputPerSecond(), 100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
-                    step.plan() != null && step.plan().ratePerSecond() != null ? "the rate they arrived at" : "what its users allow alone"));
+            return Optional.of(format(
+                    Locale.ROOT,
+                    "requests queued: %.1f/s is %.0f %% of %s",
+                    step.throughputPerSecond(),
+                    100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
+                    step.plan() != null && step.plan().ratePerSecond() != null
+                            ? "the rate they arrived at"
+                            : "what its users allow alone"));
         }
         return Optional.empty();
     }

@@ -4,9 +4,9 @@ import static java.lang.String.format;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,7 +51,8 @@ public final class SweepRunner {
      * @param load the load every point runs when the knob is a property, or whose users or rate the knob
      *             replaces: one of the experiment's steps
      */
-    public LabRunner.CompletedRun sweep(Experiment experiment, Variant variant, LoadStep load, Knob knob, RunOptions options)
+    public LabRunner.CompletedRun sweep(
+            Experiment experiment, Variant variant, LoadStep load, Knob knob, RunOptions options)
             throws IOException, InterruptedException {
         return write(run(experiment, variant, load, knob, options), ran -> ran);
     }
@@ -65,8 +66,7 @@ public final class SweepRunner {
         return new Swept(run, curve(result, variant.name(), knob, knob.isLoad() ? null : load.label()));
     }
 
-    private record Swept(LabRunner.CompletedRun run, SweepResult sweep) {
-    }
+    private record Swept(LabRunner.CompletedRun run, SweepResult sweep) {}
 
     /**
      * A sweep the experiment declares, at its own scale unless the run gives one, its knee decided as the swept
@@ -76,12 +76,17 @@ public final class SweepRunner {
             throws IOException, InterruptedException {
         Variant variant = experiment.variant(declared.variant()).orElseThrow();
         LoadStep load = experiment.loadOf(declared).orElseThrow();
-        RunOptions scaled = declared.scale().isPresent() && options.overrides().scale().isEmpty()
-                ? options.withScale(declared.scale().getAsDouble()) : options;
+        RunOptions scaled =
+                declared.scale().isPresent() && options.overrides().scale().isEmpty()
+                        ? options.withScale(declared.scale().getAsDouble())
+                        : options;
         Swept swept = run(experiment, variant, load, declared.knob(), scaled);
-        ClaimResult claim = declared.evaluate(swept.sweep(), swept.run().result().experiments().getFirst(),
+        ClaimResult claim = declared.evaluate(
+                swept.sweep(),
+                swept.run().result().experiments().getFirst(),
                 swept.run().result().run().machineCpus());
-        return write(swept, ran -> ExperimentResult.from(ran).claims(List.of(claim)).build());
+        return write(
+                swept, ran -> ExperimentResult.from(ran).claims(List.of(claim)).build());
     }
 
     /**
@@ -97,9 +102,11 @@ public final class SweepRunner {
     }
 
     /** Writes results.json once more, with the sweep and the swept experiment as {@code decided} leaves it. */
-    private static LabRunner.CompletedRun write(Swept swept, java.util.function.UnaryOperator<ExperimentResult> decided) {
+    private static LabRunner.CompletedRun write(
+            Swept swept, java.util.function.UnaryOperator<ExperimentResult> decided) {
         RunResult ran = swept.run().result();
-        RunResult withSweep = new RunResult(ran.run(), List.of(decided.apply(ran.experiments().getFirst())), List.of(swept.sweep()));
+        RunResult withSweep =
+                new RunResult(ran.run(), List.of(decided.apply(ran.experiments().getFirst())), List.of(swept.sweep()));
         ResultsJson.write(withSweep, swept.run().directory());
         return new LabRunner.CompletedRun(withSweep, swept.run().directory());
     }
@@ -119,8 +126,10 @@ public final class SweepRunner {
             }
         } else if (knob.isRequestTimeout()) {
             for (int value : knob.values()) {
-                variants.add(variant.toBuilder(pointName(variant.name(), value)).seed(Map.of())
-                        .requestTimeout(Duration.ofMillis(value)).build());
+                variants.add(variant.toBuilder(pointName(variant.name(), value))
+                        .seed(Map.of())
+                        .requestTimeout(Duration.ofMillis(value))
+                        .build());
             }
             steps.add(load);
         } else {
@@ -131,19 +140,31 @@ public final class SweepRunner {
             }
             steps.add(load);
         }
-        return experiment.toBuilder().variants(variants).steps(steps).claims(List.of()).findings(List.of()).sweeps().build();
+        return experiment.toBuilder()
+                .variants(variants)
+                .steps(steps)
+                .claims(List.of())
+                .findings(List.of())
+                .sweeps()
+                .build();
     }
 
     static Study declare(Study study, String variant, Knob knob, int users) {
         if (knob.isRequestTimeout()) {
-            throw new IllegalArgumentException("a study's sweep varies users, rate or a property of the application; its request "
-                    + "timeout is the study's request-timeout-seconds");
+            throw new IllegalArgumentException(
+                    "a study's sweep varies users, rate or a property of the application; its request "
+                            + "timeout is the study's request-timeout-seconds");
         }
         Map<String, String> properties = study.propertiesOf(variant);
-        Study.Builder swept = Study.custom(study.jar()).requests(study.requests()).stepLength(study.stepLength())
+        Study.Builder swept = Study.custom(study.jar())
+                .requests(study.requests())
+                .stepLength(study.stepLength())
                 .thinkTime(Knob.RATE.equals(knob.name()) ? Duration.ZERO : study.thinkTime())
-                .warmUp(study.warmUpUsers(), study.warmUp()).requestTimeout(study.requestTimeout())
-                .connections(study.connections()).budget(study.budget()).untilHeldBack(false);
+                .warmUp(study.warmUpUsers(), study.warmUp())
+                .requestTimeout(study.requestTimeout())
+                .connections(study.connections())
+                .budget(study.budget())
+                .untilHeldBack(false);
         if (Knob.RATE.equals(knob.name())) {
             swept.variant(variant, properties).rates(knob.values());
         } else if (knob.isLoad()) {
@@ -163,7 +184,16 @@ public final class SweepRunner {
      * A client's timeout decides which requests fail, not how many the system serves: the failed share is
      * such a sweep's curve, and no throughput model is fitted to it.
      */
-    static final SweepFit TIMEOUT_NOT_FITTED = new SweepFit(null, null, null, null, null, null, null, null, 0,
+    static final SweepFit TIMEOUT_NOT_FITTED = new SweepFit(
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            0,
             "the knob is the client's timeout, which decides which requests fail and not how many the system serves: "
                     + "the failed share against it is this sweep's curve, and no throughput model is fitted");
 
@@ -177,13 +207,17 @@ public final class SweepRunner {
 
     private static LoadStep withLoad(LoadStep load, Knob knob, int value) {
         return switch (load) {
-            case LoadStep.Closed closed when Knob.USERS.equals(knob.name()) -> new LoadStep.Closed(value, closed.repetitions());
-            case LoadStep.Held held when Knob.USERS.equals(knob.name()) ->
-                    new LoadStep.Held(value, held.rampUp(), held.hold(), held.thinkTime());
+            case LoadStep.Closed closed
+            when Knob.USERS.equals(knob.name()) -> new LoadStep.Closed(value, closed.repetitions());
+            case LoadStep.Held held
+            when Knob.USERS.equals(knob.name()) ->
+                new LoadStep.Held(value, held.rampUp(), held.hold(), held.thinkTime());
             case LoadStep.Open open when Knob.RATE.equals(knob.name()) -> new LoadStep.Open(value, open.duration());
-            default -> throw new IllegalArgumentException("the knob " + knob.name() + " varies "
-                    + (Knob.USERS.equals(knob.name()) ? "a closed load's users" : "an open load's rate") + "; load " + load.label()
-                    + " is " + (load instanceof LoadStep.Open ? "open" : "closed"));
+            default ->
+                throw new IllegalArgumentException("the knob " + knob.name() + " varies "
+                        + (Knob.USERS.equals(knob.name()) ? "a closed load's users" : "an open load's rate") + "; load "
+                        + load.label()
+                        + " is " + (load instanceof LoadStep.Open ? "open" : "closed"));
         };
     }
 
@@ -193,23 +227,35 @@ public final class SweepRunner {
         for (int i = 0; i < knob.values().size(); i++) {
             int value = knob.values().get(i);
             VariantResult ran = knob.isLoad() ? only(result, variant) : only(result, pointName(variant, value));
-            if (ran == null || (knob.isLoad() ? ran.steps().size() <= i : ran.steps().isEmpty())) {
+            if (ran == null
+                    || (knob.isLoad() ? ran.steps().size() <= i : ran.steps().isEmpty())) {
                 break; // a variant that failed, or a study that stopped within its budget: no point, and none after it
             }
             StepResult step = knob.isLoad() ? ran.steps().get(i) : ran.steps().getFirst();
             points.add(point(value, ran.name() + " / " + step.load(), step));
         }
-        return new SweepResult(result.name(), variant, knob.name(), load, points, knob.isRequestTimeout() ? TIMEOUT_NOT_FITTED
-                : SweepAnalysis.fit(points, result.downstreamLatencyMillis()));
+        return new SweepResult(
+                result.name(),
+                variant,
+                knob.name(),
+                load,
+                points,
+                knob.isRequestTimeout()
+                        ? TIMEOUT_NOT_FITTED
+                        : SweepAnalysis.fit(points, result.downstreamLatencyMillis()));
     }
 
     private static VariantResult only(ExperimentResult result, String name) {
-        return result.variants().stream().filter(variant -> variant.name().equals(name) && variant.ok()).findFirst()
+        return result.variants().stream()
+                .filter(variant -> variant.name().equals(name) && variant.ok())
+                .findFirst()
                 .orElse(null);
     }
 
     static SweepPoint point(double value, String name, StepResult step) {
-        double failedShare = step.requests().sent() == 0 ? 1 : step.requests().failed() / (double) step.requests().sent();
+        double failedShare = step.requests().sent() == 0
+                ? 1
+                : step.requests().failed() / (double) step.requests().sent();
         String verdict = MachineUsage.CLEAN;
         String why = "";
         if (failedShare > Defaults.STUDY_FAILED_SHARE) {
@@ -219,8 +265,19 @@ public final class SweepRunner {
             verdict = MachineUsage.MACHINE_BOUND;
             why = step.machine().why();
         }
-        Double cpuBound = step.machine() == null || step.machine().cpuBoundPerSecond() <= 0 ? null : step.machine().cpuBoundPerSecond();
-        return new SweepPoint(value, name, step.throughputPerSecond(), step.latencyMillis().mean(), step.latencyMillis().p95(),
-                failedShare, step.littlesLawPerSecond(), cpuBound, verdict, why);
+        Double cpuBound = step.machine() == null || step.machine().cpuBoundPerSecond() <= 0
+                ? null
+                : step.machine().cpuBoundPerSecond();
+        return new SweepPoint(
+                value,
+                name,
+                step.throughputPerSecond(),
+                step.latencyMillis().mean(),
+                step.latencyMillis().p95(),
+                failedShare,
+                step.littlesLawPerSecond(),
+                cpuBound,
+                verdict,
+                why);
     }
 }

@@ -1,12 +1,11 @@
 package org.concurrencylab.runner;
 
-import org.concurrencylab.catalog.Scaled;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.driver.RequestRecord;
@@ -21,8 +20,7 @@ import org.concurrencylab.results.TimelinePoint;
  */
 final class Timelines {
 
-    private Timelines() {
-    }
+    private Timelines() {}
 
     static Timeline of(LoadResult load, List<ProbeSample> samples, Scaled scaled) {
         long binNanos = Math.max(1, scaled.articleSecond().toNanos());
@@ -73,10 +71,15 @@ final class Timelines {
 
         TimelinePoint point(int index) {
             boolean any = latencyMicros.getTotalCount() > 0;
-            return new TimelinePoint(index, started, completed, failed,
+            return new TimelinePoint(
+                    index,
+                    started,
+                    completed,
+                    failed,
                     any ? latencyMicros.getValueAtPercentile(50) / 1000.0 : 0,
                     any ? latencyMicros.getValueAtPercentile(95) / 1000.0 : 0,
-                    any ? latencyMicros.getMaxValue() / 1000.0 : 0, liveByPool);
+                    any ? latencyMicros.getMaxValue() / 1000.0 : 0,
+                    liveByPool);
         }
     }
 }

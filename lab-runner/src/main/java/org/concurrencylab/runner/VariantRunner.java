@@ -10,29 +10,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.concurrencylab.catalog.Autoscaling;
-import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
-import org.concurrencylab.driver.Targets;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
-import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.driver.Targets;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
-import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.Autoscaled;
+import org.concurrencylab.results.DatabaseUsage;
 import org.concurrencylab.results.DownstreamUsage;
 import org.concurrencylab.results.ServiceTimeline;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.WriteFailed;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.WriteFailed;
 
 /** Runs one variant in its own JVM: start, read its sizing, warm up, run each step, stop. */
 final class VariantRunner {
@@ -53,21 +53,34 @@ final class VariantRunner {
         Duration timeout = scaled.of(variant.requestTimeoutIn(experiment));
         int cpus = environment.cpusFor(variant);
         RunProgress progress = environment.progress();
-        int jvms = variant.autoscaling().map(Autoscaling::maxInstances).orElse(variant.instances()) + experiment.chain().size();
-        progress.phase(variant.name(), "starting " + (jvms == 1 ? "JVM" : jvms + " JVMs") + " (" + cpus + " CPUs)"
-                + (variant.autoscaling().isPresent() ? ", " + (variant.autoscaling().get().maxInstances() - variant.instances())
-                        + " standing by for the autoscaler" : ""));
+        int jvms = variant.autoscaling().map(Autoscaling::maxInstances).orElse(variant.instances())
+                + experiment.chain().size();
+        progress.phase(
+                variant.name(),
+                "starting " + (jvms == 1 ? "JVM" : jvms + " JVMs") + " (" + cpus + " CPUs)"
+                        + (variant.autoscaling().isPresent()
+                                ? ", " + (variant.autoscaling().get().maxInstances() - variant.instances())
+                                        + " standing by for the autoscaler"
+                                : ""));
         Path log = resultsDirectory.resolve("logs").resolve(experiment.name()).resolve(variant.name() + ".log");
         PhaseClock phases = environment.phases();
         String owner = experiment.name() + "/" + variant.name();
         phases.enter(owner, PhaseClock.Phase.JVM_START);
         Optional<RemoteLoad> remote = environment.remoteLoad();
-        if (remote.isPresent() && (variant.instances() > 1 || variant.autoscaling().isPresent())) {
-            return failed(variant, cpus, "load from other hosts reaches one instance, and this variant runs "
-                    + (variant.autoscaling().isPresent() ? "as many as its autoscaler starts" : variant.instances()));
+        if (remote.isPresent()
+                && (variant.instances() > 1 || variant.autoscaling().isPresent())) {
+            return failed(
+                    variant,
+                    cpus,
+                    "load from other hosts reaches one instance, and this variant runs "
+                            + (variant.autoscaling().isPresent()
+                                    ? "as many as its autoscaler starts"
+                                    : variant.instances()));
         }
         // load from other hosts must reach the entry service, which then listens on every interface
-        String bind = remote.isPresent() && !remote.get().onThisHost() ? ServiceCommand.EVERY_INTERFACE.getFirst() : ServiceCommand.LOOPBACK;
+        String bind = remote.isPresent() && !remote.get().onThisHost()
+                ? ServiceCommand.EVERY_INTERFACE.getFirst()
+                : ServiceCommand.LOOPBACK;
         try (RunningVariant running = RunningVariant.start(environment, experiment, variant, log, shared, 0, bind)) {
             ProbeClient probe = running.entry().probe();
             // one read for both: the pools' sizes as the service reports them, and its newest samples at rest
@@ -75,7 +88,9 @@ final class VariantRunner {
             Map<String, Object> sizing = new LinkedHashMap<>(started.sizing());
             sizing.putAll(running.chainSizing());
             if (!started.samples().isEmpty()) {
-                sizing.put(VariantResult.LIVE_THREADS_AT_START, started.samples().getLast().liveThreads());
+                sizing.put(
+                        VariantResult.LIVE_THREADS_AT_START,
+                        started.samples().getLast().liveThreads());
             }
             List<URI> targets = running.targets(experiment.path());
             progress.phase(variant.name(), "warming up");
@@ -83,20 +98,28 @@ final class VariantRunner {
             warmUp(targets, environment.warmUp(), serviceTime, timeout);
             // where the load hosts send their requests, and where their engine's plans and sample logs go
             Optional<URI> remoteTarget = remote.map(load -> reachable(targets.getFirst(), load));
-            Optional<Path> remoteWork = remote.map(load -> resultsDirectory.resolve(load.engine()).resolve(experiment.name())
+            Optional<Path> remoteWork = remote.map(load -> resultsDirectory
+                    .resolve(load.engine())
+                    .resolve(experiment.name())
                     .resolve(variant.name()));
             if (remote.isPresent()) {
                 // the load hosts' engines compile their own request path: a step they drive cold pays for it
                 progress.phase(variant.name(), "warming up the load hosts");
-                warmUpRemote(remote.get(), remoteTarget.orElseThrow(), timeout, remoteWork.orElseThrow().resolve("warm-up"));
+                warmUpRemote(
+                        remote.get(),
+                        remoteTarget.orElseThrow(),
+                        timeout,
+                        remoteWork.orElseThrow().resolve("warm-up"));
             }
             List<StepResult> steps = new ArrayList<>();
             List<MachineCpu.Tracked> processes = new ArrayList<>();
-            processes.add(new MachineCpu.Tracked("driver", "lab", ProcessHandle.current().pid()));
+            processes.add(new MachineCpu.Tracked(
+                    "driver", "lab", ProcessHandle.current().pid()));
             processes.addAll(running.processes());
             processes.addAll(shared.processes());
             // what the entry service calls: the next service of its chain, else the downstream simulator
-            Optional<ProbeClient> callee = running.firstOfChain().map(RunningVariant.Running::probe)
+            Optional<ProbeClient> callee = running.firstOfChain()
+                    .map(RunningVariant.Running::probe)
                     .or(() -> shared.downstream().map(DownstreamService::probe));
             phases.enter(owner, PhaseClock.Phase.LONE);
             CalleeAlone calleeAlone = calleeAlone(callee, targets, timeout);
@@ -116,8 +139,15 @@ final class VariantRunner {
                 if (remote.isPresent()) {
                     RemoteLoad.Driven driven;
                     try {
-                        driven = remote.get().drive(remoteTarget.orElseThrow(), step, scaled, timeout, environment.connections(),
-                                remoteWork.orElseThrow().resolve(step.fileName()), stepProgress);
+                        driven = remote.get()
+                                .drive(
+                                        remoteTarget.orElseThrow(),
+                                        step,
+                                        scaled,
+                                        timeout,
+                                        environment.connections(),
+                                        remoteWork.orElseThrow().resolve(step.fileName()),
+                                        stepProgress);
                     } catch (RemoteLoad.Incomplete e) {
                         driven = e.arrived();
                         incomplete = e.getMessage();
@@ -127,7 +157,8 @@ final class VariantRunner {
                 } else if (variant.autoscaling().isPresent() && !(step instanceof LoadStep.Open)) {
                     // the users follow the instances as they join; the step's CPU account read them standing by too
                     Targets spread = Targets.of(running.targets(experiment.path()));
-                    Autoscaler autoscaler = Autoscaler.start(variant.autoscaling().get(), scaled, running, spread, experiment.path());
+                    Autoscaler autoscaler =
+                            Autoscaler.start(variant.autoscaling().get(), scaled, running, spread, experiment.path());
                     try {
                         load = drive(spread, step, timeout, stepProgress);
                     } finally {
@@ -143,23 +174,56 @@ final class VariantRunner {
                         ? rested(probe, serviceTime.multipliedBy(Defaults.REST_AFTER_LOAD_IN_D), load.endEpochMillis())
                         : Optional.empty();
                 Optional<ProbeReport> calleeAfter = read(callee, load.startEpochMillis());
-                DownstreamUsage calleeUsage = calleeBefore.isEmpty() ? null : DownstreamService.usage(
-                        calleeBefore.get(), calleeAfter.orElseThrow(), load.endEpochMillis(), calleeAlone);
+                DownstreamUsage calleeUsage = calleeBefore.isEmpty()
+                        ? null
+                        : DownstreamService.usage(
+                                calleeBefore.get(), calleeAfter.orElseThrow(), load.endEpochMillis(), calleeAlone);
                 List<ServiceTimeline> services = new ArrayList<>();
-                services.add(ServiceTimelines.of(experiment.service().replaceFirst("-service$", ""), after.windows(), load, scaled));
+                services.add(ServiceTimelines.of(
+                        experiment.service().replaceFirst("-service$", ""), after.windows(), load, scaled));
                 calleeAfter.ifPresent(report -> services.add(ServiceTimelines.of(
-                        running.firstOfChain().map(RunningVariant.Running::role).orElse("downstream"), report.windows(), load, scaled)));
-                DatabaseUsage database = shared.database().isEmpty() ? null : shared.database().get().usage(
-                        load.startEpochMillis(), load.endEpochMillis(), scaled.articleSecond().toNanos() / 1e6);
+                        running.firstOfChain().map(RunningVariant.Running::role).orElse("downstream"),
+                        report.windows(),
+                        load,
+                        scaled)));
+                DatabaseUsage database = shared.database().isEmpty()
+                        ? null
+                        : shared.database()
+                                .get()
+                                .usage(
+                                        load.startEpochMillis(),
+                                        load.endEpochMillis(),
+                                        scaled.articleSecond().toNanos() / 1e6);
                 String requestLog = RequestLog.pathOf(experiment, variant, step);
                 RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());
-                StepResult result = StepResults.of(new StepResults.Context(variant, step, environment.connections(),
-                        experiment.downstreamLatency(), false, scaled,
-                        timeout, cpus, environment.machineCpus(), sizing, requestLog), load, before, after, calleeUsage,
-                        machineBefore, machineAfter, background, machineCpu.cores(), database, services,
+                StepResult result = StepResults.of(
+                        new StepResults.Context(
+                                variant,
+                                step,
+                                environment.connections(),
+                                experiment.downstreamLatency(),
+                                false,
+                                scaled,
+                                timeout,
+                                cpus,
+                                environment.machineCpus(),
+                                sizing,
+                                requestLog),
+                        load,
+                        before,
+                        after,
+                        calleeUsage,
+                        machineBefore,
+                        machineAfter,
+                        background,
+                        machineCpu.cores(),
+                        database,
+                        services,
                         rested.orElse(null));
                 if (byHost != null) {
-                    result = StepResult.from(result).plan(result.plan().drivenFrom(remote.get().engine(), byHost)).build();
+                    result = StepResult.from(result)
+                            .plan(result.plan().drivenFrom(remote.get().engine(), byHost))
+                            .build();
                 }
                 if (autoscaled != null) {
                     result = StepResult.from(result).autoscaled(autoscaled).build();
@@ -168,14 +232,30 @@ final class VariantRunner {
                 if (incomplete != null) {
                     // what arrived is kept; the steps after it would measure a load short of a host
                     phases.enter(owner, PhaseClock.Phase.JVM_STOP);
-                    return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
-                            VariantStatus.FAILED, step.label() + " is incomplete: " + incomplete, sizing, variant.properties(), steps);
+                    return new VariantResult(
+                            variant.name(),
+                            variant.summary(),
+                            variant.origin().label(),
+                            cpus,
+                            VariantStatus.FAILED,
+                            step.label() + " is incomplete: " + incomplete,
+                            sizing,
+                            variant.properties(),
+                            steps);
                 }
             }
             // closing the variant stops its JVMs
             phases.enter(owner, PhaseClock.Phase.JVM_STOP);
-            return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
-                    VariantStatus.OK, null, sizing, variant.properties(), steps);
+            return new VariantResult(
+                    variant.name(),
+                    variant.summary(),
+                    variant.origin().label(),
+                    cpus,
+                    VariantStatus.OK,
+                    null,
+                    sizing,
+                    variant.properties(),
+                    steps);
         } catch (ServiceStartException e) {
             return failed(variant, cpus, "did not start: " + e.getMessage());
         } catch (WriteFailed e) {
@@ -243,12 +323,18 @@ final class VariantRunner {
         if (before.counters().holds().isEmpty()) {
             return CalleeAlone.NOT_MEASURED;
         }
-        closedDriver.run(targets.getFirst(), ClosedModel.custom(1, timeout).repetitions(ALONE)
-                .connections(environment.connections()).build(), Progress.NONE);
+        closedDriver.run(
+                targets.getFirst(),
+                ClosedModel.custom(1, timeout)
+                        .repetitions(ALONE)
+                        .connections(environment.connections())
+                        .build(),
+                Progress.NONE);
         ProbeReport after = callee.get().read(-1);
         Map<String, Double> holds = new java.util.TreeMap<>();
         after.counters().holds().keySet().forEach(resource -> {
-            double mean = after.counters().heldSince(before.counters(), resource).meanMillis();
+            double mean =
+                    after.counters().heldSince(before.counters(), resource).meanMillis();
             if (!Double.isNaN(mean)) {
                 holds.put(resource, mean);
             }
@@ -257,33 +343,67 @@ final class VariantRunner {
     }
 
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */
-    private void warmUp(List<URI> targets, WarmUp warmUp, Duration serviceTime, Duration timeout) throws InterruptedException {
-        closedDriver.run(targets, ClosedModel.custom(warmUp.users(), timeout)
-                .heldFor(serviceTime.multipliedBy(warmUp.lengthInD()))
-                .connections(environment.connections()).build(), Progress.NONE);
+    private void warmUp(List<URI> targets, WarmUp warmUp, Duration serviceTime, Duration timeout)
+            throws InterruptedException {
+        closedDriver.run(
+                targets,
+                ClosedModel.custom(warmUp.users(), timeout)
+                        .heldFor(serviceTime.multipliedBy(warmUp.lengthInD()))
+                        .connections(environment.connections())
+                        .build(),
+                Progress.NONE);
     }
 
     /** A closed load of the warm-up's users from the load hosts, discarded, as many rounds as the lab's own warm-up lasts in D. */
-    private void warmUpRemote(RemoteLoad remote, URI target, Duration timeout, Path work) throws IOException, InterruptedException {
+    private void warmUpRemote(RemoteLoad remote, URI target, Duration timeout, Path work)
+            throws IOException, InterruptedException {
         WarmUp warmUp = environment.warmUp();
         try {
-            remote.drive(target, new LoadStep.Closed(Math.max(warmUp.users(), remote.hosts().size()), Math.max(2, warmUp.lengthInD())),
-                    environment.scaled(), timeout, environment.connections(), work, Progress.NONE);
+            remote.drive(
+                    target,
+                    new LoadStep.Closed(
+                            Math.max(warmUp.users(), remote.hosts().size()), Math.max(2, warmUp.lengthInD())),
+                    environment.scaled(),
+                    timeout,
+                    environment.connections(),
+                    work,
+                    Progress.NONE);
         } catch (RemoteLoad.Incomplete e) {
             throw new IOException("the load hosts' warm-up: " + e.getMessage(), e);
         }
     }
 
-    private LoadResult drive(Targets targets, LoadStep step, Duration timeout, Progress progress) throws InterruptedException {
+    private LoadResult drive(Targets targets, LoadStep step, Duration timeout, Progress progress)
+            throws InterruptedException {
         Scaled scaled = environment.scaled();
         return switch (step) {
-            case LoadStep.Closed closed -> closedDriver.run(targets, ClosedModel.custom(closed.users(), timeout)
-                    .repetitions(closed.repetitions()).connections(environment.connections()).build(), progress);
-            case LoadStep.Held held -> closedDriver.run(targets, ClosedModel.custom(held.users(), timeout)
-                    .heldFor(scaled.of(held.length())).rampUp(scaled.of(held.rampUp()))
-                    .thinkTime(scaled.of(held.thinkTime())).connections(environment.connections()).build(), progress);
-            case LoadStep.Open open -> openDriver.run(targets.first(), new OpenModel(scaled.rate(open.ratePerSecond()),
-                    scaled.of(open.duration()), timeout, environment.connections()), progress);
+            case LoadStep.Closed closed ->
+                closedDriver.run(
+                        targets,
+                        ClosedModel.custom(closed.users(), timeout)
+                                .repetitions(closed.repetitions())
+                                .connections(environment.connections())
+                                .build(),
+                        progress);
+            case LoadStep.Held held ->
+                closedDriver.run(
+                        targets,
+                        ClosedModel.custom(held.users(), timeout)
+                                .heldFor(scaled.of(held.length()))
+                                .rampUp(scaled.of(held.rampUp()))
+                                .thinkTime(scaled.of(held.thinkTime()))
+                                .connections(environment.connections())
+                                .build(),
+                        progress);
+            case LoadStep.Open open ->
+                openDriver.run(
+                        targets.first(),
+                        new OpenModel(
+                                scaled.rate(open.ratePerSecond()),
+                                scaled.of(open.duration()),
+                                timeout,
+                                environment.connections()),
+                        progress);
         };
     }
 
@@ -298,7 +418,15 @@ final class VariantRunner {
     }
 
     static VariantResult failed(Variant variant, int cpus, String reason) {
-        return new VariantResult(variant.name(), variant.summary(), variant.origin().label(), cpus,
-                VariantStatus.FAILED, reason, new LinkedHashMap<>(), variant.properties(), List.of());
+        return new VariantResult(
+                variant.name(),
+                variant.summary(),
+                variant.origin().label(),
+                cpus,
+                VariantStatus.FAILED,
+                reason,
+                new LinkedHashMap<>(),
+                variant.properties(),
+                List.of());
     }
 }

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 class ApplicationStudyTest extends RealServicesTest {
 
     private static final Path FIXTURE = HOME.root().resolve("fixtures/pooled-app/target/pooled-app.jar");
-    private static final Path REACTIVE = HOME.root().resolve("fixtures/reactive-boot3-app/target/reactive-boot3-app.jar");
+    private static final Path REACTIVE =
+            HOME.root().resolve("fixtures/reactive-boot3-app/target/reactive-boot3-app.jar");
     private static final String HIKARI = "hikari:HikariPool-1";
     private static final double CONNECTION_HOLD_SECONDS = 0.040;
 
@@ -42,8 +43,10 @@ class ApplicationStudyTest extends RealServicesTest {
      */
     @Test
     void theConnectionPoolIsNamedFoundFullAndSizedByLittlesLawForTheArrivalsRate() throws Exception {
-        VariantResult study = study(Study.custom(FIXTURE).path("/orders/1").rates(List.of(60, 160)), Duration.ofSeconds(8))
-                .variants().getFirst();
+        VariantResult study = study(
+                        Study.custom(FIXTURE).path("/orders/1").rates(List.of(60, 160)), Duration.ofSeconds(8))
+                .variants()
+                .getFirst();
         StepResult sixty = study.steps().get(0);
         StepResult oneSixty = study.steps().get(1);
         assertThat(sixty.pools().get("tomcat-workers").max()).isEqualTo(16);
@@ -54,15 +57,20 @@ class ApplicationStudyTest extends RealServicesTest {
         // the hold the fixture sleeps (plus its query and the pool's hand-over), within 10 % (see above)
         double hold = PoolSizing.holdSeconds(sixty, HIKARI);
         assertThat(hold).isBetween(0.9 * CONNECTION_HOLD_SECONDS, 1.1 * CONNECTION_HOLD_SECONDS);
-        assertThat(PoolLimits.holdingBack(oneSixty)).as("160/s on 4 connections").contains(HIKARI);
+        assertThat(PoolLimits.holdingBack(oneSixty))
+                .as("160/s on 4 connections")
+                .contains(HIKARI);
         // the pool's own cap: 4 connections, each held at least the fixture's 40 ms
-        assertThat(oneSixty.throughputPerSecond()).isBetween(0.85 * 4 / (1.1 * CONNECTION_HOLD_SECONDS), 1.02 * 4 / CONNECTION_HOLD_SECONDS);
-        assertThat(PoolSizing.sentence(study.steps(), 0)).hasValueSatisfying(sentence -> assertThat(sentence)
-                .startsWith("nothing held the arrivals back at 60/s"));
+        assertThat(oneSixty.throughputPerSecond())
+                .isBetween(0.85 * 4 / (1.1 * CONNECTION_HOLD_SECONDS), 1.02 * 4 / CONNECTION_HOLD_SECONDS);
+        assertThat(PoolSizing.sentence(study.steps(), 0))
+                .hasValueSatisfying(
+                        sentence -> assertThat(sentence).startsWith("nothing held the arrivals back at 60/s"));
         // 160 a second, each holding a connection 40 ms (within 10 %): 6.4, so 6 or 7
-        assertThat(PoolSizing.sentence(study.steps(), 1)).hasValueSatisfying(sentence -> assertThat(sentence)
-                .startsWith(HIKARI + " held the load back at 160/s")
-                .containsPattern("160 arrivals a second ask for 160/s, which need [67] \\(160/s x"));
+        assertThat(PoolSizing.sentence(study.steps(), 1))
+                .hasValueSatisfying(sentence -> assertThat(sentence)
+                        .startsWith(HIKARI + " held the load back at 160/s")
+                        .containsPattern("160 arrivals a second ask for 160/s, which need [67] \\(160/s x"));
     }
 
     /**
@@ -74,9 +82,13 @@ class ApplicationStudyTest extends RealServicesTest {
      */
     @Test
     void aMixOfRequestsWithThinkingUsersIsMeasuredRequestByRequestAndFillsTheWorkerPool() throws Exception {
-        RequestMix mix = new RequestMix(List.of(RequestMix.Part.of("/pages/1", RequestTemplate.ofDefaults(), 3),
+        RequestMix mix = new RequestMix(List.of(
+                RequestMix.Part.of("/pages/1", RequestTemplate.ofDefaults(), 3),
                 RequestMix.Part.of("/orders/1", RequestTemplate.ofDefaults(), 1)));
-        VariantResult study = run(Study.custom(FIXTURE).requests(mix).thinkTime(Duration.ofMillis(100)).users(List.of(4, 64)));
+        VariantResult study = run(Study.custom(FIXTURE)
+                .requests(mix)
+                .thinkTime(Duration.ofMillis(100))
+                .users(List.of(4, 64)));
         StepResult four = study.steps().get(0);
         StepResult sixtyFour = study.steps().get(1);
         assertThat(four.requests().failed()).isZero();
@@ -91,14 +103,18 @@ class ApplicationStudyTest extends RealServicesTest {
         double cycleSeconds = four.latencyMillis().mean() / 1000 + 0.100;
         assertThat(four.throughputPerSecond()).isBetween(0.9 * 4 / cycleSeconds, 1.05 * 4 / cycleSeconds);
         assertThat(PoolLimits.holdingBack(four)).isEmpty();
-        assertThat(PoolSizing.sentence(study.steps(), 0)).hasValueSatisfying(sentence -> assertThat(sentence)
-                .startsWith("the users were the limit at 4 users").contains("ms thinking)"));
+        assertThat(PoolSizing.sentence(study.steps(), 0))
+                .hasValueSatisfying(sentence -> assertThat(sentence)
+                        .startsWith("the users were the limit at 4 users")
+                        .contains("ms thinking)"));
 
         assertThat(PoolLimits.holdingBack(sixtyFour)).contains("tomcat-workers");
         double workerHoldSeconds = (0.75 * pages.meanMillis() + 0.25 * orders.meanMillis()) / 1000;
-        assertThat(sixtyFour.throughputPerSecond()).isBetween(0.85 * 16 / workerHoldSeconds, 1.05 * 16 / workerHoldSeconds);
+        assertThat(sixtyFour.throughputPerSecond())
+                .isBetween(0.85 * 16 / workerHoldSeconds, 1.05 * 16 / workerHoldSeconds);
         // sized for what 64 users thinking 100 ms ask for, 64 / (R0 + Z), each request holding a worker W
-        double asked = 64 / (four.latencyMillis().mean() / 1000 + 0.100) * PoolSizing.holdSeconds(four, "tomcat-workers");
+        double asked =
+                64 / (four.latencyMillis().mean() / 1000 + 0.100) * PoolSizing.holdSeconds(four, "tomcat-workers");
         java.util.regex.Matcher need = java.util.regex.Pattern.compile("which need ([0-9]+) \\(64 / \\(")
                 .matcher(PoolSizing.sentence(study.steps(), 1).orElseThrow());
         assertThat(need.find()).isTrue();
@@ -111,16 +127,24 @@ class ApplicationStudyTest extends RealServicesTest {
      */
     @Test
     void pinnedVirtualThreadsAreCountedAndTheirCarriersCapTheLoad() throws Exception {
-        ExperimentResult result = study(Study.custom(FIXTURE).path("/pinned/1").property("spring.threads.virtual.enabled", "true")
+        ExperimentResult result = study(Study.custom(FIXTURE)
+                .path("/pinned/1")
+                .property("spring.threads.virtual.enabled", "true")
                 .users(List.of(1, 8)));
         VariantResult study = result.variants().getFirst();
         StepResult eight = study.steps().get(1);
         int cpus = ((Number) study.sizing().get("availableProcessors")).intValue();
         assertThat(eight.throughputPerSecond()).isBetween(0.85 * cpus / 0.11, 1.02 * cpus / 0.1);
         // one pin a request; JFR hands its events over about once a second, so the last of a step may come after it
-        assertThat(eight.process().virtualThreadPins()).isBetween((long) (0.75 * eight.requests().ok()), eight.requests().ok() + 10L);
-        String sentence = Diagnosis.of(result).stream().filter(finding -> finding.load().startsWith("8 "))
-                .map(Diagnosis.Finding::sentence).filter(text -> text.contains("pinned")).findFirst().orElseThrow();
+        assertThat(eight.process().virtualThreadPins())
+                .isBetween(
+                        (long) (0.75 * eight.requests().ok()), eight.requests().ok() + 10L);
+        String sentence = Diagnosis.of(result).stream()
+                .filter(finding -> finding.load().startsWith("8 "))
+                .map(Diagnosis.Finding::sentence)
+                .filter(text -> text.contains("pinned"))
+                .findFirst()
+                .orElseThrow();
         assertThat(sentence).contains("the " + cpus + " carriers serve at most").contains("they were the limit here");
     }
 
@@ -136,16 +160,26 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(sixtyFour.throughputPerSecond()).isBetween(0.85 * 10 * cpus / 0.1, 1.02 * 10 * cpus / 0.1);
         // its threads sleeping in the blocking call, from their stacks: boundedElastic queues each task on the
         // thread it picked, so some idle while others have a queue, and the pool never reads all taken
-        String sentence = Diagnosis.of(result).stream().filter(finding -> finding.load().startsWith("64 "))
-                .findFirst().orElseThrow().sentence();
-        java.util.regex.Matcher sleeping = java.util.regex.Pattern.compile("bounded-elastic[^;]*?([0-9.]+) sleeping").matcher(sentence);
+        String sentence = Diagnosis.of(result).stream()
+                .filter(finding -> finding.load().startsWith("64 "))
+                .findFirst()
+                .orElseThrow()
+                .sentence();
+        java.util.regex.Matcher sleeping = java.util.regex.Pattern.compile("bounded-elastic[^;]*?([0-9.]+) sleeping")
+                .matcher(sentence);
         assertThat(sleeping.find()).as(sentence).isTrue();
         assertThat(Double.parseDouble(sleeping.group(1))).as(sentence).isGreaterThanOrEqualTo(0.75 * 10 * cpus);
-        // Reactor's schedulers count nothing over JMX: the hold comes from the threads the stack samples found busy, over
+        // Reactor's schedulers count nothing over JMX: the hold comes from the threads the stack samples found busy,
+        // over
         // the throughput; each call sleeps 100 ms, and a thread picked for a task is busy for it and its hand-over
-        String sized = Diagnosis.of(result).stream().filter(finding -> finding.load().startsWith("64 "))
-                .map(Diagnosis.Finding::sentence).filter(text -> text.contains("counts nothing over JMX")).findFirst().orElseThrow();
-        java.util.regex.Matcher hold = java.util.regex.Pattern.compile("holds one for ([0-9.]+) ms").matcher(sized);
+        String sized = Diagnosis.of(result).stream()
+                .filter(finding -> finding.load().startsWith("64 "))
+                .map(Diagnosis.Finding::sentence)
+                .filter(text -> text.contains("counts nothing over JMX"))
+                .findFirst()
+                .orElseThrow();
+        java.util.regex.Matcher hold =
+                java.util.regex.Pattern.compile("holds one for ([0-9.]+) ms").matcher(sized);
         assertThat(hold.find()).as(sized).isTrue();
         assertThat(Double.parseDouble(hold.group(1))).as(sized).isBetween(0.85 * 100, 1.15 * 100);
         assertThat(sized).startsWith("bounded-elastic");
@@ -161,7 +195,11 @@ class ApplicationStudyTest extends RealServicesTest {
 
     private ExperimentResult study(Study.Builder study, Duration stepLength) throws Exception {
         LabRunner.CompletedRun run = new StudyRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(study.stepLength(stepLength).warmUp(4, Duration.ofSeconds(3)).build(), out);
+                .run(
+                        study.stepLength(stepLength)
+                                .warmUp(4, Duration.ofSeconds(3))
+                                .build(),
+                        out);
         ExperimentResult result = run.result().experiments().getFirst();
         VariantResult variant = result.variants().getFirst();
         assertThat(variant.failure()).isNull();

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ApplicationThatEndsTest {
 
-    private static final LabHome HOME = new LabHome(Path.of("..").toAbsolutePath().normalize());
+    private static final LabHome HOME =
+            new LabHome(Path.of("..").toAbsolutePath().normalize());
 
     @TempDir
     Path folder;
@@ -44,10 +45,13 @@ class ApplicationThatEndsTest {
     }
 
     private Path jarWhoseMainPrints(String line) throws Exception {
-        Path source = Files.writeString(Files.createDirectories(folder.resolve("src")).resolve("Ends.java"),
+        Path source = Files.writeString(
+                Files.createDirectories(folder.resolve("src")).resolve("Ends.java"),
                 "public class Ends { public static void main(String[] a) { System.out.println(\"" + line + "\"); } }");
         Path classes = Files.createDirectories(folder.resolve("classes"));
-        assertThat(ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), source.toString())).isZero();
+        assertThat(ToolProvider.getSystemJavaCompiler()
+                        .run(null, null, null, "-d", classes.toString(), source.toString()))
+                .isZero();
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Ends");

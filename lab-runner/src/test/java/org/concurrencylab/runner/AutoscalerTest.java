@@ -28,16 +28,34 @@ class AutoscalerTest extends RealServicesTest {
     @Test
     void aRuleAboveItsTargetBringsTheStandingInstanceIntoTheLoad() throws Exception {
         Experiment blockingIo = Catalog.experiment("blocking-io").orElseThrow();
-        Autoscaling anyCpu = Autoscaling.custom().requestCores(0.001).targetUtilization(0.5).period(Duration.ofSeconds(2))
-                .window(Duration.ZERO).readinessDelay(Duration.ZERO).maxInstances(2).experimentSecondsPerArticleSecond(1.0 / 60).build();
-        Variant autoscaled = blockingIo.variant("mvc-tomcat-200").orElseThrow().toBuilder().autoscaling(anyCpu).build();
+        Autoscaling anyCpu = Autoscaling.custom()
+                .requestCores(0.001)
+                .targetUtilization(0.5)
+                .period(Duration.ofSeconds(2))
+                .window(Duration.ZERO)
+                .readinessDelay(Duration.ZERO)
+                .maxInstances(2)
+                .experimentSecondsPerArticleSecond(1.0 / 60)
+                .build();
+        Variant autoscaled = blockingIo.variant("mvc-tomcat-200").orElseThrow().toBuilder()
+                .autoscaling(anyCpu)
+                .build();
         // S = 0.05: D = 50 ms, the 60 s held 3 s, the rule read every 100 ms
-        Experiment shortRun = shortened(blockingIo, 0.05, Duration.ofSeconds(30), new WarmUp(4, 5),
-                List.of(new LoadStep.Held(20, Duration.ZERO, Duration.ofSeconds(60), Duration.ZERO)))
-                .toBuilder().variants(List.of(autoscaled)).build();
+        Experiment shortRun = shortened(
+                        blockingIo,
+                        0.05,
+                        Duration.ofSeconds(30),
+                        new WarmUp(4, 5),
+                        List.of(new LoadStep.Held(20, Duration.ZERO, Duration.ofSeconds(60), Duration.ZERO)))
+                .toBuilder()
+                .variants(List.of(autoscaled))
+                .build();
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(shortRun), RunOptions.defaults(out)).result().experiments().getFirst();
+                .run(List.of(shortRun), RunOptions.defaults(out))
+                .result()
+                .experiments()
+                .getFirst();
 
         assertThat(result.variants().getFirst().status()).isEqualTo(VariantStatus.OK);
         StepResult step = result.variants().getFirst().steps().getFirst();
@@ -53,8 +71,11 @@ class AutoscalerTest extends RealServicesTest {
         assertThat(autoscaler.readings().getLast().instances()).isEqualTo(2);
         assertThat(autoscaler.mostInstances()).isEqualTo(2);
         // the joined instance served its users: its CPU in the step is several times what it used standing by
-        ProcessCpu joined = step.machine().processes().stream().filter(process -> process.name().equals("service-2")).findFirst()
+        ProcessCpu joined = step.machine().processes().stream()
+                .filter(process -> process.name().equals("service-2"))
+                .findFirst()
                 .orElseThrow();
-        assertThat(joined.cpuSeconds()).isGreaterThan(Math.max(0.1, 3 * joined.backgroundCores() * step.elapsedSeconds()));
+        assertThat(joined.cpuSeconds())
+                .isGreaterThan(Math.max(0.1, 3 * joined.backgroundCores() * step.elapsedSeconds()));
     }
 }

@@ -12,9 +12,9 @@ import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.ProcessCpu;
 import org.concurrencylab.results.ResultsJson;
@@ -38,16 +38,23 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
         LabRunner runner = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT);
 
-        LabRunner.CompletedRun run = runner.run(List.of(experiment), RunOptions.defaults(out).withScale(0.1)
-                .withCpus(8).withVariants(List.of("mvc-tomcat-20", "webflux-netty-blocking")));
+        LabRunner.CompletedRun run = runner.run(
+                List.of(experiment),
+                RunOptions.defaults(out)
+                        .withScale(0.1)
+                        .withCpus(8)
+                        .withVariants(List.of("mvc-tomcat-20", "webflux-netty-blocking")));
 
         ExperimentResult result = run.result().experiments().getFirst();
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         for (VariantResult variant : result.variants()) {
             for (StepResult step : variant.steps()) {
-                assertThat(step.requests().failed()).as(variant.name() + " " + step.load() + " failures").isZero();
+                assertThat(step.requests().failed())
+                        .as(variant.name() + " " + step.load() + " failures")
+                        .isZero();
                 double lowest = step.machineBound() ? 0.85 : 0.95;
-                if (variant.name().equals("webflux-netty-blocking") && step.load().equals("10x10")) {
+                if (variant.name().equals("webflux-netty-blocking")
+                        && step.load().equals("10x10")) {
                     // 10 users' new connections on 8 loops in turn: 13 D at best, 15 D when turns land on busy
                     // loops, which the lab cannot order; beyond that the request path's share as for every step
                     // (measured on a slower VM: c = 4 ms at D = 100 ms, machine-bound, 77.4 % of the 13 D bound)
@@ -57,14 +64,19 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                     // costs it as at 10 users (measured on a clean step here: 94.8 % of it)
                     lowest = step.machineBound() ? 0.85 : 0.9;
                 }
-                assertThat(step.throughputPerSecond()).as(variant.name() + " " + step.load() + " against " + step.littlesLawModel()
-                                + (step.machineBound() ? ", machine-bound: " + step.machine().why() : ", clean"))
+                assertThat(step.throughputPerSecond())
+                        .as(variant.name() + " " + step.load() + " against " + step.littlesLawModel()
+                                + (step.machineBound()
+                                        ? ", machine-bound: " + step.machine().why()
+                                        : ", clean"))
                         .isBetween(lowest * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
                 assertThat(step.plan().connections()).isEqualTo("new-per-request");
-                assertThat(step.machine().processes()).extracting(ProcessCpu::role).containsExactly("driver", "service");
+                assertThat(step.machine().processes())
+                        .extracting(ProcessCpu::role)
+                        .containsExactly("driver", "service");
                 assertThat(step.machine().cpuMillisPerRequest()).as("c").isPositive();
-                assertThat(Files.readAllLines(run.directory().resolve(step.requestLog()))).hasSize(step.plan().users()
-                        * step.plan().repetitions() + 1);
+                assertThat(Files.readAllLines(run.directory().resolve(step.requestLog())))
+                        .hasSize(step.plan().users() * step.plan().repetitions() + 1);
             }
         }
         VariantResult tomcat = variant(result, "mvc-tomcat-20");
@@ -75,8 +87,10 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         assertThat(step(netty, "100x10").threads().peakByPool()).containsEntry("netty-event-loops", 8);
         // a new connection per request goes to each of the 8 loops in turn: 8 per D, 125 D for 1000 requests
         assertThat(step(netty, "100x10").littlesLawPerSecond()).isCloseTo(8 / 0.1, within(1e-9));
-        assertThat(result.claims()).filteredOn(claim -> claim.id().equals("tomcat-20-queues"))
-                .singleElement().satisfies(claim -> assertThat(claim.status()).isEqualTo("reproduced"));
+        assertThat(result.claims())
+                .filteredOn(claim -> claim.id().equals("tomcat-20-queues"))
+                .singleElement()
+                .satisfies(claim -> assertThat(claim.status()).isEqualTo("reproduced"));
         assertThat(ResultsJson.read(run.directory())).isEqualTo(run.result());
     }
 
@@ -96,15 +110,24 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                 .scale(1.0)
                 .warmUp(new WarmUp(2, 5))
                 .steps(new LoadStep.Closed(2, 2))
-                .variants(List.of(Variant.custom("broken", "does not start").origin(Origin.MODERN).properties(broken)
-                        .capacity(unbounded).build(),
+                .variants(List.of(
+                        Variant.custom("broken", "does not start")
+                                .origin(Origin.MODERN)
+                                .properties(broken)
+                                .capacity(unbounded)
+                                .build(),
                         Variant.custom("working", "starts")
-                                .origin(Origin.MODERN).properties(working).capacity(unbounded).build()))
+                                .origin(Origin.MODERN)
+                                .properties(working)
+                                .capacity(unbounded)
+                                .build()))
                 .build();
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(experiment), RunOptions.defaults(out))
-                .result().experiments().getFirst();
+                .result()
+                .experiments()
+                .getFirst();
 
         VariantResult failed = variant(result, "broken");
         assertThat(failed.status()).isEqualTo(VariantStatus.FAILED);
@@ -114,6 +137,9 @@ class BlockingIoIntegrationTest extends RealServicesTest {
     }
 
     private static StepResult step(VariantResult variant, String load) {
-        return variant.steps().stream().filter(step -> step.load().equals(load)).findFirst().orElseThrow();
+        return variant.steps().stream()
+                .filter(step -> step.load().equals(load))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -33,7 +33,9 @@ class CoreSpeedMeterTest {
         assertThat(speed.samples()).isEqualTo(3);
         assertThat(speed.cpuNanosPerTerm()).isEqualTo(180_000.0 / CoreSpeedMeter.UNIT_TERMS);
         assertThat(speed.slowdown()).isEqualTo(2.0);
-        assertThat(MachineCpu.coreSpeed(reading(after), reading(after))).as("no sample between").isNull();
+        assertThat(MachineCpu.coreSpeed(reading(after), reading(after)))
+                .as("no sample between")
+                .isNull();
     }
 
     private static MachineCpu.Reading reading(CoreSpeedMeter.Totals totals) {

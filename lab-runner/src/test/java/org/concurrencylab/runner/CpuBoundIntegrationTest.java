@@ -25,12 +25,19 @@ class CpuBoundIntegrationTest extends RealServicesTest {
         Experiment cpuBound = Catalog.experiment("cpu-bound").orElseThrow();
         // twice the article's timeout: the 30 requests are 0.75 of it, and a first run on a fresh CI
         // machine once saw the cores slowed for a while; this test is about throughput, not timeouts
-        Experiment patient = shortened(cpuBound, cpuBound.defaultScale(), cpuBound.requestTimeout().multipliedBy(2),
-                cpuBound.warmUp(), cpuBound.steps());
+        Experiment patient = shortened(
+                cpuBound,
+                cpuBound.defaultScale(),
+                cpuBound.requestTimeout().multipliedBy(2),
+                cpuBound.warmUp(),
+                cpuBound.steps());
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(patient), RunOptions.defaults(out).withScale(0.1)
-                        .withVariants(List.of("no-scheduler", "parallel-cpus")))
-                .result().experiments().getFirst();
+                .run(
+                        List.of(patient),
+                        RunOptions.defaults(out).withScale(0.1).withVariants(List.of("no-scheduler", "parallel-cpus")))
+                .result()
+                .experiments()
+                .getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         for (VariantResult variant : result.variants()) {
@@ -40,9 +47,11 @@ class CpuBoundIntegrationTest extends RealServicesTest {
             // covers its error. Below, a JVM's own rate spreads from the calibrating one's (a CI run: 57.5 % of
             // the calibrated bound), so the floor is the utilization law on the variant's own CPU per request:
             // the work kept the cores at least 70 % busy, whatever this JVM's speed
-            double ownCpuPerRequest = step.process().cpuSeconds() / step.requests().ok();
+            double ownCpuPerRequest =
+                    step.process().cpuSeconds() / step.requests().ok();
             double coresBound = Runtime.getRuntime().availableProcessors() / ownCpuPerRequest;
-            assertThat(step.throughputPerSecond()).as(variant.name() + " against " + step.littlesLawModel())
+            assertThat(step.throughputPerSecond())
+                    .as(variant.name() + " against " + step.littlesLawModel())
                     .isBetween(0.7 * coresBound, 1.15 * step.littlesLawPerSecond());
         }
         // each variant's CPU over what the same terms cost the lab's core-speed meter during its step: the JIT's CPU
@@ -52,7 +61,8 @@ class CpuBoundIntegrationTest extends RealServicesTest {
         PiWorkCost tenThreads = cost(result, "no-scheduler");
         PiWorkCost perCpu = cost(result, "parallel-cpus");
         assertThat(tenThreads.overReference() / perCpu.overReference())
-                .as("the same work costs the same CPU: %s against %s", tenThreads, perCpu).isBetween(0.75, 1.33);
+                .as("the same work costs the same CPU: %s against %s", tenThreads, perCpu)
+                .isBetween(0.75, 1.33);
     }
 
     private static PiWorkCost cost(ExperimentResult result, String variantName) {

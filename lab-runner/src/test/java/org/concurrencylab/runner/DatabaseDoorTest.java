@@ -24,8 +24,14 @@ class DatabaseDoorTest extends RealServicesTest {
     @Test
     void onlyTheRunsPasswordLetsInAndOnlyAsAnOrdinaryRole() throws Exception {
         Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
-        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME,
-                Overrides.none().withScale(0.05).withCpus(2).resolve(legacyChain, Runtime.getRuntime().availableProcessors()), RunProgress.SILENT);
+        RunEnvironment environment = new RunEnvironment(
+                JavaRuntime.current(),
+                HOME,
+                Overrides.none()
+                        .withScale(0.05)
+                        .withCpus(2)
+                        .resolve(legacyChain, Runtime.getRuntime().availableProcessors()),
+                RunProgress.SILENT);
 
         try (SharedComponents shared = SharedComponents.start(legacyChain, environment, out)) {
             DatabaseService database = shared.database().orElseThrow();
@@ -37,11 +43,12 @@ class DatabaseDoorTest extends RealServicesTest {
             assertThatThrownBy(() -> connect(url, Database.SERVICE_ROLE, null)).isInstanceOf(SQLException.class);
             assertThatThrownBy(() -> connect(url, Database.SERVICE_ROLE, "lab")).isInstanceOf(SQLException.class);
             assertThatThrownBy(() -> connect(superuserUrl, "postgres", null)).isInstanceOf(SQLException.class);
-            assertThatThrownBy(() -> connect(superuserUrl, "postgres", "postgres")).isInstanceOf(SQLException.class);
+            assertThatThrownBy(() -> connect(superuserUrl, "postgres", "postgres"))
+                    .isInstanceOf(SQLException.class);
             assertThatThrownBy(() -> connect(url, "postgres", password)).isInstanceOf(SQLException.class);
 
             try (Connection connection = connect(url, Database.SERVICE_ROLE, password);
-                 ResultSet role = connection.createStatement().executeQuery("""
+                    ResultSet role = connection.createStatement().executeQuery("""
                          SELECT r.rolsuper, r.rolcreaterole, r.rolcreatedb, d.datdba = r.oid
                          FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = current_database()""")) {
                 role.next();
@@ -50,7 +57,8 @@ class DatabaseDoorTest extends RealServicesTest {
                 assertThat(role.getBoolean(3)).as("may create databases").isFalse();
                 assertThat(role.getBoolean(4)).as("owns its database").isTrue();
                 assertThatThrownBy(() -> connection.createStatement().execute("COPY (SELECT 1) TO PROGRAM 'true'"))
-                        .isInstanceOf(SQLException.class).hasMessageContaining("permission denied");
+                        .isInstanceOf(SQLException.class)
+                        .hasMessageContaining("permission denied");
             }
         }
     }

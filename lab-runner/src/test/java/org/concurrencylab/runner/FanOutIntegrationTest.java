@@ -29,30 +29,42 @@ class FanOutIntegrationTest extends RealServicesTest {
     @Test
     void aSizedPoolKeepsUpWhileTheDefaultPoolIsHeldToItsLittlesLawCapacity() throws Exception {
         Experiment fanOut = Catalog.experiment("fan-out").orElseThrow();
-        Experiment shortRun = shortened(fanOut, SCALE, Duration.ofSeconds(10), new WarmUp(8, 30),
+        Experiment shortRun = shortened(
+                fanOut,
+                SCALE,
+                Duration.ofSeconds(10),
+                new WarmUp(8, 30),
                 List.of(new LoadStep.Open(20, Duration.ofSeconds(10))));
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(shortRun), RunOptions.defaults(out)
-                        .withVariants(List.of("littles-law-pool", "common-pool-own-cpus")))
-                .result().experiments().getFirst();
+                .run(
+                        List.of(shortRun),
+                        RunOptions.defaults(out).withVariants(List.of("littles-law-pool", "common-pool-own-cpus")))
+                .result()
+                .experiments()
+                .getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         double d = fanOut.downstreamLatency().toMillis() * SCALE;
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
             assertThat(step.requests().sent()).isEqualTo(200);
-            assertThat(step.arrivals().achievedPerSecond()).as(variant.name() + " arrival rate")
+            assertThat(step.arrivals().achievedPerSecond())
+                    .as(variant.name() + " arrival rate")
                     .isBetween(98.0, 102.0);
-            assertThat(step.timeline().points()).extracting(TimelinePoint::started).containsOnly(20L, 0L);
-            assertThat(step.downstream().meanMillis()).as("the metadata service's own time per call")
+            assertThat(step.timeline().points())
+                    .extracting(TimelinePoint::started)
+                    .containsOnly(20L, 0L);
+            assertThat(step.downstream().meanMillis())
+                    .as("the metadata service's own time per call")
                     .isBetween(d, 1.2 * d);
         }
 
         StepResult sized = variant(result, "littles-law-pool").steps().getFirst();
         assertThat(sized.requests().failed()).isZero();
         // 200 answers over the 2 s of arrivals plus the last one's latency
-        assertThat(sized.throughputPerSecond()).isBetween(0.9 * sized.littlesLawPerSecond(), 1.02 * sized.littlesLawPerSecond());
+        assertThat(sized.throughputPerSecond())
+                .isBetween(0.9 * sized.littlesLawPerSecond(), 1.02 * sized.littlesLawPerSecond());
         // no request waits for a pool thread: the typical one takes D plus the request path, which on
         // a cold 2-core machine can be tens of ms, so the bound is 2 D rather than a tight 1.3 D
         assertThat(sized.latencyMillis().p50()).isLessThan(2 * d);
@@ -61,8 +73,10 @@ class FanOutIntegrationTest extends RealServicesTest {
         int parallelism = ((Number) own.sizing().get("commonPoolParallelism")).intValue();
         StepResult collapsed = own.steps().getFirst();
         double capacity = parallelism / (2 * d / 1000);
-        assertThat(collapsed.littlesLawPerSecond()).isCloseTo(Math.min(100, capacity), org.assertj.core.api.Assertions.within(1e-6));
-        assertThat(collapsed.throughputPerSecond()).as("against " + collapsed.littlesLawModel())
+        assertThat(collapsed.littlesLawPerSecond())
+                .isCloseTo(Math.min(100, capacity), org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(collapsed.throughputPerSecond())
+                .as("against " + collapsed.littlesLawModel())
                 .isBetween(0.6 * collapsed.littlesLawPerSecond(), 1.02 * collapsed.littlesLawPerSecond());
         assertThat(collapsed.requests().failedByKind()).containsKey("TIMEOUT");
         assertThat(collapsed.threads().peakByPool().get("common-pool")).isEqualTo(parallelism);

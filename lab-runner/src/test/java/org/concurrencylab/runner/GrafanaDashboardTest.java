@@ -30,25 +30,39 @@ class GrafanaDashboardTest extends RealServicesTest {
 
     @Test
     void everyMetricTheDashboardQueriesIsExposedByAServedVariant() throws Exception {
-        JsonNode dashboard = JsonMapper.builder().build().readTree(Files.readString(HOME.root().resolve("grafana/concurrency-lab.json")));
+        JsonNode dashboard = JsonMapper.builder()
+                .build()
+                .readTree(Files.readString(HOME.root().resolve("grafana/concurrency-lab.json")));
         Set<String> queried = new TreeSet<>();
-        dashboard.get("panels").forEach(panel -> panel.get("targets").forEach(target -> {
-            Matcher metric = METRIC.matcher(target.get("expr").asString());
-            while (metric.find()) {
-                queried.add(metric.group(1));
-            }
-        }));
+        dashboard
+                .get("panels")
+                .forEach(panel -> panel.get("targets").forEach(target -> {
+                    Matcher metric = METRIC.matcher(target.get("expr").asString());
+                    while (metric.find()) {
+                        queried.add(metric.group(1));
+                    }
+                }));
         assertThat(queried).hasSizeGreaterThanOrEqualTo(8);
 
         Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
         Set<String> exposed = new TreeSet<>();
-        try (LabRunner.Served served = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT).serve(legacyChain,
-                legacyChain.variant("all-fixes").orElseThrow(), 0,
-                Overrides.none().withScale(1).withCpus(2).resolve(legacyChain, Runtime.getRuntime().availableProcessors()),
-                out.resolve("serve.log"));
-             HttpClient client = HttpClient.newHttpClient()) {
+        try (LabRunner.Served served = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
+                        .serve(
+                                legacyChain,
+                                legacyChain.variant("all-fixes").orElseThrow(),
+                                0,
+                                Overrides.none()
+                                        .withScale(1)
+                                        .withCpus(2)
+                                        .resolve(
+                                                legacyChain,
+                                                Runtime.getRuntime().availableProcessors()),
+                                out.resolve("serve.log"));
+                HttpClient client = HttpClient.newHttpClient()) {
             for (int i = 0; i < 20; i++) {
-                client.send(HttpRequest.newBuilder(served.service().uri("/")).build(), HttpResponse.BodyHandlers.discarding());
+                client.send(
+                        HttpRequest.newBuilder(served.service().uri("/")).build(),
+                        HttpResponse.BodyHandlers.discarding());
             }
             // the probe publishes its pools once per sampling interval: read until every query's metric is
             // there, for 20 s at most
@@ -56,9 +70,15 @@ class GrafanaDashboardTest extends RealServicesTest {
             do {
                 exposed.clear();
                 for (URI service : served.serviceUris()) {
-                    String text = client.send(HttpRequest.newBuilder(service.resolve("/actuator/prometheus")).build(),
-                            HttpResponse.BodyHandlers.ofString()).body();
-                    text.lines().filter(line -> !line.startsWith("#")).map(line -> line.split("[{ ]", 2)[0]).forEach(exposed::add);
+                    String text = client.send(
+                                    HttpRequest.newBuilder(service.resolve("/actuator/prometheus"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body();
+                    text.lines()
+                            .filter(line -> !line.startsWith("#"))
+                            .map(line -> line.split("[{ ]", 2)[0])
+                            .forEach(exposed::add);
                 }
                 if (!exposed.containsAll(queried)) {
                     Thread.sleep(100);

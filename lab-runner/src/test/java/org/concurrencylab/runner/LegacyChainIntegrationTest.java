@@ -7,7 +7,6 @@ import java.util.List;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
@@ -34,38 +33,59 @@ class LegacyChainIntegrationTest extends RealServicesTest {
     void theLegacyWaitsOnTheHotRowsLockAndAllFixesDoNot() throws Exception {
         Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
         // a D of the test's own, whatever the catalog's: the figures below are this load's at 20 ms
-        Experiment shortRun = shortened(legacyChain, 1, Duration.ofSeconds(3), legacyChain.warmUp(),
-                List.of(new LoadStep.Held(400, Duration.ofSeconds(4), Duration.ofSeconds(6), Duration.ofSeconds(4))))
-                .toBuilder().downstreamLatency(Duration.ofMillis(20)).build();
+        Experiment shortRun = shortened(
+                        legacyChain,
+                        1,
+                        Duration.ofSeconds(3),
+                        legacyChain.warmUp(),
+                        List.of(new LoadStep.Held(
+                                400, Duration.ofSeconds(4), Duration.ofSeconds(6), Duration.ofSeconds(4))))
+                .toBuilder()
+                .downstreamLatency(Duration.ofMillis(20))
+                .build();
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(List.of(shortRun), RunOptions.defaults(out).withVariants(List.of("legacy", "all-fixes")))
-                .result().experiments().getFirst();
+                .result()
+                .experiments()
+                .getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         StepResult legacy = step(result, "legacy");
         StepResult fixed = step(result, "all-fixes");
         assertThat(legacy.littlesLawPerSecond()).isEqualTo(50.0);
-        assertThat(legacy.throughputPerSecond()).as("one transaction per D past the hot row").isLessThanOrEqualTo(51);
-        assertThat(legacy.database().meanWaitingOnLocks()).as("sessions waiting on the row's lock").isGreaterThanOrEqualTo(3);
+        assertThat(legacy.throughputPerSecond())
+                .as("one transaction per D past the hot row")
+                .isLessThanOrEqualTo(51);
+        assertThat(legacy.database().meanWaitingOnLocks())
+                .as("sessions waiting on the row's lock")
+                .isGreaterThanOrEqualTo(3);
         assertThat(legacy.requests().failedByKind()).containsKey("TIMEOUT");
-        assertThat(legacy.downstream().meanMillis()).as("the orders service's own time").isGreaterThan(2 * 20);
+        assertThat(legacy.downstream().meanMillis())
+                .as("the orders service's own time")
+                .isGreaterThan(2 * 20);
         // the lock is held for D in the database and the commit after it: never less, and on a busy
         // machine not twice as long (measured here: 21-23 ms)
         assertThat(legacy.downstream().holds().get("hot-row").meanMillis()).isBetween(20.0, 40.0);
 
         // at 100/s the fixed chain stays within this machine: its answers take tens of milliseconds
         // against timeouts of a second and more, so none may fail
-        assertThat(fixed.requests().failed()).as(fixed.requests().failedByKind() + " of " + fixed.requests().sent()).isZero();
+        assertThat(fixed.requests().failed())
+                .as(fixed.requests().failedByKind() + " of " + fixed.requests().sent())
+                .isZero();
         // each transaction still updates its own order's row, one of 1000, so two requests for the same
         // order may meet; with some 5 transactions in flight that is rare
         assertThat(fixed.database().meanWaitingOnLocks()).isLessThan(0.5);
         assertThat(fixed.downstream().holds()).doesNotContainKey("hot-row");
         assertThat(fixed.throughputPerSecond()).isGreaterThan(2 * legacy.throughputPerSecond());
-        assertThat(variant(result, "all-fixes").sizing()).containsEntry("orders.hikariMaximumPoolSize", 40)
-                .containsEntry("orders.saveUnchangedSettings", false).containsEntry("httpClient", "POOLED");
-        assertThat(variant(result, "legacy").sizing()).containsEntry("orders.hikariMaximumPoolSize", 10)
-                .containsEntry("httpClient", "DEFAULT_POOL").containsEntry("mapperPerRequest", true);
+        assertThat(variant(result, "all-fixes").sizing())
+                .containsEntry("orders.hikariMaximumPoolSize", 40)
+                .containsEntry("orders.saveUnchangedSettings", false)
+                .containsEntry("httpClient", "POOLED");
+        assertThat(variant(result, "legacy").sizing())
+                .containsEntry("orders.hikariMaximumPoolSize", 10)
+                .containsEntry("httpClient", "DEFAULT_POOL")
+                .containsEntry("mapperPerRequest", true);
 
         // the database's JVM stopped its server: no postmaster of the lab's is left
         assertThat(postmastersLeftAfterTheirStop()).isEmpty();

@@ -17,8 +17,11 @@ class LoadHostTest {
 
     @Test
     void anythingButHostOrHostAndPortIsRefused() {
-        for (String named : new String[] {"load-1:2000/x", "user@load-1", "load-1?x", "", "  ", "load-1:99999", "a b"}) {
-            assertThatThrownBy(() -> LoadHost.parse(named, 1099)).as(named).isInstanceOf(IllegalArgumentException.class);
+        for (String named :
+                new String[] {"load-1:2000/x", "user@load-1", "load-1?x", "", "  ", "load-1:99999", "a b"}) {
+            assertThatThrownBy(() -> LoadHost.parse(named, 1099))
+                    .as(named)
+                    .isInstanceOf(IllegalArgumentException.class);
         }
     }
 

@@ -21,14 +21,21 @@ class PhaseClockTest {
         clock.enter(null, PhaseClock.Phase.RESULTS);
 
         TimeBudget budget = clock.budget();
-        double sum = budget.byPhase().values().stream().mapToDouble(Double::doubleValue).sum();
+        double sum = budget.byPhase().values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sum();
         // each figure rounded to a millisecond: the sum is the wall time within a few of them
         assertThat(sum).isCloseTo(budget.wallSeconds(), org.assertj.core.data.Offset.offset(0.005));
-        assertThat(budget.byPhase().get("JVM starts")).as("30 ms before the training and 10 after").isGreaterThanOrEqualTo(0.040);
+        assertThat(budget.byPhase().get("JVM starts"))
+                .as("30 ms before the training and 10 after")
+                .isGreaterThanOrEqualTo(0.040);
         assertThat(budget.byPhase().get("start-up cache training")).isGreaterThanOrEqualTo(0.020);
         assertThat(budget.byPhase().get(TimeBudget.MEASURED)).isGreaterThanOrEqualTo(0.040);
-        assertThat(budget.byVariant().get("x/a")).containsOnlyKeys("JVM starts", "start-up cache training", TimeBudget.MEASURED);
-        assertThat(budget.measuredShare()).isEqualTo(Math.round(1000 * budget.byPhase().get(TimeBudget.MEASURED)
-                / budget.wallSeconds()) / 1000.0, org.assertj.core.data.Offset.offset(0.002));
+        assertThat(budget.byVariant().get("x/a"))
+                .containsOnlyKeys("JVM starts", "start-up cache training", TimeBudget.MEASURED);
+        assertThat(budget.measuredShare())
+                .isEqualTo(
+                        Math.round(1000 * budget.byPhase().get(TimeBudget.MEASURED) / budget.wallSeconds()) / 1000.0,
+                        org.assertj.core.data.Offset.offset(0.002));
     }
 }

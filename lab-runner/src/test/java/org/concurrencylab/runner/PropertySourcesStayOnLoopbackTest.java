@@ -39,6 +39,7 @@ class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
      * would fail to start on it rather than pass unseen, and no other process can take it meanwhile.
      */
     private static ServerSocket heldPort;
+
     private static int managementPort;
     private static Path importedFile;
 
@@ -55,7 +56,8 @@ class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
     }
 
     private static String hostileProperties() {
-        return "management.server.port=" + managementPort + "\nmanagement.server.address=0.0.0.0\nserver.address=0.0.0.0\n";
+        return "management.server.port=" + managementPort
+                + "\nmanagement.server.address=0.0.0.0\nserver.address=0.0.0.0\n";
     }
 
     record Source(String name, Map<String, String> environment, Map<String, String> filesInWorkingDirectory) {
@@ -68,36 +70,61 @@ class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
     static Stream<Source> sources() {
         String port = Integer.toString(managementPort);
         String properties = hostileProperties();
-        String json = "{\"management\":{\"server\":{\"port\":" + port + ",\"address\":\"0.0.0.0\"}},\"server\":{\"address\":\"0.0.0.0\"}}";
-        String systemProperties = "-Dmanagement.server.port=" + port + " -Dmanagement.server.address=0.0.0.0 -Dserver.address=0.0.0.0";
+        String json = "{\"management\":{\"server\":{\"port\":" + port
+                + ",\"address\":\"0.0.0.0\"}},\"server\":{\"address\":\"0.0.0.0\"}}";
+        String systemProperties =
+                "-Dmanagement.server.port=" + port + " -Dmanagement.server.address=0.0.0.0 -Dserver.address=0.0.0.0";
         Map<String, String> environment = new HashMap<>();
-        environment.putAll(Map.of("MANAGEMENT_SERVER_PORT", port, "MANAGEMENT_SERVER_ADDRESS", "0.0.0.0", "SERVER_ADDRESS", "0.0.0.0"));
-        environment.putAll(Map.of("management.server.port", port, "management.server.address", "0.0.0.0", "server.address", "0.0.0.0"));
+        environment.putAll(Map.of(
+                "MANAGEMENT_SERVER_PORT", port, "MANAGEMENT_SERVER_ADDRESS", "0.0.0.0", "SERVER_ADDRESS", "0.0.0.0"));
+        environment.putAll(Map.of(
+                "management.server.port", port, "management.server.address", "0.0.0.0", "server.address", "0.0.0.0"));
         environment.putAll(Map.of("management_server_port", port, "server_address", "0.0.0.0"));
         environment.put("SPRING_APPLICATION_JSON", json);
-        environment.put("JAVA_TOOL_OPTIONS", systemProperties + " -Dspring.application.json=" + json.replace("\"", "\\\""));
+        environment.put(
+                "JAVA_TOOL_OPTIONS", systemProperties + " -Dspring.application.json=" + json.replace("\"", "\\\""));
         environment.put("JDK_JAVA_OPTIONS", systemProperties);
         // every source asks for the same listeners, so whichever of them Spring ranks first, a service that
         // obeyed it would fail: one start covers them all. A config location replaces the working
         // directory's files, so it has a start of its own.
         return Stream.of(
-                new Source("files in the working directory (application.properties, config/, config/*/application.yaml), "
-                        + "the environment under every spelling Spring binds, SPRING_APPLICATION_JSON, and system properties "
-                        + "through JAVA_TOOL_OPTIONS and JDK_JAVA_OPTIONS", environment,
-                        Map.of("application.properties", properties, "config/application.properties", properties,
-                                "config/any/application.yaml", "management:\n  server:\n    port: " + port
+                new Source(
+                        "files in the working directory (application.properties, config/, config/*/application.yaml), "
+                                + "the environment under every spelling Spring binds, SPRING_APPLICATION_JSON, and system properties "
+                                + "through JAVA_TOOL_OPTIONS and JDK_JAVA_OPTIONS",
+                        environment,
+                        Map.of(
+                                "application.properties",
+                                properties,
+                                "config/application.properties",
+                                properties,
+                                "config/any/application.yaml",
+                                "management:\n  server:\n    port: " + port
                                         + "\n    address: 0.0.0.0\nserver:\n  address: 0.0.0.0\n")),
-                new Source("a config import and an extra location from the environment",
-                        Map.of("SPRING_CONFIG_IMPORT", "file:" + importedFile, "SPRING_CONFIG_ADDITIONAL_LOCATION",
-                                "file:" + importedFile, "spring.config.location", "file:" + importedFile), Map.of()));
+                new Source(
+                        "a config import and an extra location from the environment",
+                        Map.of(
+                                "SPRING_CONFIG_IMPORT",
+                                "file:" + importedFile,
+                                "SPRING_CONFIG_ADDITIONAL_LOCATION",
+                                "file:" + importedFile,
+                                "spring.config.location",
+                                "file:" + importedFile),
+                        Map.of()));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("sources")
     void noPropertySourceOpensAListenerBeyondLoopback(Source source) throws Exception {
         Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
-        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME,
-                Overrides.none().withScale(0.1).withCpus(2).resolve(experiment, Runtime.getRuntime().availableProcessors()), RunProgress.SILENT);
+        RunEnvironment environment = new RunEnvironment(
+                JavaRuntime.current(),
+                HOME,
+                Overrides.none()
+                        .withScale(0.1)
+                        .withCpus(2)
+                        .resolve(experiment, Runtime.getRuntime().availableProcessors()),
+                RunProgress.SILENT);
         Path log = out.resolve("service").resolve("service.log");
         for (Map.Entry<String, String> file : source.filesInWorkingDirectory().entrySet()) {
             Files.createDirectories(log.getParent().resolve(file.getKey()).getParent());
@@ -105,22 +132,28 @@ class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
         }
         Map<String, String> inherited = new HashMap<>(System.getenv());
         inherited.putAll(source.environment());
-        ServiceCommand command = environment.command(experiment, experiment.variants().getFirst(), 0, Map.of(), log);
+        ServiceCommand command =
+                environment.command(experiment, experiment.variants().getFirst(), 0, Map.of(), log);
 
         try (ServiceProcess service = ServiceProcess.start(command, log, inherited)) {
             List<InternetProtocolStats.IPConnection> listening = listeningSocketsOf(service.pid());
             assertThat(listening).as("the service's server and the probe's").hasSizeGreaterThanOrEqualTo(2);
-            assertThat(listening).allSatisfy(socket -> assertThat(InetAddress.getByAddress(socket.getLocalAddress())
-                    .isLoopbackAddress()).as("port " + socket.getLocalPort() + " listens on " + InetAddress.getByAddress(
-                            socket.getLocalAddress()).getHostAddress()).isTrue());
+            assertThat(listening)
+                    .allSatisfy(socket -> assertThat(InetAddress.getByAddress(socket.getLocalAddress())
+                                    .isLoopbackAddress())
+                            .as("port " + socket.getLocalPort() + " listens on "
+                                    + InetAddress.getByAddress(socket.getLocalAddress())
+                                            .getHostAddress())
+                            .isTrue());
             assertThat(listening).noneMatch(socket -> socket.getLocalPort() == managementPort);
         }
     }
 
     private static List<InternetProtocolStats.IPConnection> listeningSocketsOf(long pid) {
-        return new SystemInfo().getOperatingSystem().getInternetProtocolStats().getConnections().stream()
-                .filter(connection -> connection.getowningProcessId() == pid)
-                .filter(connection -> connection.getState() == InternetProtocolStats.TcpState.LISTEN)
-                .toList();
+        return new SystemInfo()
+                .getOperatingSystem().getInternetProtocolStats().getConnections().stream()
+                        .filter(connection -> connection.getowningProcessId() == pid)
+                        .filter(connection -> connection.getState() == InternetProtocolStats.TcpState.LISTEN)
+                        .toList();
     }
 }

@@ -23,7 +23,11 @@ abstract class RealServicesTest {
 
     @AfterEach
     void noServiceJvmIsLeftRunning() {
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+        assertThat(ProcessHandle.current()
+                        .descendants()
+                        .filter(ProcessHandle::isAlive)
+                        .toList())
+                .isEmpty();
     }
 
     /**
@@ -36,7 +40,8 @@ abstract class RealServicesTest {
         do {
             left = ProcessHandle.allProcesses()
                     .filter(process -> process.info().commandLine().orElse("").contains("lab-postgres-"))
-                    .filter(ProcessHandle::isAlive).toList();
+                    .filter(ProcessHandle::isAlive)
+                    .toList();
             if (!left.isEmpty()) {
                 Thread.sleep(50);
             }
@@ -49,12 +54,23 @@ abstract class RealServicesTest {
      * The article's claims and findings are stated on its own loads, which a shortened run does not have:
      * they go, as the experiment refuses claims and findings that name loads it does not declare.
      */
-    static Experiment shortened(Experiment e, double scale, Duration requestTimeout, WarmUp warmUp, List<LoadStep> steps) {
-        return e.toBuilder().scale(scale).requestTimeout(requestTimeout).warmUp(warmUp).steps(steps).claims(List.of()).findings(List.of())
-                .sweeps().build();
+    static Experiment shortened(
+            Experiment e, double scale, Duration requestTimeout, WarmUp warmUp, List<LoadStep> steps) {
+        return e.toBuilder()
+                .scale(scale)
+                .requestTimeout(requestTimeout)
+                .warmUp(warmUp)
+                .steps(steps)
+                .claims(List.of())
+                .findings(List.of())
+                .sweeps()
+                .build();
     }
 
     static VariantResult variant(ExperimentResult result, String name) {
-        return result.variants().stream().filter(variant -> variant.name().equals(name)).findFirst().orElseThrow();
+        return result.variants().stream()
+                .filter(variant -> variant.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

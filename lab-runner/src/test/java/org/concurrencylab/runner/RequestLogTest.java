@@ -36,13 +36,17 @@ class RequestLogTest {
                 ok.recordValue(latency / 1000);
             }
         }
-        LoadResult load = new LoadResult(1_700_000_000_000L, Duration.ofMillis(430).toNanos(), ok, requests);
+        LoadResult load =
+                new LoadResult(1_700_000_000_000L, Duration.ofMillis(430).toNanos(), ok, requests);
 
         RequestLog.write(load, directory.resolve("100x10.csv"), Duration.ofMillis(100));
 
         List<EncodableHistogram> intervals = new ArrayList<>();
-        try (HistogramLogReader reader = new HistogramLogReader(new File(directory.resolve("100x10.hlog").toString()))) {
-            for (EncodableHistogram interval = reader.nextIntervalHistogram(); interval != null; interval = reader.nextIntervalHistogram()) {
+        try (HistogramLogReader reader =
+                new HistogramLogReader(new File(directory.resolve("100x10.hlog").toString()))) {
+            for (EncodableHistogram interval = reader.nextIntervalHistogram();
+                    interval != null;
+                    interval = reader.nextIntervalHistogram()) {
                 intervals.add(interval);
             }
         }

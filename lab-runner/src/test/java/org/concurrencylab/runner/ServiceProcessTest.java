@@ -28,12 +28,14 @@ class ServiceProcessTest {
                 Identify and stop the process that's listening on port 8080.
                 """);
 
-        assertThat(ServiceProcess.reasonFromLog(log, 1)).isEqualTo("Web server failed to start. Port 8080 was already in use.");
+        assertThat(ServiceProcess.reasonFromLog(log, 1))
+                .isEqualTo("Web server failed to start. Port 8080 was already in use.");
     }
 
     @Test
     void otherwiseTheLastExceptionLineExplainsIt() throws Exception {
-        Path log = Files.writeString(directory.resolve("service.log"), "starting\njava.lang.IllegalStateException: boom\n\tat x\n");
+        Path log = Files.writeString(
+                directory.resolve("service.log"), "starting\njava.lang.IllegalStateException: boom\n\tat x\n");
 
         assertThat(ServiceProcess.reasonFromLog(log, 1)).startsWith("java.lang.IllegalStateException: boom");
     }

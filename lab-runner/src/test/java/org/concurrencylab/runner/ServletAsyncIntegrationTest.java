@@ -25,41 +25,59 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
     @Test
     void eachVariantIsHeldToTheThreadsThatWaitForTheSleepService() throws Exception {
         Experiment servletAsync = Catalog.experiment("servlet-async").orElseThrow();
-        Experiment shortRun = shortened(servletAsync, 0.1, Duration.ofSeconds(20), new WarmUp(10, 20),
+        Experiment shortRun = shortened(
+                servletAsync,
+                0.1,
+                Duration.ofSeconds(20),
+                new WarmUp(10, 20),
                 List.of(new LoadStep.Open(20, Duration.ofSeconds(10))));
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(shortRun), RunOptions.defaults(out)
-                        .withVariants(List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded")))
-                .result().experiments().getFirst();
+                .run(
+                        List.of(shortRun),
+                        RunOptions.defaults(out)
+                                .withVariants(
+                                        List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded")))
+                .result()
+                .experiments()
+                .getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
-            assertThat(step.requests().failed()).as(variant.name() + " failures (2 s timeout)").isZero();
+            assertThat(step.requests().failed())
+                    .as(variant.name() + " failures (2 s timeout)")
+                    .isZero();
             // the bound is a rate over the whole step; the tail of a queue drains at it too
-            assertThat(step.throughputPerSecond()).as(variant.name() + " against " + step.littlesLawModel())
+            assertThat(step.throughputPerSecond())
+                    .as(variant.name() + " against " + step.littlesLawModel())
                     .isBetween(0.6 * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
         }
         assertThat(step(result, "blocking-10").littlesLawPerSecond()).isEqualTo(100.0);
-        assertThat(step(result, "callable-10-boot-default").littlesLawPerSecond()).isEqualTo(80.0);
-        assertThat(step(result, "callable-10-boot-default").threads().peakByPool()).containsEntry("mvc-async", 8);
+        assertThat(step(result, "callable-10-boot-default").littlesLawPerSecond())
+                .isEqualTo(80.0);
+        assertThat(step(result, "callable-10-boot-default").threads().peakByPool())
+                .containsEntry("mvc-async", 8);
         assertThat(variant(result, "callable-10-boot-default").sizing()).containsEntry("mvcAsyncMaxThreads", 8);
         // the unbounded executor holds as many calls as arrive, 200/s x D = 20 at once: more than Boot's 8.
         // (Its latency is no test: the async dispatch path compiles slowly, and a fresh CI run's first
         // second of it can take 2 D.)
-        assertThat(step(result, "callable-10-unbounded").threads().peakByPool().getOrDefault("mvc-async", 0)).isGreaterThan(8);
+        assertThat(step(result, "callable-10-unbounded").threads().peakByPool().getOrDefault("mvc-async", 0))
+                .isGreaterThan(8);
 
         // at rest: a thread per Callable ends with its Callable, Boot's executor keeps its 8 core threads
         StepResult unbounded = step(result, "callable-10-unbounded");
         StepResult bootDefault = step(result, "callable-10-boot-default");
-        assertThat(unbounded.threads().afterLoad().byPool().getOrDefault("mvc-async", 0)).isZero();
+        assertThat(unbounded.threads().afterLoad().byPool().getOrDefault("mvc-async", 0))
+                .isZero();
         assertThat(bootDefault.threads().afterLoad().byPool()).containsEntry("mvc-async", 8);
         // the rest is 5 D = 500 ms after the last answer, the sample before the load precedes its first request
-        assertThat(unbounded.threads().afterLoad().atMillis()).isGreaterThanOrEqualTo((long) (unbounded.elapsedSeconds() * 1000) + 500);
+        assertThat(unbounded.threads().afterLoad().atMillis())
+                .isGreaterThanOrEqualTo((long) (unbounded.elapsedSeconds() * 1000) + 500);
         assertThat(unbounded.threads().beforeLoad().atMillis()).isNegative();
         assertThat(variant(result, "callable-10-unbounded").liveThreadsAtStart().orElseThrow())
-                .isPositive().isLessThan(unbounded.threads().peakLive());
+                .isPositive()
+                .isLessThan(unbounded.threads().peakLive());
     }
 
     private static StepResult step(ExperimentResult result, String variant) {

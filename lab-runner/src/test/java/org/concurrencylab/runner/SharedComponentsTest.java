@@ -17,17 +17,27 @@ class SharedComponentsTest extends RealServicesTest {
     @Test
     void aComponentThatCannotStartStopsThoseStartedBeforeItAndNamesItself() throws Exception {
         Experiment broken = Catalog.experiment("legacy-chain").orElseThrow().toBuilder()
-                .downstream(new Downstream("no-such-simulator", "/")).build();
-        RunEnvironment environment = new RunEnvironment(JavaRuntime.current(), HOME,
-                Overrides.none().withScale(0.05).withCpus(2).resolve(broken, Runtime.getRuntime().availableProcessors()), RunProgress.SILENT);
+                .downstream(new Downstream("no-such-simulator", "/"))
+                .build();
+        RunEnvironment environment = new RunEnvironment(
+                JavaRuntime.current(),
+                HOME,
+                Overrides.none()
+                        .withScale(0.05)
+                        .withCpus(2)
+                        .resolve(broken, Runtime.getRuntime().availableProcessors()),
+                RunProgress.SILENT);
 
         try (SharedComponents shared = SharedComponents.start(broken, environment, out)) {
-            assertThat(shared.failure()).hasValueSatisfying(failure ->
-                    assertThat(failure).startsWith("its downstream no-such-simulator did not start: "));
+            assertThat(shared.failure())
+                    .hasValueSatisfying(failure ->
+                            assertThat(failure).startsWith("its downstream no-such-simulator did not start: "));
             assertThat(shared.processes()).isEmpty();
             assertThat(shared.wiring()).isEmpty();
         }
-        assertThat(out.resolve("legacy-database.log")).as("the database ran first").exists();
+        assertThat(out.resolve("legacy-database.log"))
+                .as("the database ran first")
+                .exists();
         assertThat(postmastersLeftAfterTheirStop()).as("the database's server").isEmpty();
     }
 }

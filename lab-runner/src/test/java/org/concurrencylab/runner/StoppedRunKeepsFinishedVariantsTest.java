@@ -39,18 +39,26 @@ class StoppedRunKeepsFinishedVariantsTest extends RealServicesTest {
             }
         };
 
-        assertThatThrownBy(() -> new LabRunner(HOME, JavaRuntime.current(), stopsAtTheSecondVariant).run(List.of(experiment),
-                RunOptions.defaults(out).withScale(0.05).withVariants(List.of("mvc-tomcat-20", "mvc-tomcat-200"))))
+        assertThatThrownBy(() -> new LabRunner(HOME, JavaRuntime.current(), stopsAtTheSecondVariant)
+                        .run(
+                                List.of(experiment),
+                                RunOptions.defaults(out)
+                                        .withScale(0.05)
+                                        .withVariants(List.of("mvc-tomcat-20", "mvc-tomcat-200"))))
                 .hasMessage("stopped");
 
-        assertThat(Files.isRegularFile(directory.get().resolve(ResultsJson.FILE_NAME))).isTrue();
+        assertThat(Files.isRegularFile(directory.get().resolve(ResultsJson.FILE_NAME)))
+                .isTrue();
         RunResult kept = ResultsJson.read(directory.get());
         assertThat(kept.run().partial()).isTrue();
         assertThat(kept.run().stoppedIn()).isEqualTo("blocking-io");
-        assertThat(kept.run().springBoot()).as("as the finished variant reported it").startsWith("4.");
+        assertThat(kept.run().springBoot())
+                .as("as the finished variant reported it")
+                .startsWith("4.");
         assertThat(kept.experiments()).singleElement().satisfies(blockingIo -> {
             assertThat(blockingIo.variants()).extracting(VariantResult::name).containsExactly("mvc-tomcat-20");
-            assertThat(blockingIo.variants().getFirst().steps()).hasSize(experiment.steps().size());
+            assertThat(blockingIo.variants().getFirst().steps())
+                    .hasSize(experiment.steps().size());
             assertThat(blockingIo.claims()).isEmpty();
         });
     }

@@ -18,12 +18,17 @@ class SweepDeclarationTest {
     void everyDeclaredSweepOfTheCatalogIsAnExperimentOfItsOwn() {
         for (Experiment experiment : Catalog.experiments()) {
             for (SweepClaim declared : experiment.sweeps()) {
-                Experiment swept = SweepRunner.declare(experiment, experiment.variant(declared.variant()).orElseThrow(),
-                        experiment.loadOf(declared).orElseThrow(), declared.knob());
+                Experiment swept = SweepRunner.declare(
+                        experiment,
+                        experiment.variant(declared.variant()).orElseThrow(),
+                        experiment.loadOf(declared).orElseThrow(),
+                        declared.knob());
                 assertThat(swept.claims()).as(declared.id()).isEmpty();
                 assertThat(swept.sweeps()).as(declared.id()).isEmpty();
                 int points = declared.knob().values().size();
-                assertThat(swept.variants().size() * swept.steps().size()).as(declared.id()).isEqualTo(points);
+                assertThat(swept.variants().size() * swept.steps().size())
+                        .as(declared.id())
+                        .isEqualTo(points);
             }
         }
     }
@@ -34,10 +39,12 @@ class SweepDeclarationTest {
         Variant tomcat = blockingIo.variant("mvc-tomcat-200").orElseThrow();
         LoadStep heavy = blockingIo.step("100x10").orElseThrow();
 
-        Experiment threads = SweepRunner.declare(blockingIo, tomcat, heavy, Knob.parse("server.tomcat.threads.max=50,100"));
+        Experiment threads =
+                SweepRunner.declare(blockingIo, tomcat, heavy, Knob.parse("server.tomcat.threads.max=50,100"));
         assertThat(threads.variantNames()).containsExactly("mvc-tomcat-200@50", "mvc-tomcat-200@100");
         assertThat(threads.variant("mvc-tomcat-200@50").orElseThrow().properties())
-                .containsEntry("server.tomcat.threads.max", "50").containsEntry("lab.handler", "blocking");
+                .containsEntry("server.tomcat.threads.max", "50")
+                .containsEntry("lab.handler", "blocking");
         assertThat(threads.steps()).containsExactly(heavy);
 
         Experiment users = SweepRunner.declare(blockingIo, tomcat, heavy, Knob.parse("users=10,20"));
@@ -58,12 +65,19 @@ class SweepDeclarationTest {
         Variant shorter = gateway.variant("legacy@2000").orElseThrow();
         assertThat(shorter.requestTimeoutIn(gateway)).isEqualTo(java.time.Duration.ofSeconds(2));
         assertThat(shorter.properties()).isEqualTo(legacy.properties());
-        assertThat(legacy.requestTimeoutIn(legacyChain)).as("the experiment's own, where the variant names none")
+        assertThat(legacy.requestTimeoutIn(legacyChain))
+                .as("the experiment's own, where the variant names none")
                 .isEqualTo(legacyChain.requestTimeout());
         assertThat(gateway.steps()).containsExactly(held);
         assertThat(SweepRunner.TIMEOUT_NOT_FITTED.model()).isNull();
-        assertThatThrownBy(() -> SweepRunner.declare(org.concurrencylab.catalog.Study.custom(java.nio.file.Path.of("app.jar"))
-                .variant("app", java.util.Map.of()).users(java.util.List.of(4)).build(), "app", Knob.parse("request-timeout-ms=1,2"), 4))
+        assertThatThrownBy(() -> SweepRunner.declare(
+                        org.concurrencylab.catalog.Study.custom(java.nio.file.Path.of("app.jar"))
+                                .variant("app", java.util.Map.of())
+                                .users(java.util.List.of(4))
+                                .build(),
+                        "app",
+                        Knob.parse("request-timeout-ms=1,2"),
+                        4))
                 .hasMessageContaining("request-timeout-seconds");
     }
 }

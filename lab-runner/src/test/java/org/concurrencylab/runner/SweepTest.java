@@ -36,7 +36,8 @@ class SweepTest extends RealServicesTest {
 
         SweepResult sweep = run.result().sweeps().getFirst();
         assertThat(sweep.points()).extracting(SweepPoint::value).containsExactly(1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0);
-        List<SweepPoint> clean = sweep.points().stream().filter(SweepPoint::clean).toList();
+        List<SweepPoint> clean =
+                sweep.points().stream().filter(SweepPoint::clean).toList();
         assertThat(clean).as("points this machine's CPU did not decide").hasSizeGreaterThanOrEqualTo(5);
         SweepFit fit = sweep.fit();
         // 4 connections: the knee at 4 users, within the 10 % a knee read between points 1 user apart may miss by
@@ -45,15 +46,24 @@ class SweepTest extends RealServicesTest {
         // fitted on the points up to 6 users, the cap is seen twice, and 8 and 12 users get it too
         assertThat(fit.holdoutPoints()).isGreaterThanOrEqualTo(1);
         assertThat(fit.holdoutErrorPercent()).isLessThan(10);
-        assertThat(ResultsJson.read(run.directory()).sweeps().getFirst().fit().knee()).isEqualTo(fit.knee());
+        assertThat(ResultsJson.read(run.directory()).sweeps().getFirst().fit().knee())
+                .isEqualTo(fit.knee());
     }
 
     /** The fixture answers 400 to a POST without its JSON body or its header: each request sends both or fails. */
     @Test
     void aPropertyKnobStartsTheApplicationOncePerValue() throws Exception {
         Knob poolSize = Knob.parse(POOL_SIZE + "=2,8");
-        Study placeOrders = Study.custom(FIXTURE).path("/orders").stepLength(Duration.ofSeconds(2)).warmUp(4, Duration.ofSeconds(3))
-                .request(RequestTemplate.custom().method("POST").header("X-Tenant", "acme").body("{\"item\": 7}").build()).build();
+        Study placeOrders = Study.custom(FIXTURE)
+                .path("/orders")
+                .stepLength(Duration.ofSeconds(2))
+                .warmUp(4, Duration.ofSeconds(3))
+                .request(RequestTemplate.custom()
+                        .method("POST")
+                        .header("X-Tenant", "acme")
+                        .body("{\"item\": 7}")
+                        .build())
+                .build();
         LabRunner.CompletedRun run = sweeper().sweep(placeOrders, Study.AS_IS, poolSize, 8, out);
 
         List<VariantResult> variants = run.result().experiments().getFirst().variants();
@@ -61,14 +71,24 @@ class SweepTest extends RealServicesTest {
         SweepResult sweep = run.result().sweeps().getFirst();
         for (int i = 0; i < poolSize.values().size(); i++) {
             int size = poolSize.values().get(i);
-            assertThat(variants.get(i).steps().getFirst().pools().get("hikari:HikariPool-1").max()).isEqualTo(size);
-            assertThat(sweep.points().get(i).failedShare()).as("pool of " + size).isZero();
+            assertThat(variants.get(i)
+                            .steps()
+                            .getFirst()
+                            .pools()
+                            .get("hikari:HikariPool-1")
+                            .max())
+                    .isEqualTo(size);
+            assertThat(sweep.points().get(i).failedShare())
+                    .as("pool of " + size)
+                    .isZero();
             // 8 users on P connections held 40 ms: P / 40 ms
-            assertThat(sweep.points().get(i).throughputPerSecond()).as("pool of " + size)
+            assertThat(sweep.points().get(i).throughputPerSecond())
+                    .as("pool of " + size)
                     .isBetween(0.85 * size / (1.1 * HOLD_SECONDS), 1.02 * size / HOLD_SECONDS);
         }
         assertThat(sweep.load()).isEqualTo("8 users");
-        assertThat(run.result().experiments().getFirst().title()).endsWith("POST /orders (1 header, a body of 11 bytes)");
+        assertThat(run.result().experiments().getFirst().title())
+                .endsWith("POST /orders (1 header, a body of 11 bytes)");
     }
 
     private SweepRunner sweeper() {
@@ -76,6 +96,10 @@ class SweepTest extends RealServicesTest {
     }
 
     private static Study study(Duration warmUp) {
-        return Study.custom(FIXTURE).path("/orders/1").stepLength(Duration.ofSeconds(2)).warmUp(4, warmUp).build();
+        return Study.custom(FIXTURE)
+                .path("/orders/1")
+                .stepLength(Duration.ofSeconds(2))
+                .warmUp(4, warmUp)
+                .build();
     }
 }

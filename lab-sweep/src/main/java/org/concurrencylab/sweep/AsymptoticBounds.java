@@ -15,12 +15,12 @@ final class AsymptoticBounds {
 
     static final int FEWEST_POINTS = 2;
 
-    private AsymptoticBounds() {
-    }
+    private AsymptoticBounds() {}
 
     static SweepFit.Bounds fit(Curve curve) {
         if (curve.size() < FEWEST_POINTS) {
-            throw new IllegalArgumentException("the bounds need " + FEWEST_POINTS + " points or more; " + curve.size() + " given");
+            throw new IllegalArgumentException(
+                    "the bounds need " + FEWEST_POINTS + " points or more; " + curve.size() + " given");
         }
         double[] knob = curve.knob();
         double[] throughput = curve.throughput();

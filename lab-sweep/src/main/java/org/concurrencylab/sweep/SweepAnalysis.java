@@ -19,8 +19,7 @@ public final class SweepAnalysis {
     /** The share of the clean points held out, the highest of them: at least one, and fewer where the model needs them. */
     static final double HOLDOUT_SHARE = 0.25;
 
-    private SweepAnalysis() {
-    }
+    private SweepAnalysis() {}
 
     /** @param serviceMillis D: the experiment's service time, or a study's lone request, for the peak per D */
     public static SweepFit fit(List<SweepPoint> points, double serviceMillis) {
@@ -33,15 +32,32 @@ public final class SweepAnalysis {
             }
         }
         if (clean.size() < AsymptoticBounds.FEWEST_POINTS) {
-            return new SweepFit(null, null, null, null, null, null, null, null, 0, format(Locale.ROOT,
-                    "%d clean point%s of %d: nothing to fit", clean.size(), clean.size() == 1 ? "" : "s", points.size()));
+            return new SweepFit(
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    0,
+                    format(
+                            Locale.ROOT,
+                            "%d clean point%s of %d: nothing to fit",
+                            clean.size(),
+                            clean.size() == 1 ? "" : "s",
+                            points.size()));
         }
         Curve curve = Curve.of(clean);
         List<String> notes = new ArrayList<>();
         SweepFit.Bounds bounds = AsymptoticBounds.fit(curve);
         SweepFit.Usl usl = curve.size() >= UniversalScalability.FEWEST_POINTS ? UniversalScalability.fit(curve) : null;
         if (usl == null) {
-            notes.add(format(Locale.ROOT, "the USL needs %d clean points, the sweep has %d", UniversalScalability.FEWEST_POINTS,
+            notes.add(format(
+                    Locale.ROOT,
+                    "the USL needs %d clean points, the sweep has %d",
+                    UniversalScalability.FEWEST_POINTS,
                     curve.size()));
         }
         boolean uslCloser = usl != null && usl.rmsResidual() < bounds.rmsResidual();
@@ -49,8 +65,12 @@ public final class SweepAnalysis {
         if (uslCloser && !uslWins) {
             // a USL fitted to points that are flat, or straight, can follow them closely with any N*: measured on
             // cpu-bound's parallelism 2..8, all at the cores' cap, it put the knee at 3.8 with λ anywhere in [-11, 21]
-            notes.add(format(Locale.ROOT, "the USL fitted closer (%.3g against %.3g/s rms) but these points do not determine it: "
-                    + "the 95 %% interval of its %s includes zero", usl.rmsResidual(), bounds.rmsResidual(),
+            notes.add(format(
+                    Locale.ROOT,
+                    "the USL fitted closer (%.3g against %.3g/s rms) but these points do not determine it: "
+                            + "the 95 %% interval of its %s includes zero",
+                    usl.rmsResidual(),
+                    bounds.rmsResidual(),
                     includesZero(usl.lambdaInterval()) ? "λ" : "κ"));
         }
         String model = uslWins ? SweepFit.USL : SweepFit.BOUNDS;
@@ -58,13 +78,20 @@ public final class SweepAnalysis {
         Double peak = uslWins ? UniversalScalability.peak(usl) : bounds.maxPerSecond();
         double highest = curve.knob()[curve.size() - 1];
         if (knee == null) {
-            notes.add(uslWins ? "the USL fits better and never turns down over these points: no knee"
-                    : "throughput still rose at the highest value: the knee lies beyond it");
+            notes.add(
+                    uslWins
+                            ? "the USL fits better and never turns down over these points: no knee"
+                            : "throughput still rose at the highest value: the knee lies beyond it");
         } else if (knee > highest) {
             // a curve still rising is fitted by a USL whose κ is barely above zero: its N* says how straight the points
             // were, not where a knee is
-            notes.add(format(Locale.ROOT, "%s = %.1f lies beyond the highest value swept, %s: the knee lies beyond it too, "
-                    + "and where is not for these points to say", uslWins ? "the USL's N*" : "the bounds' corner", knee, number(highest)));
+            notes.add(format(
+                    Locale.ROOT,
+                    "%s = %.1f lies beyond the highest value swept, %s: the knee lies beyond it too, "
+                            + "and where is not for these points to say",
+                    uslWins ? "the USL's N*" : "the bounds' corner",
+                    knee,
+                    number(highest)));
             knee = null;
             peak = null;
         }
@@ -76,18 +103,37 @@ public final class SweepAnalysis {
         }
         Double holdout = null;
         if (curve.size() - held < fewest) {
-            notes.add(format(Locale.ROOT, "no holdout: the %s needs %d points below the %d held out, the sweep has %d",
-                    uslWins ? "USL" : "bounds", fewest, held, curve.size() - held));
+            notes.add(format(
+                    Locale.ROOT,
+                    "no holdout: the %s needs %d points below the %d held out, the sweep has %d",
+                    uslWins ? "USL" : "bounds",
+                    fewest,
+                    held,
+                    curve.size() - held));
             held = 0;
         } else {
             holdout = holdoutError(curve, held, uslWins);
-            if (!uslWins && bounds.maxPerSecond() != null && AsymptoticBounds.fit(curve.lowest(curve.size() - held)).maxPerSecond() == null) {
-                notes.add(format(Locale.ROOT, "the %d lower points all rose, and only the held-out ones show the ceiling: no curve "
-                        + "fitted to points below a knee can tell where it is; a point past it among the lower ones would", curve.size() - held));
+            if (!uslWins
+                    && bounds.maxPerSecond() != null
+                    && AsymptoticBounds.fit(curve.lowest(curve.size() - held)).maxPerSecond() == null) {
+                notes.add(format(
+                        Locale.ROOT,
+                        "the %d lower points all rose, and only the held-out ones show the ceiling: no curve "
+                                + "fitted to points below a knee can tell where it is; a point past it among the lower ones would",
+                        curve.size() - held));
             }
         }
-        return new SweepFit(usl, bounds, model, knee, peak, peak == null ? null : peak * serviceMillis / 1000, littlesLaw,
-                holdout, held, String.join("; ", notes));
+        return new SweepFit(
+                usl,
+                bounds,
+                model,
+                knee,
+                peak,
+                peak == null ? null : peak * serviceMillis / 1000,
+                littlesLaw,
+                holdout,
+                held,
+                String.join("; ", notes));
     }
 
     /** Whether the USL's λ and κ are each known to be above zero: only then is its N* a finding. */

@@ -20,10 +20,10 @@ final class UniversalScalability {
 
     /** Three parameters and at least one degree of freedom left for their intervals. */
     static final int FEWEST_POINTS = 4;
+
     private static final int MOST_ITERATIONS = 10_000;
 
-    private UniversalScalability() {
-    }
+    private UniversalScalability() {}
 
     static double throughput(double lambda, double sigma, double kappa, double n) {
         return lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1));
@@ -31,7 +31,8 @@ final class UniversalScalability {
 
     static SweepFit.Usl fit(Curve curve) {
         if (curve.size() < FEWEST_POINTS) {
-            throw new IllegalArgumentException("the USL needs " + FEWEST_POINTS + " points or more; " + curve.size() + " given");
+            throw new IllegalArgumentException(
+                    "the USL needs " + FEWEST_POINTS + " points or more; " + curve.size() + " given");
         }
         double[] knob = curve.knob();
         MultivariateJacobianFunction model = parameters -> {
@@ -52,20 +53,21 @@ final class UniversalScalability {
         };
         // the lone point's throughput per unit is λ to begin with: the curve's slope before anything contends
         double startLambda = curve.throughput()[0] / knob[0];
-        LeastSquaresOptimizer.Optimum optimum = new LevenbergMarquardtOptimizer().optimize(new LeastSquaresBuilder()
-                .start(new double[] {startLambda, 0.01, 0.0001})
-                .model(model)
-                .target(curve.throughput())
-                .parameterValidator(parameters -> {
-                    RealVector valid = parameters.copy();
-                    valid.setEntry(0, Math.max(1e-12, parameters.getEntry(0)));
-                    valid.setEntry(1, Math.max(0, parameters.getEntry(1)));
-                    valid.setEntry(2, Math.max(0, parameters.getEntry(2)));
-                    return valid;
-                })
-                .maxEvaluations(MOST_ITERATIONS)
-                .maxIterations(MOST_ITERATIONS)
-                .build());
+        LeastSquaresOptimizer.Optimum optimum = new LevenbergMarquardtOptimizer()
+                .optimize(new LeastSquaresBuilder()
+                        .start(new double[] {startLambda, 0.01, 0.0001})
+                        .model(model)
+                        .target(curve.throughput())
+                        .parameterValidator(parameters -> {
+                            RealVector valid = parameters.copy();
+                            valid.setEntry(0, Math.max(1e-12, parameters.getEntry(0)));
+                            valid.setEntry(1, Math.max(0, parameters.getEntry(1)));
+                            valid.setEntry(2, Math.max(0, parameters.getEntry(2)));
+                            return valid;
+                        })
+                        .maxEvaluations(MOST_ITERATIONS)
+                        .maxIterations(MOST_ITERATIONS)
+                        .build());
         RealVector best = optimum.getPoint();
         double lambda = best.getEntry(0);
         double sigma = best.getEntry(1);
@@ -73,8 +75,14 @@ final class UniversalScalability {
         RealVector errors = optimum.getSigma(1e-14);
         double t = new TDistribution(curve.size() - 3).inverseCumulativeProbability(0.975);
         Double peakAt = kappa > 0 && sigma < 1 ? Math.sqrt((1 - sigma) / kappa) : null;
-        return new SweepFit.Usl(lambda, sigma, kappa, interval(lambda, t * errors.getEntry(0)),
-                atLeastZero(interval(sigma, t * errors.getEntry(1))), atLeastZero(interval(kappa, t * errors.getEntry(2))), peakAt,
+        return new SweepFit.Usl(
+                lambda,
+                sigma,
+                kappa,
+                interval(lambda, t * errors.getEntry(0)),
+                atLeastZero(interval(sigma, t * errors.getEntry(1))),
+                atLeastZero(interval(kappa, t * errors.getEntry(2))),
+                peakAt,
                 curve.rmsResidual(n -> throughput(lambda, sigma, kappa, n)));
     }
 

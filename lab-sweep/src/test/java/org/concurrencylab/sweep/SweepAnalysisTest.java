@@ -18,8 +18,17 @@ class SweepAnalysisTest {
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < knob.length; i++) {
             double noise = 1 + (i % 2 == 0 ? 0.01 : -0.01);
-            points.add(new SweepPoint(knob[i], "v/" + knob[i], truth.applyAsDouble(knob[i]) * noise, meanMillis, meanMillis, 0,
-                    0, null, MachineUsage.CLEAN, ""));
+            points.add(new SweepPoint(
+                    knob[i],
+                    "v/" + knob[i],
+                    truth.applyAsDouble(knob[i]) * noise,
+                    meanMillis,
+                    meanMillis,
+                    0,
+                    0,
+                    null,
+                    MachineUsage.CLEAN,
+                    ""));
         }
         return points;
     }
@@ -47,7 +56,8 @@ class SweepAnalysisTest {
         double sigma = 0.05;
         double kappa = 0.002;
         double[] users = {1, 2, 4, 8, 12, 16, 24, 32, 48, 64};
-        SweepFit fit = SweepAnalysis.fit(points(users, n -> UniversalScalability.throughput(lambda, sigma, kappa, n), 20), 20);
+        SweepFit fit =
+                SweepAnalysis.fit(points(users, n -> UniversalScalability.throughput(lambda, sigma, kappa, n), 20), 20);
 
         assertThat(fit.model()).isEqualTo(SweepFit.USL);
         assertThat(fit.usl().sigma()).isCloseTo(sigma, within(0.02));
@@ -74,7 +84,8 @@ class SweepAnalysisTest {
     @Test
     void machineBoundPointsAreLeftOutOfTheFit() {
         List<SweepPoint> points = new ArrayList<>(points(new double[] {1, 2, 4, 8}, n -> n * 10, 100));
-        points.add(new SweepPoint(16, "v/16", 40, 400, 500, 0, 160, 50.0, MachineUsage.MACHINE_BOUND, "cores 97 % busy"));
+        points.add(
+                new SweepPoint(16, "v/16", 40, 400, 500, 0, 160, 50.0, MachineUsage.MACHINE_BOUND, "cores 97 % busy"));
         SweepFit fit = SweepAnalysis.fit(points, 100);
 
         assertThat(fit.knee()).isNull();
@@ -87,12 +98,22 @@ class SweepAnalysisTest {
     void aUslThatFollowsFlatPointsWithoutBeingDeterminedByThemDoesNotPlaceTheKnee() {
         // cpu-bound's parallelism on 2 cores, measured: 1 failed (left out), 2..8 all at the cores' cap
         List<SweepPoint> points = new ArrayList<>();
-        points.add(new SweepPoint(1, "p@1", 2.99, 3184, 5939, 0.4, 3.3, null, SweepPoint.FAILED, "40.0 % of its requests failed"));
+        points.add(new SweepPoint(
+                1, "p@1", 2.99, 3184, 5939, 0.4, 3.3, null, SweepPoint.FAILED, "40.0 % of its requests failed"));
         double[] throughput = {5.63, 5.84, 5.85, 5.66, 5.65};
         double[] parallelism = {2, 3, 4, 6, 8};
         for (int i = 0; i < parallelism.length; i++) {
-            points.add(new SweepPoint(parallelism[i], "p@" + parallelism[i], throughput[i], 2800, 5000, 0, 6.67, null,
-                    MachineUsage.CLEAN, ""));
+            points.add(new SweepPoint(
+                    parallelism[i],
+                    "p@" + parallelism[i],
+                    throughput[i],
+                    2800,
+                    5000,
+                    0,
+                    6.67,
+                    null,
+                    MachineUsage.CLEAN,
+                    ""));
         }
         SweepFit fit = SweepAnalysis.fit(points, 333);
 

@@ -26,7 +26,9 @@ public final class PoolGauges {
     private static final ObjectName TOMCAT_POOLS = name("*:type=ThreadPool,*");
     private static final ObjectName HIKARI_POOLS = name("com.zaxxer.hikari:type=Pool (*)");
     private static final String[] TOMCAT_ATTRIBUTES = {"currentThreadsBusy", "currentThreadCount", "maxThreads"};
-    private static final String[] HIKARI_ATTRIBUTES = {"ActiveConnections", "TotalConnections", "ThreadsAwaitingConnection"};
+    private static final String[] HIKARI_ATTRIBUTES = {
+        "ActiveConnections", "TotalConnections", "ThreadsAwaitingConnection"
+    };
 
     private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     private List<ObjectName> tomcat = List.of();
@@ -47,7 +49,8 @@ public final class PoolGauges {
             // on virtual threads Tomcat's executor has no pool to count, and answers -1
             if (values != null && values[2] > 0) {
                 String connector = ObjectName.unquote(quoted(pool.getKeyProperty("name")));
-                gauges.put(tomcat.size() == 1 ? ThreadPools.TOMCAT_WORKERS : ThreadPools.TOMCAT_WORKERS + ":" + connector,
+                gauges.put(
+                        tomcat.size() == 1 ? ThreadPools.TOMCAT_WORKERS : ThreadPools.TOMCAT_WORKERS + ":" + connector,
                         new PoolGauge(PoolGauge.THREADS, values[0], values[1], values[2], null));
             }
         }
@@ -56,7 +59,9 @@ public final class PoolGauges {
             String poolName = hikariName(pool);
             int max = maximumPoolSize(poolName);
             if (values != null && max > 0) {
-                gauges.put(HIKARI_PREFIX + poolName, new PoolGauge(PoolGauge.CONNECTIONS, values[0], values[1], max, values[2]));
+                gauges.put(
+                        HIKARI_PREFIX + poolName,
+                        new PoolGauge(PoolGauge.CONNECTIONS, values[0], values[1], max, values[2]));
             }
         }
         return gauges;
@@ -73,7 +78,8 @@ public final class PoolGauges {
 
     private int maximumPoolSize(String poolName) {
         try {
-            Object value = server.getAttribute(name("com.zaxxer.hikari:type=PoolConfig (" + poolName + ")"), "MaximumPoolSize");
+            Object value = server.getAttribute(
+                    name("com.zaxxer.hikari:type=PoolConfig (" + poolName + ")"), "MaximumPoolSize");
             return value instanceof Number number ? number.intValue() : -1;
         } catch (Exception gone) {
             return -1;

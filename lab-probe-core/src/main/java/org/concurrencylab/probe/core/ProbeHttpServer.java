@@ -32,7 +32,8 @@ public final class ProbeHttpServer implements AutoCloseable {
      */
     public ProbeHttpServer(Function<Long, ProbeReport> reports) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
-        thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("lab-probe-http").daemon(true).factory());
+        thread = Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().name("lab-probe-http").daemon(true).factory());
         server.setExecutor(thread);
         server.createContext("/labprobe", exchange -> answer(exchange, reports));
         server.start();

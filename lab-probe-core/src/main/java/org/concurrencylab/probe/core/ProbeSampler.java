@@ -38,6 +38,7 @@ public final class ProbeSampler implements AutoCloseable {
     private final Deque<ProbeSample> buffer = new ArrayDeque<>();
     /** Thread names repeat sample after sample; matching them against the rules once is enough. */
     private final Map<String, String> poolByThreadName = new java.util.HashMap<>();
+
     private final int capacity;
     private final ScheduledExecutorService scheduler;
     private final TaskCounters taskCounters = new TaskCounters();
@@ -51,6 +52,7 @@ public final class ProbeSampler implements AutoCloseable {
      * {@link #STACK_BUDGET_WINDOW_NANOS}.
      */
     static final double STACK_BUDGET = 0.01;
+
     private static final long STACK_BUDGET_WINDOW_NANOS = 5_000_000_000L;
     private static final long STACK_PERIOD_NANOS = 250_000_000L;
     private final StackReadBudget stackBudget =
@@ -58,6 +60,7 @@ public final class ProbeSampler implements AutoCloseable {
     private final long periodNanos;
     /** Read and written on the sampler's own thread only. */
     private long nextDueNanos;
+
     private final java.util.SplittableRandom jitter = new java.util.SplittableRandom();
 
     public ProbeSampler(Duration interval, int capacity) {
@@ -105,31 +108,56 @@ public final class ProbeSampler implements AutoCloseable {
         long startNanos = System.nanoTime();
         boolean withStacks = stackBudget.allows(startNanos);
         int live = 0;
-        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), withStacks ? ThreadActivity.STACK_DEPTH : 0)) {
+        for (ThreadInfo info :
+                threads.getThreadInfo(threads.getAllThreadIds(), withStacks ? ThreadActivity.STACK_DEPTH : 0)) {
             if (info == null) {
                 continue; // ended since the ids were listed
             }
             live++;
             String pool = poolByThreadName.computeIfAbsent(info.getThreadName(), ThreadPools::poolOf);
-            pools.merge(pool, PoolSnapshot.EMPTY.plus(info.getThreadState()), (sum, one) -> sum.plus(info.getThreadState()));
+            pools.merge(
+                    pool,
+                    PoolSnapshot.EMPTY.plus(info.getThreadState()),
+                    (sum, one) -> sum.plus(info.getThreadState()));
             if (withStacks) {
-                activities.computeIfAbsent(pool, any -> new TreeMap<>())
-                        .merge(ThreadActivity.of(info.getThreadState(), info.getStackTrace()).name(), 1, Integer::sum);
+                activities
+                        .computeIfAbsent(pool, any -> new TreeMap<>())
+                        .merge(
+                                ThreadActivity.of(info.getThreadState(), info.getStackTrace())
+                                        .name(),
+                                1,
+                                Integer::sum);
             }
         }
         if (withStacks) {
             stackBudget.spent(startNanos, System.nanoTime() - startNanos);
         }
-        return new ProbeSample(now, live, pools,
-                virtualThreadCount("MountedVirtualThreadCount"), virtualThreadCount("QueuedVirtualThreadCount"),
-                memory.getHeapMemoryUsage().getUsed(), os.getProcessCpuTime(), activities, gauges.read());
+        return new ProbeSample(
+                now,
+                live,
+                pools,
+                virtualThreadCount("MountedVirtualThreadCount"),
+                virtualThreadCount("QueuedVirtualThreadCount"),
+                memory.getHeapMemoryUsage().getUsed(),
+                os.getProcessCpuTime(),
+                activities,
+                gauges.read());
     }
 
     public ProcessCounters counters() {
         TaskCounters.Counts tasks = taskCounters.read();
-        return new ProcessCounters(System.currentTimeMillis(), os.getProcessCpuTime(),
-                memory.getHeapMemoryUsage().getUsed(), tasks.voluntary(), tasks.involuntary(), tasks.compilerCpuNanos(), 0, 0,
-                java.util.Map.of(), -1, -1);
+        return new ProcessCounters(
+                System.currentTimeMillis(),
+                os.getProcessCpuTime(),
+                memory.getHeapMemoryUsage().getUsed(),
+                tasks.voluntary(),
+                tasks.involuntary(),
+                tasks.compilerCpuNanos(),
+                0,
+                0,
+                java.util.Map.of(),
+                -1,
+                -1);
     }
 
     /** The newest buffered sample, or none before the first. */

@@ -27,8 +27,9 @@ final class StackReadBudget {
      */
     StackReadBudget(long periodNanos, double share, long windowNanos, long nowNanos) {
         if (periodNanos <= 0 || windowNanos <= 0 || !(share > 0 && share < 1)) {
-            throw new IllegalArgumentException("period and window must be positive and the share within (0, 1), got period "
-                    + periodNanos + " ns, share " + share + ", window " + windowNanos + " ns");
+            throw new IllegalArgumentException(
+                    "period and window must be positive and the share within (0, 1), got period " + periodNanos
+                            + " ns, share " + share + ", window " + windowNanos + " ns");
         }
         this.periodNanos = periodNanos;
         this.share = share;

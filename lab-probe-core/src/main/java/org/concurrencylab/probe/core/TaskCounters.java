@@ -24,8 +24,12 @@ final class TaskCounters {
         static final Counts ZERO = new Counts(0, 0, 0);
 
         Counts plus(Counts other) {
-            return new Counts(voluntary + other.voluntary, involuntary + other.involuntary,
-                    compilerCpuNanos < 0 || other.compilerCpuNanos < 0 ? -1 : compilerCpuNanos + other.compilerCpuNanos);
+            return new Counts(
+                    voluntary + other.voluntary,
+                    involuntary + other.involuntary,
+                    compilerCpuNanos < 0 || other.compilerCpuNanos < 0
+                            ? -1
+                            : compilerCpuNanos + other.compilerCpuNanos);
         }
     }
 

@@ -37,15 +37,16 @@ public final class ThreadPools {
             new Rule(Pattern.compile("^(task|MvcAsync)-?\\d+$"), MVC_ASYNC),
             // the probe's own HTTP server (the JDK's) names its dispatcher and timer threads so
             new Rule(Pattern.compile("^(lab-probe.*|HTTP-Dispatcher|idle-timeout-task)$"), PROBE),
-            new Rule(Pattern.compile("^(Reference Handler|Finalizer|Signal Dispatcher|Common-Cleaner|"
-                    + "Notification Thread|Attach Listener|DestroyJavaVM|main|process reaper|"
-                    + "RMI .*|JMX .*|Monitor Ctrl-Break)$"), JVM));
+            new Rule(
+                    Pattern.compile("^(Reference Handler|Finalizer|Signal Dispatcher|Common-Cleaner|"
+                            + "Notification Thread|Attach Listener|DestroyJavaVM|main|process reaper|"
+                            + "RMI .*|JMX .*|Monitor Ctrl-Break)$"),
+                    JVM));
 
     /** The lab's own pools are named {@code <pool>-<n>}: the pool is the name without its number. */
     private static final Pattern NUMBERED = Pattern.compile("^(.+?)-\\d+$");
 
-    private ThreadPools() {
-    }
+    private ThreadPools() {}
 
     public static String poolOf(String threadName) {
         for (Rule rule : RULES) {

@@ -13,10 +13,13 @@ class ProbeHttpServerTest {
 
     @Test
     void aSinceThatIsNoNumberIsABadRequestAndTheServerStaysUp() throws Exception {
-        try (ProbeHttpServer server = new ProbeHttpServer(since -> null); HttpClient client = HttpClient.newHttpClient()) {
+        try (ProbeHttpServer server = new ProbeHttpServer(since -> null);
+                HttpClient client = HttpClient.newHttpClient()) {
             for (String since : new String[] {"abc", "12x", ""}) {
-                HttpResponse<Void> response = client.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + server.port() + "/labprobe?since=" + since)).build(),
+                HttpResponse<Void> response = client.send(
+                        HttpRequest.newBuilder(
+                                        URI.create("http://127.0.0.1:" + server.port() + "/labprobe?since=" + since))
+                                .build(),
                         HttpResponse.BodyHandlers.discarding());
                 assertThat(response.statusCode()).as("since=" + since).isEqualTo(400);
             }

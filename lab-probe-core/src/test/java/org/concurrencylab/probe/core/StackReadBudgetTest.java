@@ -55,8 +55,10 @@ class StackReadBudgetTest {
 
     @Test
     void refusesAShareOutsideZeroToOne() {
-        assertThatThrownBy(() -> new StackReadBudget(PERIOD, 0, WINDOW, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new StackReadBudget(PERIOD, 1, WINDOW, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new StackReadBudget(PERIOD, 0, WINDOW, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new StackReadBudget(PERIOD, 1, WINDOW, 0))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new StackReadBudget(0, 0.01, WINDOW, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -45,7 +45,8 @@ class TaskCountersTest {
         sleeper.join();
         TaskCounters.Counts afterItEnded = counters.read();
 
-        assertThat(whileAlive.voluntary() - before.voluntary()).as("voluntary switches of %d sleeps", SLEEPS)
+        assertThat(whileAlive.voluntary() - before.voluntary())
+                .as("voluntary switches of %d sleeps", SLEEPS)
                 .isGreaterThanOrEqualTo(SLEEPS);
         // its /proc entry is gone: without the counts kept of ended threads the total would fall by its 50 and more
         assertThat(afterItEnded.voluntary()).isGreaterThanOrEqualTo(whileAlive.voluntary());

@@ -16,16 +16,24 @@ import java.util.Map;
  * @param gauges         by name ({@link #TOMCAT_BUSY} and the others below), the mean of each gauge the
  *                       service has over the window's samples; a gauge the service lacks is absent
  */
-public record MeterWindow(long endEpochMillis, long requests, long serverErrors, double meanMillis, double p50Millis,
-                          double p95Millis, Map<String, Double> gauges) {
+public record MeterWindow(
+        long endEpochMillis,
+        long requests,
+        long serverErrors,
+        double meanMillis,
+        double p50Millis,
+        double p95Millis,
+        Map<String, Double> gauges) {
 
     /** Tomcat's workers busy with a request. */
     public static final String TOMCAT_BUSY = "tomcatBusyThreads";
     /** HikariCP's connections lent out, and the requests waiting for one. */
     public static final String DB_ACTIVE = "dbConnectionsActive";
+
     public static final String DB_PENDING = "dbConnectionsPending";
     /** Apache HttpClient's pooled connections lent out, and the requests waiting for one. */
     public static final String CLIENT_LEASED = "clientConnectionsLeased";
+
     public static final String CLIENT_PENDING = "clientConnectionsPending";
     /** A Resilience4j circuit breaker open (1) or not (0): its mean is the share of the window it was open. */
     public static final String CIRCUIT_OPEN = "circuitOpen";

@@ -6,7 +6,8 @@ public record PoolSnapshot(int live, int runnable, int blocked, int waiting, int
     public static final PoolSnapshot EMPTY = new PoolSnapshot(0, 0, 0, 0, 0);
 
     public PoolSnapshot plus(Thread.State state) {
-        return new PoolSnapshot(live + 1,
+        return new PoolSnapshot(
+                live + 1,
                 runnable + (state == Thread.State.RUNNABLE ? 1 : 0),
                 blocked + (state == Thread.State.BLOCKED ? 1 : 0),
                 waiting + (state == Thread.State.WAITING ? 1 : 0),

@@ -8,8 +8,12 @@ import java.util.Map;
  * CPU went since the same time ({@link CpuProfile#EMPTY} when not asked for a time), and the windows
  * of its own meters since then.
  */
-public record ProbeReport(Map<String, Object> sizing, ProcessCounters counters, List<ProbeSample> samples,
-                          CpuProfile profile, List<MeterWindow> windows) {
+public record ProbeReport(
+        Map<String, Object> sizing,
+        ProcessCounters counters,
+        List<ProbeSample> samples,
+        CpuProfile profile,
+        List<MeterWindow> windows) {
 
     public ProbeReport {
         windows = windows == null ? List.of() : List.copyOf(windows);

@@ -17,9 +17,16 @@ import java.util.Map;
  * @param gauges             pools that count their own members, by name ({@code tomcat-workers},
  *                           {@code hikari:HikariPool-1}); empty where none is exposed
  */
-public record ProbeSample(long epochMillis, int liveThreads, Map<String, PoolSnapshot> pools,
-                          long virtualMounted, long virtualQueued, long heapUsedBytes, long processCpuNanos,
-                          Map<String, Map<String, Integer>> activities, Map<String, PoolGauge> gauges) {
+public record ProbeSample(
+        long epochMillis,
+        int liveThreads,
+        Map<String, PoolSnapshot> pools,
+        long virtualMounted,
+        long virtualQueued,
+        long heapUsedBytes,
+        long processCpuNanos,
+        Map<String, Map<String, Integer>> activities,
+        Map<String, PoolGauge> gauges) {
 
     public ProbeSample {
         gauges = gauges == null ? Map.of() : Map.copyOf(gauges);

@@ -18,25 +18,52 @@ package org.concurrencylab.probe.model;
  * @param probeCpuNanos              CPU the probe's own threads have used so far (the lab's agent: its sampler,
  *                                   its server, JFR's threads); -1 where the probe does not count it
  */
-public record ProcessCounters(long epochMillis, long processCpuNanos, long heapUsedBytes,
-                              long voluntaryContextSwitches, long involuntaryContextSwitches,
-                              long jitCpuNanos, long serverRequests, long serverRequestNanos,
-                              java.util.Map<String, TimerTotals> holds, long virtualThreadPins,
-                              long probeCpuNanos) {
+public record ProcessCounters(
+        long epochMillis,
+        long processCpuNanos,
+        long heapUsedBytes,
+        long voluntaryContextSwitches,
+        long involuntaryContextSwitches,
+        long jitCpuNanos,
+        long serverRequests,
+        long serverRequestNanos,
+        java.util.Map<String, TimerTotals> holds,
+        long virtualThreadPins,
+        long probeCpuNanos) {
 
     public ProcessCounters {
         holds = holds == null ? java.util.Map.of() : java.util.Map.copyOf(holds);
     }
 
     public ProcessCounters withTimers(TimerTotals served, java.util.Map<String, TimerTotals> held) {
-        return new ProcessCounters(epochMillis, processCpuNanos, heapUsedBytes, voluntaryContextSwitches,
-                involuntaryContextSwitches, jitCpuNanos, served.count(), served.totalNanos(), held, virtualThreadPins, probeCpuNanos);
+        return new ProcessCounters(
+                epochMillis,
+                processCpuNanos,
+                heapUsedBytes,
+                voluntaryContextSwitches,
+                involuntaryContextSwitches,
+                jitCpuNanos,
+                served.count(),
+                served.totalNanos(),
+                held,
+                virtualThreadPins,
+                probeCpuNanos);
     }
 
     /** The same, with what only the lab's agent counts. */
     public ProcessCounters withAgentCounts(long pins, long probeCpu) {
-        return new ProcessCounters(epochMillis, processCpuNanos, heapUsedBytes, voluntaryContextSwitches,
-                involuntaryContextSwitches, jitCpuNanos, serverRequests, serverRequestNanos, holds, pins, probeCpu);
+        return new ProcessCounters(
+                epochMillis,
+                processCpuNanos,
+                heapUsedBytes,
+                voluntaryContextSwitches,
+                involuntaryContextSwitches,
+                jitCpuNanos,
+                serverRequests,
+                serverRequestNanos,
+                holds,
+                pins,
+                probeCpu);
     }
 
     /** The requests the service answered since an earlier reading, by its own server timers. */
@@ -47,6 +74,7 @@ public record ProcessCounters(long epochMillis, long processCpuNanos, long heapU
 
     /** The holds of a resource since an earlier reading. */
     public TimerTotals heldSince(ProcessCounters earlier, String resource) {
-        return holds.getOrDefault(resource, TimerTotals.NONE).minus(earlier.holds.getOrDefault(resource, TimerTotals.NONE));
+        return holds.getOrDefault(resource, TimerTotals.NONE)
+                .minus(earlier.holds.getOrDefault(resource, TimerTotals.NONE));
     }
 }

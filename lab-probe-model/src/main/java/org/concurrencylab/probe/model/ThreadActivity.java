@@ -52,26 +52,42 @@ public enum ThreadActivity {
         }
         for (StackTraceElement frame : stack) {
             String at = frame.getClassName() + "." + frame.getMethodName();
-            if (at.contains("EPoll") || at.contains("KQueue") || at.contains("SelectorImpl.select")
-                    || at.contains("Epoll") || at.contains("WEPoll") || at.contains("IoUring")
-                    || at.startsWith("sun.nio.ch.Net.accept") || at.startsWith("sun.nio.ch.ServerSocketChannelImpl.")) {
+            if (at.contains("EPoll")
+                    || at.contains("KQueue")
+                    || at.contains("SelectorImpl.select")
+                    || at.contains("Epoll")
+                    || at.contains("WEPoll")
+                    || at.contains("IoUring")
+                    || at.startsWith("sun.nio.ch.Net.accept")
+                    || at.startsWith("sun.nio.ch.ServerSocketChannelImpl.")) {
                 return IO_EVENT_WAIT;
             }
-            if (at.startsWith("sun.nio.ch.NioSocketImpl.") || at.startsWith("java.net.SocketInputStream.")
-                    || at.startsWith("sun.nio.ch.SocketDispatcher.read") || at.startsWith("sun.nio.ch.Net.poll")) {
+            if (at.startsWith("sun.nio.ch.NioSocketImpl.")
+                    || at.startsWith("java.net.SocketInputStream.")
+                    || at.startsWith("sun.nio.ch.SocketDispatcher.read")
+                    || at.startsWith("sun.nio.ch.Net.poll")) {
                 return SOCKET_READ;
             }
-            if (at.startsWith("java.util.concurrent.CompletableFuture.") && (at.endsWith("get") || at.endsWith("Get")
-                    || at.endsWith(".join")) || at.startsWith("java.util.concurrent.FutureTask.get")
-                    || at.startsWith("java.util.concurrent.FutureTask.awaitDone") || at.startsWith("reactor.core.publisher.BlockingSingleSubscriber.blockingGet")) {
+            if (at.startsWith("java.util.concurrent.CompletableFuture.")
+                            && (at.endsWith("get") || at.endsWith("Get") || at.endsWith(".join"))
+                    || at.startsWith("java.util.concurrent.FutureTask.get")
+                    || at.startsWith("java.util.concurrent.FutureTask.awaitDone")
+                    || at.startsWith("reactor.core.publisher.BlockingSingleSubscriber.blockingGet")) {
                 return FUTURE_WAIT;
             }
-            if (at.equals("java.lang.Thread.sleep") || at.equals("java.lang.Thread.sleep0") || at.equals("java.lang.Thread.sleepNanos")) {
+            if (at.equals("java.lang.Thread.sleep")
+                    || at.equals("java.lang.Thread.sleep0")
+                    || at.equals("java.lang.Thread.sleepNanos")) {
                 return SLEEPING;
             }
-            if (at.endsWith("ThreadPoolExecutor.getTask") || at.contains("BlockingQueue.take") || at.contains("BlockingQueue.poll")
-                    || at.contains("TaskQueue.take") || at.contains("TaskQueue.poll") || at.endsWith("ForkJoinPool.awaitWork")
-                    || at.contains("DelayedWorkQueue.take") || at.contains("SynchronousQueue")) {
+            if (at.endsWith("ThreadPoolExecutor.getTask")
+                    || at.contains("BlockingQueue.take")
+                    || at.contains("BlockingQueue.poll")
+                    || at.contains("TaskQueue.take")
+                    || at.contains("TaskQueue.poll")
+                    || at.endsWith("ForkJoinPool.awaitWork")
+                    || at.contains("DelayedWorkQueue.take")
+                    || at.contains("SynchronousQueue")) {
                 return IDLE;
             }
         }

@@ -11,7 +11,8 @@ class CpuBoundConfiguration {
 
     @Bean
     PiCalculator piCalculator(CpuBoundProperties properties) {
-        return properties.terms() > 0 ? PiCalculator.of(properties.terms(), workPerRequest(properties))
+        return properties.terms() > 0
+                ? PiCalculator.of(properties.terms(), workPerRequest(properties))
                 : PiCalculator.calibrate(workPerRequest(properties));
     }
 
@@ -19,11 +20,14 @@ class CpuBoundConfiguration {
     SizingContributor cpuBoundPoolSizes(CpuBoundProperties properties, PiCalculator calculator) {
         return sizing -> {
             sizing.put("scheduler", properties.scheduler().name());
-            sizing.put("schedulerThreads", switch (properties.scheduler()) {
-                case NONE -> 0;
-                case PARALLEL -> properties.parallelism() > 0 ? properties.parallelism() : properties.realCpus();
-                case VIRTUAL -> -1;
-            });
+            sizing.put(
+                    "schedulerThreads",
+                    switch (properties.scheduler()) {
+                        case NONE -> 0;
+                        case PARALLEL ->
+                            properties.parallelism() > 0 ? properties.parallelism() : properties.realCpus();
+                        case VIRTUAL -> -1;
+                    });
             sizing.put("machineCpus", properties.realCpus());
             sizing.put("workPerRequestMillis", workPerRequest(properties).toNanos() / 1e6);
             sizing.put("piTermsPerRequest", calculator.termsPerRequest());

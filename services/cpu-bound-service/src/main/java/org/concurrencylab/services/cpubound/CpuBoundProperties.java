@@ -15,10 +15,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                     calibrate at start
  */
 @ConfigurationProperties("lab.cpu")
-public record CpuBoundProperties(@DefaultValue("none") Scheduler scheduler, @DefaultValue("0") int parallelism,
-                                 Duration workPerCore, int machineCpus, @DefaultValue("0") long terms) {
+public record CpuBoundProperties(
+        @DefaultValue("none") Scheduler scheduler,
+        @DefaultValue("0") int parallelism,
+        Duration workPerCore,
+        int machineCpus,
+        @DefaultValue("0") long terms) {
 
-    public enum Scheduler { NONE, PARALLEL, VIRTUAL }
+    public enum Scheduler {
+        NONE,
+        PARALLEL,
+        VIRTUAL
+    }
 
     int realCpus() {
         return machineCpus > 0 ? machineCpus : Runtime.getRuntime().availableProcessors();

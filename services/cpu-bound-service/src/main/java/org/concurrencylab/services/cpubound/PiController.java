@@ -19,8 +19,7 @@ import reactor.core.scheduler.Schedulers;
 @RestController
 class PiController implements DisposableBean {
 
-    record Result(long iterations, double pi, String thread) {
-    }
+    record Result(long iterations, double pi, String thread) {}
 
     private final PiCalculator calculator;
     private final @Nullable Scheduler scheduler;
@@ -29,11 +28,14 @@ class PiController implements DisposableBean {
     PiController(CpuBoundProperties properties, PiCalculator calculator) {
         this.calculator = calculator;
         this.virtualThreads = properties.scheduler() == CpuBoundProperties.Scheduler.VIRTUAL
-                ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("pi-virtual-", 1).factory()) : null;
+                ? Executors.newThreadPerTaskExecutor(
+                        Thread.ofVirtual().name("pi-virtual-", 1).factory())
+                : null;
         this.scheduler = switch (properties.scheduler()) {
             case NONE -> null;
-            case PARALLEL -> Schedulers.newParallel("pi",
-                    properties.parallelism() > 0 ? properties.parallelism() : properties.realCpus());
+            case PARALLEL ->
+                Schedulers.newParallel(
+                        "pi", properties.parallelism() > 0 ? properties.parallelism() : properties.realCpus());
             case VIRTUAL -> Schedulers.fromExecutorService(virtualThreads, "pi-virtual");
         };
     }
@@ -41,7 +43,9 @@ class PiController implements DisposableBean {
     @GetMapping("/calcpireactive")
     Mono<Result> calcPi(@RequestParam(name = "itr", required = false) Long iterations) {
         long terms = iterations == null ? calculator.termsPerRequest() : iterations;
-        Mono<Result> work = Mono.just(terms).map(n -> new Result(n, PiCalculator.pi(n), Thread.currentThread().getName()));
+        Mono<Result> work = Mono.just(terms)
+                .map(n ->
+                        new Result(n, PiCalculator.pi(n), Thread.currentThread().getName()));
         return scheduler == null ? work : work.subscribeOn(scheduler);
     }
 

@@ -1,5 +1,7 @@
 package org.concurrencylab.services.downstream;
 
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -8,8 +10,6 @@ import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
-
-import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
 /**
  * {@code GET /metadata/names/{id}} and {@code /metadata/phoneNumbers/{id}} answer after D (the
@@ -22,8 +22,7 @@ class DownstreamRoutes {
 
     @Bean
     RouterFunction<ServerResponse> metadata(@Value("${lab.downstream.latency:300ms}") Duration latency) {
-        return route()
-                .GET("/metadata/names/{id}", request -> after(latency, "user-" + id(request)))
+        return route().GET("/metadata/names/{id}", request -> after(latency, "user-" + id(request)))
                 .GET("/metadata/phoneNumbers/{id}", request -> after(latency, phoneNumber(id(request))))
                 .GET("/sleep/{millis}", request -> after(Duration.ofMillis(millis(request)), "slept"))
                 .build();

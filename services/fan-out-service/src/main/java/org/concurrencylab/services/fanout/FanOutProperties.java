@@ -10,8 +10,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param metadata   where the metadata service listens; the lab passes the port it started it on
  */
 @ConfigurationProperties("lab.fan-out")
-public record FanOutProperties(@DefaultValue("sequential") Strategy strategy, @DefaultValue("400") int poolSize,
-                               URI metadata) {
+public record FanOutProperties(
+        @DefaultValue("sequential") Strategy strategy,
+        @DefaultValue("400") int poolSize,
+        URI metadata) {
 
     public enum Strategy {
         /** One call after the other on the request's thread: 2 D. */

@@ -20,7 +20,8 @@ class FanOutSizing {
             sizing.put("strategy", properties.strategy().name());
             sizing.put("fanOutPoolSize", properties.poolSize());
             sizing.put("nettyEventLoops", LoopResources.DEFAULT_IO_WORKER_COUNT);
-            sizing.put("completableFutureDefaultExecutor",
+            sizing.put(
+                    "completableFutureDefaultExecutor",
                     new CompletableFuture<Void>().defaultExecutor().getClass().getSimpleName());
         };
     }

@@ -12,9 +12,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sleep        how long the sleep service is asked to sleep: D
  */
 @ConfigurationProperties("lab.servlet-async")
-public record ServletAsyncProperties(@DefaultValue("blocking") Handler handler,
-                                     @DefaultValue("boot-default") Executor executor, URI sleepService,
-                                     Duration sleep) {
+public record ServletAsyncProperties(
+        @DefaultValue("blocking") Handler handler,
+        @DefaultValue("boot-default") Executor executor,
+        URI sleepService,
+        Duration sleep) {
 
     public enum Handler {
         /** The Tomcat thread makes the call and waits. */

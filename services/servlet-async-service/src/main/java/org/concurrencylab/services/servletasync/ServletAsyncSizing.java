@@ -14,8 +14,8 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 class ServletAsyncSizing {
 
     @Bean
-    SizingContributor servletAsyncPoolSizes(ServletAsyncProperties properties,
-                                            ObjectProvider<ThreadPoolTaskExecutor> taskExecutor) {
+    SizingContributor servletAsyncPoolSizes(
+            ServletAsyncProperties properties, ObjectProvider<ThreadPoolTaskExecutor> taskExecutor) {
         return sizing -> {
             sizing.put("handler", properties.handler().name());
             sizing.put("asyncExecutor", properties.executor().name());

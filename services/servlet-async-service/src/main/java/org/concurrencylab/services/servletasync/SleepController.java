@@ -21,7 +21,10 @@ class SleepController {
 
     SleepController(ServletAsyncProperties properties) {
         this.properties = properties;
-        this.sleepUri = properties.sleepService().resolve("/sleep/" + properties.sleep().toMillis()).toString();
+        this.sleepUri = properties
+                .sleepService()
+                .resolve("/sleep/" + properties.sleep().toMillis())
+                .toString();
         this.webClient = WebClient.create();
     }
 
@@ -32,7 +35,11 @@ class SleepController {
             case CALLABLE -> (Callable<String>) this::callSleepService;
             case DEFERRED_RESULT -> {
                 DeferredResult<String> result = new DeferredResult<>();
-                webClient.get().uri(sleepUri).retrieve().bodyToMono(String.class)
+                webClient
+                        .get()
+                        .uri(sleepUri)
+                        .retrieve()
+                        .bodyToMono(String.class)
                         .subscribe(result::setResult, result::setErrorResult);
                 yield result;
             }

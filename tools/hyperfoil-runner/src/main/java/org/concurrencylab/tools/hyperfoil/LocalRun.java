@@ -31,14 +31,14 @@ public final class LocalRun {
     /** The percentiles a Hyperfoil controller reports, as fractions. */
     private static final double[] PERCENTILES = {0.5, 0.9, 0.99, 0.999, 0.9999};
 
-    private LocalRun() {
-    }
+    private LocalRun() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length >= 2 && args[0].equals("--check")) {
             for (int i = 1; i < args.length; i++) {
                 Benchmark benchmark = parse(Path.of(args[i]));
-                System.out.println("ok " + benchmark.name() + ": " + benchmark.phases().size() + " phases");
+                System.out.println(
+                        "ok " + benchmark.name() + ": " + benchmark.phases().size() + " phases");
             }
             System.exit(0);
         }
@@ -50,18 +50,27 @@ public final class LocalRun {
         // the runner hands over one snapshot per statistics period; a phase's percentiles are those of all of them
         Map<List<Object>, io.hyperfoil.api.statistics.StatisticsSnapshot> merged = new LinkedHashMap<>();
         Map<String, long[]> phaseTimes = new java.util.concurrent.ConcurrentHashMap<>();
-        new LocalSimulationRunner(benchmark, (phase, stepId, metric, snapshot, countDown) -> {
-            if (phase.isWarmup) {
-                return; // as a controller's export sets warm-up phases apart
-            }
-            synchronized (merged) {
-                merged.computeIfAbsent(List.of(phase.name(), stepId, metric), key -> new io.hyperfoil.api.statistics.StatisticsSnapshot())
-                        .add(snapshot);
-            }
-        }, null, null) {
+        new LocalSimulationRunner(
+                benchmark,
+                (phase, stepId, metric, snapshot, countDown) -> {
+                    if (phase.isWarmup) {
+                        return; // as a controller's export sets warm-up phases apart
+                    }
+                    synchronized (merged) {
+                        merged.computeIfAbsent(
+                                        List.of(phase.name(), stepId, metric),
+                                        key -> new io.hyperfoil.api.statistics.StatisticsSnapshot())
+                                .add(snapshot);
+                    }
+                },
+                null,
+                null) {
             @Override
-            protected java.util.concurrent.CompletableFuture<Void> phaseChanged(io.hyperfoil.api.config.Phase phase,
-                    io.hyperfoil.api.session.PhaseInstance.Status status, boolean sessionLimitExceeded, Throwable error) {
+            protected java.util.concurrent.CompletableFuture<Void> phaseChanged(
+                    io.hyperfoil.api.config.Phase phase,
+                    io.hyperfoil.api.session.PhaseInstance.Status status,
+                    boolean sessionLimitExceeded,
+                    Throwable error) {
                 long[] times = phaseTimes.computeIfAbsent(phase.name(), name -> new long[2]);
                 if (status == io.hyperfoil.api.session.PhaseInstance.Status.RUNNING) {
                     times[0] = System.currentTimeMillis();
@@ -92,14 +101,17 @@ public final class LocalRun {
         stats.put("name", benchmark.name());
         stats.put("status", "TERMINATED");
         stats.put("statistics", statistics);
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(Path.of(args[1]).toFile(), stats);
+        new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValue(Path.of(args[1]).toFile(), stats);
         // Hyperfoil's event loops are not daemons
         System.exit(0);
     }
 
     private static Benchmark parse(Path file) throws Exception {
-        return BenchmarkParser.instance().buildBenchmark(
-                BenchmarkParser.instance().createSource(Files.readString(file), BenchmarkData.EMPTY), Map.of());
+        return BenchmarkParser.instance()
+                .buildBenchmark(
+                        BenchmarkParser.instance().createSource(Files.readString(file), BenchmarkData.EMPTY), Map.of());
     }
 
     private static Map<String, Object> summary(StatisticsSummary summary) {
@@ -110,7 +122,8 @@ public final class LocalRun {
         out.put("meanResponseTime", summary.meanResponseTime);
         out.put("maxResponseTime", summary.maxResponseTime);
         Map<String, Long> percentiles = new TreeMap<>();
-        summary.percentileResponseTime.forEach((percentile, nanos) -> percentiles.put(String.valueOf(percentile), nanos));
+        summary.percentileResponseTime.forEach(
+                (percentile, nanos) -> percentiles.put(String.valueOf(percentile), nanos));
         out.put("percentileResponseTime", percentiles);
         out.put("requestCount", summary.requestCount);
         out.put("responseCount", summary.responseCount);

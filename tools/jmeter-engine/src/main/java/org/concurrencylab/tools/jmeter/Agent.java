@@ -13,8 +13,7 @@ import org.apache.jmeter.util.JMeterUtils;
  */
 final class Agent {
 
-    private Agent() {
-    }
+    private Agent() {}
 
     /** A port that cannot be had, in one line. */
     static final class PortTaken extends Exception {
@@ -30,7 +29,8 @@ final class Agent {
             throw new PortTaken("port " + port + " or " + objectPort + " on " + address + " is taken (" + rootCause(e)
                     + "): stop what holds it, or give another --port");
         }
-        System.out.printf("ready: JMeter %s remote engine accepting on %s:%d (its engine object on port %d), %s%n",
+        System.out.printf(
+                "ready: JMeter %s remote engine accepting on %s:%d (its engine object on port %d), %s%n",
                 JMeterUtils.getJMeterVersion(), address, port, objectPort, security);
         System.out.flush();
     }

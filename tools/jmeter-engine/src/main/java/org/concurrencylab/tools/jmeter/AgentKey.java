@@ -36,8 +36,7 @@ final class AgentKey {
 
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
-    private AgentKey() {
-    }
+    private AgentKey() {}
 
     /** A key the agent cannot use, in one line that names the file. */
     static final class Unusable extends Exception {
@@ -63,14 +62,34 @@ final class AgentKey {
         try {
             Path made = workspace.resolve("key.p12");
             Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-            Process process = new ProcessBuilder(List.of(keytool.toString(), "-genkeypair", "-alias", ALIAS,
-                    "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "3650",
-                    "-dname", "CN=Concurrency Lab agent key", "-storetype", "PKCS12", "-keystore", made.toString(),
-                    "-storepass", PASSWORD, "-keypass", PASSWORD)).redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(List.of(
+                            keytool.toString(),
+                            "-genkeypair",
+                            "-alias",
+                            ALIAS,
+                            "-keyalg",
+                            "EC",
+                            "-groupname",
+                            "secp256r1",
+                            "-validity",
+                            "3650",
+                            "-dname",
+                            "CN=Concurrency Lab agent key",
+                            "-storetype",
+                            "PKCS12",
+                            "-keystore",
+                            made.toString(),
+                            "-storepass",
+                            PASSWORD,
+                            "-keypass",
+                            PASSWORD))
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(process.getInputStream().readAllBytes());
             if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 process.destroyForcibly();
-                throw new Unusable("keytool could not make a key: " + output.strip().replace('\n', ' '));
+                throw new Unusable(
+                        "keytool could not make a key: " + output.strip().replace('\n', ' '));
             }
             if (posix(made)) {
                 Files.setPosixFilePermissions(made, OWNER_ONLY);
@@ -99,8 +118,9 @@ final class AgentKey {
                 wider.removeAll(OWNER_ONLY);
                 wider.remove(PosixFilePermission.OWNER_EXECUTE);
                 if (!wider.isEmpty()) {
-                    throw new Unusable("the key " + key + " may be read by others (" + PosixFilePermissions.toString(
-                            Files.getPosixFilePermissions(key)) + "): make it the owner's only, chmod 600 " + key);
+                    throw new Unusable("the key " + key + " may be read by others ("
+                            + PosixFilePermissions.toString(Files.getPosixFilePermissions(key))
+                            + "): make it the owner's only, chmod 600 " + key);
                 }
             }
             KeyStore store = KeyStore.getInstance("PKCS12");
@@ -131,7 +151,9 @@ final class AgentKey {
 
     private static FileAttribute<?>[] ownerOnlyFolder(Path path) {
         return posix(path)
-                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))}
+                ? new FileAttribute<?>[] {
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))
+                }
                 : new FileAttribute<?>[0];
     }
 

@@ -26,8 +26,7 @@ public final class JmeterEngine {
 
     static final int BAD_INPUT = 2;
 
-    private JmeterEngine() {
-    }
+    private JmeterEngine() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || !List.of("agent", "run", "new-key").contains(args[0])) {
@@ -60,13 +59,16 @@ public final class JmeterEngine {
             return;
         }
         String client = options.getOrDefault("client-address", "127.0.0.1");
-        List<String> hosts = options.containsKey("remote") ? List.of(options.get("remote").split(",")) : List.of();
+        List<String> hosts =
+                options.containsKey("remote") ? List.of(options.get("remote").split(",")) : List.of();
         if (!hosts.isEmpty()) {
             // where the agents call back with their samples
             secureSockets(options, client, false);
         }
         JmeterHome.load();
-        List<File> plans = Arrays.stream(required(options, "plan").split(",")).map(File::new).toList();
+        List<File> plans = Arrays.stream(required(options, "plan").split(","))
+                .map(File::new)
+                .toList();
         Duration deadline = Duration.ofSeconds(Long.parseLong(options.getOrDefault("deadline-seconds", "3600")));
         int code = new PlanRun(plans, hosts, new File(required(options, "jtl")), deadline).run();
         System.out.flush();
@@ -126,10 +128,13 @@ public final class JmeterEngine {
      * starts, also when it is killed (SIGKILL runs no shutdown hook of its own).
      */
     private static void endWith(long parent) {
-        ProcessHandle.of(parent).ifPresentOrElse(handle -> handle.onExit().thenRun(() -> {
-            System.err.println("the lab (process " + parent + ") ended: stopping");
-            Runtime.getRuntime().halt(4);
-        }), () -> Runtime.getRuntime().halt(4));
+        ProcessHandle.of(parent)
+                .ifPresentOrElse(
+                        handle -> handle.onExit().thenRun(() -> {
+                            System.err.println("the lab (process " + parent + ") ended: stopping");
+                            Runtime.getRuntime().halt(4);
+                        }),
+                        () -> Runtime.getRuntime().halt(4));
     }
 
     /** {@code --name value} pairs; {@code --plain-rmi} stands alone. */

@@ -14,13 +14,13 @@ import org.apache.jmeter.util.JMeterUtils;
  */
 final class JmeterHome {
 
-    private JmeterHome() {
-    }
+    private JmeterHome() {}
 
     /** Must run before anything logs: JMeter's log4j2.xml names its file from a system property. */
     static void logTo(Path log) {
         System.setProperty("jmeter.logfile", log.toAbsolutePath().toString());
-        System.setProperty("log4j.configurationFile", home().resolve("bin/log4j2.xml").toString());
+        System.setProperty(
+                "log4j.configurationFile", home().resolve("bin/log4j2.xml").toString());
     }
 
     static void load() {
@@ -46,7 +46,11 @@ final class JmeterHome {
             return Path.of(given);
         }
         try {
-            Path jar = Path.of(JmeterHome.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path jar = Path.of(JmeterHome.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             Path home = jar.getParent();
             if (Files.isRegularFile(home.resolve("bin/jmeter.properties"))) {
                 return home;

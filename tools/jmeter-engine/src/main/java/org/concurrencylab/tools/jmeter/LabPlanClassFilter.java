@@ -78,6 +78,7 @@ final class LabPlanClassFilter implements ObjectInputFilter {
 
     /** Bounds that no lab plan comes near (seen: depth 15, 345 references) and that keep a crafted stream small. */
     static final long MAX_DEPTH = 64;
+
     static final long MAX_REFERENCES = 100_000;
     static final long MAX_ARRAY_LENGTH = 100_000;
     static final long MAX_BYTES = 16L << 20;
@@ -89,7 +90,9 @@ final class LabPlanClassFilter implements ObjectInputFilter {
 
     @Override
     public Status checkInput(FilterInfo info) {
-        if (info.depth() > MAX_DEPTH || info.references() > MAX_REFERENCES || info.arrayLength() > MAX_ARRAY_LENGTH
+        if (info.depth() > MAX_DEPTH
+                || info.references() > MAX_REFERENCES
+                || info.arrayLength() > MAX_ARRAY_LENGTH
                 || info.streamBytes() > MAX_BYTES) {
             return Status.REJECTED;
         }

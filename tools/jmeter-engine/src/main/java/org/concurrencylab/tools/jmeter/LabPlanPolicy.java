@@ -38,8 +38,7 @@ final class LabPlanPolicy {
 
     private static final Set<String> PROTOCOLS = Set.of("http", "https");
 
-    private LabPlanPolicy() {
-    }
+    private LabPlanPolicy() {}
 
     /** The first reason this tree is no plan of the lab's, or empty when it is one. */
     static Optional<String> refusal(HashTree tree) {
@@ -51,7 +50,8 @@ final class LabPlanPolicy {
     private static void walk(HashTree tree, List<String> reasons) {
         for (Object key : tree.list()) {
             if (!(key instanceof TestElement element)) {
-                reasons.add("the tree holds a " + (key == null ? "null" : key.getClass().getName()) + ", not a test element");
+                reasons.add("the tree holds a "
+                        + (key == null ? "null" : key.getClass().getName()) + ", not a test element");
                 return;
             }
             check(element, reasons);
@@ -80,9 +80,10 @@ final class LabPlanPolicy {
             for (var values = many.iterator(); values.hasNext(); ) {
                 check(owner, values.next(), reasons);
             }
-        } else if (property.getStringValue() != null && property.getStringValue().contains("${")) {
-            reasons.add("a function or variable (" + abbreviated(property.getStringValue()) + ") in " + property.getName()
-                    + " of \"" + owner.getName() + "\": the lab's plans hold plain values only");
+        } else if (property.getStringValue() != null
+                && property.getStringValue().contains("${")) {
+            reasons.add("a function or variable (" + abbreviated(property.getStringValue()) + ") in "
+                    + property.getName() + " of \"" + owner.getName() + "\": the lab's plans hold plain values only");
         }
     }
 

@@ -94,7 +94,8 @@ final class LabRemoteEngine extends UnicastRemoteObject implements RemoteJMeterE
             synchronized (lock) {
                 backing = null;
             }
-            String line = "refused properties from " + client() + " (" + properties.keySet() + "): the lab's plans set none";
+            String line =
+                    "refused properties from " + client() + " (" + properties.keySet() + "): the lab's plans set none";
             System.out.println(line);
             System.out.flush();
             throw new RemoteException(line);

@@ -47,14 +47,17 @@ final class MutualTlsSockets extends RMISocketFactory {
             return socket;
         } catch (IOException e) {
             socket.close();
-            throw new IOException("TLS with " + host + ":" + port + " failed (" + e.getMessage()
-                    + "): it does not hold this lab's agent key, or is no lab agent", e);
+            throw new IOException(
+                    "TLS with " + host + ":" + port + " failed (" + e.getMessage()
+                            + "): it does not hold this lab's agent key, or is no lab agent",
+                    e);
         }
     }
 
     @Override
     public ServerSocket createServerSocket(int port) throws IOException {
-        SSLServerSocket socket = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(port, 50, address);
+        SSLServerSocket socket =
+                (SSLServerSocket) context.getServerSocketFactory().createServerSocket(port, 50, address);
         socket.setEnabledProtocols(PROTOCOLS);
         socket.setNeedClientAuth(true);
         return socket;

@@ -44,7 +44,8 @@ final class PlanRun {
 
     PlanRun(List<File> plans, List<String> hosts, File log, Duration deadline) {
         if (!hosts.isEmpty() && hosts.size() != plans.size()) {
-            throw new IllegalArgumentException(plans.size() + " plans for " + hosts.size() + " hosts: give one plan per host");
+            throw new IllegalArgumentException(
+                    plans.size() + " plans for " + hosts.size() + " hosts: give one plan per host");
         }
         if (hosts.isEmpty() && plans.size() != 1) {
             throw new IllegalArgumentException("one plan runs here; several need --remote, one host each");
@@ -71,7 +72,8 @@ final class PlanRun {
             try {
                 engine = hosts.isEmpty() ? new StandardJMeterEngine() : new ClientJMeterEngine(hosts.get(i));
             } catch (java.rmi.RemoteException | java.rmi.NotBoundException e) {
-                System.out.println("failed to start on " + hosts.get(i) + ": its agent could not be reached: " + rootCause(e));
+                System.out.println(
+                        "failed to start on " + hosts.get(i) + ": its agent could not be reached: " + rootCause(e));
                 return INCOMPLETE;
             }
             engine.configure(tree);
@@ -86,9 +88,12 @@ final class PlanRun {
                     engine.runTest();
                 } catch (JMeterEngineException | RuntimeException e) {
                     String cause = rootCause(e);
-                    // the agent's deserialization filter answers with the JDK's words only; its own output names the class
-                    failed.add(name(engine) + ": " + (cause != null && cause.contains("filter status: REJECTED")
-                            ? "the agent refused a class no plan of the lab's holds (its output names it)" : cause));
+                    // the agent's deserialization filter answers with the JDK's words only; its own output names the
+                    // class
+                    failed.add(name(engine) + ": "
+                            + (cause != null && cause.contains("filter status: REJECTED")
+                                    ? "the agent refused a class no plan of the lab's holds (its output names it)"
+                                    : cause));
                 }
             }));
         }
@@ -109,8 +114,10 @@ final class PlanRun {
         }
         boolean complete = stopped.isEmpty() && ends.pending().isEmpty();
         if (!complete) {
-            System.out.println((stopped.isEmpty() ? "not finished by the deadline (" + deadline.toSeconds() + " s): "
-                    + String.join(", ", ends.pending()) : "stopped: " + String.join(", ", stopped) + " (its port refuses connections)")
+            System.out.println((stopped.isEmpty()
+                            ? "not finished by the deadline (" + deadline.toSeconds() + " s): "
+                                    + String.join(", ", ends.pending())
+                            : "stopped: " + String.join(", ", stopped) + " (its port refuses connections)")
                     + "; stopping the others and keeping what arrived");
             for (JMeterEngine engine : engines) {
                 if (ends.pending().contains(name(engine))) {
@@ -138,7 +145,10 @@ final class PlanRun {
                 int refused = reachable(host) ? 0 : refusals.getOrDefault(host, 0) + 1;
                 refusals.put(host, refused);
             }
-            List<String> stopped = refusals.entrySet().stream().filter(entry -> entry.getValue() >= 2).map(Map.Entry::getKey).toList();
+            List<String> stopped = refusals.entrySet().stream()
+                    .filter(entry -> entry.getValue() >= 2)
+                    .map(Map.Entry::getKey)
+                    .toList();
             if (!stopped.isEmpty()) {
                 return stopped;
             }
@@ -194,12 +204,10 @@ final class PlanRun {
         }
 
         @Override
-        public void testStarted() {
-        }
+        public void testStarted() {}
 
         @Override
-        public void testStarted(String host) {
-        }
+        public void testStarted(String host) {}
 
         @Override
         public void testEnded() {
@@ -209,8 +217,11 @@ final class PlanRun {
         @Override
         public void testEnded(String host) {
             // a remote engine reports the host as it was asked for, host[:port]
-            String name = names.stream().filter(candidate -> candidate.equals(host) || candidate.startsWith(host + ":")
-                    || host.startsWith(candidate)).findFirst().orElse(host);
+            String name = names.stream()
+                    .filter(candidate ->
+                            candidate.equals(host) || candidate.startsWith(host + ":") || host.startsWith(candidate))
+                    .findFirst()
+                    .orElse(host);
             end(name);
         }
 

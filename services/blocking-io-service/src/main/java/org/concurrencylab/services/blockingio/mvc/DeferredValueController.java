@@ -20,8 +20,8 @@ import org.springframework.web.context.request.async.DeferredResult;
 class DeferredValueController implements AutoCloseable {
 
     private final BlockingDownstream downstream;
-    private final ExecutorService cachedPool =
-            Executors.newCachedThreadPool(Thread.ofPlatform().name("deferred-result-", 0).factory());
+    private final ExecutorService cachedPool = Executors.newCachedThreadPool(
+            Thread.ofPlatform().name("deferred-result-", 0).factory());
 
     DeferredValueController(BlockingDownstream downstream) {
         this.downstream = downstream;
@@ -30,14 +30,13 @@ class DeferredValueController implements AutoCloseable {
     @GetMapping("/value")
     DeferredResult<String> value() {
         DeferredResult<String> result = new DeferredResult<>();
-        CompletableFuture.supplyAsync(downstream::fetchValue, cachedPool)
-                .whenComplete((value, failure) -> {
-                    if (failure != null) {
-                        result.setErrorResult(failure);
-                    } else {
-                        result.setResult(value);
-                    }
-                });
+        CompletableFuture.supplyAsync(downstream::fetchValue, cachedPool).whenComplete((value, failure) -> {
+            if (failure != null) {
+                result.setErrorResult(failure);
+            } else {
+                result.setResult(value);
+            }
+        });
         return result;
     }
 

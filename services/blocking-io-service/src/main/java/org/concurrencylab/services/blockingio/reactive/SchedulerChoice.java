@@ -18,7 +18,8 @@ public record SchedulerChoice(String scheduler) {
     public SchedulerChoice {
         scheduler = scheduler == null ? "none" : scheduler;
         if (!scheduler.matches("none|elastic|bounded-elastic")) {
-            throw new IllegalArgumentException("lab.reactive.scheduler must be none, elastic or bounded-elastic, not " + scheduler);
+            throw new IllegalArgumentException(
+                    "lab.reactive.scheduler must be none, elastic or bounded-elastic, not " + scheduler);
         }
     }
 
@@ -33,7 +34,8 @@ public record SchedulerChoice(String scheduler) {
     /** Created only when chosen, so that other variants do not show an idle pool. */
     private static final class Elastic {
         static final Scheduler SCHEDULER = Schedulers.fromExecutorService(
-                Executors.newCachedThreadPool(Thread.ofPlatform().name("elastic-", 0).daemon(true).factory()),
+                Executors.newCachedThreadPool(
+                        Thread.ofPlatform().name("elastic-", 0).daemon(true).factory()),
                 "elastic");
     }
 }

@@ -20,7 +20,9 @@ class ValueRouter {
 
     @Bean
     RouterFunction<ServerResponse> valueRoute(BlockingDownstream downstream, SchedulerChoice schedulerChoice) {
-        return route(GET("/value"), request -> ServerResponse.ok()
-                .body(schedulerChoice.apply(Mono.fromCallable(downstream::fetchValue)), String.class));
+        return route(
+                GET("/value"),
+                request -> ServerResponse.ok()
+                        .body(schedulerChoice.apply(Mono.fromCallable(downstream::fetchValue)), String.class));
     }
 }

@@ -17,10 +17,17 @@ record FanOutExecutor(boolean parallel, @Nullable ExecutorService executor) impl
         return switch (properties.strategy()) {
             case SEQUENTIAL, WEBCLIENT -> new FanOutExecutor(false, null);
             case COMMON_POOL -> new FanOutExecutor(true, null);
-            case DEDICATED_POOL -> new FanOutExecutor(true, Executors.newFixedThreadPool(properties.poolSize(),
-                    Thread.ofPlatform().name("fan-out-pool-", 1).factory()));
-            case VIRTUAL_THREADS -> new FanOutExecutor(true, Executors.newThreadPerTaskExecutor(
-                    Thread.ofVirtual().name("fan-out-virtual-", 1).factory()));
+            case DEDICATED_POOL ->
+                new FanOutExecutor(
+                        true,
+                        Executors.newFixedThreadPool(
+                                properties.poolSize(),
+                                Thread.ofPlatform().name("fan-out-pool-", 1).factory()));
+            case VIRTUAL_THREADS ->
+                new FanOutExecutor(
+                        true,
+                        Executors.newThreadPerTaskExecutor(
+                                Thread.ofVirtual().name("fan-out-virtual-", 1).factory()));
         };
     }
 

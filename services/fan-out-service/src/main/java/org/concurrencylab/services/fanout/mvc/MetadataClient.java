@@ -25,6 +25,9 @@ final class MetadataClient {
     }
 
     String phoneNumber(String userId) {
-        return client.get().uri("/metadata/phoneNumbers/{id}", userId).retrieve().body(String.class);
+        return client.get()
+                .uri("/metadata/phoneNumbers/{id}", userId)
+                .retrieve()
+                .body(String.class);
     }
 }

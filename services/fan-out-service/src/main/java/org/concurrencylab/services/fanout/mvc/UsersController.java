@@ -21,6 +21,7 @@ class UsersController {
     private final MetadataClient metadata;
     /** Null means {@code supplyAsync} without an executor: the JDK's default async pool. */
     private final @Nullable Executor executor;
+
     private final boolean parallel;
 
     UsersController(MetadataClient metadata, FanOutExecutor fanOut) {

@@ -9,5 +9,4 @@ package org.concurrencylab.services.legacy.database;
  * @param commits        transactions committed so far (PostgreSQL's counter, flushed about once a second)
  * @param rollbacks      transactions rolled back so far, timeouts among them
  */
-public record LockActivity(long epochMillis, int waitingOnLocks, int active, int open, long commits, long rollbacks) {
-}
+public record LockActivity(long epochMillis, int waitingOnLocks, int active, int open, long commits, long rollbacks) {}

@@ -41,7 +41,8 @@ class LockActivitySampler implements AutoCloseable {
     /** Every sample is a transaction of its own: left out of the commits counted for the services. */
     private long ownTransactions;
 
-    LockActivitySampler(PostgresServer.RunningPostgres postgres, @Value("${lab.probe.interval:100ms}") Duration interval)
+    LockActivitySampler(
+            PostgresServer.RunningPostgres postgres, @Value("${lab.probe.interval:100ms}") Duration interval)
             throws SQLException {
         this.connection = postgres.superuserConnection();
         this.statement = connection.prepareStatement(SESSIONS);
@@ -51,8 +52,13 @@ class LockActivitySampler implements AutoCloseable {
     private void sample() {
         try (ResultSet row = statement.executeQuery()) {
             row.next();
-            LockActivity activity = new LockActivity(System.currentTimeMillis(), row.getInt(1), row.getInt(2),
-                    row.getInt(3), row.getLong(4) - ownTransactions++, row.getLong(5));
+            LockActivity activity = new LockActivity(
+                    System.currentTimeMillis(),
+                    row.getInt(1),
+                    row.getInt(2),
+                    row.getInt(3),
+                    row.getLong(4) - ownTransactions++,
+                    row.getLong(5));
             synchronized (samples) {
                 if (samples.size() == CAPACITY) {
                     samples.removeFirst();
@@ -66,7 +72,9 @@ class LockActivitySampler implements AutoCloseable {
 
     List<LockActivity> since(long epochMillis) {
         synchronized (samples) {
-            return samples.stream().filter(sample -> sample.epochMillis() >= epochMillis).toList();
+            return samples.stream()
+                    .filter(sample -> sample.epochMillis() >= epochMillis)
+                    .toList();
         }
     }
 

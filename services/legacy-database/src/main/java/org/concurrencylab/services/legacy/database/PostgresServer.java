@@ -36,9 +36,11 @@ class PostgresServer {
     private static final String PASSWORD_PATTERN = "[A-Za-z0-9_-]{16,}";
 
     @Bean(destroyMethod = "close")
-    RunningPostgres postgres(@Value("${lab.database.password:}") String servicePassword) throws IOException, SQLException {
+    RunningPostgres postgres(@Value("${lab.database.password:}") String servicePassword)
+            throws IOException, SQLException {
         if (!servicePassword.matches(PASSWORD_PATTERN)) {
-            throw new IllegalStateException("no password for the services' role in the environment: the lab gives one to each run");
+            throw new IllegalStateException(
+                    "no password for the services' role in the environment: the lab gives one to each run");
         }
         // rwx------ on POSIX: PostgreSQL wants it so, and its socket is made inside it
         Path dataDirectory = Files.createTempDirectory("lab-postgres-");
@@ -72,7 +74,7 @@ class PostgresServer {
         PostmasterWatchdog.arm(dataDirectory);
         RunningPostgres running = new RunningPostgres(postgres, dataDirectory);
         try (Connection connection = postgres.getPostgresDatabase().getConnection();
-             Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             statement.execute("CREATE ROLE " + SERVICE_ROLE + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '"
                     + servicePassword + "'");
             statement.execute("CREATE DATABASE " + SERVICE_ROLE + " OWNER " + SERVICE_ROLE);
@@ -105,7 +107,9 @@ class PostgresServer {
         /** The server's own process, which the lab counts the CPU of, with its backends. */
         long postmasterPid() {
             try {
-                return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).getFirst().trim());
+                return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid"))
+                        .getFirst()
+                        .trim());
             } catch (IOException | RuntimeException e) {
                 return -1;
             }
@@ -130,5 +134,4 @@ class PostgresServer {
             }
         }
     }
-
 }

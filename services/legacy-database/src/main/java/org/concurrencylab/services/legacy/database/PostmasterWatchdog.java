@@ -24,15 +24,19 @@ final class PostmasterWatchdog {
             rm -rf "$data"
             """;
 
-    private PostmasterWatchdog() {
-    }
+    private PostmasterWatchdog() {}
 
     static void arm(Path dataDirectory) throws IOException {
         if (!Files.isRegularFile(dataDirectory.resolve("postmaster.pid"))) {
             throw new IOException("PostgreSQL started without a postmaster.pid in " + dataDirectory);
         }
-        new ProcessBuilder("sh", "-c", SCRIPT, "lab-postgres-watchdog",
-                Long.toString(ProcessHandle.current().pid()), dataDirectory.toString())
+        new ProcessBuilder(
+                        "sh",
+                        "-c",
+                        SCRIPT,
+                        "lab-postgres-watchdog",
+                        Long.toString(ProcessHandle.current().pid()),
+                        dataDirectory.toString())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();

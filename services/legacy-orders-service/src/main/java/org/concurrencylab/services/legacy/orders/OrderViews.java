@@ -35,26 +35,41 @@ class OrderViews {
     private final double dInSeconds;
     private final Timer hotRowHolds;
 
-    OrderViews(JdbcClient jdbc, OrdersProperties properties, @Value("${lab.downstream.latency}") Duration d,
-               MeterRegistry registry) {
+    OrderViews(
+            JdbcClient jdbc,
+            OrdersProperties properties,
+            @Value("${lab.downstream.latency}") Duration d,
+            MeterRegistry registry) {
         this.jdbc = jdbc;
         this.properties = properties;
         this.dInSeconds = d.toNanos() / 1e9;
-        this.hotRowHolds = Timer.builder("lab.hold").tag("resource", "hot-row")
-                .description("how long a transaction held the shop settings row's lock").register(registry);
+        this.hotRowHolds = Timer.builder("lab.hold")
+                .tag("resource", "hot-row")
+                .description("how long a transaction held the shop settings row's lock")
+                .register(registry);
     }
 
     @Transactional
     public Order view(long id) {
-        String currency = jdbc.sql("SELECT currency FROM shop_settings WHERE id = 1").query(String.class).single();
+        String currency = jdbc.sql("SELECT currency FROM shop_settings WHERE id = 1")
+                .query(String.class)
+                .single();
         jdbc.sql("UPDATE orders SET views = views + 1 WHERE id = ?").param(id).update();
-        Order order = jdbc.sql("SELECT id, customer, status, total, views FROM orders WHERE id = ?").param(id)
-                .query((row, number) -> new Order(row.getLong("id"), row.getString("customer"), row.getString("status"),
-                        row.getBigDecimal("total"), currency, row.getLong("views")))
+        Order order = jdbc.sql("SELECT id, customer, status, total, views FROM orders WHERE id = ?")
+                .param(id)
+                .query((row, number) -> new Order(
+                        row.getLong("id"),
+                        row.getString("customer"),
+                        row.getString("status"),
+                        row.getBigDecimal("total"),
+                        currency,
+                        row.getLong("views")))
                 .single();
         if (properties.saveUnchangedSettings()) {
             // the last write before D: the row stays locked for D and the commit, not for every statement
-            jdbc.sql("UPDATE shop_settings SET currency = ? WHERE id = 1").param(currency).update();
+            jdbc.sql("UPDATE shop_settings SET currency = ? WHERE id = 1")
+                    .param(currency)
+                    .update();
             long locked = System.nanoTime();
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override

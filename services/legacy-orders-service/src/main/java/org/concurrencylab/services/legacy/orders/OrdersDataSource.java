@@ -20,13 +20,16 @@ class OrdersDataSource {
     private static final long FOREVER = 0;
 
     @Bean(destroyMethod = "close")
-    HikariDataSource dataSource(OrdersProperties properties, @Value("${lab.database.url}") String url,
-                                @Value("${lab.database.user:lab}") String user,
-                                @Value("${lab.database.password}") String password,
-                                @Value("${lab.downstream.latency}") Duration d) {
+    HikariDataSource dataSource(
+            OrdersProperties properties,
+            @Value("${lab.database.url}") String url,
+            @Value("${lab.database.user:lab}") String user,
+            @Value("${lab.database.password}") String password,
+            @Value("${lab.downstream.latency}") Duration d) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("orders");
-        config.setJdbcUrl(url + (url.contains("?") ? "&" : "?") + "options=" + sessionOptions(properties.database(), d));
+        config.setJdbcUrl(
+                url + (url.contains("?") ? "&" : "?") + "options=" + sessionOptions(properties.database(), d));
         // the password reaches this JVM in its environment (LAB_DATABASE_PASSWORD), never on its command line
         config.setUsername(user);
         config.setPassword(password);
@@ -39,8 +42,8 @@ class OrdersDataSource {
 
     /** {@code -c statement_timeout=… -c lock_timeout=…}, URL-encoded; 0 is PostgreSQL's "none". */
     static String sessionOptions(OrdersProperties.Database database, Duration d) {
-        return "-c%20statement_timeout=" + database.statementTimeout(d).toMillis()
-                + "%20-c%20lock_timeout=" + database.lockTimeout(d).toMillis();
+        return "-c%20statement_timeout=" + database.statementTimeout(d).toMillis() + "%20-c%20lock_timeout="
+                + database.lockTimeout(d).toMillis();
     }
 
     @Bean

@@ -13,8 +13,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param database              the pool and the database's own limits
  */
 @ConfigurationProperties("legacy.orders")
-public record OrdersProperties(@DefaultValue("true") boolean saveUnchangedSettings,
-                               @DefaultValue Database database) {
+public record OrdersProperties(
+        @DefaultValue("true") boolean saveUnchangedSettings,
+        @DefaultValue Database database) {
 
     /**
      * @param poolSize              HikariCP's maximum pool size (its default is 10)
@@ -22,8 +23,11 @@ public record OrdersProperties(@DefaultValue("true") boolean saveUnchangedSettin
      * @param statementTimeoutInD   PostgreSQL's {@code statement_timeout}; 0: none (its default)
      * @param lockTimeoutInD        PostgreSQL's {@code lock_timeout}; 0: none (its default)
      */
-    public record Database(@DefaultValue("10") int poolSize, @DefaultValue("0") int poolWaitInD,
-                           @DefaultValue("0") int statementTimeoutInD, @DefaultValue("0") int lockTimeoutInD) {
+    public record Database(
+            @DefaultValue("10") int poolSize,
+            @DefaultValue("0") int poolWaitInD,
+            @DefaultValue("0") int statementTimeoutInD,
+            @DefaultValue("0") int lockTimeoutInD) {
 
         public Database {
             if (poolSize < 1 || poolWaitInD < 0 || statementTimeoutInD < 0 || lockTimeoutInD < 0) {

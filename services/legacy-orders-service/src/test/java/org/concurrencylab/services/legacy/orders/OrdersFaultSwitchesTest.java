@@ -29,9 +29,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 class OrdersFaultSwitchesTest {
 
-    private static final Map<String, String> FIXED_DATABASE = Map.of("legacy.orders.database.pool-size", "40",
-            "legacy.orders.database.pool-wait-in-d", "50", "legacy.orders.database.statement-timeout-in-d", "100",
-            "legacy.orders.database.lock-timeout-in-d", "50");
+    private static final Map<String, String> FIXED_DATABASE = Map.of(
+            "legacy.orders.database.pool-size",
+            "40",
+            "legacy.orders.database.pool-wait-in-d",
+            "50",
+            "legacy.orders.database.statement-timeout-in-d",
+            "100",
+            "legacy.orders.database.lock-timeout-in-d",
+            "50");
 
     private static EmbeddedPostgres postgres;
     private final List<ConfigurableApplicationContext> started = new ArrayList<>();
@@ -52,19 +58,27 @@ class OrdersFaultSwitchesTest {
     }
 
     private ConfigurableApplicationContext orders(Map<String, String> switches) {
-        List<String> properties = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
-                "lab.downstream.latency=PT0.01S", "lab.database.url=" + postgres.getJdbcUrl("postgres", "postgres"),
-                "lab.database.user=postgres", "lab.database.password=postgres"));
+        List<String> properties = new ArrayList<>(List.of(
+                "server.port=0",
+                "server.address=127.0.0.1",
+                "lab.downstream.latency=PT0.01S",
+                "lab.database.url=" + postgres.getJdbcUrl("postgres", "postgres"),
+                "lab.database.user=postgres",
+                "lab.database.password=postgres"));
         switches.forEach((key, value) -> properties.add(key + "=" + value));
         ConfigurableApplicationContext context = new SpringApplicationBuilder(LegacyOrdersServiceApplication.class)
-                .properties(properties.toArray(String[]::new)).run();
+                .properties(properties.toArray(String[]::new))
+                .run();
         started.add(context);
         return context;
     }
 
     /** The settings row's version: PostgreSQL writes a new one with a new xmin for every UPDATE, changed or not. */
     private static String settingsVersion(ConfigurableApplicationContext context) {
-        return context.getBean(JdbcClient.class).sql("SELECT xmin::text FROM shop_settings WHERE id = 1").query(String.class).single();
+        return context.getBean(JdbcClient.class)
+                .sql("SELECT xmin::text FROM shop_settings WHERE id = 1")
+                .query(String.class)
+                .single();
     }
 
     @Test
@@ -91,7 +105,8 @@ class OrdersFaultSwitchesTest {
         assertThat(setting(legacyPool, "lock_timeout")).isEqualTo("0");
         try (Connection holder = postgres.getPostgresDatabase().getConnection()) {
             lockSettingsRow(holder);
-            CompletableFuture<Order> blocked = CompletableFuture.supplyAsync(() -> legacy.getBean(OrderViews.class).view(1));
+            CompletableFuture<Order> blocked = CompletableFuture.supplyAsync(
+                    () -> legacy.getBean(OrderViews.class).view(1));
             assertThatThrownBy(() -> blocked.get(1_500, TimeUnit.MILLISECONDS)).isInstanceOf(TimeoutException.class);
             holder.rollback();
             assertThat(blocked.get(5, TimeUnit.SECONDS).id()).isEqualTo(1);
@@ -109,8 +124,12 @@ class OrdersFaultSwitchesTest {
             long start = System.nanoTime();
             assertThatThrownBy(() -> fixed.getBean(OrderViews.class).view(1))
                     .hasRootCauseInstanceOf(SQLException.class)
-                    .rootCause().satisfies(cause -> assertThat(((SQLException) cause).getSQLState()).isEqualTo("55P03"));
-            assertThat((System.nanoTime() - start) / 1e6).as("lock_timeout of 50 D").isBetween(450.0, 1_400.0);
+                    .rootCause()
+                    .satisfies(cause ->
+                            assertThat(((SQLException) cause).getSQLState()).isEqualTo("55P03"));
+            assertThat((System.nanoTime() - start) / 1e6)
+                    .as("lock_timeout of 50 D")
+                    .isBetween(450.0, 1_400.0);
             holder.rollback();
         }
     }
@@ -123,8 +142,9 @@ class OrdersFaultSwitchesTest {
     }
 
     private static String setting(HikariDataSource pool, String name) throws SQLException {
-        try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement();
-             var result = statement.executeQuery("SHOW " + name)) {
+        try (Connection connection = pool.getConnection();
+                Statement statement = connection.createStatement();
+                var result = statement.executeQuery("SHOW " + name)) {
             result.next();
             return result.getString(1);
         }

@@ -1,5 +1,7 @@
 package org.concurrencylab.services.legacy.storefront;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClientConnectionManagerMetricsBinder;
 import java.time.Duration;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -8,8 +10,6 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.util.Timeout;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClientConnectionManagerMetricsBinder;
 import org.concurrencylab.probe.SizingContributor;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -27,18 +27,23 @@ import org.springframework.web.client.RestTemplate;
 class OrdersClients {
 
     @Bean
-    RestTemplate ordersRestTemplate(StorefrontProperties properties, @Value("${lab.downstream.latency}") Duration d,
-                                    MeterRegistry registry) {
+    RestTemplate ordersRestTemplate(
+            StorefrontProperties properties, @Value("${lab.downstream.latency}") Duration d, MeterRegistry registry) {
         return switch (properties.httpClient()) {
-            case DEFAULT_POOL -> new RestTemplate(new HttpComponentsClientHttpRequestFactory(
-                    HttpClients.custom().useSystemProperties().setConnectionManager(measured(defaultPool(), registry)).build()));
-            case POOLED -> new RestTemplate(new HttpComponentsClientHttpRequestFactory(
-                    pooledClient(measured(pool(properties.pool(), d), registry), properties.pool(), d)));
+            case DEFAULT_POOL ->
+                new RestTemplate(new HttpComponentsClientHttpRequestFactory(HttpClients.custom()
+                        .useSystemProperties()
+                        .setConnectionManager(measured(defaultPool(), registry))
+                        .build()));
+            case POOLED ->
+                new RestTemplate(new HttpComponentsClientHttpRequestFactory(
+                        pooledClient(measured(pool(properties.pool(), d), registry), properties.pool(), d)));
         };
     }
 
     /** Leased and pending connections as gauges, for the lab's windows and a Grafana panel. */
-    private static PoolingHttpClientConnectionManager measured(PoolingHttpClientConnectionManager connections, MeterRegistry registry) {
+    private static PoolingHttpClientConnectionManager measured(
+            PoolingHttpClientConnectionManager connections, MeterRegistry registry) {
         new PoolingHttpClientConnectionManagerMetricsBinder(connections, "orders").bindTo(registry);
         return connections;
     }
@@ -49,7 +54,9 @@ class OrdersClients {
      * defaults, as the system properties leave them.
      */
     static PoolingHttpClientConnectionManager defaultPool() {
-        return PoolingHttpClientConnectionManagerBuilder.create().useSystemProperties().build();
+        return PoolingHttpClientConnectionManagerBuilder.create()
+                .useSystemProperties()
+                .build();
     }
 
     /**
@@ -67,8 +74,8 @@ class OrdersClients {
                 .build();
     }
 
-    static CloseableHttpClient pooledClient(PoolingHttpClientConnectionManager connections, StorefrontProperties.Pool pool,
-                                            Duration d) {
+    static CloseableHttpClient pooledClient(
+            PoolingHttpClientConnectionManager connections, StorefrontProperties.Pool pool, Duration d) {
         return HttpClients.custom()
                 .setConnectionManager(connections)
                 .setDefaultRequestConfig(RequestConfig.custom()

@@ -26,8 +26,12 @@ class OrdersGateway {
     private final CircuitBreaker circuitBreaker;
     private final String ordersUrl;
 
-    OrdersGateway(RestTemplate ordersRestTemplate, StorefrontProperties properties, JsonMapper sharedMapper,
-                  CircuitBreakerRegistry circuitBreakers, @Value("${lab.services.orders.url}") String ordersUrl) {
+    OrdersGateway(
+            RestTemplate ordersRestTemplate,
+            StorefrontProperties properties,
+            JsonMapper sharedMapper,
+            CircuitBreakerRegistry circuitBreakers,
+            @Value("${lab.services.orders.url}") String ordersUrl) {
         this.restTemplate = ordersRestTemplate;
         this.properties = properties;
         this.sharedMapper = sharedMapper;

@@ -15,10 +15,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param optimizedResources static resources served from their own locations, checked once at start
  */
 @ConfigurationProperties("legacy.storefront")
-public record StorefrontProperties(@DefaultValue("DEFAULT_POOL") HttpClientChoice httpClient, @DefaultValue Pool pool,
-                                   @DefaultValue("true") boolean mapperPerRequest,
-                                   @DefaultValue("false") boolean circuitBreaker,
-                                   @DefaultValue("false") boolean optimizedResources) {
+public record StorefrontProperties(
+        @DefaultValue("DEFAULT_POOL") HttpClientChoice httpClient,
+        @DefaultValue Pool pool,
+        @DefaultValue("true") boolean mapperPerRequest,
+        @DefaultValue("false") boolean circuitBreaker,
+        @DefaultValue("false") boolean optimizedResources) {
 
     public enum HttpClientChoice {
         /**
@@ -37,9 +39,12 @@ public record StorefrontProperties(@DefaultValue("DEFAULT_POOL") HttpClientChoic
      * @param readTimeoutInD                 to wait for the answer (HttpClient's response timeout)
      * @param connectionRequestTimeoutInD    to wait for a pooled connection
      */
-    public record Pool(@DefaultValue("100") int maxTotal, @DefaultValue("100") int maxPerRoute,
-                       @DefaultValue("20") int connectTimeoutInD, @DefaultValue("100") int readTimeoutInD,
-                       @DefaultValue("50") int connectionRequestTimeoutInD) {
+    public record Pool(
+            @DefaultValue("100") int maxTotal,
+            @DefaultValue("100") int maxPerRoute,
+            @DefaultValue("20") int connectTimeoutInD,
+            @DefaultValue("100") int readTimeoutInD,
+            @DefaultValue("50") int connectionRequestTimeoutInD) {
 
         public Pool {
             if (maxTotal < 1 || maxPerRoute < 1 || maxPerRoute > maxTotal) {

@@ -45,13 +45,27 @@ import org.springframework.web.servlet.resource.ResourceUrlProvider;
 class StorefrontFaultSwitchesTest {
 
     /** The legacy's own settings, where Boot's defaults would already be the fix (as the lab's catalog sets them). */
-    private static final Map<String, String> LEGACY = Map.of("spring.web.resources.chain.cache", "false",
-            "logging.level.org.concurrencylab.services.legacy.storefront.OrdersGateway", "DEBUG");
-    private static final Map<String, String> FIXED = Map.of("legacy.storefront.http-client", "POOLED",
-            "legacy.storefront.mapper-per-request", "false", "legacy.storefront.circuit-breaker", "true",
-            "spring.web.resources.chain.cache", "true", "legacy.storefront.optimized-resources", "true",
-            "spring.web.resources.add-mappings", "false",
-            "logging.level.org.concurrencylab.services.legacy.storefront.OrdersGateway", "INFO");
+    private static final Map<String, String> LEGACY = Map.of(
+            "spring.web.resources.chain.cache",
+            "false",
+            "logging.level.org.concurrencylab.services.legacy.storefront.OrdersGateway",
+            "DEBUG");
+
+    private static final Map<String, String> FIXED = Map.of(
+            "legacy.storefront.http-client",
+            "POOLED",
+            "legacy.storefront.mapper-per-request",
+            "false",
+            "legacy.storefront.circuit-breaker",
+            "true",
+            "spring.web.resources.chain.cache",
+            "true",
+            "legacy.storefront.optimized-resources",
+            "true",
+            "spring.web.resources.add-mappings",
+            "false",
+            "logging.level.org.concurrencylab.services.legacy.storefront.OrdersGateway",
+            "INFO");
 
     @TempDir
     Path logs;
@@ -66,12 +80,16 @@ class StorefrontFaultSwitchesTest {
     }
 
     private ConfigurableApplicationContext storefront(Map<String, String> switches) {
-        List<String> properties = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
-                "lab.services.orders.url=" + orders.uri(), "lab.downstream.latency=PT0.01S",
+        List<String> properties = new ArrayList<>(List.of(
+                "server.port=0",
+                "server.address=127.0.0.1",
+                "lab.services.orders.url=" + orders.uri(),
+                "lab.downstream.latency=PT0.01S",
                 "lab.log-file=" + logs.resolve("storefront.log")));
         switches.forEach((key, value) -> properties.add(key + "=" + value));
         ConfigurableApplicationContext context = new SpringApplicationBuilder(LegacyStorefrontServiceApplication.class)
-                .properties(properties.toArray(String[]::new)).run();
+                .properties(properties.toArray(String[]::new))
+                .run();
         started.add(context);
         return context;
     }
@@ -83,8 +101,13 @@ class StorefrontFaultSwitchesTest {
         assertThat(legacy.getBean("ordersRestTemplate", RestTemplate.class).getRequestFactory())
                 .isInstanceOf(HttpComponentsClientHttpRequestFactory.class);
         // HttpClient's own default: a few connections per route, far fewer than the fix's 100
-        double legacyPerRoute = legacy.getBean(MeterRegistry.class).get("httpcomponents.httpclient.pool.route.max.default").gauge().value();
-        assertThat(legacyPerRoute).isEqualTo(OrdersClients.defaultPool().getDefaultMaxPerRoute()).isBetween(1.0, 10.0);
+        double legacyPerRoute = legacy.getBean(MeterRegistry.class)
+                .get("httpcomponents.httpclient.pool.route.max.default")
+                .gauge()
+                .value();
+        assertThat(legacyPerRoute)
+                .isEqualTo(OrdersClients.defaultPool().getDefaultMaxPerRoute())
+                .isBetween(1.0, 10.0);
         long start = System.nanoTime();
         assertThat(legacy.getBean(OrdersGateway.class).fetch(7).id()).isEqualTo(7);
         assertThat((System.nanoTime() - start) / 1e6).isGreaterThanOrEqualTo(1_500);
@@ -93,11 +116,20 @@ class StorefrontFaultSwitchesTest {
         assertThat(fixed.getBean("ordersRestTemplate", RestTemplate.class).getRequestFactory())
                 .isInstanceOf(HttpComponentsClientHttpRequestFactory.class);
         MeterRegistry registry = fixed.getBean(MeterRegistry.class);
-        assertThat(registry.get("httpcomponents.httpclient.pool.total.max").gauge().value()).isEqualTo(100);
-        assertThat(registry.get("httpcomponents.httpclient.pool.route.max.default").gauge().value()).isEqualTo(100);
+        assertThat(registry.get("httpcomponents.httpclient.pool.total.max")
+                        .gauge()
+                        .value())
+                .isEqualTo(100);
+        assertThat(registry.get("httpcomponents.httpclient.pool.route.max.default")
+                        .gauge()
+                        .value())
+                .isEqualTo(100);
         long fixedStart = System.nanoTime();
-        assertThatThrownBy(() -> fixed.getBean(OrdersGateway.class).fetch(7)).isInstanceOf(ResourceAccessException.class);
-        assertThat((System.nanoTime() - fixedStart) / 1e6).as("the read timeout of 100 D").isBetween(950.0, 1_450.0);
+        assertThatThrownBy(() -> fixed.getBean(OrdersGateway.class).fetch(7))
+                .isInstanceOf(ResourceAccessException.class);
+        assertThat((System.nanoTime() - fixedStart) / 1e6)
+                .as("the read timeout of 100 D")
+                .isBetween(950.0, 1_450.0);
     }
 
     @Test
@@ -112,11 +144,14 @@ class StorefrontFaultSwitchesTest {
     void theLegacyLogsAStackTracePerOrderAndTheFixDoesNot() throws IOException {
         storefront(LEGACY).getBean(OrdersGateway.class).fetch(3);
         Path debugLog = logs.resolve("storefront.log.debug");
-        assertThat(Files.readString(debugLog)).contains("where the order was fetched").contains("at org.concurrencylab");
+        assertThat(Files.readString(debugLog))
+                .contains("where the order was fetched")
+                .contains("at org.concurrencylab");
         long size = Files.size(debugLog);
 
         storefront(FIXED).getBean(OrdersGateway.class).fetch(3);
-        assertThat(LoggerFactory.getLogger(OrdersGateway.class).isDebugEnabled()).isFalse();
+        assertThat(LoggerFactory.getLogger(OrdersGateway.class).isDebugEnabled())
+                .isFalse();
         assertThat(Files.size(debugLog)).isEqualTo(size);
     }
 
@@ -124,7 +159,8 @@ class StorefrontFaultSwitchesTest {
     void theLegacyHashesResourcesOnEveryRenderAndTheFixCachesThemFromTheirOwnLocations() throws Exception {
         ConfigurableApplicationContext legacy = storefront(LEGACY);
         assertThat(resolvers(legacy)).containsKey("/**");
-        assertThat(resolvers(legacy).values()).allMatch(chain -> chain.stream().noneMatch(CachingResourceResolver.class::isInstance));
+        assertThat(resolvers(legacy).values())
+                .allMatch(chain -> chain.stream().noneMatch(CachingResourceResolver.class::isInstance));
         assertThat(page(legacy)).containsPattern("/css/site-[0-9a-f]{32}\\.css");
 
         ConfigurableApplicationContext fixed = storefront(FIXED);
@@ -156,17 +192,23 @@ class StorefrontFaultSwitchesTest {
 
     private static Map<String, List<org.springframework.web.servlet.resource.ResourceResolver>> resolvers(
             ConfigurableApplicationContext context) {
-        Map<String, List<org.springframework.web.servlet.resource.ResourceResolver>> byPattern = new java.util.TreeMap<>();
-        context.getBean(ResourceUrlProvider.class).getHandlerMap().forEach((pattern, handler) ->
-                byPattern.put(pattern.toString(), ((ResourceHttpRequestHandler) handler).getResourceResolvers()));
+        Map<String, List<org.springframework.web.servlet.resource.ResourceResolver>> byPattern =
+                new java.util.TreeMap<>();
+        context.getBean(ResourceUrlProvider.class)
+                .getHandlerMap()
+                .forEach((pattern, handler) -> byPattern.put(
+                        pattern.toString(), ((ResourceHttpRequestHandler) handler).getResourceResolvers()));
         return byPattern;
     }
 
     private String page(ConfigurableApplicationContext context) throws Exception {
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         try (HttpClient client = HttpClient.newHttpClient()) {
-            return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/")).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
+            return client.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
         }
     }
 
@@ -193,7 +235,8 @@ class StorefrontFaultSwitchesTest {
                 }
                 String id = exchange.getRequestURI().getPath().substring("/orders/".length());
                 byte[] body = ("{\"id\":" + id + ",\"customer\":\"customer-1\",\"status\":\"open\",\"total\":9.99,"
-                        + "\"currency\":\"EUR\",\"views\":1}").getBytes(StandardCharsets.UTF_8);
+                                + "\"currency\":\"EUR\",\"views\":1}")
+                        .getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
                 exchange.sendResponseHeaders(status, body.length);
                 exchange.getResponseBody().write(body);
