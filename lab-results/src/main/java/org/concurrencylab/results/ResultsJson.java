@@ -7,6 +7,7 @@ import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Reads and writes results.json. */
 public final class ResultsJson {
@@ -35,7 +36,11 @@ public final class ResultsJson {
      * @throws WriteFailed naming the file and the cause
      */
     public static Path write(RunResult result, Path directory) {
-        return AtomicFiles.write(directory.resolve(FILE_NAME), out -> MAPPER.writeValue(out, result));
+        return AtomicFiles.write(
+                directory.resolve(FILE_NAME),
+                out -> MAPPER.writeValue(
+                        out,
+                        ResultsSchema.stamped((ObjectNode) MAPPER.valueToTree(result), MAPPER.createObjectNode())));
     }
 
     /** @throws NotResults when the file is not a complete results.json of a run */
@@ -47,7 +52,10 @@ public final class ResultsJson {
         }
         RunResult run;
         try {
-            run = MAPPER.readValue(file.toFile(), RunResult.class);
+            if (!(MAPPER.readTree(file.toFile()) instanceof ObjectNode root)) {
+                throw new NotResults(file + " is not a lab run's results (not a JSON object)");
+            }
+            run = MAPPER.treeToValue(ResultsSchema.upgrade(root, file), RunResult.class);
         } catch (JacksonException e) {
             throw new NotResults(file + " is not a lab run's results (" + firstLine(e.getOriginalMessage()) + ")");
         }
