@@ -203,6 +203,8 @@ final class BlockingIoClaims {
                                             plain,
                                             moved);
                                 })
+                        .articleSaid(
+                                "no figure: the container's worker does the blocking, one thread per request where subscribeOn takes two")
                         .checkedAt("fewer peak threads than with subscribeOn; ≥ 95 % of C/D")
                         .shownBy(
                                 ChartRef.Kind.THREADS_BY_POOL,
@@ -238,6 +240,8 @@ final class BlockingIoClaims {
                                             router,
                                             annotated);
                                 })
+                        .articleSaid(
+                                "no figure: only another way to declare the handler, neither faster nor using fewer threads")
                         .checkedAt("throughput within 5 %; peak threads within 10 or 15 %")
                         .shownBy(ChartRef.Kind.PERCENTILES, HEAVY, "webflux-tomcat-router", "webflux-tomcat-blocking"),
                 Claim.of(

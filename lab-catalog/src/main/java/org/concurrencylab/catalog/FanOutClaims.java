@@ -39,6 +39,12 @@ final class FanOutClaims {
      */
     static final double AS_WELL_AS_POOL_OF_400 = 1.15;
 
+    /**
+     * The sequential version's p95 under load, in D: the article's own 709 ms over D = 300 ms (2.36 D, its two
+     * calls and the rest of its request), with the run-to-run noise ({@link Defaults#RUN_TO_RUN_NOISE}) on top.
+     */
+    static final double SEQUENTIAL_P95_AT_MOST_D = 709.0 / 300 * (1 + Defaults.RUN_TO_RUN_NOISE);
+
     private FanOutClaims() {}
 
     static List<Claim> claims() {
@@ -72,17 +78,19 @@ final class FanOutClaims {
                                     StepResult step = m.clientStep("sequential", load);
                                     double p95 = m.inD(step.latencyMillis().p95());
                                     return Verdict.onSteps(
-                                            p95 <= 2 * Thresholds.P95_NEAR_D
+                                            p95 <= SEQUENTIAL_P95_AT_MOST_D
                                                     && step.requests().failed() == 0,
                                             format(
-                                                    "p95 %.2f D (bound %.2f x 2 D), %d failed",
+                                                    "p95 %.2f D (at most %.2f D), %d failed",
                                                     p95,
-                                                    Thresholds.P95_NEAR_D,
+                                                    SEQUENTIAL_P95_AT_MOST_D,
                                                     step.requests().failed()),
                                             step);
                                 })
-                        .articleSaid("p95 709 ms")
-                        .checkedAt("no failure; p95 ≤ 2 x 1.15 D")
+                        .articleSaid("p95 709 ms (2.36 D)")
+                        .checkedAt(format(
+                                "no failure; p95 ≤ %.2f D (the article's 2.36 D and %.0f %% of run-to-run noise)",
+                                SEQUENTIAL_P95_AT_MOST_D, 100 * Defaults.RUN_TO_RUN_NOISE))
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "sequential"),
                 Claim.of(
                                 "common-pool-collapses",

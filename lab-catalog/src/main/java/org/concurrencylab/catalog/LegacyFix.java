@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The faults of legacy-chain's article, each a switch, in the order the article fixed them. A fix is
+ * The faults of legacy-chain's article, each a switch, declared by the layer they sit in (the HTTP client, the
+ * database, the service's own code, its logging); the order the article fixed them in is
+ * {@link #ARTICLE_ORDER}. A fix is
  * the properties that turn its fault off; the legacy is the services' defaults plus
  * {@link #LEGACY_PROPERTIES}, which set what Boot's own defaults would already have fixed.
  */
