@@ -17,7 +17,7 @@ class PhaseClockTest {
         }
         Thread.sleep(10);
         clock.enter("x/a", PhaseClock.Phase.MEASURED);
-        Thread.sleep(40);
+        Thread.sleep(200);
         clock.enter(null, PhaseClock.Phase.RESULTS);
 
         TimeBudget budget = clock.budget();
@@ -30,12 +30,14 @@ class PhaseClockTest {
                 .as("30 ms before the training and 10 after")
                 .isGreaterThanOrEqualTo(0.040);
         assertThat(budget.byPhase().get("start-up cache training")).isGreaterThanOrEqualTo(0.020);
-        assertThat(budget.byPhase().get(TimeBudget.MEASURED)).isGreaterThanOrEqualTo(0.040);
+        assertThat(budget.byPhase().get(TimeBudget.MEASURED)).isGreaterThanOrEqualTo(0.200);
         assertThat(budget.byVariant().get("x/a"))
                 .containsOnlyKeys("JVM starts", "start-up cache training", TimeBudget.MEASURED);
-        assertThat(budget.measuredShare())
-                .isEqualTo(
-                        Math.round(1000 * budget.byPhase().get(TimeBudget.MEASURED) / budget.wallSeconds()) / 1000.0,
-                        org.assertj.core.data.Offset.offset(0.002));
+        // the share comes from the clock's nanoseconds, the check from figures rounded to a millisecond each: they
+        // differ by at most what half a millisecond is of each, and the share's own rounding to a thousandth
+        double measured = budget.byPhase().get(TimeBudget.MEASURED);
+        double fromRounded = measured / budget.wallSeconds();
+        double rounding = fromRounded * (0.0005 / measured + 0.0005 / budget.wallSeconds()) + 0.0005;
+        assertThat(budget.measuredShare()).isCloseTo(fromRounded, org.assertj.core.data.Offset.offset(rounding));
     }
 }
