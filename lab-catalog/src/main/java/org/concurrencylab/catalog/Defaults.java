@@ -96,8 +96,18 @@ public final class Defaults {
     /** How long a study holds each step: long enough for a hundred samples of the pools at the probe's rate. */
     public static final Duration STUDY_STEP = Duration.ofSeconds(8);
 
-    /** A study's warm-up, at {@link #STUDY_WARM_UP_USERS}: the application's JIT compiles its request path meanwhile. */
-    public static final Duration STUDY_WARM_UP = Duration.ofSeconds(15);
+    /**
+     * The longest a study's warm-up lasts, at {@link #STUDY_WARM_UP_USERS}: it ends sooner, in windows of
+     * {@link #STUDY_WARM_UP_WINDOW}, once the application is steady (its JIT under {@link #JIT_BUSY_SHARE_OF_A_CORE}
+     * of a core, and two windows' throughput within {@link #STUDY_STEADY_THROUGHPUT} of each other).
+     */
+    public static final Duration STUDY_WARM_UP = Duration.ofSeconds(60);
+
+    /** A study's warm-up is judged window by window, each this long. */
+    public static final Duration STUDY_WARM_UP_WINDOW = Duration.ofSeconds(2);
+
+    /** How far two successive warm-up windows' throughput may differ, as a share, for the application to be steady. */
+    public static final double STUDY_STEADY_THROUGHPUT = 0.05;
 
     public static final int STUDY_WARM_UP_USERS = 4;
 

@@ -84,7 +84,10 @@ public final class StudyFile {
                     "warm-up",
                     "map: `users`, `seconds`",
                     "users " + Defaults.STUDY_WARM_UP_USERS + ", seconds " + seconds(Defaults.STUDY_WARM_UP),
-                    "the load before anything is measured"),
+                    "the load before anything is measured: it ends once the application is steady (its JIT under "
+                            + Math.round(100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE) + " % of a core and two "
+                            + Defaults.STUDY_WARM_UP_WINDOW.toSeconds() + "-s windows' throughput within "
+                            + Math.round(100 * Defaults.STUDY_STEADY_THROUGHPUT) + " %), at most `seconds`"),
             new Key(
                     "connections",
                     "`new-per-request` or `keep-alive`",

@@ -56,6 +56,26 @@ final class StepTables {
 
     static String warmUp(ExperimentResult experiment) {
         if (experiment.warmUp() != null && experiment.ofAnApplication()) {
+            // a study's warm-up ends when the application is steady; each variant's took what it took
+            List<String> took = experiment.variants().stream()
+                    .filter(variant -> variant.sizing().get("warmUpSeconds") instanceof Number)
+                    .map(variant -> (experiment.variants().size() == 1 ? "" : variant.name() + " ")
+                            + format(
+                                    Locale.ROOT,
+                                    "%.1f s",
+                                    ((Number) variant.sizing().get("warmUpSeconds")).doubleValue())
+                            + (Boolean.FALSE.equals(variant.sizing().get("warmUpSteady"))
+                                    ? " (its cap, short of steady)"
+                                    : ""))
+                    .toList();
+            if (!took.isEmpty()) {
+                return format(
+                        Locale.ROOT,
+                        "%d users until steady, at most %.0f s: %s",
+                        experiment.warmUp().users(),
+                        experiment.warmUp().lengthInD() * experiment.downstreamLatencyMillis() / 1000,
+                        String.join(", ", took));
+            }
             return format(
                     Locale.ROOT,
                     "%d users for %.0f s",

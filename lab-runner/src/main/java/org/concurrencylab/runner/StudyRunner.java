@@ -209,15 +209,12 @@ public final class StudyRunner {
             URI target = app.uri(study.path());
             progress.phase(
                     variant.name(),
-                    "warming up: " + study.warmUpUsers() + " users for "
+                    "warming up: " + study.warmUpUsers() + " users until steady, at most "
                             + study.warmUp().toSeconds() + " s");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
-            driver.run(
-                    target,
-                    unthinking(study, study.warmUpUsers())
-                            .heldFor(study.warmUp())
-                            .build(),
-                    Progress.NONE);
+            warmUpUntilSteady(study, target, probe, sizing)
+                    .map(sentence -> study.variants().size() == 1 ? sentence : variant.name() + ": " + sentence)
+                    .ifPresent(findings::add);
             phases.enter(owner, PhaseClock.Phase.LONE);
             LoadResult alone =
                     driver.run(target, unthinking(study, 1).heldFor(ALONE).build(), Progress.NONE);
@@ -417,6 +414,46 @@ public final class StudyRunner {
      * The same without the think time: a warm-up is there to run the application's code, and the lone requests to
      * time it, and a user who thinks a second between requests would do both a hundred times less.
      */
+    /**
+     * The study's warm-up users, window after window, until the application is steady ({@link SteadyWarmUp}) or
+     * the warm-up's length is spent; how it ended goes into the sizing and, in words, into the findings.
+     */
+    private Optional<String> warmUpUntilSteady(Study study, URI target, ProbeClient probe, Map<String, Object> sizing)
+            throws IOException, InterruptedException {
+        if (study.warmUp().isZero()) {
+            return Optional.empty();
+        }
+        SteadyWarmUp rule = new SteadyWarmUp(Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STUDY_STEADY_THROUGHPUT);
+        long start = System.nanoTime();
+        long cap = study.warmUp().toNanos();
+        SteadyWarmUp.Window previous = null;
+        while (true) {
+            Duration window = Duration.ofNanos(
+                    Math.min(Defaults.STUDY_WARM_UP_WINDOW.toNanos(), Math.max(1, cap - (System.nanoTime() - start))));
+            long jitBefore = probe.read(-1).counters().jitCpuNanos();
+            LoadResult load = driver.run(
+                    target,
+                    unthinking(study, study.warmUpUsers()).heldFor(window).build(),
+                    Progress.NONE);
+            long jitAfter = probe.read(-1).counters().jitCpuNanos();
+            SteadyWarmUp.Window last = new SteadyWarmUp.Window(
+                    load.elapsedSeconds(), load.ok(), jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
+            boolean steady = previous != null && rule.steady(previous, last);
+            boolean spent = System.nanoTime() - start >= cap;
+            if (steady || spent) {
+                SteadyWarmUp.Outcome outcome = new SteadyWarmUp.Outcome(
+                        Duration.ofNanos(System.nanoTime() - start),
+                        steady,
+                        last,
+                        previous == null ? Double.NaN : SteadyWarmUp.change(previous, last));
+                sizing.put("warmUpSeconds", outcome.took().toMillis() / 1e3);
+                sizing.put("warmUpSteady", steady);
+                return Optional.of(outcome.sentence(rule.jitShare(), rule.tolerance()));
+            }
+            previous = last;
+        }
+    }
+
     private static ClosedModel.Builder unthinking(Study study, int users) {
         return ClosedModel.custom(users, study.requestTimeout())
                 .connections(study.connections())
