@@ -8,6 +8,7 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.results.ChartRef;
+import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
@@ -248,25 +249,39 @@ final class CpuBoundClaims {
                                     PiWorkCost tenCost = PiWorkCost.of(m.variant("no-scheduler"), ten);
                                     PiWorkCost cpusCost = PiWorkCost.of(m.variant("parallel-cpus"), cpus);
                                     double extraCpu = tenCost.overReference() / cpusCost.overReference() - 1;
-                                    return Verdict.of(
-                                            extraCpu >= 0.10,
-                                            format(
-                                                    "CPU for the 30 requests, the JIT's left out, %.2f s on 10 threads against %.2f s on %d, "
-                                                            + "%.2f and %.2f times the same terms on the lab's meter during each step "
-                                                            + "(cores at %.2f and %.2f times their usual time) (%+.0f %%); "
-                                                            + "involuntary context switches %d against %d, voluntary %d against %d",
-                                                    tenCost.cpuSeconds(),
-                                                    cpusCost.cpuSeconds(),
-                                                    m.machineCpus(),
-                                                    tenCost.overReference(),
-                                                    cpusCost.overReference(),
-                                                    tenCost.coreSpeed().slowdown(),
-                                                    cpusCost.coreSpeed().slowdown(),
-                                                    100 * extraCpu,
-                                                    ten.process().involuntaryContextSwitches(),
-                                                    cpus.process().involuntaryContextSwitches(),
-                                                    ten.process().voluntaryContextSwitches(),
-                                                    cpus.process().voluntaryContextSwitches()));
+                                    String evidence = format(
+                                            "CPU for the 30 requests, the JIT's left out, %.2f s on 10 threads against %.2f s on %d, "
+                                                    + "%.2f and %.2f times the same terms on the lab's meter during each step "
+                                                    + "(cores at %.2f and %.2f times their usual time) (%+.0f %%); "
+                                                    + "involuntary context switches %d against %d, voluntary %d against %d",
+                                            tenCost.cpuSeconds(),
+                                            cpusCost.cpuSeconds(),
+                                            m.machineCpus(),
+                                            tenCost.overReference(),
+                                            cpusCost.overReference(),
+                                            tenCost.coreSpeed().slowdown(),
+                                            cpusCost.coreSpeed().slowdown(),
+                                            100 * extraCpu,
+                                            ten.process().involuntaryContextSwitches(),
+                                            cpus.process().involuntaryContextSwitches(),
+                                            ten.process().voluntaryContextSwitches(),
+                                            cpus.process().voluntaryContextSwitches());
+                                    // each side is over the meter's reading of its step's cores: where the host slowed
+                                    // them, the comparison is as much the meter's reading as the threads', either way
+                                    List<String> slowed = java.util.stream.Stream.of(ten, cpus)
+                                            .filter(step -> step.machine() != null
+                                                    && step.machine().machineBound()
+                                                    && step.machine().why() != null
+                                                    && step.machine().why().contains(MachineUsage.CORES_SLOWED))
+                                            .map(step -> step.load() + ": "
+                                                    + step.machine().why())
+                                            .toList();
+                                    if (!slowed.isEmpty()) {
+                                        return Verdict.notDecided(
+                                                evidence + "; machine-bound step (" + String.join("; ", slowed)
+                                                        + "): the comparison rests on the meter's reading of the slowed cores");
+                                    }
+                                    return Verdict.of(extraCpu >= 0.10, evidence);
                                 })
                         .articleSaid("context switching costs the 10 threads")
                         .checkedAt(

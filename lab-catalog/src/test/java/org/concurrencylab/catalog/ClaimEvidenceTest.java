@@ -299,6 +299,46 @@ class ClaimEvidenceTest {
         return claim("cpu-bound", claimId).evaluate(new Measurements(List.of(variant), D, 2));
     }
 
+    @Test
+    void contextSwitchingIsNotDecidedOnAStepWhoseHostSlowedTheCores() {
+        // a CI run: the same 4.80 s of CPU for the same terms on both, the meter reading the second step's cores
+        // 1.34 times slower than usual; divided by that reading, the first looked 33 % dearer
+        VariantResult ten = piVariant("no-scheduler", 4.80, 1.01);
+        VariantResult cpus = piVariant("parallel-cpus", 4.80, 1.35);
+        StepResult slowedStep = StepResult.from(cpus.steps().getFirst())
+                .machine(new MachineUsage(
+                        2,
+                        0,
+                        List.of(),
+                        0,
+                        -1,
+                        MachineUsage.CPU_WORK,
+                        0,
+                        MachineUsage.MACHINE_BOUND,
+                        "the cores took 1.34 times their usual CPU time for the same work",
+                        cpus.steps().getFirst().machine().coreSpeed()))
+                .build();
+        VariantResult slowed = new VariantResult(
+                cpus.name(),
+                cpus.summary(),
+                cpus.origin(),
+                cpus.cpus(),
+                cpus.status(),
+                cpus.failure(),
+                cpus.sizing(),
+                cpus.properties(),
+                List.of(slowedStep));
+
+        ClaimResult result = claim("cpu-bound", "context-switching-costs-cpu")
+                .evaluate(new Measurements(List.of(ten, slowed), D, 2));
+
+        assertThat(result.status()).isEqualTo("not decided");
+        assertThat(result.evidence()).contains("the comparison rests on the meter's reading of the slowed cores");
+        assertThat(contextSwitchingClaim(4.80, 1.01, 4.80, 1.35).status())
+                .as("the same figures on steps not flagged: decided on them")
+                .isEqualTo("reproduced");
+    }
+
     private static ClaimResult contextSwitchingClaim(
             double tenCpuSeconds, double tenNanosPerTerm, double cpusCpuSeconds, double cpusNanosPerTerm) {
         return claim("cpu-bound", "context-switching-costs-cpu")

@@ -7,6 +7,7 @@ import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.PiWorkCost;
 import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
@@ -60,6 +61,24 @@ class CpuBoundIntegrationTest extends RealServicesTest {
         // JIT, each JVM's rate at its start the same); local runs, 1 +- 0.1
         PiWorkCost tenThreads = cost(result, "no-scheduler");
         PiWorkCost perCpu = cost(result, "parallel-cpus");
+        List<StepResult> slowed = result.variants().stream()
+                .map(variant -> variant.steps().getFirst())
+                .filter(step -> step.machine() != null
+                        && step.machine().machineBound()
+                        && step.machine().why() != null
+                        && step.machine().why().contains(MachineUsage.CORES_SLOWED))
+                .toList();
+        if (!slowed.isEmpty()) {
+            // the lab's rule: a step whose host ran the cores slow (Defaults.CORES_SLOWED over enough of the meter's
+            // samples) is machine-bound, and no CPU comparison is decided on it; a CI run saw one read 1.34 times
+            // slower while the service spent the same CPU on the same terms as the other step
+            assertThat(result.claims())
+                    .filteredOn(claim -> claim.id().equals("context-switching-costs-cpu"))
+                    .singleElement()
+                    .as("the comparison on a step whose cores were slowed: %s against %s", tenThreads, perCpu)
+                    .satisfies(claim -> assertThat(claim.status()).isEqualTo("not decided"));
+            return;
+        }
         assertThat(tenThreads.overReference() / perCpu.overReference())
                 .as("the same work costs the same CPU: %s against %s", tenThreads, perCpu)
                 .isBetween(0.75, 1.33);
