@@ -53,6 +53,27 @@ class DocsStayTrueTest {
                 .isLessThanOrEqualTo(200);
     }
 
+    /** A Markdown link's target: what is between the parentheses after the link's text. */
+    private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+
+    @Test
+    void everyRelativeLinkLeadsToAFileThatIsThere() throws IOException {
+        List<String> broken = new ArrayList<>();
+        for (Path page : pages()) {
+            Matcher link = LINK.matcher(Files.readString(page));
+            while (link.find()) {
+                String target = link.group(1).replaceFirst("#.*$", "");
+                if (target.isEmpty() || target.matches("^[a-z]+:.*")) {
+                    continue; // an anchor on the same page, or an address
+                }
+                if (!Files.exists(page.getParent().resolve(target).normalize())) {
+                    broken.add(ROOT.relativize(page) + " links " + link.group(1));
+                }
+            }
+        }
+        assertThat(broken).as("links to files that are not there").isEmpty();
+    }
+
     @Test
     void everyCommandLineTheDocsShowParses() throws IOException {
         List<String> checked = new ArrayList<>();
