@@ -8,7 +8,6 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.results.ChartRef;
-import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
@@ -270,9 +269,7 @@ final class CpuBoundClaims {
                                     // them, the comparison is as much the meter's reading as the threads', either way
                                     List<String> slowed = java.util.stream.Stream.of(ten, cpus)
                                             .filter(step -> step.machine() != null
-                                                    && step.machine().machineBound()
-                                                    && step.machine().why() != null
-                                                    && step.machine().why().contains(MachineUsage.CORES_SLOWED))
+                                                    && step.machine().coresSlowed())
                                             .map(step -> step.load() + ": "
                                                     + step.machine().why())
                                             .toList();

@@ -51,10 +51,7 @@ final class ReferenceDocs {
                 .append("`\n\n```\n")
                 .append(command.getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing())
                 .append("\n```\n");
-        command.getSubcommands().values().stream()
-                .distinct()
-                .filter(sub -> !sub.getCommandSpec().name().equals("help") || level == 2 && command.getParent() == null)
-                .forEach(sub -> append(page, sub, level + 1));
+        command.getSubcommands().values().stream().distinct().forEach(sub -> append(page, sub, level + 1));
     }
 
     private static String studyFile() {

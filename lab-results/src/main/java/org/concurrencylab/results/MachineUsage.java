@@ -47,6 +47,11 @@ public record MachineUsage(
         return MACHINE_BOUND.equals(verdict);
     }
 
+    /** Whether the step is machine-bound because its host ran the cores slow (its {@code why} says so). */
+    public boolean coresSlowed() {
+        return machineBound() && why != null && why.contains(CORES_SLOWED);
+    }
+
     /** How {@code why} begins the reason of a step whose host ran the cores slow. */
     public static final String CORES_SLOWED = "the cores took";
 

@@ -427,10 +427,11 @@ public final class StudyRunner {
         long start = System.nanoTime();
         long cap = study.warmUp().toNanos();
         SteadyWarmUp.Window previous = null;
+        // a window's reading at its end is the next one's at its start: one read of the probe between two windows
+        long jitBefore = probe.read(-1).counters().jitCpuNanos();
         while (true) {
             Duration window = Duration.ofNanos(
                     Math.min(Defaults.STUDY_WARM_UP_WINDOW.toNanos(), Math.max(1, cap - (System.nanoTime() - start))));
-            long jitBefore = probe.read(-1).counters().jitCpuNanos();
             LoadResult load = driver.run(
                     target,
                     unthinking(study, study.warmUpUsers()).heldFor(window).build(),
@@ -451,6 +452,7 @@ public final class StudyRunner {
                 return Optional.of(outcome.sentence(rule.jitShare(), rule.tolerance()));
             }
             previous = last;
+            jitBefore = jitAfter;
         }
     }
 

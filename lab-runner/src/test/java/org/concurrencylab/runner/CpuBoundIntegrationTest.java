@@ -7,7 +7,6 @@ import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.PiWorkCost;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.MachineUsage;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
@@ -63,10 +62,7 @@ class CpuBoundIntegrationTest extends RealServicesTest {
         PiWorkCost perCpu = cost(result, "parallel-cpus");
         List<StepResult> slowed = result.variants().stream()
                 .map(variant -> variant.steps().getFirst())
-                .filter(step -> step.machine() != null
-                        && step.machine().machineBound()
-                        && step.machine().why() != null
-                        && step.machine().why().contains(MachineUsage.CORES_SLOWED))
+                .filter(step -> step.machine() != null && step.machine().coresSlowed())
                 .toList();
         if (!slowed.isEmpty()) {
             // the lab's rule: a step whose host ran the cores slow (Defaults.CORES_SLOWED over enough of the meter's

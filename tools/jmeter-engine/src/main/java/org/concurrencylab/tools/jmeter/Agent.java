@@ -26,20 +26,12 @@ final class Agent {
         try {
             LabRemoteEngine.serve(port, objectPort);
         } catch (ExportException e) {
-            throw new PortTaken("port " + port + " or " + objectPort + " on " + address + " is taken (" + rootCause(e)
-                    + "): stop what holds it, or give another --port");
+            throw new PortTaken("port " + port + " or " + objectPort + " on " + address + " is taken ("
+                    + PlanRun.rootCause(e) + "): stop what holds it, or give another --port");
         }
         System.out.printf(
                 "ready: JMeter %s remote engine accepting on %s:%d (its engine object on port %d), %s%n",
                 JMeterUtils.getJMeterVersion(), address, port, objectPort, security);
         System.out.flush();
-    }
-
-    private static String rootCause(Throwable e) {
-        Throwable cause = e;
-        while (cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause.getMessage();
     }
 }

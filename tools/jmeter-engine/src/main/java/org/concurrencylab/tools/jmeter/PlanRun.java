@@ -168,8 +168,8 @@ final class PlanRun {
         }
     }
 
-    /** The innermost message: RMI wraps a refused handshake or connection several times. */
-    private static String rootCause(Throwable e) {
+    /** The innermost message: RMI wraps a refused handshake, a taken port or a refused connection several times. */
+    static String rootCause(Throwable e) {
         Throwable cause = e;
         while (cause.getCause() != null && cause.getCause().getMessage() != null) {
             cause = cause.getCause();
