@@ -114,6 +114,13 @@ public final class Defaults {
     /** A study's client timeout: a request slower than this counts as failed. */
     public static final Duration STUDY_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
+    /**
+     * Whether a study measures its capacity model's advice again: where a pool that a Spring property sizes held
+     * the load back, a second variant with the size the model asks for, the same steps, the prediction held against
+     * the measurement ({@code --no-verify} to skip).
+     */
+    public static final boolean STUDY_VERIFY = true;
+
     /** What a study may take, start-up included: it stops rising when the next step would not fit. */
     public static final Duration STUDY_BUDGET = Duration.ofMinutes(5);
 

@@ -33,6 +33,9 @@ import org.concurrencylab.driver.RequestTemplate;
  *                       where nothing held the load back, again with the agent and then without it
  * @param untilHeldBack  whether the steps stop rising at the first one a pool, errors or the machine held
  *                       back; a sweep runs every step it declares, to see the curve past its knee
+ * @param target         the machine the capacity model is projected onto; null where none is named
+ * @param verify         whether a pool that held the load back, and that a Spring property sizes, is measured again
+ *                       at the size the capacity model asks for
  */
 public record Study(
         String name,
@@ -51,7 +54,9 @@ public record Study(
         Connections connections,
         Duration budget,
         boolean agentCost,
-        boolean untilHeldBack) {
+        boolean untilHeldBack,
+        org.concurrencylab.results.CapacityTarget target,
+        boolean verify) {
 
     /** The one variant of a study that declares none: the jar as it is. */
     public static final String AS_IS = "as-is";
@@ -173,7 +178,9 @@ public record Study(
                 connections,
                 budget,
                 agentCost,
-                untilHeldBack);
+                untilHeldBack,
+                target,
+                verify);
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -215,6 +222,8 @@ public record Study(
         private Duration budget = Defaults.STUDY_BUDGET;
         private boolean agentCost;
         private boolean untilHeldBack = true;
+        private org.concurrencylab.results.CapacityTarget target;
+        private boolean verify = Defaults.STUDY_VERIFY;
 
         private Builder(Path jar) {
             this.jar = jar;
@@ -307,6 +316,18 @@ public record Study(
             return this;
         }
 
+        /** The machine to project the capacity model onto; none unless said. */
+        public Builder target(org.concurrencylab.results.CapacityTarget target) {
+            this.target = target;
+            return this;
+        }
+
+        /** Whether to measure a resized pool again ({@link Defaults#STUDY_VERIFY} unless said). */
+        public Builder verify(boolean verify) {
+            this.verify = verify;
+            return this;
+        }
+
         public Study build() {
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
@@ -341,7 +362,9 @@ public record Study(
                     connections,
                     budget,
                     agentCost,
-                    untilHeldBack);
+                    untilHeldBack,
+                    target,
+                    verify);
         }
     }
 }

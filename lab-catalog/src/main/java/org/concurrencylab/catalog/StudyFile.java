@@ -108,6 +108,18 @@ public final class StudyFile {
                     "true or false",
                     "false",
                     "measure what the lab's agent costs the application, at the heaviest clean step"),
+            new Key(
+                    "target",
+                    "text",
+                    "none",
+                    "the machine to project the capacity model onto: `cpus=8` or `cpus=8,rate=2000` (cores as "
+                            + "fast as this machine's; the rate a second it is to serve)"),
+            new Key(
+                    "verify",
+                    "true or false",
+                    Boolean.toString(Defaults.STUDY_VERIFY),
+                    "where a pool that a Spring property sizes held the load back, run a second variant at the size "
+                            + "the capacity model asks for and hold its prediction against the measurement"),
             new Key("properties", "map of Spring properties", "none", "given to every variant"),
             new Key(
                     "variants",
@@ -249,6 +261,19 @@ public final class StudyFile {
                 throw new Invalid(file, "agent-cost: true or false");
             }
             study.agentCost(root.get("agent-cost").booleanValue());
+        }
+        if (root.has("target")) {
+            try {
+                study.target(org.concurrencylab.results.CapacityTarget.parse(string(file, root, "target", true)));
+            } catch (IllegalArgumentException e) {
+                throw new Invalid(file, "target: " + e.getMessage());
+            }
+        }
+        if (root.has("verify")) {
+            if (!root.get("verify").isBoolean()) {
+                throw new Invalid(file, "verify: true or false");
+            }
+            study.verify(root.get("verify").booleanValue());
         }
         if (root.has("properties")) {
             properties(file, root.get("properties"), "properties").forEach(study::property);
@@ -452,6 +477,10 @@ public final class StudyFile {
         root.put("request-timeout-seconds", study.requestTimeout().toMillis() / 1000.0);
         root.put("budget-seconds", study.budget().toMillis() / 1000.0);
         root.put("agent-cost", study.agentCost());
+        if (study.target() != null) {
+            root.put("target", study.target().toString());
+        }
+        root.put("verify", study.verify());
         if (!study.properties().isEmpty()) {
             ObjectNode properties = root.putObject("properties");
             study.properties().forEach(properties::put);

@@ -91,6 +91,20 @@ final class RunCommand implements Callable<Integer> {
     private boolean agentCost;
 
     @Option(
+            names = "--target",
+            paramLabel = "cpus=N[,rate=R]",
+            description = "With an application jar: the machine to project its capacity model onto, as cpus=8 or "
+                    + "cpus=8,rate=2000 (cores as fast as this machine's; R requests a second to serve): what it "
+                    + "would reach there, which resource would stop it, and the size each pool needs for R.")
+    private String target;
+
+    @Option(
+            names = "--no-verify",
+            description = "With an application jar: where a pool held the load back, do not run the second variant "
+                    + "at the size the capacity model asks for (it runs unless said).")
+    private boolean noVerify;
+
+    @Option(
             names = "--variant",
             split = ",",
             paramLabel = "NAME",
@@ -173,8 +187,8 @@ final class RunCommand implements Callable<Integer> {
             "--key",
             "--plain-rmi");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
-    private static final List<String> IN_A_STUDY_FILE =
-            RequestOptions.and("--path", "--users", "--rates", "--think", "--connections", "--agent-cost");
+    private static final List<String> IN_A_STUDY_FILE = RequestOptions.and(
+            "--path", "--users", "--rates", "--think", "--connections", "--agent-cost", "--target", "--no-verify");
 
     @Override
     public Integer call() throws Exception {
@@ -184,7 +198,8 @@ final class RunCommand implements Callable<Integer> {
         }
         Choices.refuseAny(
                 spec.commandLine(),
-                RequestOptions.and("--path", "--users", "--rates", "--think", "--agent-cost"),
+                RequestOptions.and(
+                        "--path", "--users", "--rates", "--think", "--agent-cost", "--target", "--no-verify"),
                 " applies to a study of an application jar, not to an experiment");
         List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments);
         Choices.variantsGiven(spec.commandLine(), variants);
@@ -219,8 +234,12 @@ final class RunCommand implements Callable<Integer> {
         return report(run, failingVerdicts);
     }
 
-    /** The steps --users, --rates and --think give; Study says what contradicts what. */
+    /** The steps --users, --rates and --think give, and --target and --no-verify; Study says what contradicts what. */
     private Study.Builder steps(Study.Builder study) {
+        if (target != null) {
+            study.target(org.concurrencylab.results.CapacityTarget.parse(target));
+        }
+        study.verify(!noVerify);
         if (users != null) {
             study.users(users);
         }

@@ -253,6 +253,7 @@ final class RunReport {
             blocks.add(new Block.Heading(3, "Little's law", "each side measured on its own", ""));
             blocks.add(new Block.Table(littlesLaw));
         }
+        blocks.addAll(CapacityReport.of(experiment));
         items(
                 blocks,
                 experiment.ofAnApplication() ? "How the study went" : "What this run shows about this machine",

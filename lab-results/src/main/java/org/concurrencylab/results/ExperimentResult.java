@@ -15,6 +15,8 @@ import java.util.Map;
  * @param jit                     how the service JVMs compiled: {@code c1} (C1 only) or {@code full}; null in older results
  * @param downstreamSizing        how the downstream simulator was sized, as it reported; empty when there is none
  * @param findings                what the run's numbers say about this machine, in sentences
+ * @param capacity                a study's capacity model of each variant; empty for an article's experiment, and
+ *                                in results written before schema 3
  */
 public record ExperimentResult(
         String name,
@@ -27,7 +29,8 @@ public record ExperimentResult(
         Map<String, Object> downstreamSizing,
         List<VariantResult> variants,
         List<ClaimResult> claims,
-        List<String> findings) {
+        List<String> findings,
+        List<ServiceCapacity> capacity) {
 
     /** The origin of a study's variants: the user's own application, not an article's system. */
     public static final String APPLICATION = "application";
@@ -37,6 +40,7 @@ public record ExperimentResult(
         variants = variants == null ? List.of() : List.copyOf(variants);
         claims = claims == null ? List.of() : List.copyOf(claims);
         findings = findings == null ? List.of() : List.copyOf(findings);
+        capacity = capacity == null ? List.of() : List.copyOf(capacity);
     }
 
     /** Whether this is a study of a user's application ({@code ./lab run app.jar}) rather than an article's experiment. */
@@ -60,7 +64,8 @@ public record ExperimentResult(
                 .downstreamSizing(experiment.downstreamSizing)
                 .variants(experiment.variants)
                 .claims(experiment.claims)
-                .findings(experiment.findings);
+                .findings(experiment.findings)
+                .capacity(experiment.capacity);
     }
 
     public static final class Builder {
@@ -75,6 +80,7 @@ public record ExperimentResult(
         private List<VariantResult> variants = List.of();
         private List<ClaimResult> claims = List.of();
         private List<String> findings = List.of();
+        private List<ServiceCapacity> capacity = List.of();
 
         private Builder(String name, String title) {
             this.name = name;
@@ -127,6 +133,11 @@ public record ExperimentResult(
             return this;
         }
 
+        public Builder capacity(List<ServiceCapacity> capacity) {
+            this.capacity = capacity;
+            return this;
+        }
+
         /** @throws IllegalStateException without a name, or at a scale that is not one */
         public ExperimentResult build() {
             if (name == null || name.isBlank()) {
@@ -147,7 +158,8 @@ public record ExperimentResult(
                     downstreamSizing,
                     variants,
                     claims,
-                    findings);
+                    findings,
+                    capacity);
         }
     }
 }

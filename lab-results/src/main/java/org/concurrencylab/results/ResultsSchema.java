@@ -9,13 +9,14 @@ import tools.jackson.databind.node.ObjectNode;
  * reads as unknown (null) and needs no step.
  * <ol>
  *   <li>every file written before the lab recorded a version (main up to c4de7b5);</li>
- *   <li>{@code run.timeBudget} (absent before: unknown) and {@code schemaVersion} itself.</li>
+ *   <li>{@code run.timeBudget} (absent before: unknown) and {@code schemaVersion} itself;</li>
+ *   <li>each study's {@code capacity} (absent before: no model).</li>
  * </ol>
  */
 final class ResultsSchema {
 
     /** The version this lab writes. */
-    static final int CURRENT = 2;
+    static final int CURRENT = 3;
 
     static final String FIELD = "schemaVersion";
 
@@ -32,6 +33,7 @@ final class ResultsSchema {
                     + "); this one reads up to " + CURRENT);
         }
         // version 1 to 2: run.timeBudget is new and reads as unknown where absent; nothing to change
+        // version 2 to 3: an experiment's capacity is new and reads as empty where absent; nothing to change
         root.remove(FIELD);
         return root;
     }

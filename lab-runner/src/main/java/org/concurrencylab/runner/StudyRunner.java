@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.concurrencylab.capacity.CapacityProjector;
+import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.LoadStep;
@@ -32,12 +34,15 @@ import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.results.AtomicFiles;
+import org.concurrencylab.results.CapacityCheck;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.PoolLimits;
+import org.concurrencylab.results.ResourceDemand;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.ServiceCapacity;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
@@ -62,7 +67,7 @@ public final class StudyRunner {
 
     private static final Duration QUIET = Duration.ofSeconds(1);
     /** The machine's cores this busy or more: its CPU, not the application's pools, sets the pace. */
-    private static final double BUSY_CORES = 0.9;
+    private static final double BUSY_CORES = ServiceCapacityModel.BUSY_CORES;
     /** Throughput below this share of what the step's users allow alone: its requests queued somewhere. */
     private static final double QUEUED = 0.9;
 
@@ -106,19 +111,22 @@ public final class StudyRunner {
         DriverWarmUp.run();
         List<VariantResult> results = new ArrayList<>();
         List<String> findings = new ArrayList<>();
+        List<ServiceCapacity> capacities = new ArrayList<>();
         int index = 0;
         for (String name : study.variants().keySet()) {
-            Variant variant = Variant.custom(name, summary(study, name))
-                    .origin(Origin.APPLICATION)
-                    .properties(study.propertiesOf(name))
-                    .capacity(new CapacityModel.Unbounded("the application's own pools are what the study looks for"))
-                    .build();
+            Variant variant = applicationVariant(name, summary(study, name), study.propertiesOf(name));
             progress.variantStarted(
                     study.name(), name, ++index, study.variants().size());
             VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
             phases.enter(null, PhaseClock.Phase.RESULTS);
             progress.variantFinished(result);
             results.add(result);
+            Optional<ServiceCapacity> model = capacityOf(study, result);
+            if (model.isPresent() && study.verify() && study.untilHeldBack()) {
+                model = Optional.of(
+                        measureAgain(study, variant, model.get(), directory, machineCpus, findings, results));
+            }
+            model.ifPresent(capacities::add);
         }
         if (results.stream()
                 .allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
@@ -154,6 +162,7 @@ public final class StudyRunner {
                 .variants(results)
                 .claims(checks)
                 .findings(findings)
+                .capacity(capacities)
                 .build();
         String springBoot = results.stream()
                 .map(result -> result.sizing().get("springBoot"))
@@ -179,6 +188,101 @@ public final class StudyRunner {
         return new LabRunner.CompletedRun(run, directory);
     }
 
+    private static Variant applicationVariant(String name, String summary, Map<String, String> properties) {
+        return Variant.custom(name, summary)
+                .origin(Origin.APPLICATION)
+                .properties(properties)
+                .capacity(new CapacityModel.Unbounded("the application's own pools are what the study looks for"))
+                .build();
+    }
+
+    /** The variant's capacity model, projected onto the study's target where it names one. */
+    private static Optional<ServiceCapacity> capacityOf(Study study, VariantResult result) {
+        if (result.status() != VariantStatus.OK) {
+            return Optional.empty();
+        }
+        return ServiceCapacityModel.of(result.name(), result.steps())
+                .map(model -> study.target() == null
+                        ? model
+                        : model.withProjection(CapacityProjector.onto(model, study.target())));
+    }
+
+    /**
+     * Where a pool was the limit, the model's advice measured: a second variant with the pool at the size the model
+     * asks for, the same steps, and the throughput it predicted held against the one measured. A pool no Spring
+     * property sizes is said and not run.
+     */
+    private ServiceCapacity measureAgain(
+            Study study,
+            Variant variant,
+            ServiceCapacity model,
+            Path directory,
+            int machineCpus,
+            List<String> findings,
+            List<VariantResult> results)
+            throws IOException, InterruptedException {
+        StepResult heaviest = results.getLast().steps().getLast();
+        int users = heaviest.plan() != null
+                        && heaviest.plan().ratePerSecond() == null
+                        && heaviest.plan().users() != null
+                ? heaviest.plan().users()
+                : Integer.MAX_VALUE;
+        Optional<Integer> size = CapacityProjector.sizeToLift(model, users);
+        ResourceDemand pool = model.resource(model.limit()).orElseThrow();
+        if (size.isEmpty()) {
+            return model;
+        }
+        if (pool.property() == null) {
+            findings.add(format(
+                    Locale.ROOT,
+                    "%s: %s was the limit and needs %d; no Spring property sizes it (the application builds it in its "
+                            + "code), so the lab did not measure that size: change it there.",
+                    variant.name(),
+                    pool.name(),
+                    size.get()));
+            return model;
+        }
+        ResourceDemand predicted = CapacityProjector.resized(model, pool.name(), size.get(), users);
+        Map<String, String> properties = new LinkedHashMap<>(variant.properties());
+        properties.put(pool.property(), Integer.toString(size.get()));
+        String name = variant.name() + "-"
+                + pool.property().substring(pool.property().lastIndexOf('.') + 1) + "-" + size.get();
+        Variant resized = applicationVariant(
+                name,
+                format(
+                        Locale.ROOT,
+                        "%s with %s=%d, the size its capacity model asked for",
+                        variant.name(),
+                        pool.property(),
+                        size.get()),
+                properties);
+        progress.variantStarted(study.name(), name, results.size() + 1, results.size() + 1);
+        VariantResult measured = runVariant(study, resized, directory, machineCpus, findings);
+        phases.enter(null, PhaseClock.Phase.RESULTS);
+        progress.variantFinished(measured);
+        results.add(measured);
+        Optional<StepResult> same = measured.steps().stream()
+                .filter(step -> step.load().equals(heaviest.load()))
+                .findFirst();
+        if (measured.status() != VariantStatus.OK || same.isEmpty()) {
+            findings.add(name + " did not run " + heaviest.load() + ": the model's advice was not measured.");
+            return model;
+        }
+        int compared = measured.steps().indexOf(same.get());
+        String measuredLimit = ServiceCapacityModel.of(name, measured.steps().subList(0, compared + 1))
+                .map(ServiceCapacity::limit)
+                .orElse("unknown");
+        return model.withCheck(new CapacityCheck(
+                name,
+                pool.property(),
+                size.get(),
+                heaviest.load(),
+                predicted.allowsPerSecond(),
+                predicted.name(),
+                same.get().throughputPerSecond(),
+                measuredLimit));
+    }
+
     private static String summary(Study study, String variant) {
         Map<String, String> properties = study.propertiesOf(variant);
         return "the application" + (properties.isEmpty() ? " as its jar is" : " with " + properties);
@@ -189,7 +293,8 @@ public final class StudyRunner {
             throws IOException, InterruptedException {
         long startNanos = System.nanoTime();
         Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
-        String who = study.variants().size() == 1 ? "The study" : variant.name();
+        boolean onlyVariant = study.variants().size() == 1 && study.variants().containsKey(variant.name());
+        String who = onlyVariant ? "The study" : variant.name();
         VariantResult result;
         AgentCostWith costWith = null;
         String owner = study.name() + "/" + variant.name();
@@ -213,7 +318,7 @@ public final class StudyRunner {
                             + study.warmUp().toSeconds() + " s");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
             warmUpUntilSteady(study, target, probe, sizing)
-                    .map(sentence -> study.variants().size() == 1 ? sentence : variant.name() + ": " + sentence)
+                    .map(sentence -> onlyVariant ? sentence : variant.name() + ": " + sentence)
                     .ifPresent(findings::add);
             phases.enter(owner, PhaseClock.Phase.LONE);
             LoadResult alone =

@@ -1,0 +1,234 @@
+package org.concurrencylab.capacity;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.concurrencylab.results.PoolLimits;
+import org.concurrencylab.results.PoolOccupancy;
+import org.concurrencylab.results.ProcessCpu;
+import org.concurrencylab.results.ResourceDemand;
+import org.concurrencylab.results.ServiceCapacity;
+import org.concurrencylab.results.StepResult;
+
+/**
+ * Builds a variant's {@link ServiceCapacity} from its steps, lightest first. Each pool's hold, and the service's
+ * own CPU per request, are read at the heaviest step where nothing queued, for a pool or for a core
+ * ({@link #holdsFrom}); this machine's cores are read at the heaviest step, and the limit is decided there,
+ * over every resource at once: the least {@code size / hold}, where a pool with a member for every
+ * user of a closed step cannot be waited for and so cannot be the limit, however full it reads.
+ */
+public final class ServiceCapacityModel {
+
+    /** The machine's cores this busy or more: a request waits for one, so holds read there include that wait. */
+    public static final double BUSY_CORES = 0.9;
+    /** Threads of a pool blocked on a lock, on average, from which the lock is a resource the model cannot size. */
+    static final double LOCK_WAITERS = 0.5;
+    /** Below this share of what its limit allows, the heaviest step was held back by something the model lacks. */
+    static final double EXPLAINED = 0.85;
+
+    static final String LOCK_WAIT = "LOCK_WAIT";
+
+    private ServiceCapacityModel() {}
+
+    /** The model of one variant's steps; none where no step served anything. */
+    public static Optional<ServiceCapacity> of(String variant, List<StepResult> steps) {
+        if (steps.isEmpty() || steps.getLast().throughputPerSecond() <= 0) {
+            return Optional.empty();
+        }
+        StepResult holds = holdsFrom(steps);
+        StepResult heaviest = steps.getLast();
+        if (holds.throughputPerSecond() <= 0) {
+            return Optional.empty();
+        }
+        List<ResourceDemand> resources = new ArrayList<>();
+        cores(heaviest).ifPresent(resources::add);
+        resources.addAll(pools(holds, heaviest));
+        load(steps, heaviest).ifPresent(resources::add);
+        ResourceDemand limit = limit(resources, usersOf(heaviest));
+        double explained = heaviest.throughputPerSecond() / limit.allowsPerSecond();
+        return Optional.of(ServiceCapacity.custom(variant)
+                .holdsFrom(holds.load())
+                .decidedAt(heaviest.load(), heaviest.throughputPerSecond())
+                .serviceCpuMillis(serviceCpuMillis(cpuFrom(steps)))
+                .resources(resources)
+                .limit(limit.name(), explained)
+                .notModelled(notModelled(heaviest, explained, limit).orElse(null))
+                .build());
+    }
+
+    /**
+     * The heaviest step where nothing failed, no pool held the load back and the cores were less than
+     * {@link #BUSY_CORES} busy: there a hold is the hold itself, not the hold and a wait. The lightest step where
+     * there is none.
+     */
+    public static StepResult holdsFrom(List<StepResult> steps) {
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            StepResult step = steps.get(i);
+            boolean coresFree = step.machine() == null
+                    || step.machine().idleShare() < 0
+                    || step.machine().idleShare() > 1 - BUSY_CORES;
+            if (step.requests().failed() == 0
+                    && step.throughputPerSecond() > 0
+                    && PoolLimits.holdingBack(step).isEmpty()
+                    && coresFree) {
+                return step;
+            }
+        }
+        return steps.getFirst();
+    }
+
+    /**
+     * Where the service's own CPU per request is read: the heaviest step where nothing failed and the cores were
+     * less than {@link #BUSY_CORES} busy. A queue for a pool costs no CPU, so a step a pool held back still reads
+     * c, and a heavier step shares out the fixed costs a light one charges to its few requests (threads woken for
+     * each, timers).
+     */
+    static StepResult cpuFrom(List<StepResult> steps) {
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            StepResult step = steps.get(i);
+            boolean coresFree = step.machine() != null
+                    && step.machine().idleShare() >= 0
+                    && step.machine().idleShare() > 1 - BUSY_CORES;
+            if (step.requests().failed() == 0 && step.throughputPerSecond() > 0 && coresFree) {
+                return step;
+            }
+        }
+        return holdsFrom(steps);
+    }
+
+    /**
+     * The resource allowing the least; a pool at least as large as a closed step's users is never waited for and
+     * is left out. On a tie the load itself: nothing of the service's is then the limit.
+     */
+    static ResourceDemand limit(List<ResourceDemand> resources, int users) {
+        Comparator<ResourceDemand> least = Comparator.comparingDouble(ResourceDemand::allowsPerSecond)
+                .thenComparing(resource -> !resource.isLoad());
+        return resources.stream()
+                .filter(resource -> !ResourceDemand.POOL.equals(resource.kind()) || resource.size() < users)
+                .min(least)
+                .orElseGet(() -> resources.stream().min(least).orElseThrow());
+    }
+
+    /** A closed step's users; for an open step every pool may be waited for. */
+    static int usersOf(StepResult step) {
+        return step.plan() != null && step.plan().users() != null && step.plan().ratePerSecond() == null
+                ? step.plan().users()
+                : Integer.MAX_VALUE;
+    }
+
+    /**
+     * This machine's cores at the heaviest step: every process of the request path shares them here, the load
+     * driver too, and the CPU each request costs is read where the limit is decided, contention and all.
+     */
+    private static Optional<ResourceDemand> cores(StepResult step) {
+        if (step.machine() == null
+                || step.machine().cpuMillisPerRequest() <= 0
+                || step.machine().cores() < 1) {
+            return Optional.empty();
+        }
+        double hold = step.machine().cpuMillisPerRequest();
+        return Optional.of(new ResourceDemand(
+                ResourceDemand.CORES,
+                ResourceDemand.CORES,
+                step.machine().cores(),
+                hold,
+                step.machine().cores() * 1000 / hold,
+                null));
+    }
+
+    /** c of the service alone, beyond its background; -1 where not read. */
+    static double serviceCpuMillis(StepResult step) {
+        if (step.machine() == null) {
+            return -1;
+        }
+        return step.machine().processes().stream()
+                .filter(process -> process.role().equals("service"))
+                .mapToDouble(ProcessCpu::cpuMillisPerRequest)
+                .filter(cpu -> cpu > 0)
+                .findFirst()
+                .orElse(-1);
+    }
+
+    /** Every pool that counts itself and that requests held at all, its size the heaviest step's. */
+    private static List<ResourceDemand> pools(StepResult holds, StepResult heaviest) {
+        List<ResourceDemand> pools = new ArrayList<>();
+        for (Map.Entry<String, PoolOccupancy> pool : holds.pools().entrySet()) {
+            double holdMillis = 1000 * pool.getValue().meanBusy() / holds.throughputPerSecond();
+            PoolOccupancy now = heaviest.pools().getOrDefault(pool.getKey(), pool.getValue());
+            if (holdMillis <= 0 || now.max() < 1) {
+                continue;
+            }
+            pools.add(new ResourceDemand(
+                    pool.getKey(),
+                    ResourceDemand.POOL,
+                    now.max(),
+                    holdMillis,
+                    now.max() * 1000 / holdMillis,
+                    SpringPoolProperties.of(pool.getKey(), heaviest.pools().keySet())
+                            .orElse(null)));
+        }
+        return pools;
+    }
+
+    /**
+     * What the heaviest step's load asks for: an open step its rate; a closed one its users over their cycle,
+     * the lightest step's time plus the think time (U / (R0 + Z)).
+     */
+    private static Optional<ResourceDemand> load(List<StepResult> steps, StepResult heaviest) {
+        if (heaviest.plan() == null) {
+            return Optional.empty();
+        }
+        if (heaviest.plan().ratePerSecond() != null) {
+            double rate = heaviest.plan().ratePerSecond();
+            return Optional.of(
+                    new ResourceDemand(ResourceDemand.ARRIVALS, ResourceDemand.ARRIVALS, rate, 0, rate, null));
+        }
+        if (heaviest.plan().users() == null) {
+            return Optional.empty();
+        }
+        Double think =
+                steps.getFirst().plan() == null ? null : steps.getFirst().plan().thinkSeconds();
+        double cycle = steps.getFirst().latencyMillis().mean() + (think == null ? 0 : 1000 * think);
+        if (cycle <= 0) {
+            return Optional.empty();
+        }
+        int users = heaviest.plan().users();
+        return Optional.of(new ResourceDemand(
+                ResourceDemand.USERS, ResourceDemand.USERS, users, cycle, users * 1000 / cycle, null));
+    }
+
+    /** What the step showed that the model leaves out: a lock threads waited on, or a shortfall it does not explain. */
+    private static Optional<String> notModelled(StepResult step, double explained, ResourceDemand limit) {
+        List<String> parts = new ArrayList<>();
+        if (step.threads() != null && step.threads().activityByPool() != null) {
+            step.threads().activityByPool().forEach((pool, activities) -> {
+                double blocked = activities.getOrDefault(LOCK_WAIT, 0.0);
+                if (blocked >= LOCK_WAITERS) {
+                    parts.add(format(
+                            Locale.ROOT,
+                            "%.1f threads of %s waited on a lock on average at %s: past it the lock's hold, not "
+                                    + "the cores or a pool's size, sets the pace",
+                            blocked,
+                            pool,
+                            step.load()));
+                }
+            });
+        }
+        if (explained < EXPLAINED) {
+            parts.add(format(
+                    Locale.ROOT,
+                    "%s served %.0f %% of the %.1f/s its limit (%s) allows: something the model does not count (a pool "
+                            + "that counts nothing over JMX, a lock, the network) held it back",
+                    step.load(),
+                    100 * explained,
+                    limit.allowsPerSecond(),
+                    limit.name()));
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts));
+    }
+}

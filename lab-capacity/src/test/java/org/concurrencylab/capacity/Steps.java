@@ -1,0 +1,72 @@
+package org.concurrencylab.capacity;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.LoadPlan;
+import org.concurrencylab.results.MachineUsage;
+import org.concurrencylab.results.PoolOccupancy;
+import org.concurrencylab.results.ProcessCpu;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.StepResult;
+
+/** Steps of a study as the runner writes them, with only what the capacity model reads. */
+final class Steps {
+
+    /** R0 of every study here. */
+    static double LONE_MILLIS = 1.2;
+
+    private Steps() {}
+
+    /**
+     * A closed step of {@code users}, serving {@code perSecond} at {@code meanMillis}, on {@code cores} cores
+     * {@code busy} busy, costing {@code driverMillis} and {@code serviceMillis} of CPU a request.
+     */
+    static StepResult closed(
+            int users,
+            double perSecond,
+            double meanMillis,
+            int cores,
+            double busy,
+            double driverMillis,
+            double serviceMillis,
+            Map<String, PoolOccupancy> pools) {
+        return StepResult.custom(users + "x8s")
+                .plan(LoadPlan.held(users, 0, 8, 0, 10_000, "keep-alive"))
+                .client(
+                        new Requests((long) (perSecond * 8), (long) (perSecond * 8), 0, Map.of()),
+                        perSecond,
+                        new LatencyMillis(meanMillis, meanMillis, meanMillis, meanMillis, meanMillis, meanMillis),
+                        8,
+                        perSecond * meanMillis / 1000)
+                // the users' own bound at the lone request's time, as the runner writes it
+                .littlesLaw(users * 1000 / LONE_MILLIS, "users", users * 1000 / LONE_MILLIS)
+                .machine(new MachineUsage(
+                        cores,
+                        1 - busy,
+                        List.of(
+                                new ProcessCpu(
+                                        "driver", "lab", 8 * perSecond * driverMillis / 1000, 0, driverMillis, -1),
+                                new ProcessCpu(
+                                        "service", "app", 8 * perSecond * serviceMillis / 1000, 0, serviceMillis, -1)),
+                        driverMillis + serviceMillis,
+                        -1,
+                        "",
+                        0,
+                        MachineUsage.CLEAN,
+                        "",
+                        null))
+                .pools(pools)
+                .build();
+    }
+
+    /** A pool of {@code max} threads, {@code meanBusy} taken on average, full in {@code fullShare} of the samples. */
+    static PoolOccupancy threads(int max, double meanBusy, double fullShare) {
+        return new PoolOccupancy("threads", max, meanBusy, (int) Math.ceil(meanBusy), fullShare, null, 80);
+    }
+
+    /** A pool of {@code max} connections with callers waiting. */
+    static PoolOccupancy connections(int max, double meanBusy, double fullShare, double waiting) {
+        return new PoolOccupancy("connections", max, meanBusy, (int) Math.ceil(meanBusy), fullShare, waiting, 80);
+    }
+}

@@ -1,0 +1,174 @@
+package org.concurrencylab.report;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.concurrencylab.results.CapacityCheck;
+import org.concurrencylab.results.CapacityProjection;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.ResourceDemand;
+import org.concurrencylab.results.ServiceCapacity;
+
+/**
+ * A study's capacity models as report blocks: per variant, every resource with its size, what a request costs it
+ * and what it allows; the limit; the projection onto the user's target; the advice measured again.
+ */
+final class CapacityReport {
+
+    private CapacityReport() {}
+
+    static List<Block> of(ExperimentResult experiment) {
+        List<Block> blocks = new ArrayList<>();
+        for (ServiceCapacity model : experiment.capacity()) {
+            blocks.add(new Block.Heading(
+                    3,
+                    "Capacity model of " + model.variant(),
+                    "per request, holds from " + model.holdsFrom() + ", the limit at " + model.decidedAt(),
+                    ""));
+            blocks.add(new Block.Table(resources(model.resources(), model.throughputPerSecond(), model.decidedAt())));
+            blocks.add(new Block.Paragraph(limit(model), Block.Tone.PLAIN));
+            if (model.notModelled() != null) {
+                blocks.add(new Block.Paragraph("Not in the model: " + model.notModelled() + ".", Block.Tone.ALERT));
+            }
+            if (model.projection() != null) {
+                blocks.add(new Block.Paragraph(projected(model, model.projection()), Block.Tone.PLAIN));
+                blocks.add(new Block.Table(target(model.projection())));
+            }
+            if (model.check() != null) {
+                blocks.add(new Block.Paragraph(checked(model.check()), Block.Tone.PLAIN));
+            }
+        }
+        return blocks;
+    }
+
+    private static TextTable resources(List<ResourceDemand> resources, double served, String at) {
+        TextTable table = new TextTable("resource", "size", "per request", "allows /s", "used at " + at);
+        for (ResourceDemand resource : resources) {
+            table.add(
+                    resource.name(),
+                    size(resource),
+                    perRequest(resource),
+                    format(Locale.ROOT, "%.1f", resource.allowsPerSecond()),
+                    format(Locale.ROOT, "%.0f %%", 100 * served / resource.allowsPerSecond()));
+        }
+        return table;
+    }
+
+    private static String size(ResourceDemand resource) {
+        return switch (resource.kind()) {
+            case ResourceDemand.ARRIVALS -> format(Locale.ROOT, "%.0f/s", resource.size());
+            default -> format(Locale.ROOT, "%.0f", resource.size());
+        };
+    }
+
+    private static String perRequest(ResourceDemand resource) {
+        return switch (resource.kind()) {
+            case ResourceDemand.CORES -> format(Locale.ROOT, "%.2f ms CPU", resource.holdMillis());
+            case ResourceDemand.POOL -> format(Locale.ROOT, "held %.2f ms", resource.holdMillis());
+            case ResourceDemand.USERS -> format(Locale.ROOT, "cycle %.2f ms", resource.holdMillis());
+            default -> "";
+        };
+    }
+
+    private static String limit(ServiceCapacity model) {
+        ResourceDemand limit = model.resource(model.limit()).orElseThrow();
+        String what = switch (limit.kind()) {
+            case ResourceDemand.CORES ->
+                format(
+                        Locale.ROOT,
+                        "this machine's %.0f cores, at %.2f ms of CPU a request on every process here (the lab's load "
+                                + "driver's included; the service's own: %.2f ms)",
+                        limit.size(),
+                        limit.holdMillis(),
+                        model.serviceCpuMillis());
+            case ResourceDemand.POOL ->
+                format(
+                        Locale.ROOT,
+                        "%s, %.0f members each held %.2f ms a request%s",
+                        limit.name(),
+                        limit.size(),
+                        limit.holdMillis(),
+                        limit.property() == null
+                                ? " (sized in the application's code)"
+                                : " (" + limit.property() + ")");
+            case ResourceDemand.USERS -> "the users themselves: nothing of the service's saturated first";
+            default -> "the arrivals themselves: nothing of the service's saturated first";
+        };
+        return format(
+                Locale.ROOT,
+                "Limit at %s: %s, allowing %.1f/s; %.1f/s served, %.0f %% of it.",
+                model.decidedAt(),
+                what,
+                limit.allowsPerSecond(),
+                model.throughputPerSecond(),
+                100 * model.explainedShare());
+    }
+
+    private static String projected(ServiceCapacity model, CapacityProjection projection) {
+        String on = format(
+                Locale.ROOT,
+                "On %s (cores as fast as this machine's, the lab's load driver left behind, every pool as it is)",
+                projection.target());
+        if (projection.throughputPerSecond() == null) {
+            return on + ": not projected, because " + projection.notProjected() + ".";
+        }
+        String reach = ResourceDemand.ARRIVALS.equals(projection.limit())
+                ? format(
+                        Locale.ROOT,
+                        "the service would serve the %.0f/s asked with every resource to spare",
+                        projection.throughputPerSecond())
+                : format(
+                        Locale.ROOT,
+                        "the service would reach %.1f/s, stopped by %s",
+                        projection.throughputPerSecond(),
+                        projection.limit());
+        StringBuilder sentence =
+                new StringBuilder(on).append(": ").append(reach).append('.');
+        if (!projection.sizesForRate().isEmpty()) {
+            sentence.append(format(
+                    Locale.ROOT, " For %.0f/s it needs", projection.target().ratePerSecond()));
+            List<String> needs = new ArrayList<>();
+            for (CapacityProjection.SizeForRate size : projection.sizesForRate()) {
+                needs.add(format(
+                        Locale.ROOT,
+                        " %s %d (%.2f in use%s)",
+                        size.name(),
+                        size.size(),
+                        size.exact(),
+                        size.property() == null ? "" : "; " + size.property() + "=" + size.size()));
+            }
+            sentence.append(String.join(",", needs)).append(", by Little's law, with no headroom for bursts.");
+        }
+        return sentence.toString();
+    }
+
+    private static TextTable target(CapacityProjection projection) {
+        TextTable table = new TextTable("resource there", "size", "per request", "allows /s");
+        for (ResourceDemand resource : projection.resources()) {
+            table.add(
+                    resource.name(),
+                    size(resource),
+                    perRequest(resource),
+                    format(Locale.ROOT, "%.1f", resource.allowsPerSecond()));
+        }
+        return table;
+    }
+
+    private static String checked(CapacityCheck check) {
+        return format(
+                Locale.ROOT,
+                "Measured again as %s (%s=%d): at %s the model predicted %.1f/s, limited by %s; %.1f/s was measured, "
+                        + "limited by %s: an error of %+.1f %%.",
+                check.variant(),
+                check.property(),
+                check.size(),
+                check.step(),
+                check.predictedPerSecond(),
+                check.predictedLimit(),
+                check.measuredPerSecond(),
+                check.measuredLimit(),
+                100 * check.error());
+    }
+}
