@@ -36,6 +36,8 @@ import org.concurrencylab.driver.RequestTemplate;
  * @param target         the machine the capacity model is projected onto; null where none is named
  * @param verify         whether a pool that held the load back, and that a Spring property sizes, is measured again
  *                       at the size the capacity model asks for
+ * @param database       the database the lab starts for the application ({@value #POSTGRESQL}), its address given
+ *                       as Boot's {@code spring.datasource.*}; null where the application brings its own
  */
 public record Study(
         String name,
@@ -56,7 +58,11 @@ public record Study(
         boolean agentCost,
         boolean untilHeldBack,
         org.concurrencylab.results.CapacityTarget target,
-        boolean verify) {
+        boolean verify,
+        String database) {
+
+    /** The database a study can ask the lab for: an empty PostgreSQL of the lab's own, with its own password. */
+    public static final String POSTGRESQL = "postgresql";
 
     /** The one variant of a study that declares none: the jar as it is. */
     public static final String AS_IS = "as-is";
@@ -128,6 +134,10 @@ public record Study(
             }
         }
         checks = List.copyOf(checks);
+        if (database != null && !database.equals(POSTGRESQL)) {
+            throw new IllegalArgumentException(
+                    "the database a study can ask for is " + POSTGRESQL + ", not '" + database + "'");
+        }
     }
 
     private static void rising(List<Integer> values, String what) {
@@ -180,7 +190,8 @@ public record Study(
                 agentCost,
                 untilHeldBack,
                 target,
-                verify);
+                verify,
+                database);
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -224,6 +235,7 @@ public record Study(
         private boolean untilHeldBack = true;
         private org.concurrencylab.results.CapacityTarget target;
         private boolean verify = Defaults.STUDY_VERIFY;
+        private String database;
 
         private Builder(Path jar) {
             this.jar = jar;
@@ -328,6 +340,12 @@ public record Study(
             return this;
         }
 
+        /** A database the lab starts for the application: {@value Study#POSTGRESQL}; none unless said. */
+        public Builder database(String database) {
+            this.database = database;
+            return this;
+        }
+
         public Study build() {
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
@@ -364,7 +382,8 @@ public record Study(
                     agentCost,
                     untilHeldBack,
                     target,
-                    verify);
+                    verify,
+                    database);
         }
     }
 }

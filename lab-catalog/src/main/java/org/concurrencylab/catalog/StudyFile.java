@@ -115,6 +115,13 @@ public final class StudyFile {
                     "the machine to project the capacity model onto: `cpus=8` or `cpus=8,rate=2000` (cores as "
                             + "fast as this machine's; the rate a second it is to serve)"),
             new Key(
+                    "database",
+                    "text",
+                    "none",
+                    "`postgresql`: the lab starts an empty PostgreSQL of its own for the study and gives the "
+                            + "application `spring.datasource.url`, `username` and (in its environment) `password`; "
+                            + "the application's own schema tooling (Flyway, Liquibase, `spring.sql.init`) fills it"),
+            new Key(
                     "verify",
                     "true or false",
                     Boolean.toString(Defaults.STUDY_VERIFY),
@@ -268,6 +275,14 @@ public final class StudyFile {
             } catch (IllegalArgumentException e) {
                 throw new Invalid(file, "target: " + e.getMessage());
             }
+        }
+        if (root.has("database")) {
+            String database = string(file, root, "database", true);
+            if (!database.equals(Study.POSTGRESQL)) {
+                throw new Invalid(
+                        file, "database: " + Study.POSTGRESQL + " is the one the lab starts, not " + database);
+            }
+            study.database(database);
         }
         if (root.has("verify")) {
             if (!root.get("verify").isBoolean()) {
@@ -481,6 +496,9 @@ public final class StudyFile {
             root.put("target", study.target().toString());
         }
         root.put("verify", study.verify());
+        if (study.database() != null) {
+            root.put("database", study.database());
+        }
         if (!study.properties().isEmpty()) {
             ObjectNode properties = root.putObject("properties");
             study.properties().forEach(properties::put);

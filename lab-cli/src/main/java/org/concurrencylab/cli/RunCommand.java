@@ -99,6 +99,14 @@ final class RunCommand implements Callable<Integer> {
     private String target;
 
     @Option(
+            names = "--database",
+            paramLabel = "postgresql",
+            description = "With an application jar: start an empty PostgreSQL of the lab's own for it and give it "
+                    + "spring.datasource.url, username and (in its environment) password; its own schema tooling "
+                    + "fills it. Stopped with the study.")
+    private String database;
+
+    @Option(
             names = "--no-verify",
             description = "With an application jar: where a pool held the load back, do not run the second variant "
                     + "at the size the capacity model asks for (it runs unless said).")
@@ -188,7 +196,15 @@ final class RunCommand implements Callable<Integer> {
             "--plain-rmi");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
     private static final List<String> IN_A_STUDY_FILE = RequestOptions.and(
-            "--path", "--users", "--rates", "--think", "--connections", "--agent-cost", "--target", "--no-verify");
+            "--path",
+            "--users",
+            "--rates",
+            "--think",
+            "--connections",
+            "--agent-cost",
+            "--target",
+            "--no-verify",
+            "--database");
 
     @Override
     public Integer call() throws Exception {
@@ -240,6 +256,9 @@ final class RunCommand implements Callable<Integer> {
             study.target(org.concurrencylab.results.CapacityTarget.parse(target));
         }
         study.verify(!noVerify);
+        if (database != null) {
+            study.database(database);
+        }
         if (users != null) {
             study.users(users);
         }

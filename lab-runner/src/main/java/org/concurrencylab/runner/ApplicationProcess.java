@@ -63,10 +63,22 @@ public final class ApplicationProcess implements AutoCloseable {
             Path jar,
             String path,
             Map<String, String> properties,
+            Map<String, String> environment,
             Path log,
             Duration startTimeout)
             throws ServiceStartException, InterruptedException {
-        return start(java, agentJar, jar, path, properties, log, startTimeout, true, 0, ServiceCommand.LOOPBACK);
+        return start(
+                java,
+                agentJar,
+                jar,
+                path,
+                properties,
+                environment,
+                log,
+                startTimeout,
+                true,
+                0,
+                ServiceCommand.LOOPBACK);
     }
 
     /**
@@ -83,6 +95,7 @@ public final class ApplicationProcess implements AutoCloseable {
                 jar,
                 path,
                 Map.of(),
+                Map.of(),
                 log,
                 org.concurrencylab.catalog.Defaults.APPLICATION_START_TIMEOUT,
                 true,
@@ -94,6 +107,8 @@ public final class ApplicationProcess implements AutoCloseable {
      * @param probed false to start it without the probe, to measure what the probe costs: the agent then only
      *               watches the lab's process, so that the application still ends with the lab
      * @param port   0 for a free one the lab picks
+     * @param environment variables beyond the few it inherits: secrets (a database's password), which a command
+     *                    line would show to every user of the machine
      */
     static ApplicationProcess start(
             JavaRuntime java,
@@ -101,6 +116,7 @@ public final class ApplicationProcess implements AutoCloseable {
             Path jar,
             String path,
             Map<String, String> properties,
+            Map<String, String> environment,
             Path log,
             Duration startTimeout,
             boolean probed,
@@ -136,7 +152,7 @@ public final class ApplicationProcess implements AutoCloseable {
                     .directory(jar.toAbsolutePath().getParent().toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
-            ConfinedEnvironment.applyTo(builder, System.getenv(), Map.of());
+            ConfinedEnvironment.applyTo(builder, System.getenv(), environment);
             process = builder.start();
         } catch (IOException e) {
             throw new ServiceStartException("could not start " + jar.getFileName() + ": " + e.getMessage());

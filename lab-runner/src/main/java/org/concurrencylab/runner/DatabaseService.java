@@ -79,6 +79,53 @@ public final class DatabaseService implements StartedComponent {
         }
     }
 
+    /** The module that runs the server: an empty database, its own role and the run's password. */
+    static final String MODULE = "legacy-database";
+
+    /**
+     * The PostgreSQL a study's application uses ({@code database: postgresql}): the same module, empty, started
+     * for the study alone, compiled as the application is.
+     */
+    static DatabaseService forStudy(LabHome home, JavaRuntime java, Path log)
+            throws ServiceStartException, InterruptedException, IOException {
+        Map<String, String> password = Map.of(Database.PASSWORD_VARIABLE, newPassword());
+        ServiceProcess process = ServiceProcess.start(
+                new ServiceCommand(
+                                java,
+                                home.serviceJar(MODULE),
+                                Runtime.getRuntime().availableProcessors(),
+                                org.concurrencylab.catalog.JitPolicy.FULL,
+                                List.of(),
+                                Map.of("server.port", "0"))
+                        .withEnvironment(password),
+                log);
+        try {
+            return new DatabaseService(new Database(MODULE), process, password);
+        } catch (IOException | RuntimeException e) {
+            process.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The standard properties a Spring Boot application's data source reads, pointing at this server as the
+     * services' role; the password apart, for the environment ({@link #applicationSecrets}).
+     */
+    Map<String, String> applicationProperties() {
+        return Map.of(
+                "spring.datasource.url",
+                jdbcUrl,
+                "spring.datasource.username",
+                Database.SERVICE_ROLE,
+                "spring.datasource.driver-class-name",
+                "org.postgresql.Driver");
+    }
+
+    /** The password as Spring Boot reads it from the environment: never on a command line. */
+    Map<String, String> applicationSecrets() {
+        return Map.of("SPRING_DATASOURCE_PASSWORD", secrets.get(Database.PASSWORD_VARIABLE));
+    }
+
     @Override
     public Database declared() {
         return declared;

@@ -79,6 +79,8 @@ public final class StudyRunner {
     private final MachineCpu machineCpu = new MachineCpu();
     /** Where the study's time goes; a new one for each study. */
     private PhaseClock phases = new PhaseClock();
+    /** The database the lab started for the study; null where it asked for none. */
+    private DatabaseService database;
 
     private static final String DID_NOT_START = "did not start: ";
 
@@ -112,21 +114,17 @@ public final class StudyRunner {
         List<VariantResult> results = new ArrayList<>();
         List<String> findings = new ArrayList<>();
         List<ServiceCapacity> capacities = new ArrayList<>();
-        int index = 0;
-        for (String name : study.variants().keySet()) {
-            Variant variant = applicationVariant(name, summary(study, name), study.propertiesOf(name));
-            progress.variantStarted(
-                    study.name(), name, ++index, study.variants().size());
-            VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
-            phases.enter(null, PhaseClock.Phase.RESULTS);
-            progress.variantFinished(result);
-            results.add(result);
-            Optional<ServiceCapacity> model = capacityOf(study, result);
-            if (model.isPresent() && study.verify() && study.untilHeldBack()) {
-                model = Optional.of(
-                        measureAgain(study, variant, model.get(), directory, machineCpus, findings, results));
+        try {
+            database = startDatabase(study, directory);
+            runVariants(study, directory, machineCpus, results, findings, capacities);
+        } catch (NotStarted e) {
+            RunDirectory.delete(directory);
+            throw e;
+        } finally {
+            if (database != null) {
+                database.close();
+                database = null;
             }
-            model.ifPresent(capacities::add);
         }
         if (results.stream()
                 .allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
@@ -186,6 +184,61 @@ public final class StudyRunner {
         ResultsJson.write(run, directory);
         progress.experimentWritten(study.name(), 1, 1, directory);
         return new LabRunner.CompletedRun(run, directory);
+    }
+
+    private void runVariants(
+            Study study,
+            Path directory,
+            int machineCpus,
+            List<VariantResult> results,
+            List<String> findings,
+            List<ServiceCapacity> capacities)
+            throws IOException, InterruptedException {
+        int index = 0;
+        for (String name : study.variants().keySet()) {
+            Variant variant = applicationVariant(name, summary(study, name), study.propertiesOf(name));
+            progress.variantStarted(
+                    study.name(), name, ++index, study.variants().size());
+            VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
+            phases.enter(null, PhaseClock.Phase.RESULTS);
+            progress.variantFinished(result);
+            results.add(result);
+            Optional<ServiceCapacity> model = capacityOf(study, result);
+            if (model.isPresent() && study.verify() && study.untilHeldBack()) {
+                model = Optional.of(
+                        measureAgain(study, variant, model.get(), directory, machineCpus, findings, results));
+            }
+            model.ifPresent(capacities::add);
+        }
+    }
+
+    /** The study's database, started before its first variant; none where it asks for none. */
+    private DatabaseService startDatabase(Study study, Path directory) throws IOException, InterruptedException {
+        if (study.database() == null) {
+            return null;
+        }
+        progress.note("starting the study's PostgreSQL (empty, its own role and password)");
+        phases.enter(null, PhaseClock.Phase.JVM_START);
+        try {
+            return DatabaseService.forStudy(
+                    home, java, directory.resolve("logs").resolve(study.name()).resolve("postgresql.log"));
+        } catch (ServiceStartException e) {
+            throw new NotStarted("the study's PostgreSQL did not start: " + e.getMessage());
+        }
+    }
+
+    /** A variant's properties with the database's address where the study has one: the variant's own win. */
+    private Map<String, String> withDatabase(Map<String, String> properties) {
+        if (database == null) {
+            return properties;
+        }
+        Map<String, String> merged = new LinkedHashMap<>(database.applicationProperties());
+        merged.putAll(properties);
+        return merged;
+    }
+
+    private Map<String, String> databaseSecrets() {
+        return database == null ? Map.of() : database.applicationSecrets();
     }
 
     private static Variant applicationVariant(String name, String summary, Map<String, String> properties) {
@@ -305,7 +358,8 @@ public final class StudyRunner {
                         home.agentJar(),
                         study.jar(),
                         study.path(),
-                        variant.properties(),
+                        withDatabase(variant.properties()),
+                        databaseSecrets(),
                         log,
                         Defaults.APPLICATION_START_TIMEOUT);
                 ProbeClient probe = ProbeClient.at(app.probe())) {
@@ -340,10 +394,13 @@ public final class StudyRunner {
             double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
             sizing.put("aloneMillis", aloneMillis);
-            List<MachineCpu.Tracked> processes = List.of(
+            List<MachineCpu.Tracked> processes = new ArrayList<>(List.of(
                     new MachineCpu.Tracked(
                             "driver", "lab", ProcessHandle.current().pid()),
-                    new MachineCpu.Tracked("service", study.name(), app.pid()));
+                    new MachineCpu.Tracked("service", study.name(), app.pid())));
+            if (database != null) {
+                processes.addAll(database.processes());
+            }
             phases.enter(owner, PhaseClock.Phase.BETWEEN);
             MachineCpu.Reading quietBefore = machineCpu.read(processes);
             Thread.sleep(QUIET.toMillis());
@@ -575,7 +632,8 @@ public final class StudyRunner {
                 home.agentJar(),
                 study.jar(),
                 study.path(),
-                variant.properties(),
+                withDatabase(variant.properties()),
+                databaseSecrets(),
                 log,
                 Defaults.APPLICATION_START_TIMEOUT,
                 false,

@@ -225,6 +225,38 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(resized.steps().getLast().pools().get(HIKARI).max()).isEqualTo(8);
     }
 
+    /**
+     * {@code database: postgresql}: the lab starts its own PostgreSQL, empty, and gives the fixture Boot's
+     * {@code spring.datasource.*}; the fixture's {@code schema.sql} (Boot's {@code spring.sql.init}) makes its table,
+     * which every /orders request reads. The server's processes count in the machine's CPU, and it is gone after.
+     */
+    @Test
+    void aStudyAsksForPostgresqlAndTheApplicationsOwnSchemaToolingFillsIt() throws Exception {
+        ExperimentResult result = study(
+                Study.custom(FIXTURE).path("/orders/1").users(List.of(1, 2)).database("postgresql"));
+        VariantResult study = result.variants().getFirst();
+        StepResult two = study.steps().get(1);
+        assertThat(two.requests().failed()).isZero();
+        assertThat(two.requests().ok()).isPositive();
+        assertThat(two.machine().processes())
+                .extracting(org.concurrencylab.results.ProcessCpu::role)
+                .contains("database");
+        // the pool Boot made for the lab's PostgreSQL: 4 connections, as the fixture configures HikariCP
+        assertThat(two.pools().get(HIKARI).max()).isEqualTo(4);
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(out)) {
+            java.nio.file.Path log =
+                    files.filter(file -> file.endsWith("as-is.log")).findFirst().orElseThrow();
+            assertThat(java.nio.file.Files.readString(log))
+                    .as("HikariCP's log of its first connection")
+                    .contains("PgConnection");
+        }
+        assertThat(ProcessHandle.allProcesses()
+                        .map(process -> process.info().commandLine().orElse(""))
+                        .filter(line -> line.contains("legacy-database.jar") || line.contains("lab-postgres-")))
+                .as("the study's database stopped with it")
+                .isEmpty();
+    }
+
     private VariantResult run(Study.Builder study) throws Exception {
         return study(study).variants().getFirst();
     }
