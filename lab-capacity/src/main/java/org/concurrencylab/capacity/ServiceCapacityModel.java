@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.concurrencylab.results.DownstreamDemand;
 import org.concurrencylab.results.PoolLimits;
 import org.concurrencylab.results.PoolOccupancy;
 import org.concurrencylab.results.ProcessCpu;
@@ -58,6 +59,7 @@ public final class ServiceCapacityModel {
                 .resources(resources)
                 .limit(limit.name(), explained)
                 .notModelled(notModelled(heaviest, explained, limit).orElse(null))
+                .downstreams(downstreams(holds))
                 .build());
     }
 
@@ -201,6 +203,22 @@ public final class ServiceCapacityModel {
         return Optional.of(new ResourceDemand(
                 ResourceDemand.USERS, ResourceDemand.USERS, users, cycle, users * 1000 / cycle, null));
     }
+
+    /** The calls of the step the holds come from, over its answered requests. */
+    private static List<DownstreamDemand> downstreams(StepResult step) {
+        if (step.downstream() == null
+                || step.downstream().requests() == 0
+                || step.requests().ok() == 0) {
+            return List.of();
+        }
+        return List.of(new DownstreamDemand(
+                STAND_INS,
+                step.downstream().requests() / (double) step.requests().ok(),
+                step.downstream().meanMillis()));
+    }
+
+    /** How a study's stand-ins are named together: one server answers for all of them. */
+    static final String STAND_INS = "stand-ins";
 
     /** What the step showed that the model leaves out: a lock threads waited on, or a shortfall it does not explain. */
     private static Optional<String> notModelled(StepResult step, double explained, ResourceDemand limit) {

@@ -38,6 +38,8 @@ import org.concurrencylab.driver.RequestTemplate;
  *                       at the size the capacity model asks for
  * @param database       the database the lab starts for the application ({@value #POSTGRESQL}), its address given
  *                       as Boot's {@code spring.datasource.*}; null where the application brings its own
+ * @param downstreams    stand-ins for the HTTP services the application calls, by name, each given to it in its
+ *                       property; a variant's {@code downstream.<name>.latency-ms} sets that stand-in's latency for it
  */
 public record Study(
         String name,
@@ -59,7 +61,8 @@ public record Study(
         boolean untilHeldBack,
         org.concurrencylab.results.CapacityTarget target,
         boolean verify,
-        String database) {
+        String database,
+        Map<String, StudyDownstream> downstreams) {
 
     /** The database a study can ask the lab for: an empty PostgreSQL of the lab's own, with its own password. */
     public static final String POSTGRESQL = "postgresql";
@@ -134,6 +137,22 @@ public record Study(
             }
         }
         checks = List.copyOf(checks);
+        downstreams = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(downstreams));
+        for (Map.Entry<String, Map<String, String>> variant : variants.entrySet()) {
+            for (String key : variant.getValue().keySet()) {
+                if (key.startsWith(StudyDownstream.KNOB_PREFIX) && key.endsWith(StudyDownstream.KNOB_SUFFIX)) {
+                    String named = key.substring(
+                            StudyDownstream.KNOB_PREFIX.length(), key.length() - StudyDownstream.KNOB_SUFFIX.length());
+                    if (!downstreams.containsKey(named)) {
+                        throw new IllegalArgumentException("variant '" + variant.getKey() + "' sets " + key
+                                + ", but the study declares no downstream '" + named + "'"
+                                + (downstreams.isEmpty()
+                                        ? ""
+                                        : "; it declares " + String.join(", ", downstreams.keySet())));
+                    }
+                }
+            }
+        }
         if (database != null && !database.equals(POSTGRESQL)) {
             throw new IllegalArgumentException(
                     "the database a study can ask for is " + POSTGRESQL + ", not '" + database + "'");
@@ -191,7 +210,8 @@ public record Study(
                 untilHeldBack,
                 target,
                 verify,
-                database);
+                database,
+                downstreams);
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -236,6 +256,7 @@ public record Study(
         private org.concurrencylab.results.CapacityTarget target;
         private boolean verify = Defaults.STUDY_VERIFY;
         private String database;
+        private final Map<String, StudyDownstream> downstreams = new LinkedHashMap<>();
 
         private Builder(Path jar) {
             this.jar = jar;
@@ -346,6 +367,14 @@ public record Study(
             return this;
         }
 
+        /** A stand-in for an HTTP service the application calls. */
+        public Builder downstream(StudyDownstream downstream) {
+            if (downstreams.putIfAbsent(downstream.name(), downstream) != null) {
+                throw new IllegalArgumentException("a study declares downstream " + downstream.name() + " once");
+            }
+            return this;
+        }
+
         public Study build() {
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
@@ -383,7 +412,8 @@ public record Study(
                     untilHeldBack,
                     target,
                     verify,
-                    database);
+                    database,
+                    downstreams);
         }
     }
 }

@@ -122,6 +122,14 @@ public final class StudyFile {
                             + "application `spring.datasource.url`, `username` and (in its environment) `password`; "
                             + "the application's own schema tooling (Flyway, Liquibase, `spring.sql.init`) fills it"),
             new Key(
+                    "downstreams",
+                    "map of name to stand-in",
+                    "none",
+                    "stand-ins for the HTTP services the application calls, each with `property` (the "
+                            + "application's property for its base address), `latency-ms`, `distribution` (`fixed` "
+                            + "or `exponential`, fixed unless said) and `body` (JSON, `{}` unless said); a sweep "
+                            + "varies one with the knob `downstream.<name>.latency-ms`"),
+            new Key(
                     "verify",
                     "true or false",
                     Boolean.toString(Defaults.STUDY_VERIFY),
@@ -283,6 +291,15 @@ public final class StudyFile {
                         file, "database: " + Study.POSTGRESQL + " is the one the lab starts, not " + database);
             }
             study.database(database);
+        }
+        if (root.has("downstreams")) {
+            JsonNode downstreams = root.get("downstreams");
+            if (!downstreams.isObject()) {
+                throw new Invalid(file, "downstreams: a map of names to stand-ins");
+            }
+            for (Map.Entry<String, JsonNode> entry : downstreams.properties()) {
+                study.downstream(downstream(file, entry.getKey(), entry.getValue()));
+            }
         }
         if (root.has("verify")) {
             if (!root.get("verify").isBoolean()) {
@@ -499,6 +516,16 @@ public final class StudyFile {
         if (study.database() != null) {
             root.put("database", study.database());
         }
+        if (!study.downstreams().isEmpty()) {
+            ObjectNode downstreams = root.putObject("downstreams");
+            study.downstreams().forEach((name, downstream) -> {
+                ObjectNode node = downstreams.putObject(name);
+                node.put("property", downstream.property());
+                node.put("latency-ms", downstream.latency().toMillis());
+                node.put("distribution", downstream.distribution().label());
+                node.put("body", downstream.body());
+            });
+        }
         if (!study.properties().isEmpty()) {
             ObjectNode properties = root.putObject("properties");
             study.properties().forEach(properties::put);
@@ -575,6 +602,36 @@ public final class StudyFile {
                         "unknown key '" + where + key + "'; it knows "
                                 + String.join(", ", known.stream().sorted().toList()));
             }
+        }
+    }
+
+    private static final Set<String> DOWNSTREAM_KEYS = Set.of("property", "latency-ms", "distribution", "body");
+
+    private static StudyDownstream downstream(Path file, String name, JsonNode node) {
+        String where = "downstreams." + name + ".";
+        if (!node.isObject()) {
+            throw new Invalid(file, "downstreams." + name + ": a map with property and latency-ms");
+        }
+        for (String key : node.propertyNames()) {
+            if (!DOWNSTREAM_KEYS.contains(key)) {
+                throw new Invalid(
+                        file,
+                        where + key + ": not a key of a downstream; it takes "
+                                + String.join(", ", new java.util.TreeSet<>(DOWNSTREAM_KEYS)));
+            }
+        }
+        double millis = number(file, node.get("latency-ms"), where + "latency-ms");
+        try {
+            return new StudyDownstream(
+                    name,
+                    string(file, node, "property", true, where),
+                    Duration.ofNanos(Math.round(millis * 1e6)),
+                    node.has("distribution")
+                            ? StudyDownstream.Distribution.ofLabel(string(file, node, "distribution", true, where))
+                            : StudyDownstream.Distribution.FIXED,
+                    node.has("body") ? string(file, node, "body", true, where) : null);
+        } catch (IllegalArgumentException e) {
+            throw new Invalid(file, where.substring(0, where.length() - 1) + ": " + e.getMessage());
         }
     }
 

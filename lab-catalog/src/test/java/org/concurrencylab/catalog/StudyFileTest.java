@@ -66,6 +66,51 @@ class StudyFileTest {
     }
 
     @Test
+    void itsDatabaseDownstreamsAndTargetAreReadAndWrittenBack() throws IOException {
+        String withAll = STUDY + """
+                database: postgresql
+                target: cpus=8,rate=2000
+                verify: false
+                downstreams:
+                  quotes:
+                    property: app.quotes.url
+                    latency-ms: 50
+                    distribution: exponential
+                  prices:
+                    property: app.prices.base-url
+                    latency-ms: 5
+                """;
+        Study study = StudyFile.read(write(withAll));
+        assertThat(study.database()).isEqualTo(Study.POSTGRESQL);
+        assertThat(study.target()).hasToString("cpus=8,rate=2000");
+        assertThat(study.verify()).isFalse();
+        assertThat(study.downstreams()).containsOnlyKeys("quotes", "prices");
+        StudyDownstream quotes = study.downstreams().get("quotes");
+        assertThat(quotes.distribution()).isEqualTo(StudyDownstream.Distribution.EXPONENTIAL);
+        assertThat(quotes.address("http://127.0.0.1:1234", java.time.Duration.ofMillis(200)))
+                .isEqualTo("http://127.0.0.1:1234/standin/quotes/200/exponential");
+        assertThat(StudyFile.read(write(StudyFile.write(study)))).isEqualTo(study);
+    }
+
+    @Test
+    void aWrongDatabaseDownstreamOrTargetIsOneLineNamingIt() throws IOException {
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY + "database: mysql\n")))
+                .hasMessageContaining("database: postgresql is the one the lab starts, not mysql");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY + "target: cores=8\n")))
+                .hasMessageContaining("target: a target knows cpus and rate, not 'cores'");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY + "downstreams:\n  quotes:\n    latency-ms: 5\n")))
+                .hasMessageContaining("downstreams.quotes.property: a text");
+        assertThatThrownBy(() -> StudyFile.read(write(
+                        STUDY + "downstreams:\n  quotes:\n    property: a.b\n    latency-ms: 5\n    jitter: 1\n")))
+                .hasMessageContaining("downstreams.quotes.jitter: not a key of a downstream");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace(
+                        "spring.datasource.hikari.maximum-pool-size: 8",
+                        "spring.datasource.hikari.maximum-pool-size: 8\n    downstream.quotes.latency-ms: 9"))))
+                .hasMessageContaining(
+                        "sets downstream.quotes.latency-ms, but the study declares no downstream 'quotes'");
+    }
+
+    @Test
     void aTypoIsOneLineNamingIt() throws IOException {
         assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace("step-seconds", "step-second"))))
                 .hasMessageStartingWith("study.yaml: unknown key 'step-second'");

@@ -29,6 +29,17 @@ final class CapacityReport {
                     ""));
             blocks.add(new Block.Table(resources(model.resources(), model.throughputPerSecond(), model.decidedAt())));
             blocks.add(new Block.Paragraph(limit(model), Block.Tone.PLAIN));
+            model.downstreams()
+                    .forEach(called -> blocks.add(new Block.Paragraph(
+                            format(
+                                    Locale.ROOT,
+                                    "Calls: %s, %.2f a request at %s, %.1f ms each by its own timers: time a request "
+                                            + "holds whatever it waits on.",
+                                    called.name(),
+                                    called.callsPerRequest(),
+                                    model.holdsFrom(),
+                                    called.meanMillis()),
+                            Block.Tone.PLAIN)));
             if (model.notModelled() != null) {
                 blocks.add(new Block.Paragraph("Not in the model: " + model.notModelled() + ".", Block.Tone.ALERT));
             }

@@ -24,6 +24,8 @@ import java.util.List;
  *                           explains the step; well below where something it does not count held it back
  * @param notModelled        what the model leaves out that the step showed (a lock threads waited on, pools that
  *                           count nothing over JMX), in words; null where nothing
+ * @param downstreams        what each request spends in the services it calls; empty where it calls none the lab
+ *                           serves
  * @param projection         the model on the user's target; null where none was named
  * @param check              the advice measured again; null where it was not (no pool held the load back, it has
  *                           no property, or the user said {@code --no-verify})
@@ -38,11 +40,13 @@ public record ServiceCapacity(
         String limit,
         double explainedShare,
         String notModelled,
+        List<DownstreamDemand> downstreams,
         CapacityProjection projection,
         CapacityCheck check) {
 
     public ServiceCapacity {
         resources = resources == null ? List.of() : List.copyOf(resources);
+        downstreams = downstreams == null ? List.of() : List.copyOf(downstreams);
     }
 
     /** The resource of that name. */
@@ -75,6 +79,7 @@ public record ServiceCapacity(
         builder.limit = model.limit;
         builder.explainedShare = model.explainedShare;
         builder.notModelled = model.notModelled;
+        builder.downstreams = model.downstreams;
         builder.projection = model.projection;
         builder.check = model.check;
         return builder;
@@ -90,6 +95,7 @@ public record ServiceCapacity(
         private String limit;
         private double explainedShare;
         private String notModelled;
+        private List<DownstreamDemand> downstreams = List.of();
         private CapacityProjection projection;
         private CapacityCheck check;
 
@@ -132,6 +138,11 @@ public record ServiceCapacity(
             return this;
         }
 
+        public Builder downstreams(List<DownstreamDemand> downstreams) {
+            this.downstreams = downstreams;
+            return this;
+        }
+
         public Builder projection(CapacityProjection projection) {
             this.projection = projection;
             return this;
@@ -157,6 +168,7 @@ public record ServiceCapacity(
                     limit,
                     explainedShare,
                     notModelled,
+                    downstreams,
                     projection,
                     check);
         }

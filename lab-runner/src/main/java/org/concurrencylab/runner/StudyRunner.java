@@ -81,6 +81,8 @@ public final class StudyRunner {
     private PhaseClock phases = new PhaseClock();
     /** The database the lab started for the study; null where it asked for none. */
     private DatabaseService database;
+    /** The stand-ins for the study's downstreams; null where it declares none. */
+    private StandInService standIns;
 
     private static final String DID_NOT_START = "did not start: ";
 
@@ -116,15 +118,13 @@ public final class StudyRunner {
         List<ServiceCapacity> capacities = new ArrayList<>();
         try {
             database = startDatabase(study, directory);
+            standIns = startStandIns(study, directory);
             runVariants(study, directory, machineCpus, results, findings, capacities);
         } catch (NotStarted e) {
             RunDirectory.delete(directory);
             throw e;
         } finally {
-            if (database != null) {
-                database.close();
-                database = null;
-            }
+            stopSharedServices();
         }
         if (results.stream()
                 .allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
@@ -227,13 +227,54 @@ public final class StudyRunner {
         }
     }
 
-    /** A variant's properties with the database's address where the study has one: the variant's own win. */
+    /** Stops the stand-ins and the database, each whatever the other does. */
+    private void stopSharedServices() throws IOException {
+        try {
+            if (standIns != null) {
+                standIns.close();
+            }
+        } finally {
+            standIns = null;
+            try {
+                if (database != null) {
+                    database.close();
+                }
+            } finally {
+                database = null;
+            }
+        }
+    }
+
+    /** The study's stand-ins, started before its first variant; none where it declares no downstream. */
+    private StandInService startStandIns(Study study, Path directory) throws IOException, InterruptedException {
+        if (study.downstreams().isEmpty()) {
+            return null;
+        }
+        progress.note("starting the stand-ins for "
+                + String.join(", ", study.downstreams().keySet()));
+        phases.enter(null, PhaseClock.Phase.JVM_START);
+        try {
+            return StandInService.start(
+                    home,
+                    java,
+                    study.downstreams(),
+                    directory.resolve("logs").resolve(study.name()).resolve("stand-ins.log"));
+        } catch (ServiceStartException e) {
+            throw new NotStarted("the stand-ins for its downstreams did not start: " + e.getMessage());
+        }
+    }
+
+    /**
+     * What the application is started with: each stand-in's address (a variant's own latency in it), the database's
+     * where the study has one, then the variant's own properties, which win.
+     */
     private Map<String, String> withDatabase(Map<String, String> properties) {
+        Map<String, String> own = standIns == null ? properties : standIns.applicationProperties(properties);
         if (database == null) {
-            return properties;
+            return own;
         }
         Map<String, String> merged = new LinkedHashMap<>(database.applicationProperties());
-        merged.putAll(properties);
+        merged.putAll(own);
         return merged;
     }
 
@@ -401,6 +442,9 @@ public final class StudyRunner {
             if (database != null) {
                 processes.addAll(database.processes());
             }
+            if (standIns != null) {
+                processes.addAll(standIns.processes());
+            }
             phases.enter(owner, PhaseClock.Phase.BETWEEN);
             MachineCpu.Reading quietBefore = machineCpu.read(processes);
             Thread.sleep(QUIET.toMillis());
@@ -420,12 +464,19 @@ public final class StudyRunner {
                 }
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(-1);
+                ProbeReport standInsBefore = standIns == null ? null : standIns.read();
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
                 phases.enter(owner, PhaseClock.Phase.MEASURED);
                 LoadResult load = drive(target, study, step, outcome -> progress.requestDone(outcome.failed()));
                 phases.enter(owner, PhaseClock.Phase.BETWEEN);
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
+                org.concurrencylab.results.DownstreamUsage called = standIns == null
+                        ? null
+                        : StandInService.usage(
+                                standInsBefore,
+                                standIns.read(),
+                                load.startEpochMillis() + Math.round(1000 * load.elapsedSeconds()));
                 String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
                 RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
                 StepResult measured = StepResults.of(
@@ -444,7 +495,7 @@ public final class StudyRunner {
                         load,
                         before,
                         after,
-                        null,
+                        called,
                         machineBefore,
                         machineAfter,
                         background,

@@ -164,7 +164,9 @@ public final class SweepRunner {
                 .requestTimeout(study.requestTimeout())
                 .connections(study.connections())
                 .budget(study.budget())
+                .database(study.database())
                 .untilHeldBack(false);
+        study.downstreams().values().forEach(swept::downstream);
         if (Knob.RATE.equals(knob.name())) {
             swept.variant(variant, properties).rates(knob.values());
         } else if (knob.isLoad()) {

@@ -257,6 +257,51 @@ class ApplicationStudyTest extends RealServicesTest {
                 .isEmpty();
     }
 
+    /**
+     * /quotes calls a quotes service and waits for it on its Tomcat worker. The lab stands the service in, at 100 ms
+     * a call, and at 400 ms in a second variant ({@code downstream.quotes.latency-ms}): each call holds a worker its
+     * latency, so 16 workers serve at most 16 / 100 ms = 160/s, and 40/s once the dependency slows to 400 ms; 32
+     * users, asking for twice that, find the workers the limit both times, each held about the dependency's latency.
+     */
+    @Test
+    void aSlowedDownstreamFillsTheWorkerPoolItIsWaitedOnFrom() throws Exception {
+        ExperimentResult result = study(
+                Study.custom(FIXTURE)
+                        .path("/quotes/1")
+                        .downstream(new org.concurrencylab.catalog.StudyDownstream(
+                                "quotes",
+                                "fixture.quotes-url",
+                                Duration.ofMillis(100),
+                                org.concurrencylab.catalog.StudyDownstream.Distribution.FIXED,
+                                null))
+                        .variant("fast", java.util.Map.of())
+                        .variant("slow", java.util.Map.of("downstream.quotes.latency-ms", "400"))
+                        .users(List.of(4, 32)),
+                Duration.ofSeconds(4),
+                false);
+        for (int v = 0; v < 2; v++) {
+            double latencyMillis = v == 0 ? 100 : 400;
+            VariantResult variant = result.variants().get(v);
+            StepResult heaviest = variant.steps().getLast();
+            assertThat(heaviest.requests().failed()).isZero();
+            // every answered request called the stand-in once, and the stand-in took its latency
+            assertThat(heaviest.downstream().requests())
+                    .isBetween(
+                            (long) (0.95 * heaviest.requests().ok()),
+                            heaviest.requests().ok() + 32L);
+            assertThat(heaviest.downstream().meanMillis()).isBetween(latencyMillis, 1.1 * latencyMillis);
+            assertThat(heaviest.throughputPerSecond())
+                    .as(variant.name())
+                    .isBetween(0.85 * 16 * 1000 / latencyMillis, 1.02 * 16 * 1000 / latencyMillis);
+            org.concurrencylab.results.ServiceCapacity model = result.capacity().get(v);
+            assertThat(model.limit()).as(variant.name()).isEqualTo("tomcat-workers");
+            assertThat(model.resource("tomcat-workers").orElseThrow().holdMillis())
+                    .isBetween(latencyMillis, 1.15 * latencyMillis);
+            assertThat(model.downstreams().getFirst().callsPerRequest()).isBetween(0.95, 1.05);
+        }
+        assertThat(result.variants().get(1).properties()).containsEntry("downstream.quotes.latency-ms", "400");
+    }
+
     private VariantResult run(Study.Builder study) throws Exception {
         return study(study).variants().getFirst();
     }

@@ -1,0 +1,94 @@
+package org.concurrencylab.runner;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.catalog.JitPolicy;
+import org.concurrencylab.catalog.StudyDownstream;
+import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.results.DownstreamUsage;
+
+/**
+ * The stand-ins for a study's downstreams: one JVM of the downstream module serving every one of them from a
+ * timer, started before the study's first variant and stopped after its last. A variant learns each stand-in's
+ * address in the property the study names, with the latency the variant asks for in its
+ * {@code downstream.<name>.latency-ms} (the study's own unless it does).
+ */
+final class StandInService implements AutoCloseable {
+
+    static final String MODULE = "downstream-service";
+
+    private final ServiceProcess process;
+    private final ProbeClient probe;
+    private final Map<String, StudyDownstream> downstreams;
+
+    private StandInService(ServiceProcess process, Map<String, StudyDownstream> downstreams) {
+        this.process = process;
+        this.probe = new ProbeClient(process);
+        this.downstreams = downstreams;
+    }
+
+    static StandInService start(LabHome home, JavaRuntime java, Map<String, StudyDownstream> downstreams, Path log)
+            throws ServiceStartException, InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("server.port", "0");
+        downstreams
+                .values()
+                .forEach(downstream -> properties.put("lab.standin." + downstream.name() + ".body", downstream.body()));
+        ServiceProcess process = ServiceProcess.start(
+                new ServiceCommand(
+                        java,
+                        home.serviceJar(MODULE),
+                        Runtime.getRuntime().availableProcessors(),
+                        JitPolicy.FULL,
+                        List.of(),
+                        properties),
+                log);
+        return new StandInService(process, downstreams);
+    }
+
+    /**
+     * The application's properties with each stand-in's address: a variant's {@code downstream.<name>.latency-ms}
+     * is the lab's, not the application's, and is taken out; its latency goes into the address.
+     */
+    Map<String, String> applicationProperties(Map<String, String> variant) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        String base = process.uri("").toString();
+        for (StudyDownstream downstream : downstreams.values()) {
+            String asked = variant.get(downstream.knob());
+            Duration latency = asked == null ? downstream.latency() : Duration.ofMillis(Long.parseLong(asked.strip()));
+            properties.put(downstream.property(), downstream.address(base, latency));
+        }
+        variant.forEach((key, value) -> {
+            if (!(key.startsWith(StudyDownstream.KNOB_PREFIX) && key.endsWith(StudyDownstream.KNOB_SUFFIX))) {
+                properties.put(key, value);
+            }
+        });
+        return properties;
+    }
+
+    List<MachineCpu.Tracked> processes() {
+        return List.of(new MachineCpu.Tracked("downstream", "stand-ins", process.pid()));
+    }
+
+    ProbeReport read() throws IOException {
+        return probe.read(-1);
+    }
+
+    /** What the stand-ins served between two reads: every call, whichever stand-in it went to. */
+    static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis) {
+        return DownstreamService.usage(before, after, endEpochMillis, CalleeAlone.NOT_MEASURED);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            probe.close();
+        } finally {
+            process.close();
+        }
+    }
+}

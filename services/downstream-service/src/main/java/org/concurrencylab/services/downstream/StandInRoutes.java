@@ -1,0 +1,68 @@
+package org.concurrencylab.services.downstream;
+
+import static org.springframework.web.reactive.function.server.RequestPredicates.path;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.ServerWebInputException;
+import reactor.core.publisher.Mono;
+
+/**
+ * Stand-ins for the HTTP services a studied application calls: any method on
+ * {@code /standin/{name}/{millis}/{distribution}/**} answers 200 after a latency, with the body
+ * {@code lab.standin.<name>.body} ({@code {}} unless said) as JSON. The latency is in the address, so that one
+ * stand-in serves every variant and every point of a sweep at its own: {@code fixed} waits the milliseconds,
+ * {@code exponential} draws each wait with that mean (at most ten times it). Answered from a timer, never
+ * from a blocked thread: thousands of calls wait on a handful of threads.
+ */
+@Configuration(proxyBeanMethods = false)
+class StandInRoutes {
+
+    /** The longest latency a stand-in is asked for: ten minutes, far beyond any request timeout. */
+    static final long MAX_MILLIS = 600_000;
+    /** An exponential draw is cut here, in means: a wait beyond it would be one request in 22,000. */
+    static final double LONGEST_DRAW = 10;
+
+    @Bean
+    RouterFunction<ServerResponse> standIns(Environment environment) {
+        return route(path("/standin/{name}/{millis}/{distribution}/**"), request -> answer(request, environment));
+    }
+
+    private static Mono<ServerResponse> answer(ServerRequest request, Environment environment) {
+        String name = request.pathVariable("name");
+        long millis;
+        try {
+            millis = Long.parseLong(request.pathVariable("millis"));
+        } catch (NumberFormatException e) {
+            millis = -1;
+        }
+        if (millis < 0 || millis > MAX_MILLIS) {
+            throw new ServerWebInputException("a stand-in waits 0 to " + MAX_MILLIS + " ms");
+        }
+        Duration wait = switch (request.pathVariable("distribution")) {
+            case "fixed" -> Duration.ofMillis(millis);
+            case "exponential" ->
+                Duration.ofNanos(Math.round(Math.min(
+                                LONGEST_DRAW,
+                                -Math.log(1 - ThreadLocalRandom.current().nextDouble()))
+                        * millis
+                        * 1e6));
+            default -> throw new ServerWebInputException("a stand-in's latency is fixed or exponential");
+        };
+        String body = environment.getProperty("lab.standin." + name + ".body", "{}");
+        // the request's own body is read and let go, as a real service would before answering
+        return request.bodyToMono(byte[].class)
+                .then(Mono.delay(wait))
+                .then(ServerResponse.ok()
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(body));
+    }
+}
