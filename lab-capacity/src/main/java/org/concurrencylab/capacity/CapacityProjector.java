@@ -97,6 +97,28 @@ public final class CapacityProjector {
     }
 
     /**
+     * The most this machine would serve with every process free to run on all {@code cores}, by the model: each
+     * request costs the cores what every process spent on it in the model's run (the application's and the lab's
+     * together), and each pool allows its size over its hold; the load itself is left out. The falsifiable half of a
+     * projection: a model made with the application held to some cores, checked on all of them.
+     */
+    public static ResourceDemand onCores(ServiceCapacity model, int cores) {
+        double cpu = model.resources().stream()
+                .filter(resource -> ResourceDemand.CORES.equals(resource.kind()))
+                .mapToDouble(ResourceDemand::holdMillis)
+                .sum();
+        List<ResourceDemand> resources = new ArrayList<>();
+        if (cpu > 0) {
+            resources.add(new ResourceDemand(
+                    ResourceDemand.CORES, ResourceDemand.CORES, cores, cpu, cores * 1000 / cpu, null));
+        }
+        model.resources().stream()
+                .filter(resource -> ResourceDemand.POOL.equals(resource.kind()))
+                .forEach(resources::add);
+        return ServiceCapacityModel.limit(resources, Integer.MAX_VALUE);
+    }
+
+    /**
      * The size the model asks of the pool that is its limit: for what the service reaches once that pool no longer
      * stops it (the next least any other resource allows), by Little's law.
      */

@@ -36,8 +36,23 @@ public final class ServiceCapacityModel {
 
     private ServiceCapacityModel() {}
 
-    /** The model of one variant's steps; none where no step served anything. */
+    /** The model of one variant's steps, its application free to run on every core; none where no step served. */
     public static Optional<ServiceCapacity> of(String variant, List<StepResult> steps) {
+        return of(variant, steps, 0);
+    }
+
+    /** The names of the two shares of this machine's cores when the application was held to some of them. */
+    public static final String APPLICATION_CORES = "application cores";
+
+    public static final String LAB_CORES = "lab cores";
+
+    /**
+     * The model of one variant's steps; none where no step served anything.
+     *
+     * @param applicationCores the cores an affinity mask held the application to, the lab's processes on the others;
+     *                         0 where it ran on every core
+     */
+    public static Optional<ServiceCapacity> of(String variant, List<StepResult> steps, int applicationCores) {
         if (steps.isEmpty() || steps.getLast().throughputPerSecond() <= 0) {
             return Optional.empty();
         }
@@ -47,7 +62,7 @@ public final class ServiceCapacityModel {
             return Optional.empty();
         }
         List<ResourceDemand> resources = new ArrayList<>();
-        cores(heaviest).ifPresent(resources::add);
+        resources.addAll(cores(heaviest, applicationCores));
         resources.addAll(pools(holds, heaviest));
         load(steps, heaviest).ifPresent(resources::add);
         ResourceDemand limit = limit(resources, usersOf(heaviest));
@@ -127,20 +142,30 @@ public final class ServiceCapacityModel {
      * This machine's cores at the heaviest step: every process of the request path shares them here, the load
      * driver too, and the CPU each request costs is read where the limit is decided, contention and all.
      */
-    private static Optional<ResourceDemand> cores(StepResult step) {
+    private static List<ResourceDemand> cores(StepResult step, int applicationCores) {
         if (step.machine() == null
                 || step.machine().cpuMillisPerRequest() <= 0
                 || step.machine().cores() < 1) {
-            return Optional.empty();
+            return List.of();
         }
         double hold = step.machine().cpuMillisPerRequest();
-        return Optional.of(new ResourceDemand(
-                ResourceDemand.CORES,
-                ResourceDemand.CORES,
-                step.machine().cores(),
-                hold,
-                step.machine().cores() * 1000 / hold,
-                null));
+        int cores = step.machine().cores();
+        double service = serviceCpuMillis(step);
+        if (applicationCores < 1 || applicationCores >= cores || service <= 0 || service >= hold) {
+            return List.of(new ResourceDemand(
+                    ResourceDemand.CORES, ResourceDemand.CORES, cores, hold, cores * 1000 / hold, null));
+        }
+        int lab = cores - applicationCores;
+        return List.of(
+                new ResourceDemand(
+                        APPLICATION_CORES,
+                        ResourceDemand.CORES,
+                        applicationCores,
+                        service,
+                        applicationCores * 1000 / service,
+                        null),
+                new ResourceDemand(
+                        LAB_CORES, ResourceDemand.CORES, lab, hold - service, lab * 1000 / (hold - service), null));
     }
 
     /** c of the service alone, beyond its background; -1 where not read. */

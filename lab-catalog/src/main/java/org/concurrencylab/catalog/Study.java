@@ -40,6 +40,9 @@ import org.concurrencylab.driver.RequestTemplate;
  *                       as Boot's {@code spring.datasource.*}; null where the application brings its own
  * @param downstreams    stand-ins for the HTTP services the application calls, by name, each given to it in its
  *                       property; a variant's {@code downstream.<name>.latency-ms} sets that stand-in's latency for it
+ * @param checkProjection whether to test the capacity model on this machine first: the first variant held to half of
+ *                       its cores (an affinity mask), its model carried onto all of them, then run on all of them and
+ *                       the prediction's error reported
  */
 public record Study(
         String name,
@@ -62,7 +65,8 @@ public record Study(
         org.concurrencylab.results.CapacityTarget target,
         boolean verify,
         String database,
-        Map<String, StudyDownstream> downstreams) {
+        Map<String, StudyDownstream> downstreams,
+        boolean checkProjection) {
 
     /** The database a study can ask the lab for: an empty PostgreSQL of the lab's own, with its own password. */
     public static final String POSTGRESQL = "postgresql";
@@ -211,7 +215,8 @@ public record Study(
                 target,
                 verify,
                 database,
-                downstreams);
+                downstreams,
+                checkProjection);
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -257,6 +262,7 @@ public record Study(
         private boolean verify = Defaults.STUDY_VERIFY;
         private String database;
         private final Map<String, StudyDownstream> downstreams = new LinkedHashMap<>();
+        private boolean checkProjection;
 
         private Builder(Path jar) {
             this.jar = jar;
@@ -375,6 +381,12 @@ public record Study(
             return this;
         }
 
+        /** Whether to test the capacity model's projection from half this machine's cores to all of them first. */
+        public Builder checkProjection(boolean checkProjection) {
+            this.checkProjection = checkProjection;
+            return this;
+        }
+
         public Study build() {
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
@@ -413,7 +425,8 @@ public record Study(
                     target,
                     verify,
                     database,
-                    downstreams);
+                    downstreams,
+                    checkProjection);
         }
     }
 }

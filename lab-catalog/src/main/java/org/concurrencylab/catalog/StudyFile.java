@@ -130,6 +130,13 @@ public final class StudyFile {
                             + "or `exponential`, fixed unless said) and `body` (JSON, `{}` unless said); a sweep "
                             + "varies one with the knob `downstream.<name>.latency-ms`"),
             new Key(
+                    "check-projection",
+                    "true or false",
+                    "false",
+                    "first test the capacity model on this machine: the first variant held to half its cores by "
+                            + "an affinity mask (Linux), the lab's driver on the rest; its model carried onto every "
+                            + "core, run there, and the prediction's error reported"),
+            new Key(
                     "verify",
                     "true or false",
                     Boolean.toString(Defaults.STUDY_VERIFY),
@@ -300,6 +307,12 @@ public final class StudyFile {
             for (Map.Entry<String, JsonNode> entry : downstreams.properties()) {
                 study.downstream(downstream(file, entry.getKey(), entry.getValue()));
             }
+        }
+        if (root.has("check-projection")) {
+            if (!root.get("check-projection").isBoolean()) {
+                throw new Invalid(file, "check-projection: true or false");
+            }
+            study.checkProjection(root.get("check-projection").booleanValue());
         }
         if (root.has("verify")) {
             if (!root.get("verify").isBoolean()) {
@@ -513,6 +526,9 @@ public final class StudyFile {
             root.put("target", study.target().toString());
         }
         root.put("verify", study.verify());
+        if (study.checkProjection()) {
+            root.put("check-projection", true);
+        }
         if (study.database() != null) {
             root.put("database", study.database());
         }

@@ -107,6 +107,13 @@ final class RunCommand implements Callable<Integer> {
     private String database;
 
     @Option(
+            names = "--check-projection",
+            description = "With an application jar: first test the capacity model on this machine: the application "
+                    + "held to half its cores (an affinity mask, Linux), the lab's driver on the rest; the model "
+                    + "carried onto every core, the study run there, and the prediction's error reported.")
+    private boolean checkProjection;
+
+    @Option(
             names = "--no-verify",
             description = "With an application jar: where a pool held the load back, do not run the second variant "
                     + "at the size the capacity model asks for (it runs unless said).")
@@ -256,6 +263,7 @@ final class RunCommand implements Callable<Integer> {
             study.target(org.concurrencylab.results.CapacityTarget.parse(target));
         }
         study.verify(!noVerify);
+        study.checkProjection(checkProjection);
         if (database != null) {
             study.database(database);
         }

@@ -87,13 +87,20 @@ final class CapacityReport {
         ResourceDemand limit = model.resource(model.limit()).orElseThrow();
         String what = switch (limit.kind()) {
             case ResourceDemand.CORES ->
-                format(
-                        Locale.ROOT,
-                        "this machine's %.0f cores, at %.2f ms of CPU a request on every process here (the lab's load "
-                                + "driver's included; the service's own: %.2f ms)",
-                        limit.size(),
-                        limit.holdMillis(),
-                        model.serviceCpuMillis());
+                !limit.name().equals(ResourceDemand.CORES)
+                        ? format(
+                                Locale.ROOT,
+                                "the %s (%.0f, by an affinity mask), at %.2f ms of CPU a request",
+                                limit.name(),
+                                limit.size(),
+                                limit.holdMillis())
+                        : format(
+                                Locale.ROOT,
+                                "this machine's %.0f cores, at %.2f ms of CPU a request on every process here (the lab's load "
+                                        + "driver's included; the service's own: %.2f ms)",
+                                limit.size(),
+                                limit.holdMillis(),
+                                model.serviceCpuMillis());
             case ResourceDemand.POOL ->
                 format(
                         Locale.ROOT,
@@ -168,6 +175,21 @@ final class CapacityReport {
     }
 
     private static String checked(CapacityCheck check) {
+        if (CapacityCheck.CORES.equals(check.property())) {
+            return format(
+                    Locale.ROOT,
+                    "Projection tested: carried onto all %d cores (every process's CPU per request as measured here), "
+                            + "this model said %s would allow %.1f/s; %s, run on all of them, allowed %.1f/s (%s: its "
+                            + "throughput over the share of its %s in use): an error of %+.1f %%.",
+                    check.size(),
+                    check.predictedLimit(),
+                    check.predictedPerSecond(),
+                    check.variant(),
+                    check.measuredPerSecond(),
+                    check.step(),
+                    check.measuredLimit(),
+                    100 * check.error());
+        }
         return format(
                 Locale.ROOT,
                 "Measured again as %s (%s=%d): at %s the model predicted %.1f/s, limited by %s; %.1f/s was measured, "

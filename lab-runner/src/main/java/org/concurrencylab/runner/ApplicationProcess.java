@@ -64,6 +64,7 @@ public final class ApplicationProcess implements AutoCloseable {
             String path,
             Map<String, String> properties,
             Map<String, String> environment,
+            List<String> prefix,
             Path log,
             Duration startTimeout)
             throws ServiceStartException, InterruptedException {
@@ -74,6 +75,7 @@ public final class ApplicationProcess implements AutoCloseable {
                 path,
                 properties,
                 environment,
+                prefix,
                 log,
                 startTimeout,
                 true,
@@ -96,6 +98,7 @@ public final class ApplicationProcess implements AutoCloseable {
                 path,
                 Map.of(),
                 Map.of(),
+                List.of(),
                 log,
                 org.concurrencylab.catalog.Defaults.APPLICATION_START_TIMEOUT,
                 true,
@@ -109,6 +112,7 @@ public final class ApplicationProcess implements AutoCloseable {
      * @param port   0 for a free one the lab picks
      * @param environment variables beyond the few it inherits: secrets (a database's password), which a command
      *                    line would show to every user of the machine
+     * @param prefix      what its command starts with before java (an affinity mask's {@code taskset}); empty for none
      */
     static ApplicationProcess start(
             JavaRuntime java,
@@ -117,6 +121,7 @@ public final class ApplicationProcess implements AutoCloseable {
             String path,
             Map<String, String> properties,
             Map<String, String> environment,
+            List<String> prefix,
             Path log,
             Duration startTimeout,
             boolean probed,
@@ -138,7 +143,7 @@ public final class ApplicationProcess implements AutoCloseable {
             if (port == 0) {
                 port = freeLoopbackPort();
             }
-            List<String> command = new ArrayList<>();
+            List<String> command = new ArrayList<>(prefix);
             command.add(java.executable().toString());
             command.add("-javaagent:" + agentJar + "=" + (probed ? "port-file=" + portFile : "probe=off")
                     + ",parent-pid=" + ProcessHandle.current().pid());

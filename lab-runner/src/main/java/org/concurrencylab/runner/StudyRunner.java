@@ -197,12 +197,18 @@ public final class StudyRunner {
         int index = 0;
         for (String name : study.variants().keySet()) {
             Variant variant = applicationVariant(name, summary(study, name), study.propertiesOf(name));
+            Optional<ServiceCapacity> onFewerCores = index == 0 && study.checkProjection()
+                    ? onFewerCores(study, variant, directory, machineCpus, findings, results)
+                    : Optional.empty();
             progress.variantStarted(
                     study.name(), name, ++index, study.variants().size());
             VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
             phases.enter(null, PhaseClock.Phase.RESULTS);
             progress.variantFinished(result);
             results.add(result);
+            onFewerCores
+                    .map(model -> projectionChecked(model, result, machineCpus))
+                    .ifPresent(capacities::add);
             Optional<ServiceCapacity> model = capacityOf(study, result);
             if (model.isPresent() && study.verify() && study.untilHeldBack()) {
                 model = Optional.of(
@@ -210,6 +216,80 @@ public final class StudyRunner {
             }
             model.ifPresent(capacities::add);
         }
+    }
+
+    /**
+     * The first half of testing a projection: the variant with the application held to half this machine's cores
+     * (at least one) and the lab's processes to the rest, and its capacity model.
+     */
+    private Optional<ServiceCapacity> onFewerCores(
+            Study study,
+            Variant variant,
+            Path directory,
+            int machineCpus,
+            List<String> findings,
+            List<VariantResult> results)
+            throws IOException, InterruptedException {
+        int cores = Math.max(1, machineCpus / 2);
+        String name = variant.name() + "-on-" + cores + (cores == 1 ? "-core" : "-cores");
+        Variant confined = applicationVariant(
+                name,
+                variant.summary() + ", held to " + cores + " of this machine's " + machineCpus + " cores",
+                variant.properties());
+        CoreConfinement confinement;
+        try {
+            confinement = CoreConfinement.start(cores, machineCpus);
+        } catch (IllegalArgumentException e) {
+            findings.add("The projection was not tested: " + e.getMessage() + ".");
+            return Optional.empty();
+        }
+        progress.variantStarted(study.name(), name, 1, study.variants().size() + 1);
+        VariantResult result;
+        try (confinement) {
+            result = runVariant(study, confined, directory, machineCpus, findings, confinement);
+        }
+        phases.enter(null, PhaseClock.Phase.RESULTS);
+        progress.variantFinished(result);
+        results.add(result);
+        if (result.status() != VariantStatus.OK) {
+            return Optional.empty();
+        }
+        return ServiceCapacityModel.of(name, result.steps(), cores)
+                .map(model -> study.target() == null
+                        ? model
+                        : model.withProjection(CapacityProjector.onto(model, study.target())));
+    }
+
+    /**
+     * The second half: the fewer cores' model carried onto all of them, against what the variant measured there. Both
+     * sides are the throughput the cores (or a pool) allow, not a step's throughput: a closed step's users also pace
+     * it, and their lone request's time is itself slower on fewer cores (two threads that hand a request over share
+     * one core). Measured, that is the heaviest step's throughput over the share of its limit it used: its cores'
+     * busy share where they were the limit.
+     */
+    private static ServiceCapacity projectionChecked(ServiceCapacity model, VariantResult measured, int machineCpus) {
+        Optional<ServiceCapacity> there = ServiceCapacityModel.of(measured.name(), measured.steps());
+        if (measured.status() != VariantStatus.OK || there.isEmpty()) {
+            return model;
+        }
+        StepResult heaviest = measured.steps().getLast();
+        ResourceDemand predicted = CapacityProjector.onCores(model, machineCpus);
+        ResourceDemand allowed = CapacityProjector.onCores(there.get(), machineCpus);
+        double busy = heaviest.machine() == null || heaviest.machine().idleShare() < 0
+                ? Double.NaN
+                : 1 - heaviest.machine().idleShare();
+        double measuredPerSecond = ResourceDemand.CORES.equals(allowed.name()) && busy > 0
+                ? heaviest.throughputPerSecond() / busy
+                : allowed.allowsPerSecond();
+        return model.withCheck(new CapacityCheck(
+                measured.name(),
+                CapacityCheck.CORES,
+                machineCpus,
+                heaviest.load(),
+                predicted.allowsPerSecond(),
+                predicted.name(),
+                measuredPerSecond,
+                allowed.name()));
     }
 
     /** The study's database, started before its first variant; none where it asks for none. */
@@ -385,6 +465,18 @@ public final class StudyRunner {
     private VariantResult runVariant(
             Study study, Variant variant, Path directory, int machineCpus, List<String> findings)
             throws IOException, InterruptedException {
+        return runVariant(study, variant, directory, machineCpus, findings, null);
+    }
+
+    /** @param confinement the cores the application is held to, the lab to the others; null for none */
+    private VariantResult runVariant(
+            Study study,
+            Variant variant,
+            Path directory,
+            int machineCpus,
+            List<String> findings,
+            CoreConfinement confinement)
+            throws IOException, InterruptedException {
         long startNanos = System.nanoTime();
         Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
         boolean onlyVariant = study.variants().size() == 1 && study.variants().containsKey(variant.name());
@@ -401,6 +493,7 @@ public final class StudyRunner {
                         study.path(),
                         withDatabase(variant.properties()),
                         databaseSecrets(),
+                        confinement == null ? List.of() : confinement.applicationPrefix(),
                         log,
                         Defaults.APPLICATION_START_TIMEOUT);
                 ProbeClient probe = ProbeClient.at(app.probe())) {
@@ -685,6 +778,7 @@ public final class StudyRunner {
                 study.path(),
                 withDatabase(variant.properties()),
                 databaseSecrets(),
+                List.of(),
                 log,
                 Defaults.APPLICATION_START_TIMEOUT,
                 false,
