@@ -29,8 +29,17 @@ public final class ServiceCapacityModel {
     public static final double BUSY_CORES = 0.9;
     /** Threads of a pool blocked on a lock, on average, from which the lock is a resource the model cannot size. */
     static final double LOCK_WAITERS = 0.5;
-    /** Below this share of what its limit allows, the heaviest step was held back by something the model lacks. */
-    static final double EXPLAINED = 0.85;
+    /**
+     * Below this share of what the users (or arrivals) ask, with nothing of the service's allowing less, the heaviest
+     * step was held back by something the model lacks.
+     */
+    public static final double EXPLAINED = 0.85;
+    /**
+     * The same where a resource of the service's is the limit: a closed loop of few users more than the resource's
+     * servers keeps it busy only part of the time (each user's own round trip leaves it idle), so its bound, an upper
+     * bound, is reached only with many users; below this share the resource is not what held the step back.
+     */
+    static final double EXPLAINED_BY_A_RESOURCE = 0.7;
 
     static final String LOCK_WAIT = "LOCK_WAIT";
 
@@ -262,7 +271,7 @@ public final class ServiceCapacityModel {
                 }
             });
         }
-        if (explained < EXPLAINED) {
+        if (explained < (limit.isLoad() ? EXPLAINED : EXPLAINED_BY_A_RESOURCE)) {
             parts.add(format(
                     Locale.ROOT,
                     "%s served %.0f %% of the %.1f/s its limit (%s) allows: something the model does not count (a pool "

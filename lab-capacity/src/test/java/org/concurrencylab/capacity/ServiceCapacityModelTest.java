@@ -89,6 +89,22 @@ class ServiceCapacityModelTest {
         assertThat(then.allowsPerSecond()).isCloseTo(users, within(0.01));
     }
 
+    /**
+     * Four users on 2 cores at 0.06 ms a request: the cores allow 33,333/s, the users 4 / 0.11 ms, and the step
+     * served 80 % of the cores' bound: a closed loop of so few users keeps the cores that busy, nothing else.
+     */
+    @Test
+    void coresBusyShortOfTheirBoundUnderFewUsersAreStillTheModelsLimit() {
+        Steps.LONE_MILLIS = 0.12;
+        StepResult four = Steps.closed(4, 26_667, 0.11, 2, 0.85, 0.01, 0.05, Map.of());
+
+        ServiceCapacity model = ServiceCapacityModel.of("as-is", List.of(four)).orElseThrow();
+
+        assertThat(model.limit()).isEqualTo(ResourceDemand.CORES);
+        assertThat(model.explainedShare()).isCloseTo(0.8, within(0.001));
+        assertThat(model.notModelled()).isNull();
+    }
+
     @Test
     void threadsWaitingOnALockAreSaidAndNotModelled() {
         Steps.LONE_MILLIS = 1.2;

@@ -68,8 +68,11 @@ public final class StudyRunner {
     private static final Duration QUIET = Duration.ofSeconds(1);
     /** The machine's cores this busy or more: its CPU, not the application's pools, sets the pace. */
     private static final double BUSY_CORES = ServiceCapacityModel.BUSY_CORES;
-    /** Throughput below this share of what the step's users allow alone: its requests queued somewhere. */
-    private static final double QUEUED = 0.9;
+    /**
+     * Throughput below this share of what the step's users allow alone: its requests queued somewhere. The capacity
+     * model's own share, so that a step the model cannot yet tell a limit for does not end the rise.
+     */
+    private static final double QUEUED = ServiceCapacityModel.EXPLAINED;
 
     private final LabHome home;
     private final JavaRuntime java;
