@@ -26,7 +26,7 @@ final class CapacityReport {
                     3,
                     "Capacity model of " + model.variant(),
                     "per request, holds from " + model.holdsFrom() + ", the limit at " + model.decidedAt(),
-                    ""));
+                    "capacity-" + model.variant()));
             blocks.add(new Block.Table(resources(model.resources(), model.throughputPerSecond(), model.decidedAt())));
             blocks.add(new Block.Paragraph(limit(model), Block.Tone.PLAIN));
             model.downstreams()
