@@ -606,7 +606,11 @@ public final class StudyRunner {
                 }
                 steps.add(measured);
                 ran.add(step);
-                Optional<String> stop = stopReason(measured);
+                StepResult judged = measured;
+                Optional<String> stop = stopReason(judged)
+                        .or(() -> confinement == null
+                                ? Optional.empty()
+                                : confinedCoresBusy(judged, confinement.cores()));
                 if (stop.isPresent() && study.untilHeldBack()) {
                     findings.add(who + " stopped rising at " + name(step) + ": " + stop.get() + ".");
                     break;
@@ -814,6 +818,28 @@ public final class StudyRunner {
             }
         }
         return OptionalInt.empty();
+    }
+
+    /**
+     * Where an affinity mask held the application to some cores: whether those were busy, which the machine's idle
+     * share (the lab's cores in it) does not show.
+     */
+    static Optional<String> confinedCoresBusy(StepResult step, int cores) {
+        if (step.machine() == null || step.elapsedSeconds() <= 0) {
+            return Optional.empty();
+        }
+        double busy = step.machine().processes().stream()
+                        .filter(process -> process.role().equals("service") && process.cpuSeconds() >= 0)
+                        .mapToDouble(org.concurrencylab.results.ProcessCpu::cpuSeconds)
+                        .sum()
+                / (step.elapsedSeconds() * cores);
+        return busy >= BUSY_CORES
+                ? Optional.of(format(
+                        Locale.ROOT,
+                        "the application's %d of this machine's cores were %.0f %% busy",
+                        cores,
+                        100 * busy))
+                : Optional.empty();
     }
 
     /** Why the next, heavier step would teach nothing more, if it would not. */

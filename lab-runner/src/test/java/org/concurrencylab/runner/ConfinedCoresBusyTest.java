@@ -1,0 +1,53 @@
+package org.concurrencylab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.LatencyMillis;
+import org.concurrencylab.results.MachineUsage;
+import org.concurrencylab.results.ProcessCpu;
+import org.concurrencylab.results.Requests;
+import org.concurrencylab.results.StepResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An application held to one of two cores fills it while the machine reads half idle: the rise stops on the
+ * application's own cores.
+ */
+class ConfinedCoresBusyTest {
+
+    private static StepResult step(double serviceCpuSeconds, double elapsedSeconds) {
+        return StepResult.custom("4 users for 4s")
+                .client(new Requests(100, 100, 0, Map.of()), 25, new LatencyMillis(1, 1, 1, 1, 1, 1), elapsedSeconds, 1)
+                .machine(new MachineUsage(
+                        2,
+                        0.45,
+                        List.of(
+                                new ProcessCpu("driver", "lab", 0.4, 0, 0.1, -1),
+                                new ProcessCpu("service", "app", serviceCpuSeconds, 0, 1, -1)),
+                        1.1,
+                        -1,
+                        "",
+                        0,
+                        MachineUsage.CLEAN,
+                        "",
+                        null))
+                .build();
+    }
+
+    @Test
+    void theApplicationsOneCoreFullEndsTheRiseThoughTheMachineIsHalfIdle() {
+        assertThat(StudyRunner.confinedCoresBusy(step(3.9, 4), 1))
+                .hasValueSatisfying(reason ->
+                        assertThat(reason).isEqualTo("the application's 1 of this machine's cores were 98 % busy"));
+        assertThat(StudyRunner.stopReason(step(3.9, 4)))
+                .as("the machine-wide rule sees 55 % busy")
+                .isEmpty();
+    }
+
+    @Test
+    void aCoreLessThanNineTenthsBusyDoesNot() {
+        assertThat(StudyRunner.confinedCoresBusy(step(3.4, 4), 1)).isEmpty();
+    }
+}
