@@ -201,17 +201,21 @@ final class RunCommand implements Callable<Integer> {
             "--reachable-at",
             "--key",
             "--plain-rmi");
-    /** What a study file declares itself: given on the command line too, which would win would be a guess. */
-    private static final List<String> IN_A_STUDY_FILE = RequestOptions.and(
+    /** What only a study of an application takes: its request, its steps, its model's target and checks. */
+    private static final List<String> STUDY_ONLY = RequestOptions.and(
             "--path",
             "--users",
             "--rates",
             "--think",
-            "--connections",
             "--agent-cost",
             "--target",
             "--no-verify",
-            "--database");
+            "--database",
+            "--check-projection");
+    /** What a study file declares itself: given on the command line too, which would win would be a guess. */
+    private static final List<String> IN_A_STUDY_FILE = java.util.stream.Stream.concat(
+                    STUDY_ONLY.stream(), java.util.stream.Stream.of("--connections"))
+            .toList();
 
     @Override
     public Integer call() throws Exception {
@@ -220,10 +224,7 @@ final class RunCommand implements Callable<Integer> {
             return runStudy();
         }
         Choices.refuseAny(
-                spec.commandLine(),
-                RequestOptions.and(
-                        "--path", "--users", "--rates", "--think", "--agent-cost", "--target", "--no-verify"),
-                " applies to a study of an application jar, not to an experiment");
+                spec.commandLine(), STUDY_ONLY, " applies to a study of an application jar, not to an experiment");
         List<Experiment> chosen = Choices.experiments(spec.commandLine(), experiments);
         Choices.variantsGiven(spec.commandLine(), variants);
         List<String> failingVerdicts = Choices.verdicts(spec.commandLine(), failOn);

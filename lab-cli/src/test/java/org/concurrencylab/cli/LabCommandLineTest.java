@@ -163,6 +163,22 @@ class LabCommandLineTest {
     }
 
     @Test
+    void aTargetADatabaseAndTheProjectionCheckAreCheckedBeforeAnythingStarts(@TempDir Path folder) throws Exception {
+        long jvmsBefore = ProcessHandle.current().descendants().count();
+        Path jar = Files.writeString(folder.resolve("app.jar"), "only has to exist");
+        assertThat(execute("run", jar.toString(), "--target", "cores=8")).isEqualTo(2);
+        assertThat(err.toString()).contains("a target knows cpus and rate, not 'cores'");
+        assertThat(execute("run", jar.toString(), "--target", "cpus=8,rate=0")).isEqualTo(2);
+        assertThat(err.toString()).contains("a target's rate is a number of requests a second above 0");
+        assertThat(execute("run", jar.toString(), "--database", "mysql")).isEqualTo(2);
+        assertThat(err.toString()).contains("the database a study can ask for is postgresql, not 'mysql'");
+        assertThat(execute("run", "blocking-io", "--check-projection")).isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--check-projection applies to a study of an application jar, not to an experiment");
+        assertThat(ProcessHandle.current().descendants().count()).isEqualTo(jvmsBefore);
+    }
+
+    @Test
     void openStepsAndThinkTimeAreCheckedBeforeTheApplicationStarts(@TempDir Path folder) throws Exception {
         long jvmsBefore = ProcessHandle.current().descendants().count();
         Path jar = Files.writeString(folder.resolve("app.jar"), "only has to exist");
