@@ -74,7 +74,7 @@ public final class ServiceCapacityModel {
         resources.addAll(cores(heaviest, applicationCores));
         resources.addAll(pools(holds, heaviest));
         load(steps, heaviest).ifPresent(resources::add);
-        ResourceDemand limit = limit(resources, usersOf(heaviest));
+        ResourceDemand limit = limit(resources, heaviest.usersAtOnce());
         double explained = heaviest.throughputPerSecond() / limit.allowsPerSecond();
         return Optional.of(ServiceCapacity.custom(variant)
                 .holdsFrom(holds.load())
@@ -140,13 +140,6 @@ public final class ServiceCapacityModel {
                 .orElseGet(() -> resources.stream().min(least).orElseThrow());
     }
 
-    /** A closed step's users; for an open step every pool may be waited for. */
-    static int usersOf(StepResult step) {
-        return step.plan() != null && step.plan().users() != null && step.plan().ratePerSecond() == null
-                ? step.plan().users()
-                : Integer.MAX_VALUE;
-    }
-
     /**
      * This machine's cores at the heaviest step: every process of the request path shares them here, the load
      * driver too, and the CPU each request costs is read where the limit is decided, contention and all.
@@ -178,7 +171,7 @@ public final class ServiceCapacityModel {
     }
 
     /** c of the service alone, beyond its background; -1 where not read. */
-    static double serviceCpuMillis(StepResult step) {
+    public static double serviceCpuMillis(StepResult step) {
         if (step.machine() == null) {
             return -1;
         }

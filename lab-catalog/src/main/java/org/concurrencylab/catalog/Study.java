@@ -144,9 +144,8 @@ public record Study(
         downstreams = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(downstreams));
         for (Map.Entry<String, Map<String, String>> variant : variants.entrySet()) {
             for (String key : variant.getValue().keySet()) {
-                if (key.startsWith(StudyDownstream.KNOB_PREFIX) && key.endsWith(StudyDownstream.KNOB_SUFFIX)) {
-                    String named = key.substring(
-                            StudyDownstream.KNOB_PREFIX.length(), key.length() - StudyDownstream.KNOB_SUFFIX.length());
+                String named = StudyDownstream.latencyKnobOf(key).orElse(null);
+                if (named != null) {
                     if (!downstreams.containsKey(named)) {
                         throw new IllegalArgumentException("variant '" + variant.getKey() + "' sets " + key
                                 + ", but the study declares no downstream '" + named + "'"

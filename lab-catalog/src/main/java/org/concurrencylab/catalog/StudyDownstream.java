@@ -69,6 +69,15 @@ public record StudyDownstream(String name, String property, Duration latency, Di
         body = body == null ? "{}" : body;
     }
 
+    /** The stand-in a key such as {@code downstream.quotes.latency-ms} sets the latency of; none for any other key. */
+    public static java.util.Optional<String> latencyKnobOf(String key) {
+        return key.startsWith(KNOB_PREFIX)
+                        && key.endsWith(KNOB_SUFFIX)
+                        && key.length() > KNOB_PREFIX.length() + KNOB_SUFFIX.length()
+                ? java.util.Optional.of(key.substring(KNOB_PREFIX.length(), key.length() - KNOB_SUFFIX.length()))
+                : java.util.Optional.empty();
+    }
+
     /** The knob that varies this stand-in's latency in a sweep. */
     public String knob() {
         return KNOB_PREFIX + name + KNOB_SUFFIX;

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.concurrencylab.capacity.LittlesLaw;
+import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.results.PoolLimits;
 import org.concurrencylab.results.PoolOccupancy;
-import org.concurrencylab.results.ProcessCpu;
 import org.concurrencylab.results.StepResult;
 
 /**
@@ -114,17 +115,12 @@ public final class PoolSizing {
     }
 
     /**
-     * How well a step measures a pool's mean occupancy: a mean of some 80 samples (8 s at the agent's 100 ms)
-     * of a pool that is busy most of the time is good to a few per cent, so a size within that of a whole
-     * number is that number, not the next: a pool held for the whole of each request shows 8 users needing
-     * 8.02 members as often as 7.98.
+     * The members a demand of so many requests a second asks for, each held so long, rounded up beyond the
+     * measurement's precision ({@link LittlesLaw#OCCUPANCY_PRECISION}); none for a demand that holds nothing.
      */
-    static final double OCCUPANCY_PRECISION = 0.03;
-
-    /** The members a demand of so many requests a second asks for, each held so long, rounded up beyond the measurement's precision. */
     static int needed(double holdSeconds, UserPace.Demand demand) {
         double exact = demand.perSecond() * holdSeconds;
-        return (int) Math.ceil(exact * (1 - OCCUPANCY_PRECISION));
+        return exact <= 0 ? 0 : LittlesLaw.membersFor(exact);
     }
 
     private static void sizing(
@@ -164,25 +160,16 @@ public final class PoolSizing {
                         step.pools().get(pool).max(),
                         step.pools().get(pool).kind(),
                         demand.name())));
-        cpuMillisPerRequest(reference)
-                .ifPresent(cpu -> parts.add(format(
-                        Locale.ROOT,
-                        "the service's CPU, %.2f ms per request, would keep %.2f of its %d cores busy",
-                        cpu,
-                        cpu * demand.perSecond() / 1000,
-                        reference.machine().cores())));
-        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts) + ".");
-    }
-
-    private static Optional<Double> cpuMillisPerRequest(StepResult reference) {
-        if (reference.machine() == null) {
-            return Optional.empty();
+        double cpu = ServiceCapacityModel.serviceCpuMillis(reference);
+        if (cpu > 0) {
+            parts.add(format(
+                    Locale.ROOT,
+                    "the service's CPU, %.2f ms per request, would keep %.2f of its %d cores busy",
+                    cpu,
+                    cpu * demand.perSecond() / 1000,
+                    reference.machine().cores()));
         }
-        return reference.machine().processes().stream()
-                .filter(process -> process.role().equals("service"))
-                .map(ProcessCpu::cpuMillisPerRequest)
-                .filter(cpu -> cpu > 0)
-                .findFirst();
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts) + ".");
     }
 
     private static Optional<Map.Entry<String, PoolOccupancy>> fullest(StepResult step) {

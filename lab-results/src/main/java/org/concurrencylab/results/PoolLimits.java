@@ -25,11 +25,7 @@ public final class PoolLimits {
                 && step.throughputPerSecond() < SHORT_OF_USERS * step.littlesLawPerSecond();
         // a closed step's users send one request each at a time: a pool with a member for each is full by construction
         // and never waited for, whatever else (the cores) made the step short of its users' bound
-        int users = step.plan() != null
-                        && step.plan().users() != null
-                        && step.plan().ratePerSecond() == null
-                ? step.plan().users()
-                : Integer.MAX_VALUE;
+        int users = step.usersAtOnce();
         return step.pools().entrySet().stream()
                 .filter(pool -> pool.getValue().saturated())
                 .filter(pool -> pool.getValue().meanWaiting() != null

@@ -69,6 +69,14 @@ public record StepResult(
         return plan == null || plan.byTheLab();
     }
 
+    /**
+     * The most requests the step's load could have in flight at once: a closed step's users, each sending one
+     * at a time; {@link Integer#MAX_VALUE} for an open step (or one without a plan), whose arrivals do not wait.
+     */
+    public int usersAtOnce() {
+        return plan != null && plan.users() != null && plan.ratePerSecond() == null ? plan.users() : Integer.MAX_VALUE;
+    }
+
     /** Whether this machine's CPU, or a JIT still compiling, decided the step's figures. */
     public boolean machineBound() {
         return machine != null && machine.machineBound();

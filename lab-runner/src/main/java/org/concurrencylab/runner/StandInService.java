@@ -63,7 +63,7 @@ final class StandInService implements AutoCloseable {
             properties.put(downstream.property(), downstream.address(base, latency));
         }
         variant.forEach((key, value) -> {
-            if (!(key.startsWith(StudyDownstream.KNOB_PREFIX) && key.endsWith(StudyDownstream.KNOB_SUFFIX))) {
+            if (StudyDownstream.latencyKnobOf(key).isEmpty()) {
                 properties.put(key, value);
             }
         });

@@ -257,10 +257,7 @@ public final class StudyRunner {
         if (result.status() != VariantStatus.OK) {
             return Optional.empty();
         }
-        return ServiceCapacityModel.of(name, result.steps(), cores)
-                .map(model -> study.target() == null
-                        ? model
-                        : model.withProjection(CapacityProjector.onto(model, study.target())));
+        return ServiceCapacityModel.of(name, result.steps(), cores).map(model -> projected(study, model));
     }
 
     /**
@@ -378,10 +375,12 @@ public final class StudyRunner {
         if (result.status() != VariantStatus.OK) {
             return Optional.empty();
         }
-        return ServiceCapacityModel.of(result.name(), result.steps())
-                .map(model -> study.target() == null
-                        ? model
-                        : model.withProjection(CapacityProjector.onto(model, study.target())));
+        return ServiceCapacityModel.of(result.name(), result.steps()).map(model -> projected(study, model));
+    }
+
+    /** The model carried onto the study's target, where it names one. */
+    private static ServiceCapacity projected(Study study, ServiceCapacity model) {
+        return study.target() == null ? model : model.withProjection(CapacityProjector.onto(model, study.target()));
     }
 
     /**
@@ -399,11 +398,7 @@ public final class StudyRunner {
             List<VariantResult> results)
             throws IOException, InterruptedException {
         StepResult heaviest = results.getLast().steps().getLast();
-        int users = heaviest.plan() != null
-                        && heaviest.plan().ratePerSecond() == null
-                        && heaviest.plan().users() != null
-                ? heaviest.plan().users()
-                : Integer.MAX_VALUE;
+        int users = heaviest.usersAtOnce();
         Optional<Integer> size = CapacityProjector.sizeToLift(model, users);
         ResourceDemand pool = model.resource(model.limit()).orElseThrow();
         if (size.isEmpty()) {
