@@ -5,8 +5,9 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * A stand-in for an HTTP service a studied application calls: the lab serves it on 127.0.0.1 and gives the
- * application its address in {@code property}; every call, whatever its path and method, is answered 200 after
+ * A stand-in for an HTTP service a studied application calls: the lab serves it on a port of its own on
+ * 127.0.0.1 and gives the application its root address, {@code http://127.0.0.1:<port>}, in {@code property};
+ * every call, whatever its path and method, is answered 200 after
  * {@code latency} with {@code body}. A sweep varies the latency with the knob
  * {@code downstream.<name>.latency-ms}.
  *
@@ -81,10 +82,5 @@ public record StudyDownstream(String name, String property, Duration latency, Di
     /** The knob that varies this stand-in's latency in a sweep. */
     public String knob() {
         return KNOB_PREFIX + name + KNOB_SUFFIX;
-    }
-
-    /** The stand-in's address for this latency, under the stand-in service's base address. */
-    public String address(String base, Duration at) {
-        return base + "/standin/" + name + "/" + at.toMillis() + "/" + distribution.label();
     }
 }

@@ -87,8 +87,7 @@ class StudyFileTest {
         assertThat(study.downstreams()).containsOnlyKeys("quotes", "prices");
         StudyDownstream quotes = study.downstreams().get("quotes");
         assertThat(quotes.distribution()).isEqualTo(StudyDownstream.Distribution.EXPONENTIAL);
-        assertThat(quotes.address("http://127.0.0.1:1234", java.time.Duration.ofMillis(200)))
-                .isEqualTo("http://127.0.0.1:1234/standin/quotes/200/exponential");
+        assertThat(quotes.latency()).isEqualTo(java.time.Duration.ofMillis(50));
         assertThat(StudyFile.read(write(StudyFile.write(study)))).isEqualTo(study);
     }
 

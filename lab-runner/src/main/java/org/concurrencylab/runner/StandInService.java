@@ -13,9 +13,10 @@ import org.concurrencylab.results.DownstreamUsage;
 
 /**
  * The stand-ins for a study's downstreams: one JVM of the downstream module serving every one of them from a
- * timer, started before the study's first variant and stopped after its last. A variant learns each stand-in's
- * address in the property the study names, with the latency the variant asks for in its
- * {@code downstream.<name>.latency-ms} (the study's own unless it does).
+ * timer, each on a port of its own, started before the study's first variant and stopped after its last. A
+ * variant learns each stand-in's address, {@code http://127.0.0.1:<port>}, in the property the study names; before
+ * it starts, each stand-in is set to the latency the variant asks for in its {@code downstream.<name>.latency-ms}
+ * (the study's own unless it does). Variants run one at a time, so one setting per stand-in is enough.
  */
 final class StandInService implements AutoCloseable {
 
@@ -24,17 +25,20 @@ final class StandInService implements AutoCloseable {
     private final ServiceProcess process;
     private final ProbeClient probe;
     private final Map<String, StudyDownstream> downstreams;
+    private final StandInControl control;
 
-    private StandInService(ServiceProcess process, Map<String, StudyDownstream> downstreams) {
+    private StandInService(ServiceProcess process, Map<String, StudyDownstream> downstreams, StandInControl control) {
         this.process = process;
         this.probe = new ProbeClient(process);
         this.downstreams = downstreams;
+        this.control = control;
     }
 
     static StandInService start(LabHome home, JavaRuntime java, Map<String, StudyDownstream> downstreams, Path log)
             throws ServiceStartException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
+        properties.put("lab.standin.names", String.join(",", downstreams.keySet()));
         downstreams
                 .values()
                 .forEach(downstream -> properties.put("lab.standin." + downstream.name() + ".body", downstream.body()));
@@ -47,20 +51,26 @@ final class StandInService implements AutoCloseable {
                         List.of(),
                         properties),
                 log);
-        return new StandInService(process, downstreams);
+        try {
+            return new StandInService(process, downstreams, StandInControl.of(process, downstreams.keySet()));
+        } catch (IOException | RuntimeException e) {
+            process.close();
+            throw new ServiceStartException("the stand-ins did not open their ports: " + e.getMessage());
+        }
     }
 
     /**
-     * The application's properties with each stand-in's address: a variant's {@code downstream.<name>.latency-ms}
-     * is the lab's, not the application's, and is taken out; its latency goes into the address.
+     * Sets each stand-in to the variant's latency and gives the application's properties with each stand-in's
+     * address: a variant's {@code downstream.<name>.latency-ms} is the lab's, not the application's, and is taken
+     * out.
      */
-    Map<String, String> applicationProperties(Map<String, String> variant) {
+    Map<String, String> applicationProperties(Map<String, String> variant) throws IOException {
         Map<String, String> properties = new LinkedHashMap<>();
-        String base = process.uri("").toString();
         for (StudyDownstream downstream : downstreams.values()) {
             String asked = variant.get(downstream.knob());
             Duration latency = asked == null ? downstream.latency() : Duration.ofMillis(Long.parseLong(asked.strip()));
-            properties.put(downstream.property(), downstream.address(base, latency));
+            control.set(downstream.name(), latency, downstream.distribution());
+            properties.put(downstream.property(), control.address(downstream.name()));
         }
         variant.forEach((key, value) -> {
             if (StudyDownstream.latencyKnobOf(key).isEmpty()) {
@@ -87,6 +97,7 @@ final class StandInService implements AutoCloseable {
     public void close() throws IOException {
         try {
             probe.close();
+            control.close();
         } finally {
             process.close();
         }

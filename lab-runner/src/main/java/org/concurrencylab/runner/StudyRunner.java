@@ -348,7 +348,7 @@ public final class StudyRunner {
      * What the application is started with: each stand-in's address (a variant's own latency in it), the database's
      * where the study has one, then the variant's own properties, which win.
      */
-    private Map<String, String> withDatabase(Map<String, String> properties) {
+    private Map<String, String> withDatabase(Map<String, String> properties) throws IOException {
         Map<String, String> own = standIns == null ? properties : standIns.applicationProperties(properties);
         if (database == null) {
             return own;

@@ -1,5 +1,7 @@
 package org.concurrencylab.services.downstream;
 
+import static org.springframework.web.reactive.function.server.RequestPredicates.GET;
+import static org.springframework.web.reactive.function.server.RequestPredicates.PUT;
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
 import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
@@ -22,6 +24,9 @@ import reactor.core.publisher.Mono;
  * stand-in serves every variant and every point of a sweep at its own: {@code fixed} waits the milliseconds,
  * {@code exponential} draws each wait with that mean (at most ten times it). Answered from a timer, never
  * from a blocked thread: thousands of calls wait on a handful of threads.
+ *
+ * <p>Each stand-in also has a port of its own ({@link StandInPorts}): {@code GET /standins} lists them by name,
+ * {@code PUT /standins/{name}/{millis}/{distribution}} sets the latency the port answers after.
  */
 @Configuration(proxyBeanMethods = false)
 class StandInRoutes {
@@ -32,12 +37,25 @@ class StandInRoutes {
     static final double LONGEST_DRAW = 10;
 
     @Bean
-    RouterFunction<ServerResponse> standIns(Environment environment) {
-        return route(path("/standin/{name}/{millis}/{distribution}/**"), request -> answer(request, environment));
+    RouterFunction<ServerResponse> standIns(Environment environment, StandInPorts ports) {
+        return route(path("/standin/{name}/{millis}/{distribution}/**"), request -> answer(request, environment))
+                .andRoute(GET("/standins"), request -> ServerResponse.ok().bodyValue(ports.ports()))
+                .andRoute(PUT("/standins/{name}/{millis}/{distribution}"), request -> set(request, ports));
     }
 
-    private static Mono<ServerResponse> answer(ServerRequest request, Environment environment) {
+    private static Mono<ServerResponse> set(ServerRequest request, StandInPorts ports) {
         String name = request.pathVariable("name");
+        if (!ports.serves(name)) {
+            return ServerResponse.notFound().build();
+        }
+        long millis = millis(request);
+        String distribution = request.pathVariable("distribution");
+        wait(millis, distribution);
+        ports.set(name, millis, distribution);
+        return ServerResponse.noContent().build();
+    }
+
+    private static long millis(ServerRequest request) {
         long millis;
         try {
             millis = Long.parseLong(request.pathVariable("millis"));
@@ -47,7 +65,12 @@ class StandInRoutes {
         if (millis < 0 || millis > MAX_MILLIS) {
             throw new ServerWebInputException("a stand-in waits 0 to " + MAX_MILLIS + " ms");
         }
-        Duration wait = switch (request.pathVariable("distribution")) {
+        return millis;
+    }
+
+    /** One call's wait: exactly the milliseconds, or drawn with that mean. */
+    private static Duration wait(long millis, String distribution) {
+        return switch (distribution) {
             case "fixed" -> Duration.ofMillis(millis);
             case "exponential" ->
                 Duration.ofNanos(Math.round(Math.min(
@@ -57,6 +80,11 @@ class StandInRoutes {
                         * 1e6));
             default -> throw new ServerWebInputException("a stand-in's latency is fixed or exponential");
         };
+    }
+
+    private static Mono<ServerResponse> answer(ServerRequest request, Environment environment) {
+        String name = request.pathVariable("name");
+        Duration wait = wait(millis(request), request.pathVariable("distribution"));
         String body = environment.getProperty("lab.standin." + name + ".body", "{}");
         // the request's own body is read and let go, as a real service would before answering
         return request.bodyToMono(byte[].class)
