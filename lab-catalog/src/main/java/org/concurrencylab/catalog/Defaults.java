@@ -98,10 +98,20 @@ public final class Defaults {
 
     /**
      * The longest a study's warm-up lasts, at {@link #STUDY_WARM_UP_USERS}: it ends sooner, in windows of
-     * {@link #STUDY_WARM_UP_WINDOW}, once the application is steady (its JIT under {@link #JIT_BUSY_SHARE_OF_A_CORE}
-     * of a core, and two windows' throughput within {@link #STUDY_STEADY_THROUGHPUT} of each other).
+     * {@link #STUDY_WARM_UP_WINDOW}, once the application is steady (at least {@link #STUDY_WARM_UP_REQUESTS}
+     * answered, its JIT under {@link #JIT_BUSY_SHARE_OF_A_CORE} of a core, and two windows' throughput within
+     * {@link #STUDY_STEADY_THROUGHPUT} of each other). Long enough for a service held to 80 requests a second by
+     * a small pool to answer the requests.
      */
-    public static final Duration STUDY_WARM_UP = Duration.ofSeconds(60);
+    public static final Duration STUDY_WARM_UP = Duration.ofSeconds(150);
+
+    /**
+     * The fewest requests a study's warm-up answers: HotSpot compiles a method with C2 once its invocations pass
+     * 5,000, or 15,000 with its loops' iterations (Tier4InvocationThreshold, Tier4CompileThreshold), so code that
+     * runs once a request is compiled for good only after thousands of requests, however quiet the compiler is
+     * before.
+     */
+    public static final long STUDY_WARM_UP_REQUESTS = 10_000;
 
     /** A study's warm-up is judged window by window, each this long. */
     public static final Duration STUDY_WARM_UP_WINDOW = Duration.ofSeconds(2);

@@ -719,10 +719,6 @@ public final class StudyRunner {
     }
 
     /**
-     * The same without the think time: a warm-up is there to run the application's code, and the lone requests to
-     * time it, and a user who thinks a second between requests would do both a hundred times less.
-     */
-    /**
      * The study's warm-up users, window after window, until the application is steady ({@link SteadyWarmUp}) or
      * the warm-up's length is spent; how it ended goes into the sizing and, in words, into the findings.
      */
@@ -731,10 +727,12 @@ public final class StudyRunner {
         if (study.warmUp().isZero()) {
             return Optional.empty();
         }
-        SteadyWarmUp rule = new SteadyWarmUp(Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STUDY_STEADY_THROUGHPUT);
+        SteadyWarmUp rule = new SteadyWarmUp(
+                Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STUDY_STEADY_THROUGHPUT, Defaults.STUDY_WARM_UP_REQUESTS);
         long start = System.nanoTime();
         long cap = study.warmUp().toNanos();
         SteadyWarmUp.Window previous = null;
+        long answered = 0;
         // a window's reading at its end is the next one's at its start: one read of the probe between two windows
         long jitBefore = probe.read(-1).counters().jitCpuNanos();
         while (true) {
@@ -747,23 +745,30 @@ public final class StudyRunner {
             long jitAfter = probe.read(-1).counters().jitCpuNanos();
             SteadyWarmUp.Window last = new SteadyWarmUp.Window(
                     load.elapsedSeconds(), load.ok(), jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
-            boolean steady = previous != null && rule.steady(previous, last);
+            answered += load.ok();
+            boolean steady = previous != null && rule.steady(previous, last, answered);
             boolean spent = System.nanoTime() - start >= cap;
             if (steady || spent) {
                 SteadyWarmUp.Outcome outcome = new SteadyWarmUp.Outcome(
                         Duration.ofNanos(System.nanoTime() - start),
+                        answered,
                         steady,
                         last,
                         previous == null ? Double.NaN : SteadyWarmUp.change(previous, last));
                 sizing.put("warmUpSeconds", outcome.took().toMillis() / 1e3);
                 sizing.put("warmUpSteady", steady);
-                return Optional.of(outcome.sentence(rule.jitShare(), rule.tolerance()));
+                sizing.put("warmUpRequests", answered);
+                return Optional.of(outcome.sentence(rule));
             }
             previous = last;
             jitBefore = jitAfter;
         }
     }
 
+    /**
+     * The same without the think time: a warm-up is there to run the application's code, and the lone requests to
+     * time it, and a user who thinks a second between requests would do both a hundred times less.
+     */
     private static ClosedModel.Builder unthinking(Study study, int users) {
         return ClosedModel.custom(users, study.requestTimeout())
                 .connections(study.connections())
