@@ -44,6 +44,28 @@ class ServiceCapacityModelTest {
         assertThat(model.notModelled()).isNull();
     }
 
+    /**
+     * A service whose compilers were still at work in its heaviest step: 368/s for 8 s, the service's c 1.25 ms of
+     * which its JIT took 1.0 s (0.34 ms a request; a Spring Cloud Gateway measured here). The compiler's CPU is
+     * warm-up, not a cost of each request: the model reads c without it, on the service and on the cores.
+     */
+    @Test
+    void theCpuTheJitTookIsLeftOutOfTheCostOfEachRequest() {
+        Steps.LONE_MILLIS = 21.7;
+        StepResult eight = StepResult.from(Steps.closed(
+                        8, 368, 21.7, 2, 0.42, 0.13, 1.25, Map.of("tomcat-workers", Steps.threads(8, 7.8, 0.2))))
+                .process(new org.concurrencylab.results.ProcessUsage(0, 0, -1, -1, 1.0, 0, 0))
+                .build();
+        double jitMillis = 1000 * 1.0 / (368 * 8);
+
+        ServiceCapacity model = ServiceCapacityModel.of("as-is", List.of(eight)).orElseThrow();
+
+        assertThat(ServiceCapacityModel.jitMillisPerRequest(eight)).isCloseTo(jitMillis, within(1e-9));
+        assertThat(model.serviceCpuMillis()).isCloseTo(1.25 - jitMillis, within(1e-9));
+        assertThat(model.resource(ResourceDemand.CORES).orElseThrow().holdMillis())
+                .isCloseTo(0.13 + 1.25 - jitMillis, within(1e-9));
+    }
+
     /** The same pool with 8 users: now the pool is short of the users, callers wait, and it is the limit. */
     @Test
     void aPoolSmallerThanTheUsersWithCallersWaitingIsTheLimitAndIsSizedForTheNextOne() {

@@ -265,7 +265,7 @@ public final class StudyRunner {
      * sides are the throughput the cores (or a pool) allow, not a step's throughput: a closed step's users also pace
      * it, and their lone request's time is itself slower on fewer cores (two threads that hand a request over share
      * one core). Measured, that is the heaviest step's throughput over the share of its limit it used: its cores'
-     * busy share where they were the limit.
+     * busy share where they were the limit, without what the service's JIT compilers took, as the model reads c.
      */
     private static ServiceCapacity projectionChecked(ServiceCapacity model, VariantResult measured, int machineCpus) {
         Optional<ServiceCapacity> there = ServiceCapacityModel.of(measured.name(), measured.steps());
@@ -277,7 +277,12 @@ public final class StudyRunner {
         ResourceDemand allowed = CapacityProjector.onCores(there.get(), machineCpus);
         double busy = heaviest.machine() == null || heaviest.machine().idleShare() < 0
                 ? Double.NaN
-                : 1 - heaviest.machine().idleShare();
+                : 1
+                        - heaviest.machine().idleShare()
+                        - ServiceCapacityModel.jitMillisPerRequest(heaviest)
+                                * heaviest.throughputPerSecond()
+                                / 1000
+                                / heaviest.machine().cores();
         double measuredPerSecond = ResourceDemand.CORES.equals(allowed.name()) && busy > 0
                 ? heaviest.throughputPerSecond() / busy
                 : allowed.allowsPerSecond();
