@@ -32,6 +32,28 @@ public final class RunDirectory {
         }
     }
 
+    /**
+     * Removes all a run's directory holds but its {@code logs} folder, and the directory itself where it has none:
+     * for a run that measured nothing, whose processes' logs still say why.
+     *
+     * @return the logs folder where one is kept
+     */
+    public static java.util.Optional<Path> keepOnlyLogs(Path directory) throws IOException {
+        Path logs = directory.resolve("logs");
+        try (var paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                if (!path.startsWith(logs) && !path.equals(directory)) {
+                    Files.deleteIfExists(path);
+                }
+            }
+        }
+        if (Files.isDirectory(logs)) {
+            return java.util.Optional.of(logs);
+        }
+        Files.deleteIfExists(directory);
+        return java.util.Optional.empty();
+    }
+
     /** Removes a run's directory and all it holds: for a run that measured nothing. */
     public static void delete(Path directory) throws IOException {
         try (var paths = Files.walk(directory)) {

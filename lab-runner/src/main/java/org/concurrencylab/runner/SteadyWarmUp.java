@@ -64,8 +64,8 @@ record SteadyWarmUp(double jitShare, double tolerance, long minRequests) {
                             rule.minRequests(),
                             last.seconds(),
                             jit,
-                            Double.isNaN(throughputChange)
-                                    ? "had no window before it to agree with"
+                            !Double.isFinite(throughputChange)
+                                    ? "had no window with answers before it to agree with"
                                     : String.format(
                                             Locale.ROOT,
                                             "moved %.1f %% from the window before",

@@ -89,7 +89,10 @@ public final class StudyRunner {
 
     private static final String DID_NOT_START = "did not start: ";
 
-    /** A study none of whose variants started: nothing was measured and nothing was written; the cause in one line. */
+    /**
+     * A study none of whose variants started: nothing was measured and nothing was written but the processes' logs;
+     * the cause in one line.
+     */
     public static final class NotStarted extends IOException {
         NotStarted(String message) {
             super(message);
@@ -131,10 +134,11 @@ public final class StudyRunner {
         }
         if (results.stream()
                 .allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
-            // nothing was measured: a results folder would hold a report of nothing
-            RunDirectory.delete(directory);
-            throw new NotStarted(
-                    study.jar().getFileName() + " " + results.getFirst().failure());
+            // nothing was measured: a results folder would hold a report of nothing, but the logs say why
+            java.util.Optional<Path> logs = RunDirectory.keepOnlyLogs(directory);
+            throw new NotStarted(study.jar().getFileName() + " "
+                    + results.getFirst().failure()
+                    + logs.map(kept -> " (its log is kept in " + kept + ")").orElse(""));
         }
         List<ClaimResult> checks = new ArrayList<>();
         for (int c = 0; c < study.checks().size(); c++) {
@@ -514,20 +518,7 @@ public final class StudyRunner {
             phases.enter(owner, PhaseClock.Phase.LONE);
             LoadResult alone =
                     driver.run(target, unthinking(study, 1).heldFor(ALONE).build(), Progress.NONE);
-            if (alone.ok() == 0) {
-                throw new IOException("none of the " + alone.sent() + " lone requests, "
-                        + study.requests().describe()
-                        + ", was answered with 2xx or 3xx (" + alone.failuresByKind()
-                        + "); is that what the application expects?"
-                        + (!study.requests().isMix()
-                                        && study.requests()
-                                                .parts()
-                                                .getFirst()
-                                                .request()
-                                                .isPlainGet()
-                                ? " (--method, --header and --body say what else to send)"
-                                : ""));
-            }
+            answeredAtAll(study, alone, "lone requests");
             double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
             sizing.put("aloneMillis", aloneMillis);
@@ -747,6 +738,9 @@ public final class StudyRunner {
                     target,
                     unthinking(study, study.warmUpUsers()).heldFor(window).build(),
                     Progress.NONE);
+            if (previous == null) {
+                answeredAtAll(study, load, "requests of the warm-up's first " + window.toSeconds() + " s");
+            }
             long jitAfter = probe.read(-1).counters().jitCpuNanos();
             SteadyWarmUp.Window last = new SteadyWarmUp.Window(
                     load.elapsedSeconds(), load.ok(), jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
@@ -768,6 +762,24 @@ public final class StudyRunner {
             previous = last;
             jitBefore = jitAfter;
         }
+    }
+
+    /**
+     * Fails the variant where none of a run's requests was answered with 2xx or 3xx: nothing after it would measure
+     * the application, only its refusals.
+     */
+    private static void answeredAtAll(Study study, LoadResult load, String what) throws IOException {
+        if (load.ok() > 0 || load.sent() == 0) {
+            return;
+        }
+        throw new IOException("none of the " + load.sent() + " " + what + ", "
+                + study.requests().describe()
+                + ", was answered with 2xx or 3xx (" + load.failuresByKind()
+                + "); is that what the application expects?"
+                + (!study.requests().isMix()
+                                && study.requests().parts().getFirst().request().isPlainGet()
+                        ? " (--method, --header and --body say what else to send)"
+                        : ""));
     }
 
     /**

@@ -43,6 +43,10 @@ class SteadyWarmUpTest {
         assertThat(new SteadyWarmUp.Outcome(Duration.ofSeconds(60), 2400, false, last, Double.NaN).sentence(rule))
                 .startsWith("The warm-up reached its cap of 60.0 s before the application was steady: 2,400 requests "
                         + "(at least 3,000)")
-                .contains("had no window before it to agree with");
+                .contains("had no window with answers before it to agree with");
+        assertThat(new SteadyWarmUp.Outcome(Duration.ofSeconds(60), 2400, false, last, Double.POSITIVE_INFINITY)
+                        .sentence(rule))
+                .doesNotContain("Infinity")
+                .contains("had no window with answers before it to agree with");
     }
 }
