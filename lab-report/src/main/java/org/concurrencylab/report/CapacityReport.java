@@ -77,7 +77,14 @@ final class CapacityReport {
     private static String perRequest(ResourceDemand resource) {
         return switch (resource.kind()) {
             case ResourceDemand.CORES -> format(Locale.ROOT, "%.2f ms CPU", resource.holdMillis());
-            case ResourceDemand.POOL -> format(Locale.ROOT, "held %.2f ms", resource.holdMillis());
+            case ResourceDemand.POOL ->
+                resource.handOverMillis() > 0
+                        ? format(
+                                Locale.ROOT,
+                                "taken %.2f ms (handed over %.2f)",
+                                resource.holdMillis(),
+                                resource.handOverMillis())
+                        : format(Locale.ROOT, "held %.2f ms", resource.holdMillis());
             case ResourceDemand.USERS -> format(Locale.ROOT, "cycle %.2f ms", resource.holdMillis());
             default -> "";
         };
@@ -104,10 +111,17 @@ final class CapacityReport {
             case ResourceDemand.POOL ->
                 format(
                         Locale.ROOT,
-                        "%s, %.0f members each held %.2f ms a request%s",
+                        "%s, %.0f members each %s a request%s",
                         limit.name(),
                         limit.size(),
-                        limit.holdMillis(),
+                        limit.handOverMillis() > 0
+                                ? format(
+                                        Locale.ROOT,
+                                        "taken %.2f ms (held %.2f, then handed over to a waiting caller in %.2f)",
+                                        limit.holdMillis(),
+                                        limit.holdMillis() - limit.handOverMillis(),
+                                        limit.handOverMillis())
+                                : format(Locale.ROOT, "held %.2f ms", limit.holdMillis()),
                         limit.property() == null
                                 ? " (sized in the application's code)"
                                 : " (" + limit.property() + ")");
