@@ -111,9 +111,10 @@ final class CapacityReport {
             case ResourceDemand.POOL ->
                 format(
                         Locale.ROOT,
-                        "%s, %.0f members each %s a request%s",
+                        "%s, %.0f %s each %s a request%s",
                         limit.name(),
                         limit.size(),
+                        limit.size() == 1 ? "member" : "members",
                         limit.handOverMillis() > 0
                                 ? format(
                                         Locale.ROOT,
