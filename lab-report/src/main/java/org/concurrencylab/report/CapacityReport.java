@@ -5,11 +5,14 @@ import static java.lang.String.format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.results.CapacityCheck;
 import org.concurrencylab.results.CapacityProjection;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.ResourceDemand;
 import org.concurrencylab.results.ServiceCapacity;
+import org.concurrencylab.results.StepResult;
 
 /**
  * A study's capacity models as report blocks: per variant, every resource with its size, what a request costs it
@@ -48,7 +51,12 @@ final class CapacityReport {
                 blocks.add(new Block.Table(target(model.projection())));
             }
             if (model.check() != null) {
-                blocks.add(new Block.Paragraph(checked(model.check()), Block.Tone.PLAIN));
+                blocks.add(new Block.Paragraph(
+                        checked(model.check())
+                                + sharedCores(experiment, model)
+                                        .map(" "::concat)
+                                        .orElse(""),
+                        Block.Tone.PLAIN));
             }
         }
         return blocks;
@@ -187,6 +195,61 @@ final class CapacityReport {
                     format(Locale.ROOT, "%.1f", resource.allowsPerSecond()));
         }
         return table;
+    }
+
+    /**
+     * For a projection from the application's own cores onto all of them, where the lab's processes then share its
+     * cores: the service's CPU and involuntary context switches per request on each side, which say how much of the
+     * error is the cost of sharing rather than of the cores' number.
+     */
+    static Optional<String> sharedCores(ExperimentResult experiment, ServiceCapacity model) {
+        CapacityCheck check = model.check();
+        if (check == null || !CapacityCheck.CORES.equals(check.property())) {
+            return Optional.empty();
+        }
+        Optional<StepResult> alone = step(experiment, model.variant(), model.decidedAt());
+        Optional<StepResult> sharing = step(experiment, check.variant(), check.step());
+        if (alone.isEmpty() || sharing.isEmpty()) {
+            return Optional.empty();
+        }
+        double aloneMillis = ServiceCapacityModel.serviceCpuMillis(alone.get());
+        double sharingMillis = ServiceCapacityModel.serviceCpuMillis(sharing.get());
+        if (aloneMillis <= 0 || sharingMillis <= 0) {
+            return Optional.empty();
+        }
+        String switches = preemptionsPerRequest(alone.get())
+                .flatMap(before -> preemptionsPerRequest(sharing.get())
+                        .map(after -> format(
+                                Locale.ROOT, "; the cores taken from it %.1f and %.1f times a request", before, after)))
+                .orElse("");
+        return Optional.of(format(
+                Locale.ROOT,
+                "Per request, the service's own CPU was %.3f ms on its cores alone and %.3f ms sharing every core with "
+                        + "the lab's processes (%+.0f %%)%s: the model takes a request's CPU as fixed, and here it "
+                        + "depends on what shares the cores.",
+                aloneMillis,
+                sharingMillis,
+                100 * (sharingMillis / aloneMillis - 1),
+                switches));
+    }
+
+    private static Optional<StepResult> step(ExperimentResult experiment, String variant, String load) {
+        return experiment.variants().stream()
+                .filter(result -> result.name().equals(variant))
+                .flatMap(result -> result.steps().stream())
+                .filter(step -> step.load().equals(load))
+                .findFirst();
+    }
+
+    /** The service's involuntary context switches a request (a core taken from a thread that could run). */
+    private static Optional<Double> preemptionsPerRequest(StepResult step) {
+        if (step.process() == null
+                || step.process().involuntaryContextSwitches() < 0
+                || step.requests().ok() == 0) {
+            return Optional.empty();
+        }
+        return Optional.of((double) step.process().involuntaryContextSwitches()
+                / step.requests().ok());
     }
 
     private static String checked(CapacityCheck check) {
