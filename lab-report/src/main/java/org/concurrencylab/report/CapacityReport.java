@@ -147,7 +147,7 @@ final class CapacityReport {
                 100 * model.explainedShare());
     }
 
-    private static String projected(ServiceCapacity model, CapacityProjection projection) {
+    static String projected(ServiceCapacity model, CapacityProjection projection) {
         String on = format(
                 Locale.ROOT,
                 "On %s (cores as fast as this machine's, the lab's load driver left behind, every pool as it is)",
@@ -172,13 +172,16 @@ final class CapacityReport {
                     Locale.ROOT, " For %.0f/s it needs", projection.target().ratePerSecond()));
             List<String> needs = new ArrayList<>();
             for (CapacityProjection.SizeForRate size : projection.sizesForRate()) {
-                needs.add(format(
-                        Locale.ROOT,
-                        " %s %d (%.2f in use%s)",
-                        size.name(),
-                        size.size(),
-                        size.exact(),
-                        size.property() == null ? "" : "; " + size.property() + "=" + size.size()));
+                // a pool already as large as the rate needs is left as it is: Little's law gives no headroom
+                double present = model.resource(size.name())
+                        .filter(resource -> ResourceDemand.POOL.equals(resource.kind()))
+                        .map(ResourceDemand::size)
+                        .orElse(0.0);
+                String advice = present >= size.size()
+                        ? format(Locale.ROOT, "; its %.0f are enough", present)
+                        : size.property() == null ? "" : "; " + size.property() + "=" + size.size();
+                needs.add(
+                        format(Locale.ROOT, " %s %d (%.2f in use%s)", size.name(), size.size(), size.exact(), advice));
             }
             sentence.append(String.join(",", needs)).append(", by Little's law, with no headroom for bursts.");
         }

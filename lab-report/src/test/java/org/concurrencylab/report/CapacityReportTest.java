@@ -53,6 +53,42 @@ class CapacityReportTest {
                 .isEmpty();
     }
 
+    /** 2000/s keep 0.40 of 200 Tomcat workers busy: the 200 are enough, and no smaller size is advised. */
+    @Test
+    void aPoolAlreadyLargerThanTheRateNeedsIsNotAdvisedSmaller() {
+        ServiceCapacity model = ServiceCapacity.custom("as-is")
+                .holdsFrom(STEP)
+                .decidedAt(STEP, 3253)
+                .serviceCpuMillis(0.28)
+                .resources(List.of(
+                        new ResourceDemand(ResourceDemand.CORES, ResourceDemand.CORES, 2, 0.39, 5128, null),
+                        new ResourceDemand(
+                                "tomcat-workers",
+                                ResourceDemand.POOL,
+                                200,
+                                0.20,
+                                1_000_000,
+                                "server.tomcat.threads.max"),
+                        new ResourceDemand(
+                                "hikari:HikariPool-1",
+                                ResourceDemand.POOL,
+                                1,
+                                0.31,
+                                3226,
+                                "spring.datasource.hikari.maximum-pool-size",
+                                0.10)))
+                .limit("hikari:HikariPool-1", 1)
+                .build();
+        String sentence = CapacityReport.projected(
+                model,
+                org.concurrencylab.capacity.CapacityProjector.onto(
+                        model, org.concurrencylab.results.CapacityTarget.parse("cpus=8,rate=4000")));
+
+        assertThat(sentence)
+                .contains("tomcat-workers 1 (0.80 in use; its 200 are enough)")
+                .contains("hikari:HikariPool-1 2 (1.24 in use; spring.datasource.hikari.maximum-pool-size=2)");
+    }
+
     private static VariantResult variant(String name, double perSecond, double serviceMillis, double preemptions) {
         long requests = Math.round(perSecond * 6);
         StepResult step = StepResult.custom(STEP)
