@@ -178,7 +178,7 @@ final class CapacityReport {
                         .map(ResourceDemand::size)
                         .orElse(0.0);
                 String advice = present >= size.size()
-                        ? format(Locale.ROOT, "; its %.0f are enough", present)
+                        ? present == 1 ? "; its one is enough" : format(Locale.ROOT, "; its %.0f are enough", present)
                         : size.property() == null ? "" : "; " + size.property() + "=" + size.size();
                 needs.add(
                         format(Locale.ROOT, " %s %d (%.2f in use%s)", size.name(), size.size(), size.exact(), advice));
