@@ -12,11 +12,11 @@ import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Study;
-import org.concurrencylab.catalog.StudyFile;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.RequestTemplate;
+import org.concurrencylab.study.Study;
+import org.concurrencylab.study.StudyFile;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 

@@ -64,7 +64,7 @@ final class ReferenceDocs {
                 .append(
                         "it is used. See [your own service](../your-own-service.md) for what a study does with them.\n\n")
                 .append("| key | value | default | what it says |\n|---|---|---|---|\n");
-        for (org.concurrencylab.catalog.StudyFile.Key key : org.concurrencylab.catalog.StudyFile.TOP_LEVEL) {
+        for (org.concurrencylab.study.StudyFile.Key key : org.concurrencylab.study.StudyFile.TOP_LEVEL) {
             page.append("| `")
                     .append(key.name())
                     .append("` | ")

@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.JitPolicy;
-import org.concurrencylab.catalog.StudyDownstream;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.results.DownstreamUsage;
+import org.concurrencylab.study.StudyDownstream;
 
 /**
  * The stand-ins for a study's downstreams: one JVM of the downstream module serving every one of them from a

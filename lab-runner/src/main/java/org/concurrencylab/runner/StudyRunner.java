@@ -22,9 +22,6 @@ import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.catalog.Study;
-import org.concurrencylab.catalog.StudyCheck;
-import org.concurrencylab.catalog.StudyFile;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
@@ -48,6 +45,9 @@ import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.WarmUpLoad;
 import org.concurrencylab.results.WriteFailed;
+import org.concurrencylab.study.Study;
+import org.concurrencylab.study.StudyCheck;
+import org.concurrencylab.study.StudyFile;
 
 /**
  * Runs a {@link Study}: each variant of the user's application in its own JVM with the lab's agent,

@@ -14,7 +14,6 @@ import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Study;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.results.ClaimResult;
@@ -27,6 +26,7 @@ import org.concurrencylab.results.SweepFit;
 import org.concurrencylab.results.SweepPoint;
 import org.concurrencylab.results.SweepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.study.Study;
 import org.concurrencylab.sweep.SweepAnalysis;
 
 /**

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.concurrencylab.catalog.Study;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.report.Diagnosis;
@@ -15,6 +14,7 @@ import org.concurrencylab.results.PoolLimits;
 import org.concurrencylab.results.RequestShare;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.study.Study;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -271,11 +271,11 @@ class ApplicationStudyTest extends RealServicesTest {
         ExperimentResult result = study(
                 Study.custom(FIXTURE)
                         .path("/quotes/1")
-                        .downstream(new org.concurrencylab.catalog.StudyDownstream(
+                        .downstream(new org.concurrencylab.study.StudyDownstream(
                                 "quotes",
                                 "fixture.quotes-url",
                                 Duration.ofMillis(100),
-                                org.concurrencylab.catalog.StudyDownstream.Distribution.FIXED,
+                                org.concurrencylab.study.StudyDownstream.Distribution.FIXED,
                                 null))
                         .variant("fast", java.util.Map.of())
                         .variant("slow", java.util.Map.of("downstream.quotes.latency-ms", "400"))

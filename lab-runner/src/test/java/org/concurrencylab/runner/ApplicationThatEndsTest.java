@@ -11,7 +11,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
 import javax.tools.ToolProvider;
-import org.concurrencylab.catalog.Study;
+import org.concurrencylab.study.Study;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -71,7 +71,7 @@ class SweepDeclarationTest {
         assertThat(gateway.steps()).containsExactly(held);
         assertThat(SweepRunner.TIMEOUT_NOT_FITTED.model()).isNull();
         assertThatThrownBy(() -> SweepRunner.declare(
-                        org.concurrencylab.catalog.Study.custom(java.nio.file.Path.of("app.jar"))
+                        org.concurrencylab.study.Study.custom(java.nio.file.Path.of("app.jar"))
                                 .variant("app", java.util.Map.of())
                                 .users(java.util.List.of(4))
                                 .build(),

@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.catalog.Knob;
-import org.concurrencylab.catalog.Study;
 import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.SweepFit;
 import org.concurrencylab.results.SweepPoint;
 import org.concurrencylab.results.SweepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.study.Study;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,10 +1,12 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.LoadStep;
 import org.junit.jupiter.api.Test;
 
 class StudyTest {

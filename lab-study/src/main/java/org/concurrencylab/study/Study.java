@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.study;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;

@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.study;
 
 import static java.lang.String.format;
 
@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.concurrencylab.catalog.Verdict;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;

@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.driver.RequestMix;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

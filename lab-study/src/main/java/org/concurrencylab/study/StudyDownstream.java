@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.study;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.study;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
@@ -84,7 +85,9 @@ public final class StudyFile {
                     "warm-up",
                     "map: `users`, `seconds`",
                     "users " + Defaults.STUDY_WARM_UP_USERS + ", seconds " + seconds(Defaults.STUDY_WARM_UP),
-                    "the load before anything is measured: it ends once the application is steady (its JIT under "
+                    "the load before anything is measured: it ends once the application is steady (at least "
+                            + String.format(java.util.Locale.ROOT, "%,d", Defaults.STUDY_WARM_UP_REQUESTS)
+                            + " requests answered, its JIT under "
                             + Math.round(100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE) + " % of a core and two "
                             + Defaults.STUDY_WARM_UP_WINDOW.toSeconds() + "-s windows' throughput within "
                             + Math.round(100 * Defaults.STUDY_STEADY_THROUGHPUT) + " %), at most `seconds`"),
