@@ -2,16 +2,18 @@ package org.concurrencylab.catalog;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
 
-/** The experiments the lab knows, in the order {@code ./lab list} and {@code ./lab run all} use. */
+/**
+ * The experiments the lab knows, in the order {@code ./lab list} and {@code ./lab run all} use: every
+ * {@link ExperimentDeclaration} on the class path, in the order its services file lists them.
+ */
 public final class Catalog {
 
-    private static final List<Experiment> EXPERIMENTS = List.of(
-            BlockingIoExperiment.create(),
-            FanOutExperiment.create(),
-            ServletAsyncExperiment.create(),
-            CpuBoundExperiment.create(),
-            LegacyChainExperiment.create());
+    private static final List<Experiment> EXPERIMENTS =
+            ServiceLoader.load(ExperimentDeclaration.class, Catalog.class.getClassLoader()).stream()
+                    .map(provider -> provider.get().declare())
+                    .toList();
 
     private Catalog() {}
 

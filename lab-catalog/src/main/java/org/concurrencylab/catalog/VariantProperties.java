@@ -4,23 +4,23 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Spring properties that make a variant: its web stack first, then its own keys and values. */
-final class VariantProperties {
+public final class VariantProperties {
 
     private static final String NETTY_AUTO_CONFIGURATION =
             "org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration";
 
     private VariantProperties() {}
 
-    static Map<String, String> servlet(String... keyValues) {
+    public static Map<String, String> servlet(String... keyValues) {
         return of("servlet", keyValues);
     }
 
-    static Map<String, String> reactive(String... keyValues) {
+    public static Map<String, String> reactive(String... keyValues) {
         return of("reactive", keyValues);
     }
 
     /** With both servers on the class path Boot picks Netty; excluding its auto-configuration leaves Tomcat. */
-    static Map<String, String> reactiveOnTomcat(String... keyValues) {
+    public static Map<String, String> reactiveOnTomcat(String... keyValues) {
         Map<String, String> properties = of("reactive", keyValues);
         properties.put("spring.autoconfigure.exclude", NETTY_AUTO_CONFIGURATION);
         return properties;

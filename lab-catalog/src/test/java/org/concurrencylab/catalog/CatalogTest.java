@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import org.concurrencylab.catalog.fanout.FanOutExperiment;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ClaimResult;
 import org.junit.jupiter.api.Test;

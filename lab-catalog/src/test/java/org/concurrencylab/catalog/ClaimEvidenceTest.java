@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.legacychain.LegacyChainExperiment;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.CoreSpeed;
 import org.concurrencylab.results.DownstreamUsage;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.PiWorkCost;
+import org.concurrencylab.catalog.cpubound.PiWorkCost;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;

@@ -1,9 +1,19 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.cpubound;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.Calibration;
 import org.concurrencylab.catalog.CapacityModel.CpuWork;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.ExperimentDeclaration;
+import org.concurrencylab.catalog.JitPolicy;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Origin;
+import org.concurrencylab.catalog.SweepClaim;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.VariantProperties;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.SeedFigure;
 
 /**
@@ -13,14 +23,20 @@ import org.concurrencylab.results.SeedFigure;
  * so that the 30 requests take 30 D on all of this machine's cores (three batches of 10 D on its 10
  * threads), whatever the machine's speed and core count: the shape of the article's run.
  */
-final class CpuBoundExperiment {
+public final class CpuBoundExperiment implements ExperimentDeclaration {
 
     static final String NAME = "cpu-bound";
     static final String ARTICLE = "Improving CPU bound performance using Scheduler";
     static final LoadStep.Closed AT_ONCE = new LoadStep.Closed(30, 1);
     static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
 
-    private CpuBoundExperiment() {}
+    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    public CpuBoundExperiment() {}
+
+    @Override
+    public Experiment declare() {
+        return create();
+    }
 
     static Experiment create() {
         return Experiment.custom(NAME)

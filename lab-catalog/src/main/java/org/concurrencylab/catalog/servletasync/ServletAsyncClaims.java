@@ -1,9 +1,13 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.servletasync;
 
 import static java.lang.String.format;
-import static org.concurrencylab.catalog.ServletAsyncExperiment.*;
+import static org.concurrencylab.catalog.servletasync.ServletAsyncExperiment.*;
 
 import java.util.List;
+import org.concurrencylab.catalog.Claim;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Thresholds;
+import org.concurrencylab.catalog.Verdict;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.ThreadSample;

@@ -1,9 +1,15 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.legacychain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.CapacityModel;
+import org.concurrencylab.catalog.Catalog;
+import org.concurrencylab.catalog.ChainedService;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Variant;
 import org.junit.jupiter.api.Test;
 
 /** The variant families are generated from the faults, not written out: each must say what it claims. */

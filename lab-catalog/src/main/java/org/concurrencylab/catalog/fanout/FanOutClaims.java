@@ -1,9 +1,15 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.fanout;
 
 import static java.lang.String.format;
-import static org.concurrencylab.catalog.FanOutExperiment.*;
+import static org.concurrencylab.catalog.fanout.FanOutExperiment.*;
 
 import java.util.List;
+import org.concurrencylab.catalog.Claim;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.Finding;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Thresholds;
+import org.concurrencylab.catalog.Verdict;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;

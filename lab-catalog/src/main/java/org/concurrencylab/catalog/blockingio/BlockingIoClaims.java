@@ -1,10 +1,13 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.blockingio;
 
 import static java.lang.String.format;
-import static org.concurrencylab.catalog.BlockingIoExperiment.*;
+import static org.concurrencylab.catalog.blockingio.BlockingIoExperiment.*;
 
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.Claim;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Verdict;
 import org.concurrencylab.probe.model.ThreadActivity;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.StepResult;

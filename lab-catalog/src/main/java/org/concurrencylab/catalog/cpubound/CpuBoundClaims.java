@@ -1,12 +1,17 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.cpubound;
 
 import static java.lang.String.format;
-import static org.concurrencylab.catalog.CpuBoundExperiment.*;
+import static org.concurrencylab.catalog.cpubound.CpuBoundExperiment.*;
 
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.Claim;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.Finding;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Verdict;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.TimelinePoint;

@@ -1,9 +1,14 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.Catalog;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.results.LatencyMillis;
 import org.concurrencylab.results.Requests;
 import org.concurrencylab.results.StepResult;

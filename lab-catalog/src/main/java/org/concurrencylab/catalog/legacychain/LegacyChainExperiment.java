@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.legacychain;
 
 import static java.lang.String.format;
 
@@ -8,6 +8,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
+import org.concurrencylab.catalog.Autoscaling;
+import org.concurrencylab.catalog.CapacityModel;
+import org.concurrencylab.catalog.ChainedService;
+import org.concurrencylab.catalog.Database;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.ExperimentDeclaration;
+import org.concurrencylab.catalog.Finding;
+import org.concurrencylab.catalog.Knob;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Origin;
+import org.concurrencylab.catalog.SweepClaim;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.driver.Connections;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.SeedFigure;
@@ -25,11 +39,11 @@ import org.concurrencylab.results.StepResult;
  * D = 15 ms. docs/experiments/legacy-chain.md gives the derivation, why the users think, and the time
  * compression (the load held 15 s for the article's 15 minutes; latencies and timeouts uncompressed).
  */
-final class LegacyChainExperiment {
+public final class LegacyChainExperiment implements ExperimentDeclaration {
 
     static final String NAME = "legacy-chain";
     static final ChainedService ORDERS = new ChainedService("orders", "legacy-orders-service");
-    static final LoadStep.Held LOAD =
+    public static final LoadStep.Held LOAD =
             new LoadStep.Held(250, Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1));
     static final String ARTICLE = "A ride through optimising legacy Spring Boot services for high throughput";
     static final Duration D = Duration.ofMillis(15);
@@ -74,7 +88,13 @@ final class LegacyChainExperiment {
 
     static final String ALL_FIXES = "all-fixes";
 
-    private LegacyChainExperiment() {}
+    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    public LegacyChainExperiment() {}
+
+    @Override
+    public Experiment declare() {
+        return create();
+    }
 
     static Experiment create() {
         return Experiment.custom(NAME)
@@ -245,8 +265,8 @@ final class LegacyChainExperiment {
                         LOAD.users() * hold.getAsDouble() - LOAD.thinkTime().toMillis());
     }
 
-    static final String HTTP_CLIENT_STEP = "step-1-http-client";
-    static final String SAVE_REMOVED_STEP = "step-2-save-removed";
+    public static final String HTTP_CLIENT_STEP = "step-1-http-client";
+    public static final String SAVE_REMOVED_STEP = "step-2-save-removed";
 
     /** Where a JSON mapper is built and its deserializers with it: what a new mapper per request costs. */
     static final List<String> MAPPER_FRAMES =

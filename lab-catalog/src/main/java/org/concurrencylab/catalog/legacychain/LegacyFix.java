@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.legacychain;
 
 import java.util.LinkedHashMap;
 import java.util.List;

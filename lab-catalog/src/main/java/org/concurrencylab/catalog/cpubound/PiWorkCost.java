@@ -1,5 +1,6 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.cpubound;
 
+import org.concurrencylab.catalog.Measurements;
 import org.concurrencylab.results.CoreSpeed;
 import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;

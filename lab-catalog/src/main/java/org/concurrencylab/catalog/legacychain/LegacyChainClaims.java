@@ -1,10 +1,13 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.legacychain;
 
 import static java.lang.String.format;
-import static org.concurrencylab.catalog.LegacyChainExperiment.*;
+import static org.concurrencylab.catalog.legacychain.LegacyChainExperiment.*;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import org.concurrencylab.catalog.Claim;
+import org.concurrencylab.catalog.Measurements;
+import org.concurrencylab.catalog.Verdict;
 import org.concurrencylab.results.Autoscaled;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.DownstreamUsage;

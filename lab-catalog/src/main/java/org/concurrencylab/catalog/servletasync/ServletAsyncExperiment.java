@@ -1,10 +1,18 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.servletasync;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
+import org.concurrencylab.catalog.Downstream;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.ExperimentDeclaration;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Origin;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.VariantProperties;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.SeedFigure;
 
 /**
@@ -12,13 +20,19 @@ import org.concurrencylab.results.SeedFigure;
  * with 10 threads calls a sleep service (D = 1 s) per request, blocking or from a Callable, under 20
  * requests a second for 60 s.
  */
-final class ServletAsyncExperiment {
+public final class ServletAsyncExperiment implements ExperimentDeclaration {
 
     static final String NAME = "servlet-async";
     static final String ARTICLE = "Servlet 3.0 async support in Spring and performance misconceptions";
     static final LoadStep.Open LOAD = new LoadStep.Open(20, Duration.ofSeconds(60));
 
-    private ServletAsyncExperiment() {}
+    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    public ServletAsyncExperiment() {}
+
+    @Override
+    public Experiment declare() {
+        return create();
+    }
 
     static Experiment create() {
         return Experiment.custom(NAME)

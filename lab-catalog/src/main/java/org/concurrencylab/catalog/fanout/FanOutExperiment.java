@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.fanout;
 
 import java.time.Duration;
 import java.util.List;
@@ -6,6 +6,15 @@ import java.util.Map;
 import org.concurrencylab.catalog.CapacityModel.Hold;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
+import org.concurrencylab.catalog.Downstream;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.ExperimentDeclaration;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Origin;
+import org.concurrencylab.catalog.SweepClaim;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.VariantProperties;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.SeedFigure;
 
 /**
@@ -13,7 +22,7 @@ import org.concurrencylab.results.SeedFigure;
  * calls a metadata service twice (D each), one after the other or in parallel on some pool; first
  * alone, then under 20 requests a second that keep arriving whatever the answers.
  */
-final class FanOutExperiment {
+public final class FanOutExperiment implements ExperimentDeclaration {
 
     static final String NAME = "fan-out";
     static final String ARTICLE = "Improving processing time could harm service scalability";
@@ -27,7 +36,7 @@ final class FanOutExperiment {
      * 20 x 2 x 0.3 s = 12, doubled as headroom for bursts and for the time a thread spends outside
      * the call. The same at every scale: the rate divides by S as D multiplies by it.
      */
-    static final int LITTLES_LAW_POOL =
+    public static final int LITTLES_LAW_POOL =
             (int) Math.ceil(2 * UNDER_LOAD.ratePerSecond() * CALLS_PER_REQUEST * D.toNanos() / 1e9);
 
     /**
@@ -42,7 +51,13 @@ final class FanOutExperiment {
     static final SharedPool COMMON_POOL = new SharedPool(
             "common-pool", "commonPoolParallelism", cpus -> Math.max(1, cpus - 1), new Hold(CALLS_PER_REQUEST, 1));
 
-    private FanOutExperiment() {}
+    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    public FanOutExperiment() {}
+
+    @Override
+    public Experiment declare() {
+        return create();
+    }
 
     static Experiment create() {
         return Experiment.custom(NAME)

@@ -1,4 +1,4 @@
-package org.concurrencylab.catalog;
+package org.concurrencylab.catalog.blockingio;
 
 import static java.lang.String.format;
 
@@ -8,6 +8,15 @@ import java.util.Map;
 import org.concurrencylab.catalog.CapacityModel.EventLoops;
 import org.concurrencylab.catalog.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.CapacityModel.Unbounded;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.ExperimentDeclaration;
+import org.concurrencylab.catalog.Finding;
+import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.Origin;
+import org.concurrencylab.catalog.SweepClaim;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.VariantProperties;
+import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;
 
@@ -15,7 +24,7 @@ import org.concurrencylab.results.StepResult;
  * SPEC section 1, after "Resources utilization in reactive services": a handler that blocks for D,
  * served by MVC, WebFlux, Tomcat or Netty, under 10 and then 100 siege-like users.
  */
-final class BlockingIoExperiment {
+public final class BlockingIoExperiment implements ExperimentDeclaration {
 
     static final String NAME = "blocking-io";
     static final String ARTICLE = "Resources utilization in reactive services";
@@ -27,7 +36,13 @@ final class BlockingIoExperiment {
 
     static final SharedPool TOMCAT_WORKERS = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
 
-    private BlockingIoExperiment() {}
+    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    public BlockingIoExperiment() {}
+
+    @Override
+    public Experiment declare() {
+        return create();
+    }
 
     static Experiment create() {
         return Experiment.custom(NAME)
