@@ -253,7 +253,7 @@ public final class StudyRunner {
         progress.variantStarted(study.name(), name, 1, study.variants().size() + 1);
         VariantResult result;
         try (confinement) {
-            result = runVariant(study, confined, directory, machineCpus, findings, confinement);
+            result = runVariant(study, confined, directory, machineCpus, findings, confinement, null);
         }
         phases.enter(null, PhaseClock.Phase.RESULTS);
         progress.variantFinished(result);
@@ -438,7 +438,8 @@ public final class StudyRunner {
                         size.get()),
                 properties);
         progress.variantStarted(study.name(), name, results.size() + 1, results.size() + 1);
-        VariantResult measured = runVariant(study, resized, directory, machineCpus, findings);
+        // it runs up to the step compared, whatever held an earlier one back: only there does the advice get measured
+        VariantResult measured = runVariant(study, resized, directory, machineCpus, findings, null, heaviest.load());
         phases.enter(null, PhaseClock.Phase.RESULTS);
         progress.variantFinished(measured);
         results.add(measured);
@@ -472,17 +473,22 @@ public final class StudyRunner {
     private VariantResult runVariant(
             Study study, Variant variant, Path directory, int machineCpus, List<String> findings)
             throws IOException, InterruptedException {
-        return runVariant(study, variant, directory, machineCpus, findings, null);
+        return runVariant(study, variant, directory, machineCpus, findings, null, null);
     }
 
-    /** @param confinement the cores the application is held to, the lab to the others; null for none */
+    /**
+     * @param confinement the cores the application is held to, the lab to the others; null for none
+     * @param through     a step the variant runs whatever held an earlier one back (the step a model's advice is
+     *                    compared at); null where the study's own rule decides
+     */
     private VariantResult runVariant(
             Study study,
             Variant variant,
             Path directory,
             int machineCpus,
             List<String> findings,
-            CoreConfinement confinement)
+            CoreConfinement confinement,
+            String through)
             throws IOException, InterruptedException {
         long startNanos = System.nanoTime();
         Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
@@ -549,51 +555,76 @@ public final class StudyRunner {
                             study.budget().toSeconds()));
                     break;
                 }
-                progress.stepStarted(variant.name(), step.label(), step.totalRequests());
-                ProbeReport before = probe.read(-1);
-                ProbeReport standInsBefore = standIns == null ? null : standIns.read();
-                MachineCpu.Reading machineBefore = machineCpu.read(processes);
-                phases.enter(owner, PhaseClock.Phase.MEASURED);
-                LoadResult load = drive(target, study, step, outcome -> progress.requestDone(outcome.failed()));
-                phases.enter(owner, PhaseClock.Phase.BETWEEN);
-                MachineCpu.Reading machineAfter = machineCpu.read(processes);
-                ProbeReport after = probe.read(load.startEpochMillis());
-                org.concurrencylab.results.DownstreamUsage called = standIns == null
-                        ? null
-                        : StandInService.usage(
-                                standInsBefore,
-                                standIns.read(),
-                                load.startEpochMillis() + Math.round(1000 * load.elapsedSeconds()));
-                String requestLog = "requests/" + study.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
-                RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
-                StepResult measured = StepResults.of(
-                        new StepResults.Context(
-                                variant,
-                                step,
-                                study.connections(),
-                                serviceTime,
-                                true,
-                                new Scaled(1),
-                                study.requestTimeout(),
-                                machineCpus,
-                                machineCpus,
-                                sizing,
-                                requestLog),
-                        load,
-                        before,
-                        after,
-                        called,
-                        machineBefore,
-                        machineAfter,
-                        background,
-                        machineCpu.cores(),
-                        null,
-                        List.of(),
-                        null);
-                if (study.requests().isMix()) {
-                    measured = StepResult.from(measured)
-                            .byRequest(RequestShares.of(study.requests(), load))
-                            .build();
+                StepResult measured = null;
+                double firstJit = Double.NaN;
+                for (int attempt = 1; ; attempt++) {
+                    progress.stepStarted(variant.name(), step.label(), step.totalRequests());
+                    ProbeReport before = probe.read(-1);
+                    ProbeReport standInsBefore = standIns == null ? null : standIns.read();
+                    MachineCpu.Reading machineBefore = machineCpu.read(processes);
+                    phases.enter(owner, PhaseClock.Phase.MEASURED);
+                    LoadResult load = drive(target, study, step, outcome -> progress.requestDone(outcome.failed()));
+                    phases.enter(owner, PhaseClock.Phase.BETWEEN);
+                    MachineCpu.Reading machineAfter = machineCpu.read(processes);
+                    ProbeReport after = probe.read(load.startEpochMillis());
+                    org.concurrencylab.results.DownstreamUsage called = standIns == null
+                            ? null
+                            : StandInService.usage(
+                                    standInsBefore,
+                                    standIns.read(),
+                                    load.startEpochMillis() + Math.round(1000 * load.elapsedSeconds()));
+                    String requestLog =
+                            "requests/" + study.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
+                    RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
+                    measured = StepResults.of(
+                            new StepResults.Context(
+                                    variant,
+                                    step,
+                                    study.connections(),
+                                    serviceTime,
+                                    true,
+                                    new Scaled(1),
+                                    study.requestTimeout(),
+                                    machineCpus,
+                                    machineCpus,
+                                    sizing,
+                                    requestLog),
+                            load,
+                            before,
+                            after,
+                            called,
+                            machineBefore,
+                            machineAfter,
+                            background,
+                            machineCpu.cores(),
+                            null,
+                            List.of(),
+                            null);
+                    if (study.requests().isMix()) {
+                        measured = StepResult.from(measured)
+                                .byRequest(RequestShares.of(study.requests(), load))
+                                .build();
+                    }
+                    double jit = jitCoreShare(measured);
+                    Duration spentNow = Duration.ofNanos(System.nanoTime() - startNanos);
+                    boolean again = attempt == 1
+                            && jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE
+                            && spentNow.plus(length(step)).plus(QUIET).compareTo(study.budget()) <= 0;
+                    if (!again) {
+                        if (attempt > 1) {
+                            findings.add(format(
+                                    Locale.ROOT,
+                                    "%s measured %s again: the JIT took %.0f %% of a core the first time (at most "
+                                            + "%.0f %%), %.0f %% the second.",
+                                    who,
+                                    name(step),
+                                    100 * firstJit,
+                                    100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE,
+                                    100 * jit));
+                        }
+                        break;
+                    }
+                    firstJit = jit;
                 }
                 steps.add(measured);
                 ran.add(step);
@@ -602,7 +633,9 @@ public final class StudyRunner {
                         .or(() -> confinement == null
                                 ? Optional.empty()
                                 : confinedCoresBusy(judged, confinement.cores()));
-                if (stop.isPresent() && study.untilHeldBack()) {
+                boolean throughYet = through == null
+                        || steps.stream().anyMatch(done -> done.load().equals(through));
+                if (stop.isPresent() && study.untilHeldBack() && throughYet) {
                     findings.add(who + " stopped rising at " + name(step) + ": " + stop.get() + ".");
                     break;
                 }
@@ -762,6 +795,17 @@ public final class StudyRunner {
             previous = last;
             jitBefore = jitAfter;
         }
+    }
+
+    /**
+     * The share of a core the service's JIT compilers took during a step; 0 where not measured. A step measured
+     * while they compile reads the compiler as much as the application: the study runs it again, once.
+     */
+    private static double jitCoreShare(StepResult step) {
+        if (step.process() == null || step.process().jitCpuSeconds() < 0 || step.elapsedSeconds() <= 0) {
+            return 0;
+        }
+        return step.process().jitCpuSeconds() / step.elapsedSeconds();
     }
 
     /**
