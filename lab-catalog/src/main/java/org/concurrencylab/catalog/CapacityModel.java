@@ -3,7 +3,7 @@ package org.concurrencylab.catalog;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.IntUnaryOperator;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 
 /**
  * How many requests a variant can hold at once, and so, by Little's law, the most it can serve per

@@ -1,7 +1,7 @@
 package org.concurrencylab.catalog;
 
 import java.time.Duration;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 
 /**
  * Every default of an experiment declaration in one place, as the CLI's help text and the README
@@ -91,7 +91,7 @@ public final class Defaults {
      * place in the list), so 5 million take about 400 MB of the lab's heap, within the quarter of a laptop's
      * memory the JVM takes by default. An open step's rate x its length is held to it before anything starts.
      */
-    public static final long MAX_REQUESTS_PER_STEP = org.concurrencylab.driver.OpenModel.MAX_REQUESTS;
+    public static final long MAX_REQUESTS_PER_STEP = org.concurrencylab.results.LoadPlan.MAX_REQUESTS;
 
     /** How long a study holds each step: long enough for a hundred samples of the pools at the probe's rate. */
     public static final Duration STUDY_STEP = Duration.ofSeconds(8);

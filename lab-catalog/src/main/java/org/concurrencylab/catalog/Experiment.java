@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.concurrencylab.driver.Connections;
 import org.concurrencylab.results.ChartRef;
+import org.concurrencylab.results.Connections;
 import org.concurrencylab.results.ScaleRange;
 
 /**

@@ -3,7 +3,7 @@ package org.concurrencylab.catalog;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 
 /**
  * What the user asked to change of an experiment's declaration for one run, each value absent where they

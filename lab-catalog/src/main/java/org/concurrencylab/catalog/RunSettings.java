@@ -1,7 +1,7 @@
 package org.concurrencylab.catalog;
 
 import java.util.Objects;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 
 /**
  * What one experiment's run uses, every value resolved: the user's {@link Overrides} where given, the

@@ -1,7 +1,7 @@
 package org.concurrencylab.catalog;
 
 import java.time.Duration;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 import org.concurrencylab.results.LoadPlan;
 import org.concurrencylab.results.ScaleRange;
 

@@ -2,8 +2,8 @@ package org.concurrencylab.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.concurrencylab.driver.Connections.KEEP_ALIVE;
-import static org.concurrencylab.driver.Connections.NEW_PER_REQUEST;
+import static org.concurrencylab.results.Connections.KEEP_ALIVE;
+import static org.concurrencylab.results.Connections.NEW_PER_REQUEST;
 
 import java.time.Duration;
 import java.util.Map;

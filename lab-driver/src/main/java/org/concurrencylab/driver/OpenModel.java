@@ -1,6 +1,7 @@
 package org.concurrencylab.driver;
 
 import java.time.Duration;
+import org.concurrencylab.results.Connections;
 
 /**
  * An open workload, as Gatling's {@code constantUsersPerSec(rate) during(duration)}: request i is due at
@@ -48,8 +49,8 @@ public record OpenModel(
         }
     }
 
-    /** The most requests one schedule holds: the driver keeps each one's record in memory (see the lab's Defaults). */
-    public static final long MAX_REQUESTS = 5_000_000;
+    /** The most requests one schedule holds: the driver keeps each one's record in memory. */
+    public static final long MAX_REQUESTS = org.concurrencylab.results.LoadPlan.MAX_REQUESTS;
 
     /** Plain GETs to the target. */
     public OpenModel(

@@ -11,7 +11,7 @@ import java.util.Objects;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**

@@ -13,7 +13,7 @@ import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 

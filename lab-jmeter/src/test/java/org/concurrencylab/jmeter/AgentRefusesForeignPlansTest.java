@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 import org.concurrencylab.runner.JavaRuntime;
 import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.RemoteLoad;

@@ -7,7 +7,7 @@ import java.net.URI;
 import java.time.Duration;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 import org.junit.jupiter.api.Test;
 
 class JmeterPlanTest {

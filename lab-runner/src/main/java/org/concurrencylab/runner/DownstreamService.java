@@ -11,11 +11,11 @@ import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.WarmUp;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
-import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.TimerTotals;
+import org.concurrencylab.results.Connections;
 import org.concurrencylab.results.DownstreamUsage;
 
 /**

@@ -15,10 +15,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
-import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
+import org.concurrencylab.results.Connections;
 
 /**
  * Runs the lab's own load drivers hot once per JVM (each command is one), against a throw-away server

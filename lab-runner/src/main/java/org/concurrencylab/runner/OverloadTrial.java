@@ -20,7 +20,6 @@ import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
-import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
@@ -28,6 +27,7 @@ import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
+import org.concurrencylab.results.Connections;
 
 /**
  * The lab on itself: each variant served and offered a multiple of its capacity for a bounded time,

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.LoopbackOnly;
 import org.concurrencylab.driver.Progress;
+import org.concurrencylab.results.Connections;
 
 /**
  * Load that comes from other hosts: the lab still starts the variant, warms it up with its own driver,

@@ -13,7 +13,7 @@ import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.WarmUp;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 import org.concurrencylab.results.VariantResult;
 
 /**

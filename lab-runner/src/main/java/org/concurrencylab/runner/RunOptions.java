@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.Overrides;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 
 /**
  * What the user asked of a run.

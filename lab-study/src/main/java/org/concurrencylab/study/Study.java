@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.driver.Connections;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
+import org.concurrencylab.results.Connections;
 
 /**
  * The articles' method declared for an application the lab did not build: its jar, the requests the load

@@ -22,7 +22,7 @@ import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.WarmUp;
-import org.concurrencylab.driver.Connections;
+import org.concurrencylab.results.Connections;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.SeedFigure;
 import org.concurrencylab.results.StepResult;

@@ -1,4 +1,4 @@
-package org.concurrencylab.driver;
+package org.concurrencylab.results;
 
 /**
  * How a load driver's users hold their connections. The articles' own clients differ here, and the
