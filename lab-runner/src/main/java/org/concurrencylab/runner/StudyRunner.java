@@ -283,10 +283,7 @@ public final class StudyRunner {
                 ? Double.NaN
                 : 1
                         - heaviest.machine().idleShare()
-                        - ServiceCapacityModel.jitMillisPerRequest(heaviest)
-                                * heaviest.throughputPerSecond()
-                                / 1000
-                                / heaviest.machine().cores();
+                        - jitCoreShare(heaviest) / heaviest.machine().cores();
         double measuredPerSecond = ResourceDemand.CORES.equals(allowed.name()) && busy > 0
                 ? heaviest.throughputPerSecond() / busy
                 : allowed.allowsPerSecond();
@@ -545,8 +542,7 @@ public final class StudyRunner {
             List<StepResult> steps = new ArrayList<>();
             List<LoadStep> ran = new ArrayList<>();
             for (LoadStep step : study.steps()) {
-                Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
-                if (spent.plus(length(step)).plus(QUIET).compareTo(study.budget()) > 0) {
+                if (!fits(study, step, startNanos)) {
                     findings.add(format(
                             Locale.ROOT,
                             "%s stopped before %s: the step would have overrun its budget of %d s.",
@@ -606,10 +602,8 @@ public final class StudyRunner {
                                 .build();
                     }
                     double jit = jitCoreShare(measured);
-                    Duration spentNow = Duration.ofNanos(System.nanoTime() - startNanos);
-                    boolean again = attempt == 1
-                            && jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE
-                            && spentNow.plus(length(step)).plus(QUIET).compareTo(study.budget()) <= 0;
+                    boolean again =
+                            attempt == 1 && jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE && fits(study, step, startNanos);
                     if (!again) {
                         if (attempt > 1) {
                             findings.add(format(
@@ -802,10 +796,13 @@ public final class StudyRunner {
      * while they compile reads the compiler as much as the application: the study runs it again, once.
      */
     private static double jitCoreShare(StepResult step) {
-        if (step.process() == null || step.process().jitCpuSeconds() < 0 || step.elapsedSeconds() <= 0) {
-            return 0;
-        }
-        return step.process().jitCpuSeconds() / step.elapsedSeconds();
+        return step.process() == null ? 0 : Math.max(0, step.process().jitShareOfACore(step.elapsedSeconds()));
+    }
+
+    /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
+    private static boolean fits(Study study, LoadStep step, long startNanos) {
+        Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
+        return spent.plus(length(step)).plus(QUIET).compareTo(study.budget()) <= 0;
     }
 
     /**
