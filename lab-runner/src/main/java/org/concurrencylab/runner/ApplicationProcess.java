@@ -11,9 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
-import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
 
@@ -195,13 +193,8 @@ public final class ApplicationProcess implements AutoCloseable {
             throws ServiceStartException, InterruptedException {
         URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
         URI page = URI.create("http://127.0.0.1:" + port + path);
-        RequestConfig config =
-                RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(10)).build();
         int lastPageStatus = 0;
-        try (CloseableHttpClient client = HttpClients.custom()
-                .setDefaultRequestConfig(config)
-                .disableAutomaticRetries()
-                .build()) {
+        try (CloseableHttpClient client = ControlClient.create(Timeout.ofSeconds(10))) {
             while (System.nanoTime() < deadline) {
                 if (!process.isAlive()) {
                     throw new ServiceStartException(ServiceProcess.reasonFromLog(log, process.exitValue()));

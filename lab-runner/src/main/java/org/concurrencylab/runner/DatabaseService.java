@@ -9,9 +9,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
-import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
 import org.concurrencylab.catalog.Database;
@@ -38,12 +36,7 @@ public final class DatabaseService implements StartedComponent {
     private final String jdbcUrl;
     private final long postmasterPid;
     private final Map<String, String> secrets;
-    private final CloseableHttpClient client = HttpClients.custom()
-            .setDefaultRequestConfig(RequestConfig.custom()
-                    .setResponseTimeout(Timeout.ofSeconds(30))
-                    .build())
-            .disableAutomaticRetries()
-            .build();
+    private final CloseableHttpClient client = ControlClient.create(Timeout.ofSeconds(30));
 
     private DatabaseService(Database declared, ServiceProcess process, Map<String, String> secrets) throws IOException {
         this.declared = declared;

@@ -3,9 +3,7 @@ package org.concurrencylab.runner;
 import java.io.IOException;
 import java.net.URI;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
-import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
 import org.concurrencylab.probe.model.ProbeReport;
@@ -21,11 +19,7 @@ final class ProbeClient implements AutoCloseable {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final Timeout READ_TIMEOUT = Timeout.ofSeconds(30);
 
-    private final CloseableHttpClient client = HttpClients.custom()
-            .setDefaultRequestConfig(
-                    RequestConfig.custom().setResponseTimeout(READ_TIMEOUT).build())
-            .disableAutomaticRetries()
-            .build();
+    private final CloseableHttpClient client = ControlClient.create(READ_TIMEOUT);
     private final ServiceProcess service;
     private URI probeServer;
 

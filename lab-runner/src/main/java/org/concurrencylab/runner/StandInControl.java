@@ -6,9 +6,7 @@ import java.util.Collection;
 import java.util.Map;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPut;
-import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
 import org.concurrencylab.study.StudyDownstream;
@@ -36,11 +34,7 @@ final class StandInControl implements AutoCloseable {
 
     /** Reads the stand-ins' ports; fails unless every name has one. */
     static StandInControl of(ServiceProcess service, Collection<String> names) throws IOException {
-        CloseableHttpClient client = HttpClients.custom()
-                .setDefaultRequestConfig(
-                        RequestConfig.custom().setResponseTimeout(TIMEOUT).build())
-                .disableAutomaticRetries()
-                .build();
+        CloseableHttpClient client = ControlClient.create(TIMEOUT);
         try {
             String body = client.execute(new HttpGet(service.uri("/standins")), response -> {
                 if (response.getCode() != 200) {

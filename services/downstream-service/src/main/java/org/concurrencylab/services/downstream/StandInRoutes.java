@@ -36,6 +36,9 @@ class StandInRoutes {
     /** An exponential draw is cut here, in means: a wait beyond it would be one request in 22,000. */
     static final double LONGEST_DRAW = 10;
 
+    private static final String FIXED = "fixed";
+    private static final String EXPONENTIAL = "exponential";
+
     @Bean
     RouterFunction<ServerResponse> standIns(Environment environment, StandInPorts ports) {
         return route(path("/standin/{name}/{millis}/{distribution}/**"), request -> answer(request, environment))
@@ -48,10 +51,7 @@ class StandInRoutes {
         if (!ports.serves(name)) {
             return ServerResponse.notFound().build();
         }
-        long millis = millis(request);
-        String distribution = request.pathVariable("distribution");
-        wait(millis, distribution);
-        ports.set(name, millis, distribution);
+        ports.set(name, millis(request), distribution(request));
         return ServerResponse.noContent().build();
     }
 
@@ -68,23 +68,28 @@ class StandInRoutes {
         return millis;
     }
 
+    private static String distribution(ServerRequest request) {
+        String distribution = request.pathVariable("distribution");
+        if (!FIXED.equals(distribution) && !EXPONENTIAL.equals(distribution)) {
+            throw new ServerWebInputException("a stand-in's latency is fixed or exponential");
+        }
+        return distribution;
+    }
+
     /** One call's wait: exactly the milliseconds, or drawn with that mean. */
     private static Duration wait(long millis, String distribution) {
-        return switch (distribution) {
-            case "fixed" -> Duration.ofMillis(millis);
-            case "exponential" ->
-                Duration.ofNanos(Math.round(Math.min(
+        return FIXED.equals(distribution)
+                ? Duration.ofMillis(millis)
+                : Duration.ofNanos(Math.round(Math.min(
                                 LONGEST_DRAW,
                                 -Math.log(1 - ThreadLocalRandom.current().nextDouble()))
                         * millis
                         * 1e6));
-            default -> throw new ServerWebInputException("a stand-in's latency is fixed or exponential");
-        };
     }
 
     private static Mono<ServerResponse> answer(ServerRequest request, Environment environment) {
         String name = request.pathVariable("name");
-        Duration wait = wait(millis(request), request.pathVariable("distribution"));
+        Duration wait = wait(millis(request), distribution(request));
         String body = environment.getProperty("lab.standin." + name + ".body", "{}");
         // the request's own body is read and let go, as a real service would before answering
         return request.bodyToMono(byte[].class)
