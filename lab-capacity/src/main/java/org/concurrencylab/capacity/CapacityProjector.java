@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.concurrencylab.results.CapacityProjection;
-import org.concurrencylab.results.CapacityTarget;
-import org.concurrencylab.results.ResourceDemand;
-import org.concurrencylab.results.ServiceCapacity;
+import org.concurrencylab.results.capacity.CapacityProjection;
+import org.concurrencylab.results.capacity.CapacityTarget;
+import org.concurrencylab.results.capacity.ResourceDemand;
+import org.concurrencylab.results.capacity.ServiceCapacity;
 
 /**
  * Carries a {@link ServiceCapacity} onto a {@link CapacityTarget}: the target's cores, each as fast as this

@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.concurrencylab.results.DownstreamDemand;
-import org.concurrencylab.results.PoolLimits;
-import org.concurrencylab.results.PoolOccupancy;
-import org.concurrencylab.results.ProcessCpu;
-import org.concurrencylab.results.ResourceDemand;
-import org.concurrencylab.results.ServiceCapacity;
-import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.capacity.DownstreamDemand;
+import org.concurrencylab.results.capacity.PoolLimits;
+import org.concurrencylab.results.capacity.ResourceDemand;
+import org.concurrencylab.results.capacity.ServiceCapacity;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.PoolOccupancy;
+import org.concurrencylab.results.usage.ProcessCpu;
 
 /**
  * Builds a variant's {@link ServiceCapacity} from its steps, lightest first. Each pool's hold, and the service's

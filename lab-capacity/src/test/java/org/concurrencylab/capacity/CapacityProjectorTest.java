@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.results.CapacityProjection;
-import org.concurrencylab.results.CapacityTarget;
-import org.concurrencylab.results.ResourceDemand;
-import org.concurrencylab.results.ServiceCapacity;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.Threads;
+import org.concurrencylab.results.capacity.CapacityProjection;
+import org.concurrencylab.results.capacity.CapacityTarget;
+import org.concurrencylab.results.capacity.ResourceDemand;
+import org.concurrencylab.results.capacity.ServiceCapacity;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.Threads;
 import org.junit.jupiter.api.Test;
 
 class CapacityProjectorTest {

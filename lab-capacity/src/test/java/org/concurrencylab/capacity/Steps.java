@@ -2,13 +2,13 @@ package org.concurrencylab.capacity;
 
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.results.LatencyMillis;
-import org.concurrencylab.results.LoadPlan;
-import org.concurrencylab.results.MachineUsage;
-import org.concurrencylab.results.PoolOccupancy;
-import org.concurrencylab.results.ProcessCpu;
-import org.concurrencylab.results.Requests;
-import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.LoadPlan;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.MachineUsage;
+import org.concurrencylab.results.usage.PoolOccupancy;
+import org.concurrencylab.results.usage.ProcessCpu;
 
 /** Steps of a study as the runner writes them, with only what the capacity model reads. */
 final class Steps {

@@ -1,7 +1,9 @@
 package org.concurrencylab.catalog;
 
 import java.time.Duration;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.catalog.load.JitPolicy;
+import org.concurrencylab.catalog.model.MachineBound;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * Every default of an experiment declaration in one place, as the CLI's help text and the README
@@ -91,7 +93,7 @@ public final class Defaults {
      * place in the list), so 5 million take about 400 MB of the lab's heap, within the quarter of a laptop's
      * memory the JVM takes by default. An open step's rate x its length is held to it before anything starts.
      */
-    public static final long MAX_REQUESTS_PER_STEP = org.concurrencylab.results.LoadPlan.MAX_REQUESTS;
+    public static final long MAX_REQUESTS_PER_STEP = org.concurrencylab.results.step.LoadPlan.MAX_REQUESTS;
 
     /** How long a study holds each step: long enough for a hundred samples of the pools at the probe's rate. */
     public static final Duration STUDY_STEP = Duration.ofSeconds(8);

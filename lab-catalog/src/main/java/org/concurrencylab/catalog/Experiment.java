@@ -6,9 +6,17 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.DeclaredNames;
+import org.concurrencylab.catalog.claim.Finding;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.load.Calibration;
+import org.concurrencylab.catalog.load.JitPolicy;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
 import org.concurrencylab.results.ChartRef;
-import org.concurrencylab.results.Connections;
 import org.concurrencylab.results.ScaleRange;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * One article's system, declared: what runs, under which load, and what the article claimed.
@@ -52,7 +60,8 @@ public record Experiment(
         JitPolicy jit,
         List<ChainedService> chain,
         Optional<Database> database,
-        List<SweepClaim> sweeps) {
+        List<SweepClaim> sweeps)
+        implements DeclaredNames {
 
     public Experiment {
         Objects.requireNonNull(name, "name");
@@ -136,6 +145,16 @@ public record Experiment(
         return variants.stream()
                 .filter(variant -> variant.name().equals(variantName))
                 .findFirst();
+    }
+
+    @Override
+    public boolean declaresVariant(String variantName) {
+        return variant(variantName).isPresent();
+    }
+
+    @Override
+    public boolean declaresLoad(String label) {
+        return step(label).isPresent();
     }
 
     /** The load step of this label ("100x10"), if the experiment declares one. */
@@ -347,7 +366,7 @@ public record Experiment(
 
     private void checkReferences(Finding finding) {
         try {
-            finding.describe(Measurements.nothingRanOf(this));
+            finding.describe(Measurements.nothingRanOf(this, downstreamLatency()));
         } catch (Measurements.UnknownReference unknown) {
             throw new IllegalArgumentException(name + ": finding " + finding.id() + " " + unknown.getMessage());
         }
@@ -374,7 +393,7 @@ public record Experiment(
                     });
         }
         try {
-            claim.evaluate(Measurements.nothingRanOf(this));
+            claim.evaluate(Measurements.nothingRanOf(this, downstreamLatency()));
         } catch (Measurements.UnknownReference unknown) {
             throw new IllegalArgumentException(where + unknown.getMessage());
         }

@@ -4,14 +4,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
-import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.WarmUpLoad;
 
 /**
  * One step another load tool drove, its services elsewhere, as a run of the lab's: one experiment, one

@@ -3,7 +3,10 @@ package org.concurrencylab.catalog;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.catalog.load.JitPolicy;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * What the user asked to change of an experiment's declaration for one run, each value absent where they

@@ -1,7 +1,10 @@
 package org.concurrencylab.catalog;
 
 import java.util.Objects;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.catalog.load.JitPolicy;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * What one experiment's run uses, every value resolved: the user's {@link Overrides} where given, the

@@ -11,12 +11,14 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.function.IntToDoubleFunction;
+import org.concurrencylab.catalog.claim.Verdict;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.MachineUsage;
-import org.concurrencylab.results.SweepFit;
-import org.concurrencylab.results.SweepPoint;
-import org.concurrencylab.results.SweepResult;
+import org.concurrencylab.results.sweep.SweepFit;
+import org.concurrencylab.results.sweep.SweepPoint;
+import org.concurrencylab.results.sweep.SweepResult;
+import org.concurrencylab.results.usage.MachineUsage;
 
 /**
  * A sweep an experiment declares beside its steps, and what its system's physics says the curve does: run

@@ -3,7 +3,9 @@ package org.concurrencylab.catalog;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.catalog.load.Autoscaling;
+import org.concurrencylab.catalog.model.CapacityModel;
+import org.concurrencylab.results.step.SeedFigure;
 
 /**
  * One configuration of an experiment's system, run in its own JVM.

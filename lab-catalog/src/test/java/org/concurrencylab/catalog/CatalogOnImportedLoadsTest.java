@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.Finding;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.claim.Verdict;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.results.ClaimResult;
-import org.concurrencylab.results.LatencyMillis;
-import org.concurrencylab.results.LoadPlan;
-import org.concurrencylab.results.Requests;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.LoadPlan;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.Timeline;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.catalog.fanout.FanOutExperiment;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ClaimResult;
 import org.junit.jupiter.api.Test;

@@ -7,10 +7,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.concurrencylab.results.ClaimResult;
-import org.concurrencylab.results.MachineUsage;
-import org.concurrencylab.results.SweepFit;
-import org.concurrencylab.results.SweepPoint;
-import org.concurrencylab.results.SweepResult;
+import org.concurrencylab.results.sweep.SweepFit;
+import org.concurrencylab.results.sweep.SweepPoint;
+import org.concurrencylab.results.sweep.SweepResult;
+import org.concurrencylab.results.usage.MachineUsage;
 import org.junit.jupiter.api.Test;
 
 class SweepClaimTest {

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.concurrencylab.results.AtomicFiles;
-import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.process.LabHome;
 import picocli.CommandLine.Command;
 
 /** {@code ./lab docs}: writes the reference pages the code generates ({@link ReferenceDocs}); for the lab's developers. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.concurrencylab.cli.option.Choices;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;

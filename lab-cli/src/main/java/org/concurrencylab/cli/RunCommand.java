@@ -5,15 +5,23 @@ import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.cli.option.AgentKeyOption;
+import org.concurrencylab.cli.option.Choices;
+import org.concurrencylab.cli.option.CpusOption;
+import org.concurrencylab.cli.option.LoadHosts;
+import org.concurrencylab.cli.option.OutOption;
+import org.concurrencylab.cli.option.RequestOptions;
+import org.concurrencylab.cli.option.ScaleOption;
+import org.concurrencylab.cli.terminal.TerminalProgress;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.runner.JavaRuntime;
-import org.concurrencylab.runner.LabHome;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunOptions;
-import org.concurrencylab.runner.StudyRunner;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.LabHome;
+import org.concurrencylab.runner.study.StudyRunner;
 import org.concurrencylab.study.Study;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -261,7 +269,7 @@ final class RunCommand implements Callable<Integer> {
     /** The steps --users, --rates and --think give, and --target and --no-verify; Study says what contradicts what. */
     private Study.Builder steps(Study.Builder study) {
         if (target != null) {
-            study.target(org.concurrencylab.results.CapacityTarget.parse(target));
+            study.target(org.concurrencylab.results.capacity.CapacityTarget.parse(target));
         }
         study.verify(!noVerify);
         study.checkProjection(checkProjection);
@@ -328,7 +336,8 @@ final class RunCommand implements Callable<Integer> {
         System.out.println("Results: " + run.directory().resolve(ResultsJson.FILE_NAME));
         System.out.println("Reports: " + reports.html() + " (open it in a browser), " + reports.markdown()
                 + ", verdicts " + reports.verdicts());
-        org.concurrencylab.report.TimeBudgetLine.of(run.result(), reportsTook).ifPresent(System.out::println);
+        org.concurrencylab.report.section.TimeBudgetLine.of(run.result(), reportsTook)
+                .ifPresent(System.out::println);
         return exitCode(run.result(), failingVerdicts);
     }
 

@@ -15,7 +15,7 @@ import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
-import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.step.WarmUpLoad;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.step.StepResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

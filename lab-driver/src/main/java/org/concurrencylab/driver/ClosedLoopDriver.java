@@ -35,7 +35,7 @@ import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * Drives a {@link ClosedModel}: one thread per user, as siege does, and either a new connection per

@@ -2,7 +2,7 @@ package org.concurrencylab.driver;
 
 import java.time.Duration;
 import java.util.Objects;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * A closed workload, as {@code siege -b -c users -r repetitions} or a JMeter thread group: every user

@@ -33,7 +33,7 @@ import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.util.Timeout;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * Drives an {@link OpenModel}. One scheduler thread sends each request at its due time through

@@ -1,7 +1,7 @@
 package org.concurrencylab.driver;
 
 import java.time.Duration;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * An open workload, as Gatling's {@code constantUsersPerSec(rate) during(duration)}: request i is due at
@@ -50,7 +50,7 @@ public record OpenModel(
     }
 
     /** The most requests one schedule holds: the driver keeps each one's record in memory. */
-    public static final long MAX_REQUESTS = org.concurrencylab.results.LoadPlan.MAX_REQUESTS;
+    public static final long MAX_REQUESTS = org.concurrencylab.results.step.LoadPlan.MAX_REQUESTS;
 
     /** Plain GETs to the target. */
     public OpenModel(

@@ -8,7 +8,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 import org.junit.jupiter.api.Test;
 
 /**

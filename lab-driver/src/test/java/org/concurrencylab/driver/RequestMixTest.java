@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 import org.junit.jupiter.api.Test;
 
 class RequestMixTest {

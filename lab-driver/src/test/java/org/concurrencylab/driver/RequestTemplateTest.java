@@ -12,7 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 import org.junit.jupiter.api.Test;
 
 class RequestTemplateTest {

@@ -9,9 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.results.step.Connections;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**

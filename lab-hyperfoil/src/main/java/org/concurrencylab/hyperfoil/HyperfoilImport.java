@@ -9,19 +9,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ImportedRun;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.RunSettings;
-import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.results.LatencyMillis;
-import org.concurrencylab.results.LoadPlan;
-import org.concurrencylab.results.Requests;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.catalog.model.CapacityModel;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.Timeline;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.LoadPlan;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.Timeline;
 
 /**
  * A Hyperfoil run of an exported step, as the lab's results: one experiment, one variant, one step,

@@ -10,13 +10,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.step.StepResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import org.concurrencylab.runner.JavaRuntime;
-import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.LabHome;
 
 /**
  * How the lab and its load agents know each other: by a shared key (mutual TLS; the agent then runs

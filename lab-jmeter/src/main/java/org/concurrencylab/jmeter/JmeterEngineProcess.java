@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.concurrencylab.runner.JavaRuntime;
-import org.concurrencylab.runner.LabHome;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.LabHome;
 
 /**
  * The command that starts JMeter's engine in a JVM of its own, from {@code tools/jmeter-engine}'s jar and

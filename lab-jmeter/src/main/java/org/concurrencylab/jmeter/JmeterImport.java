@@ -9,12 +9,12 @@ import java.util.Locale;
 import java.util.Optional;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ImportedRun;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.runner.ImportedStep;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.runner.measure.ImportedStep;
 
 /**
  * A sample log of a JMeter run of an exported plan, as one step of the lab's results: every sample a

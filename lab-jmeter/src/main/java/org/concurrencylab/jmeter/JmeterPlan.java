@@ -11,9 +11,9 @@ import javax.xml.transform.TransformerException;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
-import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.results.step.Connections;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 

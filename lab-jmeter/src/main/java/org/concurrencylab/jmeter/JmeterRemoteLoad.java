@@ -14,15 +14,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.results.AtomicFiles;
-import org.concurrencylab.results.Connections;
-import org.concurrencylab.runner.JavaRuntime;
-import org.concurrencylab.runner.LabHome;
-import org.concurrencylab.runner.LoadHost;
-import org.concurrencylab.runner.RemoteLoad;
+import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.runner.environment.LoadHost;
+import org.concurrencylab.runner.environment.RemoteLoad;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.LabHome;
 
 /**
  * Each measured step driven by JMeter's remote engines ({@code ./lab agent} on each load host): the step's

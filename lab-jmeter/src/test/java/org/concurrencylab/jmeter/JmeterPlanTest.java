@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.time.Duration;
-import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.results.step.Connections;
 import org.junit.jupiter.api.Test;
 
 class JmeterPlanTest {

@@ -3,6 +3,7 @@ package org.concurrencylab.report;
 import static java.lang.String.format;
 
 import java.util.Locale;
+import org.concurrencylab.report.document.Html;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunResult;

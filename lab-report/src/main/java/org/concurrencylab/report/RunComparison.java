@@ -9,12 +9,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.concurrencylab.report.document.Figures;
+import org.concurrencylab.report.document.Html;
+import org.concurrencylab.report.document.TextTable;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.SweepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.sweep.SweepResult;
 
 /**
  * Runs side by side, the first as the baseline: per step of the experiments they share, how
@@ -79,7 +82,7 @@ public final class RunComparison {
         }
 
         private static String knee(Double knee) {
-            return knee == null ? "none" : StepTables.number(knee);
+            return knee == null ? "none" : Figures.number(knee);
         }
     }
 
@@ -283,7 +286,7 @@ public final class RunComparison {
         settings.put("os", run.run().os());
         settings.put("machineCpus", Integer.toString(run.run().machineCpus()));
         for (ExperimentResult experiment : run.experiments()) {
-            settings.put(experiment.name() + " scale", StepTables.number(experiment.scale()));
+            settings.put(experiment.name() + " scale", Figures.number(experiment.scale()));
             settings.put(experiment.name() + " jit", String.valueOf(experiment.jit()));
             settings.put(
                     experiment.name() + " service CPUs",
@@ -406,8 +409,8 @@ public final class RunComparison {
                     move.variant(),
                     move.load(),
                     move.figure(),
-                    StepTables.number(move.before()),
-                    StepTables.number(move.after()),
+                    Figures.number(move.before()),
+                    Figures.number(move.after()),
                     format(Locale.ROOT, "%+.1f %%", 100 * move.change()),
                     move.beyondTolerance() ? "yes" : "");
         }

@@ -9,7 +9,23 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.report.diagnosis.Diagnosis;
+import org.concurrencylab.report.diagnosis.HotFrames;
+import org.concurrencylab.report.document.Block;
+import org.concurrencylab.report.document.ColumnLegend;
+import org.concurrencylab.report.document.Figures;
+import org.concurrencylab.report.document.ReportDocument;
+import org.concurrencylab.report.document.TextTable;
+import org.concurrencylab.report.section.CapacityReport;
+import org.concurrencylab.report.section.ChartPlan;
+import org.concurrencylab.report.section.DatabaseSessions;
+import org.concurrencylab.report.section.JitActivity;
+import org.concurrencylab.report.section.LittlesLawChecks;
+import org.concurrencylab.report.section.MachineBoundSteps;
+import org.concurrencylab.report.section.RequestMixTable;
+import org.concurrencylab.report.section.StepTables;
+import org.concurrencylab.report.section.SweepReport;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
@@ -34,7 +50,7 @@ final class RunReport {
                 format(
                         Locale.ROOT,
                         "Scale S=%s, JDK %s, Spring Boot %s, %s, %d CPUs on this machine.",
-                        StepTables.number(info.scale()),
+                        Figures.number(info.scale()),
                         info.jdk(),
                         info.springBoot(),
                         info.os(),
@@ -144,8 +160,8 @@ final class RunReport {
                     format(
                             Locale.ROOT,
                             "S = %s, D = %s ms, services saw %s CPUs, warm-up %s, %s",
-                            StepTables.number(experiment.scale()),
-                            StepTables.number(experiment.downstreamLatencyMillis()),
+                            Figures.number(experiment.scale()),
+                            Figures.number(experiment.downstreamLatencyMillis()),
                             experiment.variants().stream()
                                     .map(VariantResult::cpus)
                                     .distinct()
@@ -172,7 +188,7 @@ final class RunReport {
                             Locale.ROOT,
                             "A lone request took %s ms (R0, the mean of those one user sent one at a time for 2 s after "
                                     + "the warm-up): \"LL TPS\" is %s. The application warmed up with %s; %s.",
-                            StepTables.number(experiment.downstreamLatencyMillis()),
+                            Figures.number(experiment.downstreamLatencyMillis()),
                             StepTables.studyBound(experiment),
                             StepTables.warmUp(experiment),
                             StepTables.clientAndJit(experiment)),
@@ -184,8 +200,8 @@ final class RunReport {
                             "Time scale S = %s, D = %s ms: the \"@S=1\" columns rescale our figures "
                                     + "to the article's time. %s; %s. Services saw %s CPUs "
                                     + "(this machine has %d); \"LL@%d\" is the bound this machine's own sizing gives.",
-                            StepTables.number(experiment.scale()),
-                            StepTables.number(experiment.downstreamLatencyMillis()),
+                            Figures.number(experiment.scale()),
+                            Figures.number(experiment.downstreamLatencyMillis()),
                             StepTables.warmedUp(experiment),
                             StepTables.clientAndJit(experiment),
                             cpus,
@@ -200,7 +216,7 @@ final class RunReport {
                     3, "Load " + load, StepTables.loadHeading(load), ChartPlan.tableAnchor(index, l)));
             TextTable table = StepTables.stepTable(experiment, load, new Scaled(experiment.scale()), machineCpus);
             blocks.add(new Block.Table(table));
-            blocks.add(new Block.Paragraph(StepTables.legend(table), Block.Tone.NOTE));
+            blocks.add(new Block.Paragraph(ColumnLegend.legend(table), Block.Tone.NOTE));
             blocks.add(new Block.Charts("step", index, l));
         }
         TextTable byRequest = RequestMixTable.of(experiment);

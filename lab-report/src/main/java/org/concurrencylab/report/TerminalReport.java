@@ -3,6 +3,8 @@ package org.concurrencylab.report;
 import static java.lang.String.format;
 
 import java.util.Locale;
+import org.concurrencylab.report.document.Block;
+import org.concurrencylab.report.document.ReportDocument;
 import org.concurrencylab.results.RunResult;
 
 /**

@@ -6,18 +6,18 @@ import java.util.List;
 import java.util.Map;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.LatencyMillis;
-import org.concurrencylab.results.LoadPlan;
-import org.concurrencylab.results.ProcessUsage;
-import org.concurrencylab.results.Requests;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.Threads;
-import org.concurrencylab.results.Timeline;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
-import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.LoadPlan;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.Timeline;
+import org.concurrencylab.results.step.WarmUpLoad;
+import org.concurrencylab.results.usage.ProcessUsage;
+import org.concurrencylab.results.usage.Threads;
 import org.junit.jupiter.api.Test;
 
 class RunComparisonTest {

@@ -2,6 +2,8 @@ package org.concurrencylab.results;
 
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.results.capacity.ServiceCapacity;
+import org.concurrencylab.results.step.WarmUpLoad;
 
 /**
  * One experiment of a run, or a study of an application: every variant's steps, the claims decided on them and

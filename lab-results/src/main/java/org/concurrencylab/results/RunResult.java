@@ -1,6 +1,7 @@
 package org.concurrencylab.results;
 
 import java.util.List;
+import org.concurrencylab.results.sweep.SweepResult;
 
 /**
  * Everything one {@code ./lab run} or {@code ./lab sweep} measured: the file results.json. See docs/results-schema.md.

@@ -2,6 +2,7 @@ package org.concurrencylab.results;
 
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.results.step.StepResult;
 
 /**
  * One variant, run in its own JVM.

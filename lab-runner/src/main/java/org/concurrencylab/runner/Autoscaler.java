@@ -10,10 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.concurrencylab.catalog.Autoscaling;
-import org.concurrencylab.catalog.Scaled;
+import org.concurrencylab.catalog.load.Autoscaling;
+import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.driver.Targets;
-import org.concurrencylab.results.Autoscaled;
+import org.concurrencylab.results.usage.Autoscaled;
+import org.concurrencylab.runner.machine.MachineCpu;
 
 /**
  * Runs an {@link Autoscaling} rule beside a step's load, on a thread of its own: reads the answering

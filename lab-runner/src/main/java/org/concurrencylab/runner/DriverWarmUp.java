@@ -18,7 +18,7 @@ import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * Runs the lab's own load drivers hot once per JVM (each command is one), against a throw-away server
@@ -27,7 +27,7 @@ import org.concurrencylab.results.Connections;
  * of a run paid it. The server is the JDK's own: it answers at once, so the drivers' code, not a
  * service's, is what gets compiled, and no service sees a request it did not ask for.
  */
-final class DriverWarmUp {
+public final class DriverWarmUp {
 
     private static final byte[] ANSWER = "42".getBytes(StandardCharsets.US_ASCII);
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -53,7 +53,7 @@ final class DriverWarmUp {
 
     private DriverWarmUp() {}
 
-    static void run() throws InterruptedException {
+    public static void run() throws InterruptedException {
         if (WARM.get()) {
             return;
         }

@@ -11,16 +11,25 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.Measurements;
 import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.WarmUpLoad;
+import org.concurrencylab.results.step.WarmUpLoad;
+import org.concurrencylab.runner.component.SharedComponents;
+import org.concurrencylab.runner.environment.RunEnvironment;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.measure.PhaseClock;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.LabHome;
+import org.concurrencylab.runner.process.ServiceCommand;
+import org.concurrencylab.runner.process.ServiceProcess;
+import org.concurrencylab.runner.process.ServiceStartException;
 
 /** Runs experiments variant by variant, checks their claims, and writes results/&lt;run&gt;/results.json. */
 public final class LabRunner {

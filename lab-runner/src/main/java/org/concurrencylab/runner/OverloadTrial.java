@@ -12,12 +12,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.RunSettings;
-import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.catalog.model.CapacityModel;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.LoadResult;
@@ -27,7 +27,14 @@ import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.runner.component.SharedComponents;
+import org.concurrencylab.runner.environment.RunEnvironment;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.LabHome;
+import org.concurrencylab.runner.process.ProbeClient;
+import org.concurrencylab.runner.process.ServiceStartException;
 
 /**
  * The lab on itself: each variant served and offered a multiple of its capacity for a bounded time,

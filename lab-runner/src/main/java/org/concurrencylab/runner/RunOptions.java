@@ -4,9 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.concurrencylab.catalog.JitPolicy;
 import org.concurrencylab.catalog.Overrides;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.catalog.load.JitPolicy;
+import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.runner.environment.RemoteLoad;
 
 /**
  * What the user asked of a run.

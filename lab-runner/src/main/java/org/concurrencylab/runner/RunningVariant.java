@@ -9,10 +9,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.concurrencylab.catalog.Autoscaling;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.load.Autoscaling;
+import org.concurrencylab.runner.component.SharedComponents;
+import org.concurrencylab.runner.environment.RunEnvironment;
+import org.concurrencylab.runner.machine.MachineCpu;
+import org.concurrencylab.runner.process.ProbeClient;
+import org.concurrencylab.runner.process.ServiceCommand;
+import org.concurrencylab.runner.process.ServiceProcess;
+import org.concurrencylab.runner.process.ServiceStartException;
 
 /**
  * Every JVM of one variant: the services of its chain, started first so that the entry service finds

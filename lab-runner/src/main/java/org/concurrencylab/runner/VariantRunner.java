@@ -9,13 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.concurrencylab.catalog.Autoscaling;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Scaled;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.catalog.WarmUp;
+import org.concurrencylab.catalog.load.Autoscaling;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.catalog.load.WarmUp;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.LoadResult;
@@ -25,17 +25,31 @@ import org.concurrencylab.driver.Progress;
 import org.concurrencylab.driver.Targets;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
-import org.concurrencylab.results.Autoscaled;
-import org.concurrencylab.results.DatabaseUsage;
-import org.concurrencylab.results.DownstreamUsage;
-import org.concurrencylab.results.ServiceTimeline;
-import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.WriteFailed;
+import org.concurrencylab.results.step.ServiceTimeline;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.Autoscaled;
+import org.concurrencylab.results.usage.DatabaseUsage;
+import org.concurrencylab.results.usage.DownstreamUsage;
+import org.concurrencylab.runner.component.CalleeAlone;
+import org.concurrencylab.runner.component.DownstreamService;
+import org.concurrencylab.runner.component.SharedComponents;
+import org.concurrencylab.runner.environment.RemoteLoad;
+import org.concurrencylab.runner.environment.RunEnvironment;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.machine.MachineCpu;
+import org.concurrencylab.runner.measure.PhaseClock;
+import org.concurrencylab.runner.measure.RequestLog;
+import org.concurrencylab.runner.measure.ServiceTimelines;
+import org.concurrencylab.runner.measure.StepResults;
+import org.concurrencylab.runner.process.ProbeClient;
+import org.concurrencylab.runner.process.ServiceCommand;
+import org.concurrencylab.runner.process.ServiceStartException;
 
 /** Runs one variant in its own JVM: start, read its sizing, warm up, run each step, stop. */
-final class VariantRunner {
+public final class VariantRunner {
 
     private final RunEnvironment environment;
     private final ClosedLoopDriver closedDriver = new ClosedLoopDriver();
@@ -417,7 +431,7 @@ final class VariantRunner {
         return probe.isEmpty() ? Optional.empty() : Optional.of(probe.get().read(since));
     }
 
-    static VariantResult failed(Variant variant, int cpus, String reason) {
+    public static VariantResult failed(Variant variant, int cpus, String reason) {
         return new VariantResult(
                 variant.name(),
                 variant.summary(),

@@ -7,13 +7,16 @@ import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
-import org.concurrencylab.report.Diagnosis;
-import org.concurrencylab.report.PoolSizing;
+import org.concurrencylab.report.diagnosis.Diagnosis;
+import org.concurrencylab.report.diagnosis.PoolSizing;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.PoolLimits;
-import org.concurrencylab.results.RequestShare;
-import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.capacity.PoolLimits;
+import org.concurrencylab.results.step.RequestShare;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.study.StudyRunner;
 import org.concurrencylab.study.Study;
 import org.junit.jupiter.api.Test;
 
@@ -205,10 +208,11 @@ class ApplicationStudyTest extends RealServicesTest {
                         .database("postgresql")
                         .property("spring.datasource.hikari.maximum-pool-size", "2")
                         .users(List.of(1, 8))
-                        .target(org.concurrencylab.results.CapacityTarget.parse("cpus=8,rate=2000")),
+                        .target(org.concurrencylab.results.capacity.CapacityTarget.parse("cpus=8,rate=2000")),
                 Duration.ofSeconds(8),
                 true);
-        org.concurrencylab.results.ServiceCapacity model = result.capacity().getFirst();
+        org.concurrencylab.results.capacity.ServiceCapacity model =
+                result.capacity().getFirst();
         assertThat(model.limit()).isEqualTo(HIKARI);
         // read at 1 user from 80 samples of a pool that is 0 or 1 (95 % of the time 1): within 10 % (see above)
         assertThat(model.resource(HIKARI).orElseThrow().holdMillis())
@@ -225,7 +229,7 @@ class ApplicationStudyTest extends RealServicesTest {
                     assertThat(size.size()).isEqualTo((int) Math.ceil(size.exact() * 0.97));
                     assertThat(size.property()).isEqualTo("spring.datasource.hikari.maximum-pool-size");
                 });
-        org.concurrencylab.results.CapacityCheck check = model.check();
+        org.concurrencylab.results.capacity.CapacityCheck check = model.check();
         assertThat(check.property()).isEqualTo("spring.datasource.hikari.maximum-pool-size");
         // what the users then send, 8 / R0, times the hold: 8 x W / R0, some 8 (W and R0 each read within a few %)
         double users = model.resource("users").orElseThrow().allowsPerSecond();
@@ -244,7 +248,7 @@ class ApplicationStudyTest extends RealServicesTest {
         StepResult eight = result.variants().getFirst().steps().getLast();
         assertThat(eight.requests().failed()).isZero();
         assertThat(eight.machine().processes())
-                .extracting(org.concurrencylab.results.ProcessCpu::role)
+                .extracting(org.concurrencylab.results.usage.ProcessCpu::role)
                 .contains("database");
         try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(out)) {
             java.nio.file.Path log =
@@ -296,7 +300,8 @@ class ApplicationStudyTest extends RealServicesTest {
             assertThat(heaviest.throughputPerSecond())
                     .as(variant.name())
                     .isBetween(0.85 * 16 * 1000 / latencyMillis, 1.02 * 16 * 1000 / latencyMillis);
-            org.concurrencylab.results.ServiceCapacity model = result.capacity().get(v);
+            org.concurrencylab.results.capacity.ServiceCapacity model =
+                    result.capacity().get(v);
             assertThat(model.limit()).as(variant.name()).isEqualTo("tomcat-workers");
             // read where nothing queued (4 users): a worker waits at least the stand-in's own time for each call and
             // is held no longer than the request the client timed, each within the 3 % to which a step's samples
@@ -340,12 +345,13 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(((Number) confined.sizing().get("availableProcessors")).intValue())
                 .as("the JVM reads its processors from the mask")
                 .isEqualTo(cores / 2);
-        org.concurrencylab.results.ServiceCapacity model = result.capacity().getFirst();
+        org.concurrencylab.results.capacity.ServiceCapacity model =
+                result.capacity().getFirst();
         assertThat(model.resources())
-                .extracting(org.concurrencylab.results.ResourceDemand::name)
+                .extracting(org.concurrencylab.results.capacity.ResourceDemand::name)
                 .contains("application cores", "lab cores");
-        org.concurrencylab.results.CapacityCheck check = model.check();
-        assertThat(check.property()).isEqualTo(org.concurrencylab.results.CapacityCheck.CORES);
+        org.concurrencylab.results.capacity.CapacityCheck check = model.check();
+        assertThat(check.property()).isEqualTo(org.concurrencylab.results.capacity.CapacityCheck.CORES);
         assertThat(check.size()).isEqualTo(cores);
         assertThat(check.variant()).isEqualTo("as-is");
         assertThat(check.error()).isBetween(-0.20, 0.20);

@@ -4,17 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
-import org.concurrencylab.catalog.Autoscaling;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.catalog.WarmUp;
-import org.concurrencylab.results.Autoscaled;
+import org.concurrencylab.catalog.load.Autoscaling;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.ProcessCpu;
-import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.Autoscaled;
+import org.concurrencylab.results.usage.ProcessCpu;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,19 +8,21 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.catalog.WarmUp;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.catalog.model.CapacityModel;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.ProcessCpu;
 import org.concurrencylab.results.ResultsJson;
-import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.ProcessCpu;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
 import org.junit.jupiter.api.Test;
 
 /**

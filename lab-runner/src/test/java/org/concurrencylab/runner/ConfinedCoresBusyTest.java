@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.results.LatencyMillis;
-import org.concurrencylab.results.MachineUsage;
-import org.concurrencylab.results.ProcessCpu;
-import org.concurrencylab.results.Requests;
-import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.MachineUsage;
+import org.concurrencylab.results.usage.ProcessCpu;
+import org.concurrencylab.runner.study.StudyRunner;
 import org.junit.jupiter.api.Test;
 
 /**

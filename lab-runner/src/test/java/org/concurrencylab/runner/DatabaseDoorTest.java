@@ -12,6 +12,11 @@ import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Database;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.runner.component.DatabaseService;
+import org.concurrencylab.runner.component.SharedComponents;
+import org.concurrencylab.runner.environment.RunEnvironment;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
 import org.junit.jupiter.api.Test;
 
 /**

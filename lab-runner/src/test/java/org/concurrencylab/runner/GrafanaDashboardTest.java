@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -6,11 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -6,20 +6,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.WarmUp;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.runner.process.LabHome;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What every test that starts real service JVMs shares: the built lab, a results folder, no JVM left. */
-abstract class RealServicesTest {
+public abstract class RealServicesTest {
 
-    static final LabHome HOME = new LabHome(Path.of("..").toAbsolutePath().normalize());
+    public static final LabHome HOME =
+            new LabHome(Path.of("..").toAbsolutePath().normalize());
 
     @TempDir
-    Path out;
+    public Path out;
 
     @AfterEach
     void noServiceJvmIsLeftRunning() {
@@ -34,7 +36,7 @@ abstract class RealServicesTest {
      * The lab's PostgreSQL servers still running, once every one has had 10 s to stop: the database's
      * JVM stops its server as it closes, which takes a moment after the JVM is gone.
      */
-    static List<ProcessHandle> postmastersLeftAfterTheirStop() throws InterruptedException {
+    public static List<ProcessHandle> postmastersLeftAfterTheirStop() throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
         List<ProcessHandle> left;
         do {

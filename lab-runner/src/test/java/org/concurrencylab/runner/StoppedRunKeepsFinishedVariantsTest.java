@@ -12,6 +12,8 @@ import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
 import org.junit.jupiter.api.Test;
 
 /**

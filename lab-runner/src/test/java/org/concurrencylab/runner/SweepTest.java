@@ -9,10 +9,13 @@ import java.util.List;
 import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.results.ResultsJson;
-import org.concurrencylab.results.SweepFit;
-import org.concurrencylab.results.SweepPoint;
-import org.concurrencylab.results.SweepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.sweep.SweepFit;
+import org.concurrencylab.results.sweep.SweepPoint;
+import org.concurrencylab.results.sweep.SweepResult;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.sweep.SweepRunner;
 import org.concurrencylab.study.Study;
 import org.junit.jupiter.api.Test;
 

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.concurrencylab.catalog.Defaults;
-import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 
 /**
  * The articles' method declared for an application the lab did not build: its jar, the requests the load
@@ -64,7 +64,7 @@ public record Study(
         Duration budget,
         boolean agentCost,
         boolean untilHeldBack,
-        org.concurrencylab.results.CapacityTarget target,
+        org.concurrencylab.results.capacity.CapacityTarget target,
         boolean verify,
         String database,
         Map<String, StudyDownstream> downstreams,
@@ -259,7 +259,7 @@ public record Study(
         private Duration budget = Defaults.STUDY_BUDGET;
         private boolean agentCost;
         private boolean untilHeldBack = true;
-        private org.concurrencylab.results.CapacityTarget target;
+        private org.concurrencylab.results.capacity.CapacityTarget target;
         private boolean verify = Defaults.STUDY_VERIFY;
         private String database;
         private final Map<String, StudyDownstream> downstreams = new LinkedHashMap<>();
@@ -357,7 +357,7 @@ public record Study(
         }
 
         /** The machine to project the capacity model onto; none unless said. */
-        public Builder target(org.concurrencylab.results.CapacityTarget target) {
+        public Builder target(org.concurrencylab.results.capacity.CapacityTarget target) {
             this.target = target;
             return this;
         }

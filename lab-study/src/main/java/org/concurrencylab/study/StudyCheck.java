@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.concurrencylab.catalog.Verdict;
+import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.results.ClaimResult;
-import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.StepResult;
 
 /**
  * A limit a team holds its own service to, checked on a study's step as the articles' claims are on
@@ -62,7 +62,7 @@ public record StudyCheck(
         }
 
         /** Whether {@code plan} is the load of this step. */
-        public boolean isOf(org.concurrencylab.results.LoadPlan plan) {
+        public boolean isOf(org.concurrencylab.results.step.LoadPlan plan) {
             return plan != null
                     && (open
                             ? plan.ratePerSecond() != null && Math.round(plan.ratePerSecond()) == value

@@ -12,7 +12,7 @@ import java.util.Set;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.results.step.Connections;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -289,7 +289,8 @@ public final class StudyFile {
         }
         if (root.has("target")) {
             try {
-                study.target(org.concurrencylab.results.CapacityTarget.parse(string(file, root, "target", true)));
+                study.target(
+                        org.concurrencylab.results.capacity.CapacityTarget.parse(string(file, root, "target", true)));
             } catch (IllegalArgumentException e) {
                 throw new Invalid(file, "target: " + e.getMessage());
             }

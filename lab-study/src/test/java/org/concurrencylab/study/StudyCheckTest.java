@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.results.ClaimResult;
-import org.concurrencylab.results.LatencyMillis;
-import org.concurrencylab.results.LoadPlan;
-import org.concurrencylab.results.Requests;
-import org.concurrencylab.results.StepResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.LoadPlan;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
 import org.junit.jupiter.api.Test;
 
 /** A study's limits, decided on its steps: met, missed, or never reached. */

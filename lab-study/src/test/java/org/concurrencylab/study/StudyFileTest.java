@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.Defaults;
-import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.driver.RequestMix;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import org.concurrencylab.catalog.Defaults;
-import org.concurrencylab.catalog.LoadStep;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.junit.jupiter.api.Test;
 
 class StudyTest {

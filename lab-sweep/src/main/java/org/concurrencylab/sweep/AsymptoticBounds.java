@@ -1,6 +1,6 @@
 package org.concurrencylab.sweep;
 
-import org.concurrencylab.results.SweepFit;
+import org.concurrencylab.results.sweep.SweepFit;
 
 /**
  * Little's law's two asymptotes, X(N) = min(N / R0, Xmax): throughput grows with the knob until a pool,

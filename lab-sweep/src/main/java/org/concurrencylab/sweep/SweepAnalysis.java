@@ -5,8 +5,8 @@ import static java.lang.String.format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.concurrencylab.results.SweepFit;
-import org.concurrencylab.results.SweepPoint;
+import org.concurrencylab.results.sweep.SweepFit;
+import org.concurrencylab.results.sweep.SweepPoint;
 
 /**
  * What a sweep's points say: the USL and Little's law's bounds fitted to the clean points, the knee

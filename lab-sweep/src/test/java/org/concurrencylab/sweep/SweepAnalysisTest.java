@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
-import org.concurrencylab.results.MachineUsage;
-import org.concurrencylab.results.SweepFit;
-import org.concurrencylab.results.SweepPoint;
+import org.concurrencylab.results.sweep.SweepFit;
+import org.concurrencylab.results.sweep.SweepPoint;
+import org.concurrencylab.results.usage.MachineUsage;
 import org.junit.jupiter.api.Test;
 
 class SweepAnalysisTest {

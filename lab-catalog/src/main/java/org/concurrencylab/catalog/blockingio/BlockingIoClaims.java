@@ -5,14 +5,14 @@ import static org.concurrencylab.catalog.blockingio.BlockingIoExperiment.*;
 
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.Claim;
-import org.concurrencylab.catalog.Measurements;
-import org.concurrencylab.catalog.Verdict;
+import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.probe.model.ThreadActivity;
 import org.concurrencylab.results.ChartRef;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.ThreadSample;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.ThreadSample;
 
 /** The claims of {@link BlockingIoExperiment}: what its article said, each with the measurement that decides it, and the sentences its run tells. */
 final class BlockingIoClaims {

@@ -5,20 +5,20 @@ import static java.lang.String.format;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.CapacityModel.EventLoops;
-import org.concurrencylab.catalog.CapacityModel.SharedPool;
-import org.concurrencylab.catalog.CapacityModel.Unbounded;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
-import org.concurrencylab.catalog.Finding;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.VariantProperties;
-import org.concurrencylab.catalog.WarmUp;
-import org.concurrencylab.results.SeedFigure;
-import org.concurrencylab.results.StepResult;
+import org.concurrencylab.catalog.claim.Finding;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.catalog.model.CapacityModel.EventLoops;
+import org.concurrencylab.catalog.model.CapacityModel.SharedPool;
+import org.concurrencylab.catalog.model.CapacityModel.Unbounded;
+import org.concurrencylab.results.step.SeedFigure;
+import org.concurrencylab.results.step.StepResult;
 
 /**
  * SPEC section 1, after "Resources utilization in reactive services": a handler that blocks for D,

@@ -7,15 +7,15 @@ import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.Claim;
 import org.concurrencylab.catalog.Defaults;
-import org.concurrencylab.catalog.Finding;
-import org.concurrencylab.catalog.Measurements;
-import org.concurrencylab.catalog.Verdict;
+import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.Finding;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.results.ChartRef;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.TimelinePoint;
 
 /** The claims of {@link CpuBoundExperiment}: what its article said, each with the measurement that decides it, and the sentences its run tells. */
 final class CpuBoundClaims {

@@ -3,18 +3,18 @@ package org.concurrencylab.catalog.cpubound;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.Calibration;
-import org.concurrencylab.catalog.CapacityModel.CpuWork;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
-import org.concurrencylab.catalog.JitPolicy;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.VariantProperties;
-import org.concurrencylab.catalog.WarmUp;
-import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.catalog.load.Calibration;
+import org.concurrencylab.catalog.load.JitPolicy;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.catalog.model.CapacityModel.CpuWork;
+import org.concurrencylab.results.step.SeedFigure;
 
 /**
  * SPEC section 4, after "Improving CPU bound performance using Scheduler": WebFlux on Tomcat with 10

@@ -1,9 +1,9 @@
 package org.concurrencylab.catalog.cpubound;
 
-import org.concurrencylab.catalog.Measurements;
-import org.concurrencylab.results.CoreSpeed;
-import org.concurrencylab.results.StepResult;
+import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.CoreSpeed;
 
 /**
  * What a cpu-bound step's work cost its JVM, against what the same pi terms cost the lab's core-speed meter

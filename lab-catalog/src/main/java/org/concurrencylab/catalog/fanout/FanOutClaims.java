@@ -4,16 +4,16 @@ import static java.lang.String.format;
 import static org.concurrencylab.catalog.fanout.FanOutExperiment.*;
 
 import java.util.List;
-import org.concurrencylab.catalog.Claim;
 import org.concurrencylab.catalog.Defaults;
-import org.concurrencylab.catalog.Finding;
-import org.concurrencylab.catalog.Measurements;
-import org.concurrencylab.catalog.Thresholds;
-import org.concurrencylab.catalog.Verdict;
+import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.Finding;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.claim.Thresholds;
+import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.results.ChartRef;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.TimelinePoint;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.TimelinePoint;
 
 /** The claims of {@link FanOutExperiment}: what its article said, each with the measurement that decides it, and the sentences its run tells. */
 final class FanOutClaims {

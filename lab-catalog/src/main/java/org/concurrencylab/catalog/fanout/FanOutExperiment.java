@@ -3,19 +3,19 @@ package org.concurrencylab.catalog.fanout;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.CapacityModel.Hold;
-import org.concurrencylab.catalog.CapacityModel.SharedPool;
-import org.concurrencylab.catalog.CapacityModel.Unbounded;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.VariantProperties;
-import org.concurrencylab.catalog.WarmUp;
-import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.catalog.model.CapacityModel.Hold;
+import org.concurrencylab.catalog.model.CapacityModel.SharedPool;
+import org.concurrencylab.catalog.model.CapacityModel.Unbounded;
+import org.concurrencylab.results.step.SeedFigure;
 
 /**
  * SPEC section 2, after "Improving processing time could harm service scalability": a users service

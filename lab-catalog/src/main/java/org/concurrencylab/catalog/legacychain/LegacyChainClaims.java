@@ -5,15 +5,15 @@ import static org.concurrencylab.catalog.legacychain.LegacyChainExperiment.*;
 
 import java.util.List;
 import java.util.OptionalDouble;
-import org.concurrencylab.catalog.Claim;
-import org.concurrencylab.catalog.Measurements;
-import org.concurrencylab.catalog.Verdict;
-import org.concurrencylab.results.Autoscaled;
+import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.results.ChartRef;
-import org.concurrencylab.results.DownstreamUsage;
-import org.concurrencylab.results.ServiceProfile;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.TimelinePoint;
+import org.concurrencylab.results.step.ServiceProfile;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.TimelinePoint;
+import org.concurrencylab.results.usage.Autoscaled;
+import org.concurrencylab.results.usage.DownstreamUsage;
 
 /** The claims of {@link LegacyChainExperiment}: what its article said, each with the measurement that decides it, and the sentences its run tells. */
 final class LegacyChainClaims {

@@ -8,24 +8,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
-import org.concurrencylab.catalog.Autoscaling;
-import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Database;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
-import org.concurrencylab.catalog.Finding;
 import org.concurrencylab.catalog.Knob;
-import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Measurements;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.catalog.WarmUp;
-import org.concurrencylab.results.Connections;
+import org.concurrencylab.catalog.claim.Finding;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.load.Autoscaling;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.catalog.model.CapacityModel;
 import org.concurrencylab.results.ExperimentResult;
-import org.concurrencylab.results.SeedFigure;
-import org.concurrencylab.results.StepResult;
+import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.results.step.SeedFigure;
+import org.concurrencylab.results.step.StepResult;
 
 /**
  * "A ride through optimising legacy Spring Boot services for high throughput": a storefront calls an

@@ -3,17 +3,17 @@ package org.concurrencylab.catalog.servletasync;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.CapacityModel.SharedPool;
-import org.concurrencylab.catalog.CapacityModel.Unbounded;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.VariantProperties;
-import org.concurrencylab.catalog.WarmUp;
-import org.concurrencylab.results.SeedFigure;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.catalog.model.CapacityModel.SharedPool;
+import org.concurrencylab.catalog.model.CapacityModel.Unbounded;
+import org.concurrencylab.results.step.SeedFigure;
 
 /**
  * SPEC section 3, after "Servlet 3.0 async support in Spring and performance misconceptions": Tomcat

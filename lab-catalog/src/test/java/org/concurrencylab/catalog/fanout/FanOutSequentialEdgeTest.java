@@ -6,15 +6,15 @@ import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
-import org.concurrencylab.catalog.Measurements;
-import org.concurrencylab.catalog.Scaled;
-import org.concurrencylab.results.LatencyMillis;
-import org.concurrencylab.results.Requests;
-import org.concurrencylab.results.StepResult;
-import org.concurrencylab.results.Timeline;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.Timeline;
 import org.junit.jupiter.api.Test;
 
 /**

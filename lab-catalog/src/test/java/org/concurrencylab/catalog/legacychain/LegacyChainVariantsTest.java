@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.CapacityModel;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
-import org.concurrencylab.catalog.LoadStep;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.model.CapacityModel;
 import org.junit.jupiter.api.Test;
 
 /** The variant families are generated from the faults, not written out: each must say what it claims. */

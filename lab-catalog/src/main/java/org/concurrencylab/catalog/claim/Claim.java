@@ -1,0 +1,59 @@
+package org.concurrencylab.catalog.claim;
+
+import java.util.Objects;
+import java.util.function.Function;
+import org.concurrencylab.results.ChartRef;
+import org.concurrencylab.results.ClaimResult;
+
+/**
+ * Something an article concluded, as a check on what this run measured, and the chart that shows it.
+ * Declare one with {@link #of(String, String, Function)}, say what it is checked at with {@link #checkedAt}
+ * (and the article's own figure with {@link #articleSaid}), and name its chart with {@link #shownBy}.
+ *
+ * @param articleFigure what the article itself gave for it, in its words' sense ("9.95 per D"); null for the lab's
+ *                      own checks and the modern variants, which no article ran
+ * @param threshold     what the check holds a run's figures to, in words ("≥ 95 % of 10 per D"), for
+ *                      {@code ./lab list --claims}; the check itself is the code
+ */
+public record Claim(
+        String id,
+        String text,
+        Function<Measurements, Verdict> check,
+        ChartRef chart,
+        String articleFigure,
+        String threshold) {
+
+    public Claim {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(check, id + ": check");
+    }
+
+    public static Claim of(String id, String text, Function<Measurements, Verdict> check) {
+        return new Claim(id, text, check, null, null, null);
+    }
+
+    /** The same claim, shown by this chart of this load step, with these variants in front. */
+    public Claim shownBy(ChartRef.Kind kind, String load, String... variants) {
+        return new Claim(id, text, check, ChartRef.of(kind, load, variants), articleFigure, threshold);
+    }
+
+    /** The same claim, with the figure its article gave for it. */
+    public Claim articleSaid(String figure) {
+        return new Claim(id, text, check, chart, figure, threshold);
+    }
+
+    /** The same claim, with what its check holds the measured figures to. */
+    public Claim checkedAt(String threshold) {
+        return new Claim(id, text, check, chart, articleFigure, threshold);
+    }
+
+    public ClaimResult evaluate(Measurements measurements) {
+        Verdict verdict;
+        try {
+            verdict = check.apply(measurements);
+        } catch (Measurements.Missing missing) {
+            verdict = Verdict.notApplicable(missing.getMessage());
+        }
+        return new ClaimResult(id, text, verdict.status().label(), verdict.evidence(), chart);
+    }
+}

@@ -1,0 +1,228 @@
+package org.concurrencylab.catalog.model;
+
+import static java.lang.String.format;
+
+import java.util.Locale;
+
+/**
+ * The bound this machine's CPU allows for a step, beside the pool's Little's-law bound, so that a gap
+ * between a measurement and its bound can be split into what the system caused and what the
+ * machine did. c is the CPU one request costs, client and services together, as measured.
+ * <ul>
+ * <li>Closed load. Every request holds its slot for its hold time plus its own CPU, c, so the
+ * rounds of the pool's bound each last hold + c; and with a constant D the users stay in step, so
+ * the requests a pool releases together (n = X x hold of them) meet on the cores at once: the last
+ * of them starts n x c / cores late, at least once per step. No load gets past cores / c either.
+ * That is the least the machine takes, and the bound shown. Measured here, users also change places
+ * within a burst from round to round, and then each waits for half its burst every round: the hold
+ * stretches by 1 + c / hold + U / 2, with U = X x c / cores the utilization at the pool's bound. That
+ * is the most the machine takes, and the share by which a step is judged.</li>
+ * <li>Open load. Arrivals are spread, so the throughput is the pool's until U reaches 1; the CPU
+ * adds its response time to every request: c plus the wait of an M/M/k queue with k = cores
+ * (Erlang C), which is what the latency figures carry of the machine.</li>
+ * </ul>
+ */
+public final class MachineBound {
+
+    /**
+     * @param perSecond   the bound with this machine's CPU
+     * @param share       the most of the step's figure the machine may take: throughput for a closed
+     *                    load, latency against the hold time for an open one
+     * @param explanation the numbers that gave it
+     */
+    public record Estimate(double perSecond, double share, String explanation) {}
+
+    private MachineBound() {}
+
+    /**
+     * @param poolPerSecond the pool's Little's-law bound for the step, as it ran (scaled)
+     * @param requests      the step's requests, C x R
+     * @param holdSeconds   how long a request holds its slot without any CPU cost (D, or 2 D for two calls in a row)
+     * @param cpuSeconds    c, the CPU one request costs on this machine
+     */
+    public static Estimate closed(
+            double poolPerSecond, int requests, double holdSeconds, double cpuSeconds, int cores) {
+        check(poolPerSecond, holdSeconds, cpuSeconds, cores);
+        double poolSeconds = requests / poolPerSecond;
+        double rounds = poolSeconds / holdSeconds;
+        double inFlight = requests / rounds;
+        double burstSeconds = inFlight * cpuSeconds / cores;
+        double saturated = cores / cpuSeconds;
+        double perSecond = Math.min(requests / (rounds * (holdSeconds + cpuSeconds) + burstSeconds), saturated);
+        double utilization = poolPerSecond * cpuSeconds / cores;
+        double everyRound = 1 - 1 / (1 + cpuSeconds / holdSeconds + utilization / 2);
+        double share = Math.max(1 - perSecond / poolPerSecond, everyRound);
+        String explanation = format(
+                Locale.ROOT,
+                "c = %.2f ms on %d cores: %.0f rounds of %.0f ms + c, and the %.0f requests "
+                        + "released together queue %.1f ms on the cores once (%.1f %%) or every round (%.1f %%)%s",
+                cpuSeconds * 1e3,
+                cores,
+                rounds,
+                holdSeconds * 1e3,
+                inFlight,
+                burstSeconds * 1e3,
+                100 * (1 - perSecond / poolPerSecond),
+                100 * everyRound,
+                perSecond == saturated ? format(Locale.ROOT, "; the cores cap it at %.1f/s", saturated) : "");
+        return new Estimate(perSecond, share, explanation);
+    }
+
+    /**
+     * @param poolPerSecond the pool's bound for the step: the arrival rate, or the smaller capacity
+     * @param holdSeconds   the time a request takes without any CPU cost
+     */
+    public static Estimate open(double poolPerSecond, double holdSeconds, double cpuSeconds, int cores) {
+        return open(poolPerSecond, holdSeconds, cpuSeconds, cpuSeconds, cores);
+    }
+
+    /**
+     * As {@link #open(double, double, double, int)} where only part of a request's CPU is spent while
+     * it holds what the pool counts (a chain: the entry service works before and after the call that
+     * holds the downstream's connection): every process's CPU decides how busy the cores are, only
+     * {@code cpuOnHoldSeconds} stretches the hold.
+     */
+    public static Estimate open(
+            double poolPerSecond, double holdSeconds, double cpuOnHoldSeconds, double cpuSeconds, int cores) {
+        check(poolPerSecond, holdSeconds, cpuSeconds, cores);
+        if (!(cpuOnHoldSeconds > 0 && cpuOnHoldSeconds <= cpuSeconds * 1.000001)) {
+            throw new IllegalArgumentException("the CPU on the hold is part of a request's CPU");
+        }
+        double saturated = cores / cpuSeconds;
+        if (poolPerSecond >= saturated) {
+            return new Estimate(
+                    saturated,
+                    1 - saturated / poolPerSecond,
+                    format(
+                            Locale.ROOT,
+                            "c = %.2f ms on %d cores: they serve at most %.1f/s, below the %.1f/s the pool allows",
+                            cpuSeconds * 1e3,
+                            cores,
+                            saturated,
+                            poolPerSecond));
+        }
+        double offered = poolPerSecond * cpuSeconds;
+        double utilization = offered / cores;
+        double waitSeconds = erlangC(cores, offered) * cpuOnHoldSeconds / cores / (1 - utilization);
+        double responseSeconds = cpuOnHoldSeconds + waitSeconds;
+        String onHold = cpuOnHoldSeconds < cpuSeconds
+                ? format(Locale.ROOT, ", %.2f ms of it while holding", cpuOnHoldSeconds * 1e3)
+                : "";
+        return new Estimate(
+                poolPerSecond,
+                responseSeconds / holdSeconds,
+                format(
+                        Locale.ROOT,
+                        "c = %.2f ms%s on %d cores, %.0f %% busy: the CPU adds %.2f ms to a hold of %.0f ms",
+                        cpuSeconds * 1e3,
+                        onHold,
+                        cores,
+                        100 * utilization,
+                        responseSeconds * 1e3,
+                        holdSeconds * 1e3));
+    }
+
+    /**
+     * An open load on a system whose hold was measured alone, its own CPU in it (a study's R0, where no
+     * declared wait stands apart from the CPU): the request's CPU is the application's, not the
+     * machine's, and what this machine adds is only the wait for a free core, Erlang C's as in
+     * {@link #open(double, double, int)}, at the rate the step was served (a pool may have held it
+     * below what its users asked for).
+     *
+     * @param boundPerSecond  what the step's users allow at the lone request's pace
+     * @param servedPerSecond what the step was served at
+     * @param aloneSeconds    the mean time of a request sent alone
+     */
+    public static Estimate openMeasured(
+            double boundPerSecond, double servedPerSecond, double aloneSeconds, double cpuSeconds, int cores) {
+        check(boundPerSecond, aloneSeconds, cpuSeconds, cores);
+        double saturated = cores / cpuSeconds;
+        double offered = Math.max(0, servedPerSecond) * cpuSeconds;
+        double utilization = offered / cores;
+        if (utilization >= SATURATED_UTILIZATION) {
+            return new Estimate(
+                    Math.min(boundPerSecond, saturated),
+                    utilization,
+                    format(
+                            Locale.ROOT,
+                            "c = %.2f ms on %d cores, %.0f %% busy: they serve at most %.1f/s",
+                            cpuSeconds * 1e3,
+                            cores,
+                            100 * utilization,
+                            saturated));
+        }
+        double waitSeconds = erlangC(cores, offered) * Math.min(cpuSeconds, aloneSeconds) / cores / (1 - utilization);
+        return new Estimate(
+                Math.min(boundPerSecond, saturated),
+                waitSeconds / aloneSeconds,
+                format(
+                        Locale.ROOT,
+                        "c = %.2f ms on %d cores, %.0f %% busy: waiting for a core adds %.2f ms to the %.1f ms a request took alone",
+                        cpuSeconds * 1e3,
+                        cores,
+                        100 * utilization,
+                        waitSeconds * 1e3,
+                        aloneSeconds * 1e3));
+    }
+
+    /** Cores this busy serve no more: the wait for one grows without bound as the utilization nears 1. */
+    static final double SATURATED_UTILIZATION = 0.95;
+
+    /**
+     * Where the system times the hold its bound counts (a row's lock, from the lock's grant to the
+     * transaction's end), no model is needed. Held alone, with nothing else running, the hold is the
+     * declared one plus what the system's own protocol adds (round trips, a timer's slack): that part
+     * is the system's on any machine. What the step's hold has beyond it is what the load cost on
+     * this machine's cores, and that is the machine's share.
+     *
+     * @param measuredHoldSeconds the mean hold the system timed during the step
+     * @param aloneHoldSeconds    the mean hold of requests sent one at a time; NaN if not measured, and
+     *                            then the whole excess over the declared hold counts as the machine's
+     * @param holds               how many holds the step's mean is of
+     */
+    public static Estimate measured(
+            double poolPerSecond,
+            double holdSeconds,
+            double measuredHoldSeconds,
+            double aloneHoldSeconds,
+            long holds,
+            String resource) {
+        check(poolPerSecond, holdSeconds, measuredHoldSeconds, 1);
+        double baseline = Double.isNaN(aloneHoldSeconds) ? holdSeconds : Math.max(holdSeconds, aloneHoldSeconds);
+        double share = Math.max(0, 1 - baseline / measuredHoldSeconds);
+        String alone = Double.isNaN(aloneHoldSeconds)
+                ? ""
+                : format(Locale.ROOT, ", %.2f ms when requests came one at a time", aloneHoldSeconds * 1e3);
+        return new Estimate(
+                poolPerSecond * Math.min(1, holdSeconds / measuredHoldSeconds),
+                share,
+                format(
+                        Locale.ROOT,
+                        "the %s was held %.2f ms on average over %d holds, timed by the service, for %.0f ms declared%s: "
+                                + "this machine under the step's load added %.1f %%",
+                        resource,
+                        measuredHoldSeconds * 1e3,
+                        holds,
+                        holdSeconds * 1e3,
+                        alone,
+                        100 * share));
+    }
+
+    /** The probability that an arrival waits in an M/M/k queue offered {@code offered} Erlangs. */
+    static double erlangC(int servers, double offered) {
+        // Erlang B by its stable recurrence, then C from B
+        double blocking = 1;
+        for (int k = 1; k <= servers; k++) {
+            blocking = offered * blocking / (k + offered * blocking);
+        }
+        double utilization = offered / servers;
+        return blocking / (1 - utilization + utilization * blocking);
+    }
+
+    private static void check(double poolPerSecond, double holdSeconds, double cpuSeconds, int cores) {
+        if (!(poolPerSecond > 0 && holdSeconds > 0 && cpuSeconds > 0 && cores > 0)) {
+            throw new IllegalArgumentException(
+                    "a bound needs a positive pool bound, hold time, CPU per request and core count");
+        }
+    }
+}

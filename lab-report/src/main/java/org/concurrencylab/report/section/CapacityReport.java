@@ -1,0 +1,290 @@
+package org.concurrencylab.report.section;
+
+import static java.lang.String.format;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.concurrencylab.capacity.ServiceCapacityModel;
+import org.concurrencylab.report.document.Block;
+import org.concurrencylab.report.document.TextTable;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.capacity.CapacityCheck;
+import org.concurrencylab.results.capacity.CapacityProjection;
+import org.concurrencylab.results.capacity.ResourceDemand;
+import org.concurrencylab.results.capacity.ServiceCapacity;
+import org.concurrencylab.results.step.StepResult;
+
+/**
+ * A study's capacity models as report blocks: per variant, every resource with its size, what a request costs it
+ * and what it allows; the limit; the projection onto the user's target; the advice measured again.
+ */
+public final class CapacityReport {
+
+    private CapacityReport() {}
+
+    public static List<Block> of(ExperimentResult experiment) {
+        List<Block> blocks = new ArrayList<>();
+        for (ServiceCapacity model : experiment.capacity()) {
+            blocks.add(new Block.Heading(
+                    3,
+                    "Capacity model of " + model.variant(),
+                    "per request, holds from " + model.holdsFrom() + ", the limit at " + model.decidedAt(),
+                    "capacity-" + model.variant()));
+            blocks.add(new Block.Table(resources(model.resources(), model.throughputPerSecond(), model.decidedAt())));
+            blocks.add(new Block.Paragraph(limit(model), Block.Tone.PLAIN));
+            model.downstreams()
+                    .forEach(called -> blocks.add(new Block.Paragraph(
+                            format(
+                                    Locale.ROOT,
+                                    "Calls: %s, %.2f a request at %s, %.1f ms each by its own timers: time a request "
+                                            + "holds whatever it waits on.",
+                                    called.name(),
+                                    called.callsPerRequest(),
+                                    model.holdsFrom(),
+                                    called.meanMillis()),
+                            Block.Tone.PLAIN)));
+            if (model.notModelled() != null) {
+                blocks.add(new Block.Paragraph("Not in the model: " + model.notModelled() + ".", Block.Tone.ALERT));
+            }
+            if (model.projection() != null) {
+                blocks.add(new Block.Paragraph(projected(model, model.projection()), Block.Tone.PLAIN));
+                blocks.add(new Block.Table(target(model.projection())));
+            }
+            if (model.check() != null) {
+                blocks.add(new Block.Paragraph(
+                        checked(model.check())
+                                + sharedCores(experiment, model)
+                                        .map(" "::concat)
+                                        .orElse(""),
+                        Block.Tone.PLAIN));
+            }
+        }
+        return blocks;
+    }
+
+    private static TextTable resources(List<ResourceDemand> resources, double served, String at) {
+        TextTable table = new TextTable("resource", "size", "per request", "allows /s", "used at " + at);
+        for (ResourceDemand resource : resources) {
+            table.add(
+                    resource.name(),
+                    size(resource),
+                    perRequest(resource),
+                    format(Locale.ROOT, "%.1f", resource.allowsPerSecond()),
+                    format(Locale.ROOT, "%.0f %%", 100 * served / resource.allowsPerSecond()));
+        }
+        return table;
+    }
+
+    private static String size(ResourceDemand resource) {
+        return switch (resource.kind()) {
+            case ResourceDemand.ARRIVALS -> format(Locale.ROOT, "%.0f/s", resource.size());
+            default -> format(Locale.ROOT, "%.0f", resource.size());
+        };
+    }
+
+    private static String perRequest(ResourceDemand resource) {
+        return switch (resource.kind()) {
+            case ResourceDemand.CORES -> format(Locale.ROOT, "%.2f ms CPU", resource.holdMillis());
+            case ResourceDemand.POOL ->
+                resource.handOverMillis() > 0
+                        ? format(
+                                Locale.ROOT,
+                                "taken %.2f ms (handed over %.2f)",
+                                resource.holdMillis(),
+                                resource.handOverMillis())
+                        : format(Locale.ROOT, "held %.2f ms", resource.holdMillis());
+            case ResourceDemand.USERS -> format(Locale.ROOT, "cycle %.2f ms", resource.holdMillis());
+            default -> "";
+        };
+    }
+
+    private static String limit(ServiceCapacity model) {
+        ResourceDemand limit = model.resource(model.limit()).orElseThrow();
+        String what = switch (limit.kind()) {
+            case ResourceDemand.CORES ->
+                !limit.name().equals(ResourceDemand.CORES)
+                        ? format(
+                                Locale.ROOT,
+                                "the %s (%.0f, by an affinity mask), at %.2f ms of CPU a request",
+                                limit.name(),
+                                limit.size(),
+                                limit.holdMillis())
+                        : format(
+                                Locale.ROOT,
+                                "this machine's %.0f cores, at %.2f ms of CPU a request on every process here (the lab's load "
+                                        + "driver's included; the service's own: %.2f ms)",
+                                limit.size(),
+                                limit.holdMillis(),
+                                model.serviceCpuMillis());
+            case ResourceDemand.POOL ->
+                format(
+                        Locale.ROOT,
+                        "%s, %.0f %s each %s a request%s",
+                        limit.name(),
+                        limit.size(),
+                        limit.size() == 1 ? "member" : "members",
+                        limit.handOverMillis() > 0
+                                ? format(
+                                        Locale.ROOT,
+                                        "taken %.2f ms (held %.2f, then handed over to a waiting caller in %.2f)",
+                                        limit.holdMillis(),
+                                        limit.holdMillis() - limit.handOverMillis(),
+                                        limit.handOverMillis())
+                                : format(Locale.ROOT, "held %.2f ms", limit.holdMillis()),
+                        limit.property() == null
+                                ? " (sized in the application's code)"
+                                : " (" + limit.property() + ")");
+            case ResourceDemand.USERS -> "the users themselves: nothing of the service's saturated first";
+            default -> "the arrivals themselves: nothing of the service's saturated first";
+        };
+        return format(
+                Locale.ROOT,
+                "Limit at %s: %s, allowing %.1f/s; %.1f/s served, %.0f %% of it.",
+                model.decidedAt(),
+                what,
+                limit.allowsPerSecond(),
+                model.throughputPerSecond(),
+                100 * model.explainedShare());
+    }
+
+    static String projected(ServiceCapacity model, CapacityProjection projection) {
+        String on = format(
+                Locale.ROOT,
+                "On %s (cores as fast as this machine's, the lab's load driver left behind, every pool as it is)",
+                projection.target());
+        if (projection.throughputPerSecond() == null) {
+            return on + ": not projected, because " + projection.notProjected() + ".";
+        }
+        String reach = ResourceDemand.ARRIVALS.equals(projection.limit())
+                ? format(
+                        Locale.ROOT,
+                        "the service would serve the %.0f/s asked with every resource to spare",
+                        projection.throughputPerSecond())
+                : format(
+                        Locale.ROOT,
+                        "the service would reach %.1f/s, stopped by %s",
+                        projection.throughputPerSecond(),
+                        projection.limit());
+        StringBuilder sentence =
+                new StringBuilder(on).append(": ").append(reach).append('.');
+        if (!projection.sizesForRate().isEmpty()) {
+            sentence.append(format(
+                    Locale.ROOT, " For %.0f/s it needs", projection.target().ratePerSecond()));
+            List<String> needs = new ArrayList<>();
+            for (CapacityProjection.SizeForRate size : projection.sizesForRate()) {
+                // a pool already as large as the rate needs is left as it is: Little's law gives no headroom
+                double present = model.resource(size.name())
+                        .filter(resource -> ResourceDemand.POOL.equals(resource.kind()))
+                        .map(ResourceDemand::size)
+                        .orElse(0.0);
+                String advice = present >= size.size()
+                        ? present == 1 ? "; its one is enough" : format(Locale.ROOT, "; its %.0f are enough", present)
+                        : size.property() == null ? "" : "; " + size.property() + "=" + size.size();
+                needs.add(
+                        format(Locale.ROOT, " %s %d (%.2f in use%s)", size.name(), size.size(), size.exact(), advice));
+            }
+            sentence.append(String.join(",", needs)).append(", by Little's law, with no headroom for bursts.");
+        }
+        return sentence.toString();
+    }
+
+    private static TextTable target(CapacityProjection projection) {
+        TextTable table = new TextTable("resource there", "size", "per request", "allows /s");
+        for (ResourceDemand resource : projection.resources()) {
+            table.add(
+                    resource.name(),
+                    size(resource),
+                    perRequest(resource),
+                    format(Locale.ROOT, "%.1f", resource.allowsPerSecond()));
+        }
+        return table;
+    }
+
+    /**
+     * For a projection from the application's own cores onto all of them, where the lab's processes then share its
+     * cores: the service's CPU and involuntary context switches per request on each side, which say how much of the
+     * error is the cost of sharing rather than of the cores' number.
+     */
+    static Optional<String> sharedCores(ExperimentResult experiment, ServiceCapacity model) {
+        CapacityCheck check = model.check();
+        if (check == null || !CapacityCheck.CORES.equals(check.property())) {
+            return Optional.empty();
+        }
+        Optional<StepResult> alone = step(experiment, model.variant(), model.decidedAt());
+        Optional<StepResult> sharing = step(experiment, check.variant(), check.step());
+        if (alone.isEmpty() || sharing.isEmpty()) {
+            return Optional.empty();
+        }
+        double aloneMillis = ServiceCapacityModel.serviceCpuMillis(alone.get());
+        double sharingMillis = ServiceCapacityModel.serviceCpuMillis(sharing.get());
+        if (aloneMillis <= 0 || sharingMillis <= 0) {
+            return Optional.empty();
+        }
+        String switches = preemptionsPerRequest(alone.get())
+                .flatMap(before -> preemptionsPerRequest(sharing.get())
+                        .map(after -> format(
+                                Locale.ROOT, "; the cores taken from it %.1f and %.1f times a request", before, after)))
+                .orElse("");
+        return Optional.of(format(
+                Locale.ROOT,
+                "Per request, the service's own CPU was %.3f ms on its cores alone and %.3f ms sharing every core with "
+                        + "the lab's processes (%+.0f %%)%s: the model takes a request's CPU as fixed, and here it "
+                        + "depends on what shares the cores.",
+                aloneMillis,
+                sharingMillis,
+                100 * (sharingMillis / aloneMillis - 1),
+                switches));
+    }
+
+    private static Optional<StepResult> step(ExperimentResult experiment, String variant, String load) {
+        return experiment.variants().stream()
+                .filter(result -> result.name().equals(variant))
+                .flatMap(result -> result.steps().stream())
+                .filter(step -> step.load().equals(load))
+                .findFirst();
+    }
+
+    /** The service's involuntary context switches a request (a core taken from a thread that could run). */
+    private static Optional<Double> preemptionsPerRequest(StepResult step) {
+        if (step.process() == null
+                || step.process().involuntaryContextSwitches() < 0
+                || step.requests().ok() == 0) {
+            return Optional.empty();
+        }
+        return Optional.of((double) step.process().involuntaryContextSwitches()
+                / step.requests().ok());
+    }
+
+    private static String checked(CapacityCheck check) {
+        if (CapacityCheck.CORES.equals(check.property())) {
+            return format(
+                    Locale.ROOT,
+                    "Projection tested: carried onto all %d cores (every process's CPU per request as measured here), "
+                            + "this model said %s would allow %.1f/s; %s, run on all of them, allowed %.1f/s (%s: its "
+                            + "throughput over the share of its %s in use): an error of %+.1f %%.",
+                    check.size(),
+                    check.predictedLimit(),
+                    check.predictedPerSecond(),
+                    check.variant(),
+                    check.measuredPerSecond(),
+                    check.step(),
+                    check.measuredLimit(),
+                    100 * check.error());
+        }
+        return format(
+                Locale.ROOT,
+                "Measured again as %s (%s=%d): at %s the model predicted %.1f/s, limited by %s; %.1f/s was measured, "
+                        + "limited by %s: an error of %+.1f %%.",
+                check.variant(),
+                check.property(),
+                check.size(),
+                check.step(),
+                check.predictedPerSecond(),
+                check.predictedLimit(),
+                check.measuredPerSecond(),
+                check.measuredLimit(),
+                100 * check.error());
+    }
+}

@@ -1,0 +1,68 @@
+package org.concurrencylab.report.section;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.LoadPlan;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.Timeline;
+import org.concurrencylab.results.step.WarmUpLoad;
+import org.concurrencylab.results.usage.ProcessUsage;
+import org.concurrencylab.results.usage.Threads;
+import org.junit.jupiter.api.Test;
+
+class JitActivityTest {
+
+    @Test
+    void namesOnlyTheStepsWhoseCompilerTookMoreThanATenthOfACore() {
+        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
+                .seed("s")
+                .scale(0.15)
+                .downstreamLatencyMillis(150)
+                .warmUp(new WarmUpLoad(100, 5))
+                .jit("c1")
+                .variants(List.of(variant("cold", 0.45), variant("warm", 0.06), variant("unknown", -1)))
+                .build();
+
+        List<JitActivity.BusyStep> busy = JitActivity.busySteps(experiment);
+
+        assertThat(busy).singleElement().satisfies(step -> {
+            assertThat(step.variant()).isEqualTo("cold");
+            assertThat(step.shareOfACore()).isEqualTo(0.3);
+        });
+        assertThat(JitActivity.sentence(busy)).contains("cold 10x10 (30 %)").contains("--warm-up");
+    }
+
+    @Test
+    void showsADashWhenTheJvmDidNotTell() {
+        assertThat(JitActivity.percent(variant("unknown", -1).steps().getFirst()))
+                .isEqualTo("-");
+        assertThat(JitActivity.percent(variant("warm", 0.06).steps().getFirst()))
+                .isEqualTo("4 %");
+    }
+
+    /** One step of 1.5 s in which the JIT compiled for {@code jitSeconds}. */
+    private static VariantResult variant(String name, double jitSeconds) {
+        StepResult step = StepResult.custom("10x10")
+                .plan(LoadPlan.closed(10, 10, 1000, "keep-alive"))
+                .client(
+                        new Requests(100, 100, 0, Map.of()),
+                        66,
+                        new LatencyMillis(150, 150, 150, 150, 150, 150),
+                        1.5,
+                        10)
+                .littlesLaw(66.7, "m", 66.7)
+                .threads(new Threads(20, Map.of(), List.of(), 0, Map.of()))
+                .process(new ProcessUsage(0.5, 1, 1, 1, jitSeconds, 100, 150))
+                .timeline(new Timeline(150, List.of()))
+                .requestLog("x.csv")
+                .build();
+        return new VariantResult(name, "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
+    }
+}

@@ -1,0 +1,60 @@
+package org.concurrencylab.results.sweep;
+
+/**
+ * Two models of throughput against the knob, fitted to a sweep's clean points, and what the better one says.
+ * A figure the points cannot give is null, and {@code note} says why.
+ *
+ * @param usl                 the Universal Scalability Law; null with fewer than four clean points
+ * @param bounds              Little's law's two asymptotes, min(N / R0, Xmax): a pool's hard cap is a corner
+ *                            that the USL's smooth curve rounds off; null with fewer than two clean points
+ * @param model               which of the two the knee is taken from: {@code usl} or {@code bounds}, the one
+ *                            with the smaller residual
+ * @param knee                the knob's value where throughput stops growing with it
+ * @param peakPerSecond       the throughput the model predicts at the knee and beyond
+ * @param peakPerD            the same, per D (the experiment's service time; a study's time of a lone request)
+ * @param littlesLawKnee      Little's law's own sizing: the peak throughput times the shortest mean latency measured
+ * @param holdoutErrorPercent the model fitted to all but the highest points, its mean error on those, in %
+ * @param holdoutPoints       how many of the highest clean points were held out
+ * @param note                what the fit could not decide, in a sentence; empty when nothing
+ */
+public record SweepFit(
+        Usl usl,
+        Bounds bounds,
+        String model,
+        Double knee,
+        Double peakPerSecond,
+        Double peakPerD,
+        Double littlesLawKnee,
+        Double holdoutErrorPercent,
+        int holdoutPoints,
+        String note) {
+
+    public static final String USL = "usl";
+    public static final String BOUNDS = "bounds";
+
+    /**
+     * X(N) = λN / (1 + σ(N − 1) + κN(N − 1)), with each parameter's 95 % confidence interval.
+     *
+     * @param peakAt        N* = sqrt((1 − σ) / κ), where the curve turns down; null when κ = 0
+     * @param rmsResidual   the root mean square of the fit's residuals, per second
+     */
+    public record Usl(
+            double lambda,
+            double sigma,
+            double kappa,
+            Interval lambdaInterval,
+            Interval sigmaInterval,
+            Interval kappaInterval,
+            Double peakAt,
+            double rmsResidual) {}
+
+    /**
+     * @param perUnitPerSecond the rising asymptote's slope: 1 / R0, throughput per unit of the knob
+     * @param maxPerSecond     the flat asymptote, Xmax; null when no point reached it
+     * @param rmsResidual      the root mean square of the fit's residuals, per second
+     */
+    public record Bounds(double perUnitPerSecond, Double maxPerSecond, double rmsResidual) {}
+
+    /** A 95 % confidence interval; null bounds where the points leave no degree of freedom. */
+    public record Interval(double low, double high) {}
+}

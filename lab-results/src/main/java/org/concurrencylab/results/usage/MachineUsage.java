@@ -1,0 +1,82 @@
+package org.concurrencylab.results.usage;
+
+import java.util.List;
+
+/**
+ * The machine during one step: who used its CPU, and what that leaves of the step's bound.
+ *
+ * @param cores               the machine's logical processors
+ * @param idleShare           the share of all cores' time that was idle during the step, -1 when unknown
+ * @param processes           the CPU of every process the lab ran during the step
+ * @param cpuMillisPerRequest c: the CPU all of them used per completed request, client and services together
+ * @param cpuBoundPerSecond   the most this machine's CPU allows for this load and variant, by the lab's
+ *                            model (see {@code cpuBoundModel}); -1 where the CPU is the subject itself
+ * @param cpuBoundModel       how that bound follows from c, the cores and the pool's bound, in words
+ * @param machineShare        the share of the step's figure this machine's CPU takes, by that model: the
+ *                            throughput a closed load loses, the latency an open load gains
+ * @param verdict             {@code clean}, or {@code machine-bound} when the machine's share, a busy JIT or cores
+ *                            the host slowed are enough to decide the step's figures
+ * @param why                 what made it machine-bound, with the numbers; empty when clean
+ * @param coreSpeed           how fast the cores ran during the step; null where the meter had no sample in it,
+ *                            and in results written before it
+ */
+public record MachineUsage(
+        int cores,
+        double idleShare,
+        List<ProcessCpu> processes,
+        double cpuMillisPerRequest,
+        double cpuBoundPerSecond,
+        String cpuBoundModel,
+        double machineShare,
+        String verdict,
+        String why,
+        CoreSpeed coreSpeed) {
+
+    public static final String CLEAN = "clean";
+    public static final String MACHINE_BOUND = "machine-bound";
+
+    /** The {@code cpuBoundModel} of a step whose work is CPU, where no bound of the machine stands apart. */
+    public static final String CPU_WORK = "CPU work is what this step measures: no separate machine bound";
+
+    /** Whether the step's work was CPU itself (cpu-bound), rather than waiting the machine's CPU can stretch. */
+    public boolean cpuWork() {
+        return CPU_WORK.equals(cpuBoundModel);
+    }
+
+    public boolean machineBound() {
+        return MACHINE_BOUND.equals(verdict);
+    }
+
+    /** Whether the step is machine-bound because its host ran the cores slow (its {@code why} says so). */
+    public boolean coresSlowed() {
+        return machineBound() && why != null && why.contains(CORES_SLOWED);
+    }
+
+    /** How {@code why} begins the reason of a step whose host ran the cores slow. */
+    public static final String CORES_SLOWED = "the cores took";
+
+    /** How {@code why} begins the reason of a step whose service's JIT was still busy. */
+    public static final String JIT_BUSY = "the service's JIT took";
+
+    /**
+     * Whether {@code machineShare} says all the machine may have moved: not so where a compiler still at
+     * work or a host that slowed the cores made the step machine-bound, whose effect on the figures no model
+     * here bounds.
+     */
+    public boolean shareBoundsTheMachine() {
+        return why == null || !why.contains(JIT_BUSY) && !why.contains(CORES_SLOWED);
+    }
+
+    /** The CPU the processes of one role used, summed; -1 when none of them could be read. */
+    public double cpuSeconds(String role) {
+        double sum = 0;
+        boolean any = false;
+        for (ProcessCpu process : processes) {
+            if (process.role().equals(role) && process.cpuSeconds() >= 0) {
+                sum += process.cpuSeconds();
+                any = true;
+            }
+        }
+        return any ? sum : -1;
+    }
+}

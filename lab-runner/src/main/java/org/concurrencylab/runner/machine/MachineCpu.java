@@ -1,0 +1,179 @@
+package org.concurrencylab.runner.machine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.results.usage.CoreSpeed;
+import org.concurrencylab.results.usage.ProcessCpu;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
+
+/**
+ * The CPU every process of a step used, and how idle the whole machine was, read before and after
+ * the step through OSHI (Linux, macOS and Windows alike). On a small machine the load driver, the
+ * services and their simulators share the cores with whatever else runs: the account shows who
+ * took them.
+ */
+public final class MachineCpu {
+
+    /**
+     * A process the lab runs, under the role it plays in the step; with its descendants where the
+     * work is spread over child processes (PostgreSQL's backends).
+     */
+    public record Tracked(String role, String name, long pid, boolean withDescendants) {
+
+        public Tracked(String role, String name, long pid) {
+            this(role, name, pid, false);
+        }
+    }
+
+    /**
+     * What the counters said at one moment.
+     *
+     * @param runQueueWaitNanos by process, how long its threads have waited for a core so far; -1 where unknown
+     * @param coreSpeed         the core-speed meter's samples so far
+     */
+    public record Reading(
+            long nanoTime,
+            long[] ticks,
+            Map<Tracked, Long> cpuMillis,
+            Map<Tracked, Long> runQueueWaitNanos,
+            CoreSpeedMeter.Totals coreSpeed) {}
+
+    /**
+     * What each process uses with no load at all (the probe's sampling, timers, the lab's progress
+     * line), in cores: a step's CPU less this, over its requests, is what a request costs.
+     */
+    public record Background(Map<Tracked, Double> cores) {
+
+        static final Background NONE = new Background(Map.of());
+
+        public static Background between(Reading before, Reading after) {
+            double seconds = (after.nanoTime() - before.nanoTime()) / 1e9;
+            Map<Tracked, Double> cores = new LinkedHashMap<>();
+            before.cpuMillis().forEach((tracked, start) -> {
+                long end = after.cpuMillis().getOrDefault(tracked, -1L);
+                if (start >= 0 && end >= 0 && seconds > 0) {
+                    cores.put(tracked, (end - start) / 1e3 / seconds);
+                }
+            });
+            return new Background(cores);
+        }
+
+        double of(Tracked tracked) {
+            return cores.getOrDefault(tracked, 0.0);
+        }
+    }
+
+    private static final SystemInfo SYSTEM = new SystemInfo();
+    /** Started with the first account, so that it has samples by the first step. */
+    private static final CoreSpeedMeter CORE_SPEED = CoreSpeedMeter.shared();
+
+    private final CentralProcessor processor = SYSTEM.getHardware().getProcessor();
+    private final OperatingSystem os = SYSTEM.getOperatingSystem();
+
+    public int cores() {
+        return processor.getLogicalProcessorCount();
+    }
+
+    /** Every counter of the processes and the machine, for a step's account. */
+    public Reading read(List<Tracked> processes) {
+        return read(processes, true);
+    }
+
+    /**
+     * Each process's CPU so far, in milliseconds, by OSHI's process counters; -1 for one that is gone. Without
+     * the run-queue wait, which reads every thread's schedstat: the autoscaler asks four times a second.
+     */
+    public Map<Tracked, Long> cpuMillis(List<Tracked> processes) {
+        return read(processes, false).cpuMillis();
+    }
+
+    private Reading read(List<Tracked> processes, boolean withRunQueueWait) {
+        Map<Tracked, Long> cpu = new LinkedHashMap<>();
+        Map<Tracked, Long> waited = new LinkedHashMap<>();
+        for (Tracked tracked : processes) {
+            OSProcess process = os.getProcess((int) tracked.pid());
+            List<OSProcess> descendants = process != null && tracked.withDescendants()
+                    ? os.getDescendantProcesses((int) tracked.pid(), null, null, 0)
+                    : List.of();
+            long millis = process == null ? -1L : process.getKernelTime() + process.getUserTime();
+            // backends that ended during the step take their CPU with them: pooled ones do not end
+            millis += descendants.stream()
+                    .mapToLong(child -> child.getKernelTime() + child.getUserTime())
+                    .sum();
+            cpu.put(tracked, millis);
+            waited.put(
+                    tracked,
+                    process == null || !withRunQueueWait
+                            ? RunQueueWait.UNAVAILABLE
+                            : runQueueWaitNanos(tracked.pid(), descendants));
+        }
+        return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu, waited, CORE_SPEED.totals());
+    }
+
+    /** The wait for a core of a process's threads and its descendants' together; unknown where any one's is. */
+    private static long runQueueWaitNanos(long pid, List<OSProcess> descendants) {
+        long total = RunQueueWait.nanos(pid);
+        for (OSProcess child : descendants) {
+            long waited = RunQueueWait.nanos(child.getProcessID());
+            total = total < 0 || waited < 0 ? RunQueueWait.UNAVAILABLE : total + waited;
+        }
+        return total;
+    }
+
+    /**
+     * Each process's CPU between two readings, and per request what it used beyond its background; a
+     * process gone before the second reading counts -1.
+     */
+    public static List<ProcessCpu> used(Reading before, Reading after, long requests, Background background) {
+        double elapsed = (after.nanoTime() - before.nanoTime()) / 1e9;
+        List<ProcessCpu> used = new ArrayList<>();
+        before.cpuMillis().forEach((tracked, start) -> {
+            long end = after.cpuMillis().getOrDefault(tracked, -1L);
+            double seconds = start < 0 || end < 0 ? -1 : (end - start) / 1e3;
+            double forRequests = Math.max(0, seconds - background.of(tracked) * elapsed);
+            long waitedBefore = before.runQueueWaitNanos().getOrDefault(tracked, -1L);
+            long waitedAfter = after.runQueueWaitNanos().getOrDefault(tracked, -1L);
+            // a thread that ended between the readings takes its wait out of the total: never below none
+            double waited = waitedBefore < 0 || waitedAfter < 0 ? -1 : Math.max(0, waitedAfter - waitedBefore) / 1e9;
+            used.add(new ProcessCpu(
+                    tracked.role(),
+                    tracked.name(),
+                    seconds,
+                    background.of(tracked),
+                    seconds < 0 || requests == 0 ? -1 : forRequests * 1e3 / requests,
+                    waited));
+        });
+        return used;
+    }
+
+    /**
+     * The cores' speed between two readings, by the meter's mean unit against its median so far in the run;
+     * null with no sample between them (a step shorter than the meter's period).
+     */
+    public static CoreSpeed coreSpeed(Reading before, Reading after) {
+        double mean = after.coreSpeed().meanSince(before.coreSpeed());
+        return Double.isNaN(mean)
+                ? null
+                : new CoreSpeed(
+                        mean / CoreSpeedMeter.UNIT_TERMS,
+                        mean / after.coreSpeed().medianNanos(),
+                        after.coreSpeed().samplesSince(before.coreSpeed()));
+    }
+
+    /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle). */
+    public static double idleShare(Reading before, Reading after) {
+        long total = 0;
+        for (int i = 0; i < after.ticks().length; i++) {
+            total += after.ticks()[i] - before.ticks()[i];
+        }
+        int idle = CentralProcessor.TickType.IDLE.getIndex();
+        int ioWait = CentralProcessor.TickType.IOWAIT.getIndex();
+        long idleTicks = after.ticks()[idle] - before.ticks()[idle] + after.ticks()[ioWait] - before.ticks()[ioWait];
+        return total <= 0 ? -1 : (double) idleTicks / total;
+    }
+}

@@ -1,0 +1,395 @@
+package org.concurrencylab.runner.measure;
+
+import static java.lang.String.format;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.catalog.model.CapacityModel;
+import org.concurrencylab.catalog.model.MachineBound;
+import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.Outcome;
+import org.concurrencylab.probe.model.CpuProfile;
+import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.probe.model.ProbeSample;
+import org.concurrencylab.probe.model.ProcessCounters;
+import org.concurrencylab.probe.model.TimerTotals;
+import org.concurrencylab.results.step.Arrivals;
+import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.ServiceProfile;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.CoreSpeed;
+import org.concurrencylab.results.usage.DatabaseUsage;
+import org.concurrencylab.results.usage.DownstreamUsage;
+import org.concurrencylab.results.usage.MachineUsage;
+import org.concurrencylab.results.usage.ProcessCpu;
+import org.concurrencylab.results.usage.ProcessUsage;
+import org.concurrencylab.results.usage.ThreadSample;
+import org.concurrencylab.results.usage.Threads;
+import org.concurrencylab.runner.machine.MachineCpu;
+
+/** Turns what the driver and the probe measured during one step into its result record. */
+public final class StepResults {
+
+    private StepResults() {}
+
+    /**
+     * @param articleD      D as the article had it: capacity models work in the article's units
+     * @param dIsMeasured   D is a request's time measured alone, its CPU included (a study's R0), rather than a
+     *                      wait declared without any CPU (an experiment's simulated downstream)
+     */
+    public record Context(
+            Variant variant,
+            LoadStep step,
+            Connections connections,
+            Duration articleD,
+            boolean dIsMeasured,
+            Scaled scaled,
+            Duration requestTimeout,
+            int cpus,
+            int machineCpus,
+            Map<String, Object> sizing,
+            String requestLog) {}
+
+    public static StepResult of(
+            Context context,
+            LoadResult load,
+            ProbeReport before,
+            ProbeReport after,
+            DownstreamUsage downstream,
+            MachineCpu.Reading machineBefore,
+            MachineCpu.Reading machineAfter,
+            MachineCpu.Background background,
+            int cores,
+            DatabaseUsage database,
+            List<org.concurrencylab.results.step.ServiceTimeline> services,
+            ProbeSample rested) {
+        CapacityModel.Bound bound = context.variant()
+                .capacity()
+                .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
+        CapacityModel.Bound machineBound = context.variant()
+                .capacity()
+                .boundForCpus(context.step(), context.connections(), context.articleD(), context.machineCpus());
+        List<ProbeSample> samples = after.samples().stream()
+                .filter(sample -> sample.epochMillis() <= load.endEpochMillis())
+                .toList();
+        ProcessUsage process = usage(samples, before.counters(), after.counters());
+        MachineUsage machine =
+                machine(context, bound, load, process, machineBefore, machineAfter, background, cores, downstream);
+        return StepResult.custom(context.step().label())
+                .plan(context.scaled().plan(context.step(), context.requestTimeout(), context.connections()))
+                .client(
+                        requests(load),
+                        load.throughputPerSecond(),
+                        latency(load.okLatencyMicros()),
+                        load.elapsedSeconds(),
+                        load.meanInFlight())
+                .littlesLaw(
+                        context.scaled().rate(bound.throughputPerSecond()),
+                        bound.explanation(),
+                        context.scaled().rate(machineBound.throughputPerSecond()))
+                .threads(threads(
+                        samples, load.startEpochMillis(), newestBefore(before, load.startEpochMillis()), rested))
+                .process(process)
+                .arrivals(
+                        context.step() instanceof LoadStep.Open open
+                                ? arrivals(load, context.scaled().rate(open.ratePerSecond()))
+                                : null)
+                .timeline(Timelines.of(load, samples, context.scaled()))
+                .downstream(downstream)
+                .machine(machine)
+                .seed(context.variant().seed().get(context.step().label()))
+                .requestLog(context.requestLog())
+                .database(database)
+                .profile(profile(after.profile()))
+                .services(services)
+                .pools(PoolOccupancies.of(samples))
+                .build();
+    }
+
+    /**
+     * Who used the CPU, what bound that leaves, and whether the machine rather than the system decided
+     * the step: its model's share above {@link Defaults#MACHINE_SHARE_OF_BOUND}, a JIT still busy, or cores the
+     * host ran more than {@link Defaults#CORES_SLOWED} times slower than usual.
+     */
+    private static MachineUsage machine(
+            Context context,
+            CapacityModel.Bound bound,
+            LoadResult load,
+            ProcessUsage process,
+            MachineCpu.Reading before,
+            MachineCpu.Reading after,
+            MachineCpu.Background background,
+            int cores,
+            DownstreamUsage downstream) {
+        long completed = load.sent() - load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
+        List<ProcessCpu> processes = MachineCpu.used(before, after, completed, background);
+        double cpuPerRequest = processes.stream()
+                        .mapToDouble(ProcessCpu::cpuMillisPerRequest)
+                        .filter(cpu -> cpu >= 0)
+                        .sum()
+                / 1e3;
+        double poolPerSecond = context.scaled().rate(bound.throughputPerSecond());
+        List<String> why = new ArrayList<>();
+        CoreSpeed coreSpeed = MachineCpu.coreSpeed(before, after);
+        if (coreSpeed != null
+                && coreSpeed.samples() >= Defaults.CORES_SLOWED_SAMPLES
+                && coreSpeed.slowdown() > Defaults.CORES_SLOWED) {
+            why.add(format(
+                    Locale.ROOT,
+                    MachineUsage.CORES_SLOWED + " %.2f times their usual CPU time for the same work "
+                            + "in this run (the lab's core-speed meter: the host slowed them)",
+                    coreSpeed.slowdown()));
+        }
+        double jit = process.jitShareOfACore(load.elapsedSeconds());
+        // an experiment's services compile with C1 and go quiet, so a busy JIT means one still warming up; a user's
+        // application compiles with C2 for minutes at a moderate load (measured: fixtures/pooled-app still compiled 25
+        // methods a second after 40 s, its requests as fast as alone), and what its JIT takes from the cores is in c,
+        // which the model below weighs
+        if (!context.dIsMeasured() && jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {
+            why.add(format(Locale.ROOT, MachineUsage.JIT_BUSY + " %.0f %% of a core", 100 * jit));
+        }
+        if (!bound.waits() || cpuPerRequest <= 0 || completed < Defaults.REQUESTS_TO_MEASURE_C) {
+            String model = !bound.waits()
+                    ? MachineUsage.CPU_WORK
+                    : completed < Defaults.REQUESTS_TO_MEASURE_C
+                            ? "too few requests (" + completed + ") to tell their CPU "
+                                    + "from the processes' background"
+                            : "no CPU was measured";
+            return new MachineUsage(
+                    cores,
+                    MachineCpu.idleShare(before, after),
+                    processes,
+                    cpuPerRequest * 1e3,
+                    -1,
+                    model,
+                    0,
+                    why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND,
+                    String.join("; ", why),
+                    coreSpeed);
+        }
+        double holdSeconds =
+                bound.holdInD() * context.scaled().of(context.articleD()).toNanos() / 1e9;
+        // a held load is closed, but its users keep the system at its steady state: as an open load at that rate
+        double cpuOnHold = bound.rolesOnHold().isEmpty()
+                ? cpuPerRequest
+                : processes.stream()
+                                .filter(used -> bound.rolesOnHold().contains(used.role()))
+                                .mapToDouble(ProcessCpu::cpuMillisPerRequest)
+                                .filter(cpu -> cpu >= 0)
+                                .sum()
+                        / 1e3;
+        DownstreamUsage.Held timed = bound.timedAs().isEmpty() || downstream == null
+                ? null
+                : downstream.holds().get(bound.timedAs());
+        // a study's R0 already holds its CPU: counted again as the machine's, it made 8 % of a 44 ms R0 the machine's
+        // share at 2 users, on 2 cores 8 % busy, whose requests took no longer than alone; and its users' bound is not
+        // what the cores served where a pool held the load back
+        MachineBound.Estimate estimate = context.dIsMeasured()
+                ? MachineBound.openMeasured(
+                        poolPerSecond, completed / load.elapsedSeconds(), holdSeconds, cpuPerRequest, cores)
+                : timed != null && timed.count() >= Defaults.REQUESTS_TO_MEASURE_C
+                        ? MachineBound.measured(
+                                poolPerSecond,
+                                holdSeconds,
+                                timed.meanMillis() / 1e3,
+                                timed.aloneMeanMillis() / 1e3,
+                                timed.count(),
+                                bound.timedAs().replace('-', ' ') + "'s lock")
+                        : context.step() instanceof LoadStep.Closed closed
+                                ? MachineBound.closed(
+                                        poolPerSecond, closed.totalRequests(), holdSeconds, cpuPerRequest, cores)
+                                : MachineBound.open(
+                                        poolPerSecond,
+                                        holdSeconds,
+                                        Math.max(1e-6, Math.min(cpuOnHold, cpuPerRequest)),
+                                        cpuPerRequest,
+                                        cores);
+        if (estimate.share() > Defaults.MACHINE_SHARE_OF_BOUND) {
+            why.add(format(
+                    Locale.ROOT,
+                    "this machine's CPU takes %.1f %% of the figure by the model (%s)",
+                    100 * estimate.share(),
+                    estimate.explanation()));
+        }
+        return new MachineUsage(
+                cores,
+                MachineCpu.idleShare(before, after),
+                processes,
+                cpuPerRequest * 1e3,
+                estimate.perSecond(),
+                estimate.explanation(),
+                estimate.share(),
+                why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND,
+                String.join("; ", why),
+                coreSpeed);
+    }
+
+    /** Methods every request of a servlet service goes through, whatever it does: the trunk of every flame graph. */
+    private static final List<String> TRUNK = List.of(
+            "java.",
+            "jdk.",
+            "sun.",
+            "com.sun.",
+            "org.apache.catalina.",
+            "org.apache.coyote.",
+            "org.apache.tomcat.",
+            "jakarta.servlet.",
+            "org.springframework.web.filter.",
+            "org.springframework.web.servlet.FrameworkServlet.",
+            "org.springframework.web.servlet.DispatcherServlet.",
+            "org.springframework.web.servlet.HandlerExecutionChain.",
+            "io.micrometer.",
+            "io.netty.",
+            "reactor.");
+
+    static ServiceProfile profile(CpuProfile profile) {
+        if (profile == null || profile.stacks() == 0) {
+            return null; // the service ran without a profiler, or nothing in it computed
+        }
+        return new ServiceProfile(
+                profile.stacks(),
+                kept(profile.frames(), profile.stacks()),
+                kept(profile.leaves(), profile.stacks()),
+                profile.jvmStacks());
+    }
+
+    private static Map<String, Double> kept(Map<String, Integer> counts, int stacks) {
+        Map<String, Double> shares = new TreeMap<>();
+        counts.forEach((frame, count) -> {
+            double share = count / (double) stacks;
+            if (share >= ServiceProfile.KEPT_FROM && TRUNK.stream().noneMatch(frame::startsWith)) {
+                shares.put(frame, share);
+            }
+        });
+        return shares;
+    }
+
+    private static Arrivals arrivals(LoadResult load, double scheduledPerSecond) {
+        Histogram lateness = load.sendLatenessMicros();
+        return new Arrivals(
+                scheduledPerSecond,
+                load.achievedSendRatePerSecond(),
+                lateness.getValueAtPercentile(50) / 1000.0,
+                lateness.getValueAtPercentile(99) / 1000.0,
+                lateness.getMaxValue() / 1000.0,
+                load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L));
+    }
+
+    static Requests requests(LoadResult load) {
+        Map<String, Long> byKind = new TreeMap<>();
+        for (Map.Entry<Outcome, Long> entry : load.failuresByKind().entrySet()) {
+            byKind.put(entry.getKey().name(), entry.getValue());
+        }
+        return new Requests(load.sent(), load.ok(), load.failed(), byKind);
+    }
+
+    static LatencyMillis latency(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return new LatencyMillis(0, 0, 0, 0, 0, 0);
+        }
+        return new LatencyMillis(
+                micros.getMean() / 1000,
+                at(micros, 50),
+                at(micros, 90),
+                at(micros, 95),
+                at(micros, 99),
+                micros.getMaxValue() / 1000.0);
+    }
+
+    private static double at(Histogram micros, double percentile) {
+        return micros.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    private static ProbeSample newestBefore(ProbeReport before, long startEpochMillis) {
+        return before.samples().stream()
+                .filter(sample -> sample.epochMillis() < startEpochMillis)
+                .reduce((older, newer) -> newer)
+                .orElse(null);
+    }
+
+    private static ThreadSample threadSample(ProbeSample sample, long startEpochMillis) {
+        Map<String, Integer> live = new TreeMap<>();
+        Map<String, Integer> runnable = new TreeMap<>();
+        sample.pools().forEach((pool, counts) -> {
+            live.put(pool, counts.live());
+            runnable.put(pool, counts.runnable());
+        });
+        return new ThreadSample(
+                sample.epochMillis() - startEpochMillis,
+                sample.liveThreads(),
+                live,
+                runnable,
+                sample.virtualMounted(),
+                sample.heapUsedBytes());
+    }
+
+    private static Threads threads(
+            List<ProbeSample> samples, long startEpochMillis, ProbeSample before, ProbeSample after) {
+        int peakLive = 0;
+        Map<String, Integer> peakByPool = new TreeMap<>();
+        List<ThreadSample> series = new java.util.ArrayList<>();
+        for (ProbeSample sample : samples) {
+            peakLive = Math.max(peakLive, sample.liveThreads());
+            sample.pools().forEach((pool, counts) -> peakByPool.merge(pool, counts.live(), Math::max));
+            series.add(threadSample(sample, startEpochMillis));
+        }
+        int stackSamples = (int) samples.stream()
+                .filter(sample -> !sample.activities().isEmpty())
+                .count();
+        return new Threads(
+                peakLive,
+                peakByPool,
+                series,
+                stackSamples,
+                activityByPool(samples, stackSamples),
+                before == null ? null : threadSample(before, startEpochMillis),
+                after == null ? null : threadSample(after, startEpochMillis));
+    }
+
+    /** The mean number of threads per pool and activity over the samples that read stacks. */
+    private static Map<String, Map<String, Double>> activityByPool(List<ProbeSample> samples, int count) {
+        Map<String, Map<String, Double>> means = new TreeMap<>();
+        for (ProbeSample sample : samples) {
+            sample.activities()
+                    .forEach((pool, byActivity) -> byActivity.forEach(
+                            (activity, threads) -> means.computeIfAbsent(pool, any -> new TreeMap<>())
+                                    .merge(activity, (double) threads / count, Double::sum)));
+        }
+        return means;
+    }
+
+    private static ProcessUsage usage(List<ProbeSample> samples, ProcessCounters before, ProcessCounters after) {
+        long heapPeak =
+                samples.stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(after.heapUsedBytes());
+        TimerTotals served = after.servedSince(before);
+        return new ProcessUsage(
+                (after.processCpuNanos() - before.processCpuNanos()) / 1e9,
+                heapPeak,
+                difference(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
+                difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()),
+                jitCpuSeconds(before, after),
+                served.count(),
+                served.count() == 0 ? 0 : served.meanMillis(),
+                difference(before.virtualThreadPins(), after.virtualThreadPins()));
+    }
+
+    private static double jitCpuSeconds(ProcessCounters before, ProcessCounters after) {
+        long nanos = difference(before.jitCpuNanos(), after.jitCpuNanos());
+        return nanos < 0 ? -1 : nanos / 1e9;
+    }
+
+    private static long difference(long before, long after) {
+        return before < 0 || after < 0 ? -1 : after - before;
+    }
+}

@@ -1,0 +1,83 @@
+package org.concurrencylab.runner.process;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An application held to the first {@code cores} of this machine's cores by an affinity mask (Linux's
+ * {@code taskset}), and the lab's own process (its load driver, and every process it starts meanwhile) to the
+ * others, so that the two never share a core. Not {@code -XX:ActiveProcessorCount}, which only changes what the
+ * JVM believes: the mask changes what the kernel lets it run on, and the JVM reads its processors from it.
+ * Undone by {@link #close}, which gives the lab back every core.
+ */
+public final class CoreConfinement implements AutoCloseable {
+
+    private static final Path TASKSET = Path.of("/usr/bin/taskset");
+
+    private final int cores;
+    private final int machineCores;
+
+    private CoreConfinement(int cores, int machineCores) {
+        this.cores = cores;
+        this.machineCores = machineCores;
+    }
+
+    /**
+     * Confines the lab's process to the cores the application will not have.
+     *
+     * @throws IllegalArgumentException where the machine has no core to spare for the lab, or no {@code taskset}
+     */
+    public static CoreConfinement start(int cores, int machineCores) throws IOException, InterruptedException {
+        if (cores < 1 || cores >= machineCores) {
+            throw new IllegalArgumentException("confining the application to " + cores + " of this machine's "
+                    + machineCores + " cores leaves none for the lab's load driver");
+        }
+        if (!Files.isExecutable(TASKSET)) {
+            throw new IllegalArgumentException(
+                    "confining the application to cores needs Linux's taskset (util-linux) at " + TASKSET);
+        }
+        CoreConfinement confinement = new CoreConfinement(cores, machineCores);
+        confinement.maskLab(cores + "-" + (machineCores - 1));
+        return confinement;
+    }
+
+    /** What the application's command starts with. */
+    public List<String> applicationPrefix() {
+        return List.of(TASKSET.toString(), "-c", "0-" + (cores - 1));
+    }
+
+    public int cores() {
+        return cores;
+    }
+
+    /** Every thread of the lab's process, those to come included (a thread takes its maker's mask). */
+    private void maskLab(String list) throws IOException, InterruptedException {
+        Process taskset = new ProcessBuilder(
+                        TASKSET.toString(),
+                        "-a",
+                        "-p",
+                        "-c",
+                        list,
+                        Long.toString(ProcessHandle.current().pid()))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
+            taskset.destroyForcibly();
+            throw new IOException("taskset could not set the lab's cores to " + list);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            maskLab("0-" + (machineCores - 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while giving the lab its cores back", e);
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package org.concurrencylab.runner.process;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.concurrencylab.catalog.load.JitPolicy;
+
+/**
+ * Makes service JVMs start in about half the time, which matters when an experiment starts a dozen
+ * of them: the Boot jar is extracted once (class data sharing needs plain jars), and one training
+ * start per service and web stack records an AOT cache (JDK 25+) or a class data archive (older).
+ * Only start-up gets faster; a cache that cannot be made is skipped, never fatal.
+ */
+public final class StartupCache {
+
+    public record Prepared(Path jar, List<String> jvmFlags) {}
+
+    private static final long TRAINING_TIMEOUT_SECONDS = 120;
+    private static final String PARTIAL = ".partial";
+
+    private final JavaRuntime java;
+    private final LabHome home;
+    private final Consumer<String> progress;
+    /** Every variant of a stack shares one preparation: the service jar is hashed once, not per variant. */
+    private final Map<String, Prepared> preparedByServiceAndStack = new HashMap<>();
+
+    public StartupCache(JavaRuntime java, LabHome home, Consumer<String> progress) {
+        this.java = java;
+        this.home = home;
+        this.progress = progress;
+    }
+
+    /**
+     * @param trainingProperties what the training start needs to start at all (a database's address)
+     * @param trainingEnvironment the secrets that go with them (the database's password)
+     */
+    public Prepared prepare(
+            String service,
+            String webApplicationType,
+            JitPolicy jit,
+            Map<String, String> trainingProperties,
+            Map<String, String> trainingEnvironment)
+            throws InterruptedException {
+        String key = service + "/" + webApplicationType + "/" + jit.label();
+        Prepared prepared = preparedByServiceAndStack.get(key);
+        if (prepared == null) {
+            prepared = prepareOnce(service, webApplicationType, jit, trainingProperties, trainingEnvironment);
+            preparedByServiceAndStack.put(key, prepared);
+        }
+        return prepared;
+    }
+
+    private Prepared prepareOnce(
+            String service,
+            String webApplicationType,
+            JitPolicy jit,
+            Map<String, String> trainingProperties,
+            Map<String, String> trainingEnvironment)
+            throws InterruptedException {
+        Path fatJar = home.serviceJar(service);
+        Path directory = home.serviceTarget(service).resolve("startup");
+        Path extracted = directory.resolve("extracted").resolve(service + ".jar");
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            progress.accept("no start-up cache for " + service + ": " + e.getMessage());
+            return new Prepared(fatJar, List.of());
+        }
+        // two labs started at once would extract and train into the same files: the second waits for the
+        // first, then finds the cache made; the operating system releases the lock of a lab that dies
+        try (FileChannel channel = FileChannel.open(
+                        directory.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock ignored = channel.lock()) {
+            String digest = digestOf(fatJar);
+            Path digestFile = directory.resolve("service.sha256");
+            if (!Files.isRegularFile(extracted)
+                    || !Files.isRegularFile(digestFile)
+                    || !Files.readString(digestFile).equals(digest)) {
+                progress.accept("extracting " + service + " for faster starts");
+                deleteCaches(directory);
+                run(
+                        directory,
+                        List.of(
+                                java.executable().toString(),
+                                "-Djarmode=tools",
+                                "-jar",
+                                fatJar.toString(),
+                                "extract",
+                                "--force",
+                                "--destination",
+                                directory.resolve("extracted").toString()),
+                        Map.of());
+                Files.writeString(digestFile, digest);
+            }
+            if (!Files.isRegularFile(extracted)) {
+                return new Prepared(fatJar, List.of());
+            }
+            // a cache is only taken by a JVM with the same compiler settings as the one that wrote it
+            Path cache = directory.resolve(webApplicationType + "-" + jit.label() + "-jdk"
+                    + java.version().replace('+', '_') + (java.hasAotCache() ? ".aot" : ".jsa"));
+            if (!Files.isRegularFile(cache)) {
+                progress.accept("training a start-up cache for " + service + " (" + webApplicationType + ", JIT "
+                        + jit.label() + "), once");
+                train(directory, extracted, cache, jit, trainingProperties, trainingEnvironment);
+            }
+            if (!Files.isRegularFile(cache)) {
+                return new Prepared(extracted, List.of());
+            }
+            return new Prepared(
+                    extracted,
+                    List.of(java.hasAotCache() ? "-XX:AOTCache=" + cache : "-XX:SharedArchiveFile=" + cache));
+        } catch (IOException e) {
+            progress.accept("no start-up cache for " + service + ": " + e.getMessage());
+            return new Prepared(fatJar, List.of());
+        }
+    }
+
+    private void train(
+            Path directory,
+            Path jar,
+            Path cache,
+            JitPolicy jit,
+            Map<String, String> properties,
+            Map<String, String> environment)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(java.executable().toString());
+        command.addAll(ServiceCommand.FIXED_JVM_FLAGS);
+        command.addAll(java.nativeAccessFlags());
+        command.addAll(jit.jvmFlags());
+        // written under a name of its own and moved into place only when training ended well: a cache
+        // from a training the lab interrupted is never used
+        Path partial = cache.resolveSibling(cache.getFileName() + PARTIAL);
+        deletePartials(directory);
+        command.add(java.hasAotCache() ? "-XX:AOTCacheOutput=" + partial : "-XX:ArchiveClassesAtExit=" + partial);
+        command.add("-Dspring.context.exit=onRefresh");
+        command.add("-jar");
+        command.add(jar.toString());
+        command.add("--server.port=0");
+        properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+        command.addAll(ServiceCommand.SAFETY_PROPERTIES);
+        try {
+            run(directory, command, environment);
+            if (!Files.isRegularFile(partial) || Files.size(partial) == 0) {
+                throw new IOException("training wrote no cache; see " + directory.resolve("startup-cache.log"));
+            }
+            Files.move(partial, cache, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            deletePartials(directory);
+        }
+    }
+
+    /** What an interrupted training left: the JDK writes the cache and its own .config beside it. */
+    private static void deletePartials(Path directory) throws IOException {
+        try (var files = Files.list(directory)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().contains(PARTIAL))
+                    .toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    /**
+     * Runs a training under a watch of its own: the JDK writes the AOT cache in a child JVM it starts
+     * when the training ends, which carries none of the lab's arguments and so no parent watch; killed
+     * hard, the lab could stop neither. The watch is a shell that starts the training, polls the lab's
+     * pid, and when the lab is gone kills the training's children and the training itself.
+     */
+    private static final String WATCHED = """
+            lab=$1; shift
+            "$@" &
+            training=$!
+            while kill -0 "$training" 2>/dev/null; do
+              if ! kill -0 "$lab" 2>/dev/null; then
+                pkill -KILL -P "$training" 2>/dev/null; kill -KILL "$training" 2>/dev/null; exit 137
+              fi
+              sleep 0.2
+            done
+            wait "$training"
+            """;
+
+    private static void run(Path directory, List<String> training, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        Files.createDirectories(directory);
+        Path log = directory.resolve("startup-cache.log");
+        List<String> command = new ArrayList<>(List.of(
+                "sh",
+                "-c",
+                WATCHED,
+                "lab-training",
+                Long.toString(ProcessHandle.current().pid())));
+        command.addAll(training);
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(directory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        Map<String, String> labOwn = new HashMap<>(environment);
+        labOwn.put("PORTFILE", directory.resolve("training.port").toString());
+        ConfinedEnvironment.applyTo(builder, System.getenv(), labOwn);
+        Process process = builder.start();
+        ServiceProcesses.registerSpawning(process);
+        try {
+            if (!process.waitFor(TRAINING_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                throw new IOException("training did not end within " + TRAINING_TIMEOUT_SECONDS + " s; see " + log);
+            }
+            if (process.exitValue() != 0) {
+                throw new IOException("training ended with code " + process.exitValue() + "; see " + log);
+            }
+        } finally {
+            ServiceProcesses.stop(process);
+        }
+    }
+
+    /** By content, not time: a rebuild that changed nothing in the service keeps its caches. */
+    private static String digestOf(Path jar) throws IOException {
+        try (InputStream in = Files.newInputStream(jar)) {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[1 << 16];
+            for (int read = in.read(buffer); read > 0; read = in.read(buffer)) {
+                sha256.update(buffer, 0, read);
+            }
+            return HexFormat.of().formatHex(sha256.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+
+    private static void deleteCaches(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        try (var files = Files.list(directory)) {
+            for (Path file : files.filter(
+                            f -> f.toString().endsWith(".aot") || f.toString().endsWith(".jsa"))
+                    .toList()) {
+                Files.delete(file);
+            }
+        }
+    }
+}

@@ -1,0 +1,955 @@
+package org.concurrencylab.runner.study;
+
+import static java.lang.String.format;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.concurrencylab.capacity.CapacityProjector;
+import org.concurrencylab.capacity.ServiceCapacityModel;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.Origin;
+import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.catalog.model.CapacityModel;
+import org.concurrencylab.driver.ClosedLoopDriver;
+import org.concurrencylab.driver.ClosedModel;
+import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.driver.OpenLoopDriver;
+import org.concurrencylab.driver.OpenModel;
+import org.concurrencylab.driver.Progress;
+import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.results.AtomicFiles;
+import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.RunInfo;
+import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.WriteFailed;
+import org.concurrencylab.results.capacity.CapacityCheck;
+import org.concurrencylab.results.capacity.PoolLimits;
+import org.concurrencylab.results.capacity.ResourceDemand;
+import org.concurrencylab.results.capacity.ServiceCapacity;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.WarmUpLoad;
+import org.concurrencylab.runner.DriverWarmUp;
+import org.concurrencylab.runner.LabRunner;
+import org.concurrencylab.runner.RunDirectory;
+import org.concurrencylab.runner.VariantRunner;
+import org.concurrencylab.runner.component.DatabaseService;
+import org.concurrencylab.runner.component.StandInService;
+import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.machine.AgentCost;
+import org.concurrencylab.runner.machine.MachineCpu;
+import org.concurrencylab.runner.measure.PhaseClock;
+import org.concurrencylab.runner.measure.RequestLog;
+import org.concurrencylab.runner.measure.RequestShares;
+import org.concurrencylab.runner.measure.StepResults;
+import org.concurrencylab.runner.process.CoreConfinement;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.LabHome;
+import org.concurrencylab.runner.process.ProbeClient;
+import org.concurrencylab.runner.process.ServiceCommand;
+import org.concurrencylab.runner.process.ServiceStartException;
+import org.concurrencylab.study.Study;
+import org.concurrencylab.study.StudyCheck;
+import org.concurrencylab.study.StudyFile;
+
+/**
+ * Runs a {@link Study}: each variant of the user's application in its own JVM with the lab's agent,
+ * warmed up, then steps of rising users until a pool holds the load back, errors appear, the machine's
+ * CPU runs out or the variant's budget would be overrun; then the study's checks. Writes the same
+ * results.json the experiments write, so that every report, {@code ./lab report} and {@code ./lab
+ * compare} read it, and the study itself as {@value StudyFile#FILE_NAME} beside it.
+ */
+public final class StudyRunner {
+
+    /**
+     * How long one user sends requests one at a time to learn how long one takes alone: the study's R0.
+     * A time rather than a count: 20 requests measured a sub-millisecond service's connection set-up and
+     * colder code (R0 0.65 ms against 0.21 ms over the 1-user step that followed), 2 s of them measure it.
+     */
+    private static final Duration ALONE = Duration.ofSeconds(2);
+
+    private static final Duration QUIET = Duration.ofSeconds(1);
+    /** The machine's cores this busy or more: its CPU, not the application's pools, sets the pace. */
+    private static final double BUSY_CORES = ServiceCapacityModel.BUSY_CORES;
+    /**
+     * Throughput below this share of what the step's users allow alone: its requests queued somewhere. The capacity
+     * model's own share, so that a step the model cannot yet tell a limit for does not end the rise.
+     */
+    private static final double QUEUED = ServiceCapacityModel.EXPLAINED;
+
+    private final LabHome home;
+    private final JavaRuntime java;
+    private final RunProgress progress;
+    private final ClosedLoopDriver driver = new ClosedLoopDriver();
+    private final OpenLoopDriver openDriver = new OpenLoopDriver();
+    private final MachineCpu machineCpu = new MachineCpu();
+    /** Where the study's time goes; a new one for each study. */
+    private PhaseClock phases = new PhaseClock();
+    /** The database the lab started for the study; null where it asked for none. */
+    private DatabaseService database;
+    /** The stand-ins for the study's downstreams; null where it declares none. */
+    private StandInService standIns;
+
+    private static final String DID_NOT_START = "did not start: ";
+
+    /**
+     * A study none of whose variants started: nothing was measured and nothing was written but the processes' logs;
+     * the cause in one line.
+     */
+    public static final class NotStarted extends IOException {
+        NotStarted(String message) {
+            super(message);
+        }
+    }
+
+    public StudyRunner(LabHome home, JavaRuntime java, RunProgress progress) {
+        this.home = home;
+        this.java = java;
+        this.progress = progress;
+    }
+
+    /**
+     * @throws IllegalArgumentException before anything starts, where a header names an environment variable that is not set
+     */
+    public LabRunner.CompletedRun run(Study declared, Path outDir) throws IOException, InterruptedException {
+        // the values go into the requests only: the study written beside the results keeps its ${VARIABLE}s
+        Study study = declared.withRequests(declared.requests().resolved(System::getenv));
+        phases = new PhaseClock();
+        String started = Instant.now().toString();
+        Path directory = RunDirectory.createIn(outDir, "");
+        AtomicFiles.writeString(directory.resolve(StudyFile.FILE_NAME), StudyFile.write(declared));
+        int machineCpus = Runtime.getRuntime().availableProcessors();
+        progress.note("warming up the lab's own load drivers");
+        phases.enter(null, PhaseClock.Phase.DRIVER_WARM_UP);
+        DriverWarmUp.run();
+        List<VariantResult> results = new ArrayList<>();
+        List<String> findings = new ArrayList<>();
+        List<ServiceCapacity> capacities = new ArrayList<>();
+        try {
+            database = startDatabase(study, directory);
+            standIns = startStandIns(study, directory);
+            runVariants(study, directory, machineCpus, results, findings, capacities);
+        } catch (NotStarted e) {
+            RunDirectory.delete(directory);
+            throw e;
+        } finally {
+            stopSharedServices();
+        }
+        if (results.stream()
+                .allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
+            // nothing was measured: a results folder would hold a report of nothing, but the logs say why
+            java.util.Optional<Path> logs = RunDirectory.keepOnlyLogs(directory);
+            throw new NotStarted(study.jar().getFileName() + " "
+                    + results.getFirst().failure()
+                    + logs.map(kept -> " (its log is kept in " + kept + ")").orElse(""));
+        }
+        List<ClaimResult> checks = new ArrayList<>();
+        for (int c = 0; c < study.checks().size(); c++) {
+            StudyCheck check = study.checks().get(c);
+            for (VariantResult result : results) {
+                if (check.variant() == null || check.variant().equals(result.name())) {
+                    checks.add(check.evaluate("check-" + (c + 1) + "-" + result.name(), result, results));
+                }
+            }
+        }
+        double aloneMillis = results.stream()
+                .map(result -> result.sizing().get("aloneMillis"))
+                .filter(Number.class::isInstance)
+                .mapToDouble(value -> ((Number) value).doubleValue())
+                .findFirst()
+                .orElse(0);
+        ExperimentResult experiment = ExperimentResult.custom(
+                        study.name(),
+                        "Your service: " + study.jar().getFileName() + ", "
+                                + study.requests().describe())
+                .downstreamLatencyMillis(aloneMillis)
+                .warmUp(new WarmUpLoad(
+                        study.warmUpUsers(),
+                        aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0))
+                .jit("full")
+                .variants(results)
+                .claims(checks)
+                .findings(findings)
+                .capacity(capacities)
+                .build();
+        String springBoot = results.stream()
+                .map(result -> result.sizing().get("springBoot"))
+                .filter(Objects::nonNull)
+                .map(Object::toString)
+                .findFirst()
+                .orElse("unknown");
+        RunResult run = new RunResult(
+                RunInfo.custom(directory.getFileName().toString())
+                        .scale(1)
+                        .machineCpus(machineCpus)
+                        .planned(List.of(study.name()), started)
+                        .platform(
+                                java.version(),
+                                springBoot,
+                                System.getProperty("os.name") + " " + System.getProperty("os.arch"))
+                        .finishedAt(Instant.now().toString())
+                        .timeBudget(phases.budget())
+                        .build(),
+                List.of(experiment));
+        ResultsJson.write(run, directory);
+        progress.experimentWritten(study.name(), 1, 1, directory);
+        return new LabRunner.CompletedRun(run, directory);
+    }
+
+    private void runVariants(
+            Study study,
+            Path directory,
+            int machineCpus,
+            List<VariantResult> results,
+            List<String> findings,
+            List<ServiceCapacity> capacities)
+            throws IOException, InterruptedException {
+        int index = 0;
+        for (String name : study.variants().keySet()) {
+            Variant variant = applicationVariant(name, summary(study, name), study.propertiesOf(name));
+            Optional<ServiceCapacity> onFewerCores = index == 0 && study.checkProjection()
+                    ? onFewerCores(study, variant, directory, machineCpus, findings, results)
+                    : Optional.empty();
+            progress.variantStarted(
+                    study.name(), name, ++index, study.variants().size());
+            VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
+            phases.enter(null, PhaseClock.Phase.RESULTS);
+            progress.variantFinished(result);
+            results.add(result);
+            onFewerCores
+                    .map(model -> projectionChecked(model, result, machineCpus))
+                    .ifPresent(capacities::add);
+            Optional<ServiceCapacity> model = capacityOf(study, result);
+            if (model.isPresent() && study.verify() && study.untilHeldBack()) {
+                model = Optional.of(
+                        measureAgain(study, variant, model.get(), directory, machineCpus, findings, results));
+            }
+            model.ifPresent(capacities::add);
+        }
+    }
+
+    /**
+     * The first half of testing a projection: the variant with the application held to half this machine's cores
+     * (at least one) and the lab's processes to the rest, and its capacity model.
+     */
+    private Optional<ServiceCapacity> onFewerCores(
+            Study study,
+            Variant variant,
+            Path directory,
+            int machineCpus,
+            List<String> findings,
+            List<VariantResult> results)
+            throws IOException, InterruptedException {
+        int cores = Math.max(1, machineCpus / 2);
+        String name = variant.name() + "-on-" + cores + (cores == 1 ? "-core" : "-cores");
+        Variant confined = applicationVariant(
+                name,
+                variant.summary() + ", held to " + cores + " of this machine's " + machineCpus + " cores",
+                variant.properties());
+        CoreConfinement confinement;
+        try {
+            confinement = CoreConfinement.start(cores, machineCpus);
+        } catch (IllegalArgumentException e) {
+            findings.add("The projection was not tested: " + e.getMessage() + ".");
+            return Optional.empty();
+        }
+        progress.variantStarted(study.name(), name, 1, study.variants().size() + 1);
+        VariantResult result;
+        try (confinement) {
+            result = runVariant(study, confined, directory, machineCpus, findings, confinement, null);
+        }
+        phases.enter(null, PhaseClock.Phase.RESULTS);
+        progress.variantFinished(result);
+        results.add(result);
+        if (result.status() != VariantStatus.OK) {
+            return Optional.empty();
+        }
+        return ServiceCapacityModel.of(name, result.steps(), cores).map(model -> projected(study, model));
+    }
+
+    /**
+     * The second half: the fewer cores' model carried onto all of them, against what the variant measured there. Both
+     * sides are the throughput the cores (or a pool) allow, not a step's throughput: a closed step's users also pace
+     * it, and their lone request's time is itself slower on fewer cores (two threads that hand a request over share
+     * one core). Measured, that is the heaviest step's throughput over the share of its limit it used: its cores'
+     * busy share where they were the limit, without what the service's JIT compilers took, as the model reads c.
+     */
+    private static ServiceCapacity projectionChecked(ServiceCapacity model, VariantResult measured, int machineCpus) {
+        Optional<ServiceCapacity> there = ServiceCapacityModel.of(measured.name(), measured.steps());
+        if (measured.status() != VariantStatus.OK || there.isEmpty()) {
+            return model;
+        }
+        StepResult heaviest = measured.steps().getLast();
+        ResourceDemand predicted = CapacityProjector.onCores(model, machineCpus);
+        ResourceDemand allowed = CapacityProjector.onCores(there.get(), machineCpus);
+        double busy = heaviest.machine() == null || heaviest.machine().idleShare() < 0
+                ? Double.NaN
+                : 1
+                        - heaviest.machine().idleShare()
+                        - jitCoreShare(heaviest) / heaviest.machine().cores();
+        double measuredPerSecond = ResourceDemand.CORES.equals(allowed.name()) && busy > 0
+                ? heaviest.throughputPerSecond() / busy
+                : allowed.allowsPerSecond();
+        return model.withCheck(new CapacityCheck(
+                measured.name(),
+                CapacityCheck.CORES,
+                machineCpus,
+                heaviest.load(),
+                predicted.allowsPerSecond(),
+                predicted.name(),
+                measuredPerSecond,
+                allowed.name()));
+    }
+
+    /** The study's database, started before its first variant; none where it asks for none. */
+    private DatabaseService startDatabase(Study study, Path directory) throws IOException, InterruptedException {
+        if (study.database() == null) {
+            return null;
+        }
+        progress.note("starting the study's PostgreSQL (empty, its own role and password)");
+        phases.enter(null, PhaseClock.Phase.JVM_START);
+        try {
+            return DatabaseService.forStudy(
+                    home, java, directory.resolve("logs").resolve(study.name()).resolve("postgresql.log"));
+        } catch (ServiceStartException e) {
+            throw new NotStarted("the study's PostgreSQL did not start: " + e.getMessage());
+        }
+    }
+
+    /** Stops the stand-ins and the database, each whatever the other does. */
+    private void stopSharedServices() throws IOException {
+        try {
+            if (standIns != null) {
+                standIns.close();
+            }
+        } finally {
+            standIns = null;
+            try {
+                if (database != null) {
+                    database.close();
+                }
+            } finally {
+                database = null;
+            }
+        }
+    }
+
+    /** The study's stand-ins, started before its first variant; none where it declares no downstream. */
+    private StandInService startStandIns(Study study, Path directory) throws IOException, InterruptedException {
+        if (study.downstreams().isEmpty()) {
+            return null;
+        }
+        progress.note("starting the stand-ins for "
+                + String.join(", ", study.downstreams().keySet()));
+        phases.enter(null, PhaseClock.Phase.JVM_START);
+        try {
+            return StandInService.start(
+                    home,
+                    java,
+                    study.downstreams(),
+                    directory.resolve("logs").resolve(study.name()).resolve("stand-ins.log"));
+        } catch (ServiceStartException e) {
+            throw new NotStarted("the stand-ins for its downstreams did not start: " + e.getMessage());
+        }
+    }
+
+    /**
+     * What the application is started with: each stand-in's address (a variant's own latency in it), the database's
+     * where the study has one, then the variant's own properties, which win.
+     */
+    private Map<String, String> withDatabase(Map<String, String> properties) throws IOException {
+        Map<String, String> own = standIns == null ? properties : standIns.applicationProperties(properties);
+        if (database == null) {
+            return own;
+        }
+        Map<String, String> merged = new LinkedHashMap<>(database.applicationProperties());
+        merged.putAll(own);
+        return merged;
+    }
+
+    private Map<String, String> databaseSecrets() {
+        return database == null ? Map.of() : database.applicationSecrets();
+    }
+
+    private static Variant applicationVariant(String name, String summary, Map<String, String> properties) {
+        return Variant.custom(name, summary)
+                .origin(Origin.APPLICATION)
+                .properties(properties)
+                .capacity(new CapacityModel.Unbounded("the application's own pools are what the study looks for"))
+                .build();
+    }
+
+    /** The variant's capacity model, projected onto the study's target where it names one. */
+    private static Optional<ServiceCapacity> capacityOf(Study study, VariantResult result) {
+        if (result.status() != VariantStatus.OK) {
+            return Optional.empty();
+        }
+        return ServiceCapacityModel.of(result.name(), result.steps()).map(model -> projected(study, model));
+    }
+
+    /** The model carried onto the study's target, where it names one. */
+    private static ServiceCapacity projected(Study study, ServiceCapacity model) {
+        return study.target() == null ? model : model.withProjection(CapacityProjector.onto(model, study.target()));
+    }
+
+    /**
+     * Where a pool was the limit, the model's advice measured: a second variant with the pool at the size the model
+     * asks for, the same steps, and the throughput it predicted held against the one measured. A pool no Spring
+     * property sizes is said and not run.
+     */
+    private ServiceCapacity measureAgain(
+            Study study,
+            Variant variant,
+            ServiceCapacity model,
+            Path directory,
+            int machineCpus,
+            List<String> findings,
+            List<VariantResult> results)
+            throws IOException, InterruptedException {
+        StepResult heaviest = results.getLast().steps().getLast();
+        int users = heaviest.usersAtOnce();
+        Optional<Integer> size = CapacityProjector.sizeToLift(model, users);
+        ResourceDemand pool = model.resource(model.limit()).orElseThrow();
+        if (size.isEmpty()) {
+            return model;
+        }
+        if (pool.property() == null) {
+            findings.add(format(
+                    Locale.ROOT,
+                    "%s: %s was the limit and needs %d; no Spring property sizes it (the application builds it in its "
+                            + "code), so the lab did not measure that size: change it there.",
+                    variant.name(),
+                    pool.name(),
+                    size.get()));
+            return model;
+        }
+        ResourceDemand predicted = CapacityProjector.resized(model, pool.name(), size.get(), users);
+        Map<String, String> properties = new LinkedHashMap<>(variant.properties());
+        properties.put(pool.property(), Integer.toString(size.get()));
+        String name = variant.name() + "-"
+                + pool.property().substring(pool.property().lastIndexOf('.') + 1) + "-" + size.get();
+        Variant resized = applicationVariant(
+                name,
+                format(
+                        Locale.ROOT,
+                        "%s with %s=%d, the size its capacity model asked for",
+                        variant.name(),
+                        pool.property(),
+                        size.get()),
+                properties);
+        progress.variantStarted(study.name(), name, results.size() + 1, results.size() + 1);
+        // it runs up to the step compared, whatever held an earlier one back: only there does the advice get measured
+        VariantResult measured = runVariant(study, resized, directory, machineCpus, findings, null, heaviest.load());
+        phases.enter(null, PhaseClock.Phase.RESULTS);
+        progress.variantFinished(measured);
+        results.add(measured);
+        Optional<StepResult> same = measured.steps().stream()
+                .filter(step -> step.load().equals(heaviest.load()))
+                .findFirst();
+        if (measured.status() != VariantStatus.OK || same.isEmpty()) {
+            findings.add(name + " did not run " + heaviest.load() + ": the model's advice was not measured.");
+            return model;
+        }
+        int compared = measured.steps().indexOf(same.get());
+        String measuredLimit = ServiceCapacityModel.of(name, measured.steps().subList(0, compared + 1))
+                .map(ServiceCapacity::limit)
+                .orElse("unknown");
+        return model.withCheck(new CapacityCheck(
+                name,
+                pool.property(),
+                size.get(),
+                heaviest.load(),
+                predicted.allowsPerSecond(),
+                predicted.name(),
+                same.get().throughputPerSecond(),
+                measuredLimit));
+    }
+
+    private static String summary(Study study, String variant) {
+        Map<String, String> properties = study.propertiesOf(variant);
+        return "the application" + (properties.isEmpty() ? " as its jar is" : " with " + properties);
+    }
+
+    private VariantResult runVariant(
+            Study study, Variant variant, Path directory, int machineCpus, List<String> findings)
+            throws IOException, InterruptedException {
+        return runVariant(study, variant, directory, machineCpus, findings, null, null);
+    }
+
+    /**
+     * @param confinement the cores the application is held to, the lab to the others; null for none
+     * @param through     a step the variant runs whatever held an earlier one back (the step a model's advice is
+     *                    compared at); null where the study's own rule decides
+     */
+    private VariantResult runVariant(
+            Study study,
+            Variant variant,
+            Path directory,
+            int machineCpus,
+            List<String> findings,
+            CoreConfinement confinement,
+            String through)
+            throws IOException, InterruptedException {
+        long startNanos = System.nanoTime();
+        Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
+        boolean onlyVariant = study.variants().size() == 1 && study.variants().containsKey(variant.name());
+        String who = onlyVariant ? "The study" : variant.name();
+        VariantResult result;
+        AgentCostWith costWith = null;
+        String owner = study.name() + "/" + variant.name();
+        progress.phase(variant.name(), "starting " + study.jar().getFileName() + " with the lab's agent");
+        phases.enter(owner, PhaseClock.Phase.JVM_START);
+        try (ApplicationProcess app = ApplicationProcess.start(
+                        java,
+                        home.agentJar(),
+                        study.jar(),
+                        study.path(),
+                        withDatabase(variant.properties()),
+                        databaseSecrets(),
+                        confinement == null ? List.of() : confinement.applicationPrefix(),
+                        log,
+                        Defaults.APPLICATION_START_TIMEOUT);
+                ProbeClient probe = ProbeClient.at(app.probe())) {
+            Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
+            sizing.put("readiness", app.readiness());
+            URI target = app.uri(study.path());
+            progress.phase(
+                    variant.name(),
+                    "warming up: " + study.warmUpUsers() + " users until steady, at most "
+                            + study.warmUp().toSeconds() + " s");
+            phases.enter(owner, PhaseClock.Phase.WARM_UP);
+            warmUpUntilSteady(study, target, probe, sizing)
+                    .map(sentence -> onlyVariant ? sentence : variant.name() + ": " + sentence)
+                    .ifPresent(findings::add);
+            phases.enter(owner, PhaseClock.Phase.LONE);
+            LoadResult alone =
+                    driver.run(target, unthinking(study, 1).heldFor(ALONE).build(), Progress.NONE);
+            answeredAtAll(study, alone, "lone requests");
+            double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
+            Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
+            sizing.put("aloneMillis", aloneMillis);
+            List<MachineCpu.Tracked> processes = new ArrayList<>(List.of(
+                    new MachineCpu.Tracked(
+                            "driver", "lab", ProcessHandle.current().pid()),
+                    new MachineCpu.Tracked("service", study.name(), app.pid())));
+            if (database != null) {
+                processes.addAll(database.processes());
+            }
+            if (standIns != null) {
+                processes.addAll(standIns.processes());
+            }
+            phases.enter(owner, PhaseClock.Phase.BETWEEN);
+            MachineCpu.Reading quietBefore = machineCpu.read(processes);
+            Thread.sleep(QUIET.toMillis());
+            MachineCpu.Background background = MachineCpu.Background.between(quietBefore, machineCpu.read(processes));
+            List<StepResult> steps = new ArrayList<>();
+            List<LoadStep> ran = new ArrayList<>();
+            for (LoadStep step : study.steps()) {
+                if (!fits(study, step, startNanos)) {
+                    findings.add(format(
+                            Locale.ROOT,
+                            "%s stopped before %s: the step would have overrun its budget of %d s.",
+                            who,
+                            name(step),
+                            study.budget().toSeconds()));
+                    break;
+                }
+                StepResult measured = null;
+                double firstJit = Double.NaN;
+                for (int attempt = 1; ; attempt++) {
+                    progress.stepStarted(variant.name(), step.label(), step.totalRequests());
+                    ProbeReport before = probe.read(-1);
+                    ProbeReport standInsBefore = standIns == null ? null : standIns.read();
+                    MachineCpu.Reading machineBefore = machineCpu.read(processes);
+                    phases.enter(owner, PhaseClock.Phase.MEASURED);
+                    LoadResult load = drive(target, study, step, outcome -> progress.requestDone(outcome.failed()));
+                    phases.enter(owner, PhaseClock.Phase.BETWEEN);
+                    MachineCpu.Reading machineAfter = machineCpu.read(processes);
+                    ProbeReport after = probe.read(load.startEpochMillis());
+                    org.concurrencylab.results.usage.DownstreamUsage called = standIns == null
+                            ? null
+                            : StandInService.usage(
+                                    standInsBefore,
+                                    standIns.read(),
+                                    load.startEpochMillis() + Math.round(1000 * load.elapsedSeconds()));
+                    String requestLog =
+                            "requests/" + study.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
+                    RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
+                    measured = StepResults.of(
+                            new StepResults.Context(
+                                    variant,
+                                    step,
+                                    study.connections(),
+                                    serviceTime,
+                                    true,
+                                    new Scaled(1),
+                                    study.requestTimeout(),
+                                    machineCpus,
+                                    machineCpus,
+                                    sizing,
+                                    requestLog),
+                            load,
+                            before,
+                            after,
+                            called,
+                            machineBefore,
+                            machineAfter,
+                            background,
+                            machineCpu.cores(),
+                            null,
+                            List.of(),
+                            null);
+                    if (study.requests().isMix()) {
+                        measured = StepResult.from(measured)
+                                .byRequest(RequestShares.of(study.requests(), load))
+                                .build();
+                    }
+                    double jit = jitCoreShare(measured);
+                    boolean again =
+                            attempt == 1 && jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE && fits(study, step, startNanos);
+                    if (!again) {
+                        if (attempt > 1) {
+                            findings.add(format(
+                                    Locale.ROOT,
+                                    "%s measured %s again: the JIT took %.0f %% of a core the first time (at most "
+                                            + "%.0f %%), %.0f %% the second.",
+                                    who,
+                                    name(step),
+                                    100 * firstJit,
+                                    100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE,
+                                    100 * jit));
+                        }
+                        break;
+                    }
+                    firstJit = jit;
+                }
+                steps.add(measured);
+                ran.add(step);
+                StepResult judged = measured;
+                Optional<String> stop = stopReason(judged)
+                        .or(() -> confinement == null
+                                ? Optional.empty()
+                                : confinedCoresBusy(judged, confinement.cores()));
+                boolean throughYet = through == null
+                        || steps.stream().anyMatch(done -> done.load().equals(through));
+                if (stop.isPresent() && study.untilHeldBack() && throughYet) {
+                    findings.add(who + " stopped rising at " + name(step) + ": " + stop.get() + ".");
+                    break;
+                }
+            }
+            result = new VariantResult(
+                    variant.name(),
+                    variant.summary(),
+                    variant.origin().label(),
+                    machineCpus,
+                    VariantStatus.OK,
+                    null,
+                    sizing,
+                    variant.properties(),
+                    steps);
+            OptionalInt clean = heaviestClean(steps);
+            if (study.agentCost() && clean.isPresent()) {
+                LoadStep step = ran.get(clean.getAsInt());
+                progress.phase(variant.name(), "the agent's cost: " + name(step) + " with it");
+                ProbeReport before = probe.read(-1);
+                LoadResult with = drive(target, study, step, Progress.NONE);
+                ProbeReport after = probe.read(-1);
+                costWith = new AgentCostWith(
+                        step,
+                        with,
+                        (after.counters().probeCpuNanos() - before.counters().probeCpuNanos())
+                                / 1e9
+                                / with.elapsedSeconds());
+            } else if (study.agentCost()) {
+                findings.add(
+                        "The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
+            }
+        } catch (ServiceStartException e) {
+            return VariantRunner.failed(variant, machineCpus, DID_NOT_START + e.getMessage());
+        } catch (WriteFailed e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            return VariantRunner.failed(variant, machineCpus, e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+        if (costWith != null) {
+            progress.phase(variant.name(), "the agent's cost: " + name(costWith.step()) + " without it");
+            try {
+                findings.add(withoutAgent(
+                                study, variant, costWith, log.resolveSibling(variant.name() + ".without-agent.log"))
+                        .sentence());
+            } catch (IOException e) {
+                findings.add("The agent's cost was not measured: " + e.getMessage());
+            }
+        }
+        return result;
+    }
+
+    /** The step with the agent, waiting for its counterpart without. */
+    private record AgentCostWith(LoadStep step, LoadResult with, double agentCores) {}
+
+    /** One of the study's steps: its users, thinking, for the step's length; or its arrivals, for as long. */
+    private LoadResult drive(URI target, Study study, LoadStep step, Progress stepProgress)
+            throws InterruptedException {
+        return switch (step) {
+            case LoadStep.Held held ->
+                driver.run(
+                        target,
+                        unthinking(study, held.users())
+                                .thinkTime(held.thinkTime())
+                                .heldFor(held.length())
+                                .build(),
+                        stepProgress);
+            case LoadStep.Open open ->
+                openDriver.run(
+                        target,
+                        new OpenModel(
+                                        open.ratePerSecond(),
+                                        open.duration(),
+                                        study.requestTimeout(),
+                                        study.connections())
+                                .sending(study.requests()),
+                        stepProgress);
+            case LoadStep.Closed closed ->
+                throw new IllegalArgumentException("a study holds its steps for a time, not " + closed.label());
+        };
+    }
+
+    /**
+     * How long a step takes, for the budget: an open one also waits for its last arrivals' answers, a second where the
+     * application keeps up (up to the request timeout where it does not).
+     */
+    private static Duration length(LoadStep step) {
+        return switch (step) {
+            case LoadStep.Held held -> held.length();
+            case LoadStep.Open open -> open.duration().plusSeconds(1);
+            case LoadStep.Closed closed -> Duration.ZERO;
+        };
+    }
+
+    /** A step's per-request file, without its extension: "8-users", "100-per-s". */
+    private static String fileName(LoadStep step) {
+        return switch (step) {
+            case LoadStep.Held held -> held.users() + "-users";
+            case LoadStep.Open open -> open.ratePerSecond() + "-per-s";
+            case LoadStep.Closed closed -> closed.fileName();
+        };
+    }
+
+    /** A step as the findings name it: "8 users", "100/s". */
+    static String name(LoadStep step) {
+        return switch (step) {
+            case LoadStep.Held held -> held.users() + (held.users() == 1 ? " user" : " users");
+            case LoadStep.Open open -> open.ratePerSecond() + "/s";
+            case LoadStep.Closed closed -> closed.label();
+        };
+    }
+
+    /**
+     * The study's warm-up users, window after window, until the application is steady ({@link SteadyWarmUp}) or
+     * the warm-up's length is spent; how it ended goes into the sizing and, in words, into the findings.
+     */
+    private Optional<String> warmUpUntilSteady(Study study, URI target, ProbeClient probe, Map<String, Object> sizing)
+            throws IOException, InterruptedException {
+        if (study.warmUp().isZero()) {
+            return Optional.empty();
+        }
+        SteadyWarmUp rule = new SteadyWarmUp(
+                Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STUDY_STEADY_THROUGHPUT, Defaults.STUDY_WARM_UP_REQUESTS);
+        long start = System.nanoTime();
+        long cap = study.warmUp().toNanos();
+        SteadyWarmUp.Window previous = null;
+        long answered = 0;
+        // a window's reading at its end is the next one's at its start: one read of the probe between two windows
+        long jitBefore = probe.read(-1).counters().jitCpuNanos();
+        while (true) {
+            Duration window = Duration.ofNanos(
+                    Math.min(Defaults.STUDY_WARM_UP_WINDOW.toNanos(), Math.max(1, cap - (System.nanoTime() - start))));
+            LoadResult load = driver.run(
+                    target,
+                    unthinking(study, study.warmUpUsers()).heldFor(window).build(),
+                    Progress.NONE);
+            if (previous == null) {
+                answeredAtAll(study, load, "requests of the warm-up's first " + window.toSeconds() + " s");
+            }
+            long jitAfter = probe.read(-1).counters().jitCpuNanos();
+            SteadyWarmUp.Window last = new SteadyWarmUp.Window(
+                    load.elapsedSeconds(), load.ok(), jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
+            answered += load.ok();
+            boolean steady = previous != null && rule.steady(previous, last, answered);
+            boolean spent = System.nanoTime() - start >= cap;
+            if (steady || spent) {
+                SteadyWarmUp.Outcome outcome = new SteadyWarmUp.Outcome(
+                        Duration.ofNanos(System.nanoTime() - start),
+                        answered,
+                        steady,
+                        last,
+                        previous == null ? Double.NaN : SteadyWarmUp.change(previous, last));
+                sizing.put("warmUpSeconds", outcome.took().toMillis() / 1e3);
+                sizing.put("warmUpSteady", steady);
+                sizing.put("warmUpRequests", answered);
+                return Optional.of(outcome.sentence(rule));
+            }
+            previous = last;
+            jitBefore = jitAfter;
+        }
+    }
+
+    /**
+     * The share of a core the service's JIT compilers took during a step; 0 where not measured. A step measured
+     * while they compile reads the compiler as much as the application: the study runs it again, once.
+     */
+    private static double jitCoreShare(StepResult step) {
+        return step.process() == null ? 0 : Math.max(0, step.process().jitShareOfACore(step.elapsedSeconds()));
+    }
+
+    /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
+    private static boolean fits(Study study, LoadStep step, long startNanos) {
+        Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
+        return spent.plus(length(step)).plus(QUIET).compareTo(study.budget()) <= 0;
+    }
+
+    /**
+     * Fails the variant where none of a run's requests was answered with 2xx or 3xx: nothing after it would measure
+     * the application, only its refusals.
+     */
+    private static void answeredAtAll(Study study, LoadResult load, String what) throws IOException {
+        if (load.ok() > 0 || load.sent() == 0) {
+            return;
+        }
+        throw new IOException("none of the " + load.sent() + " " + what + ", "
+                + study.requests().describe()
+                + ", was answered with 2xx or 3xx (" + load.failuresByKind()
+                + "); is that what the application expects?"
+                + (!study.requests().isMix()
+                                && study.requests().parts().getFirst().request().isPlainGet()
+                        ? " (--method, --header and --body say what else to send)"
+                        : ""));
+    }
+
+    /**
+     * The same without the think time: a warm-up is there to run the application's code, and the lone requests to
+     * time it, and a user who thinks a second between requests would do both a hundred times less.
+     */
+    private static ClosedModel.Builder unthinking(Study study, int users) {
+        return ClosedModel.custom(users, study.requestTimeout())
+                .connections(study.connections())
+                .requests(study.requests());
+    }
+
+    /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
+    private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log)
+            throws InterruptedException, IOException {
+        try (ApplicationProcess app = ApplicationProcess.start(
+                java,
+                home.agentJar(),
+                study.jar(),
+                study.path(),
+                withDatabase(variant.properties()),
+                databaseSecrets(),
+                List.of(),
+                log,
+                Defaults.APPLICATION_START_TIMEOUT,
+                false,
+                0,
+                ServiceCommand.LOOPBACK)) {
+            URI target = app.uri(study.path());
+            driver.run(
+                    target,
+                    unthinking(study, study.warmUpUsers())
+                            .heldFor(study.warmUp())
+                            .build(),
+                    Progress.NONE);
+            drive(target, study, with.step(), Progress.NONE);
+            return new AgentCost(
+                    name(with.step()),
+                    with.with(),
+                    drive(target, study, with.step(), Progress.NONE),
+                    with.agentCores());
+        } catch (ServiceStartException e) {
+            throw new IOException("the application did not start without the agent: " + e.getMessage(), e);
+        }
+    }
+
+    /** Which step was the heaviest where nothing held the load back and nothing failed. */
+    private static OptionalInt heaviestClean(List<StepResult> steps) {
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            StepResult step = steps.get(i);
+            if (step.requests().failed() == 0 && stopReason(step).isEmpty()) {
+                return OptionalInt.of(i);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /**
+     * Where an affinity mask held the application to some cores: whether those were busy, which the machine's idle
+     * share (the lab's cores in it) does not show.
+     */
+    public static Optional<String> confinedCoresBusy(StepResult step, int cores) {
+        if (step.machine() == null || step.elapsedSeconds() <= 0) {
+            return Optional.empty();
+        }
+        double busy = step.machine().processes().stream()
+                        .filter(process -> process.role().equals("service") && process.cpuSeconds() >= 0)
+                        .mapToDouble(org.concurrencylab.results.usage.ProcessCpu::cpuSeconds)
+                        .sum()
+                / (step.elapsedSeconds() * cores);
+        return busy >= BUSY_CORES
+                ? Optional.of(format(
+                        Locale.ROOT,
+                        "the application's %d of this machine's cores were %.0f %% busy",
+                        cores,
+                        100 * busy))
+                : Optional.empty();
+    }
+
+    /** Why the next, heavier step would teach nothing more, if it would not. */
+    public static Optional<String> stopReason(StepResult step) {
+        double failedShare = step.requests().sent() == 0
+                ? 0
+                : step.requests().failed() / (double) step.requests().sent();
+        if (failedShare > Defaults.STUDY_FAILED_SHARE) {
+            return Optional.of(format(Locale.ROOT, "%.1f %% of its requests failed", 100 * failedShare));
+        }
+        Optional<String> pool = PoolLimits.holdingBack(step);
+        if (pool.isPresent()) {
+            return Optional.of(pool.get() + " held the load back");
+        }
+        if (step.machine() != null
+                && step.machine().idleShare() >= 0
+                && step.machine().idleShare() <= 1 - BUSY_CORES) {
+            return Optional.of(format(
+                    Locale.ROOT,
+                    "this machine's cores were %.0f %% busy",
+                    100 * (1 - step.machine().idleShare())));
+        }
+        // a pool that counts nothing over JMX (Reactor's schedulers, an application's executor) still makes a queue
+        if (step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < QUEUED * step.littlesLawPerSecond()) {
+            return Optional.of(format(
+                    Locale.ROOT,
+                    "requests queued: %.1f/s is %.0f %% of %s",
+                    step.throughputPerSecond(),
+                    100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
+                    step.plan() != null && step.plan().ratePerSecond() != null
+                            ? "the rate they arrived at"
+                            : "what its users allow alone"));
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,90 @@
+package org.concurrencylab.runner.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.catalog.load.JitPolicy;
+import org.junit.jupiter.api.Test;
+
+/** What keeps a service on loopback and its Actuator small, whatever the environment says. */
+class ServiceCommandTest {
+
+    @Test
+    void aServiceInheritsOnlyTheAllowedNamesWhateverTheirSpelling() {
+        Map<String, String> environment = new HashMap<>(Map.of(
+                "SERVER_ADDRESS",
+                "0.0.0.0",
+                "MANAGEMENT_ENDPOINTS_WEB_EXPOSURE_INCLUDE",
+                "*",
+                "management.server.port",
+                "9999",
+                "management_server_port",
+                "9999",
+                "SPRING_APPLICATION_JSON",
+                "{\"server\":{\"address\":\"0.0.0.0\"}}",
+                "spring_profiles_active",
+                "x",
+                "JAVA_TOOL_OPTIONS",
+                "-javaagent:x.jar",
+                "PATH",
+                "/usr/bin",
+                "HOME",
+                "/root"));
+        environment.put("LAB_DATABASE_PASSWORD", "planted");
+
+        Map<String, String> confined =
+                ConfinedEnvironment.of(environment, Map.of("PORTFILE", "/tmp/p", "LAB_DATABASE_PASSWORD", "the run's"));
+
+        assertThat(confined)
+                .containsOnlyKeys("PATH", "HOME", "PORTFILE", "LAB_DATABASE_PASSWORD")
+                .containsEntry("LAB_DATABASE_PASSWORD", "the run's");
+    }
+
+    @Test
+    void theLabsSafetyPropertiesComeLastSoTheyOutrankAVariantsOwn() {
+        ServiceCommand command = new ServiceCommand(
+                JavaRuntime.current(),
+                Path.of("service.jar"),
+                8,
+                JitPolicy.C1_ONLY,
+                List.of(),
+                Map.of("server.address", "0.0.0.0", "management.endpoints.web.exposure.include", "*"));
+
+        List<String> arguments = command.toArguments();
+
+        assertThat(arguments.subList(arguments.size() - ServiceCommand.SAFETY_PROPERTIES.size(), arguments.size()))
+                .isEqualTo(ServiceCommand.SAFETY_PROPERTIES);
+        assertThat(arguments)
+                .contains("--server.address=127.0.0.1", "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=8");
+    }
+
+    @Test
+    void onlyAnExplicitBindWidensTheAddressAndNeverTheActuator() {
+        ServiceCommand everywhere = new ServiceCommand(
+                        JavaRuntime.current(),
+                        Path.of("service.jar"),
+                        8,
+                        JitPolicy.C1_ONLY,
+                        List.of(),
+                        Map.of("management.endpoints.web.exposure.include", "*"))
+                .listeningOn("0.0.0.0");
+
+        List<String> arguments = everywhere.toArguments();
+
+        assertThat(arguments.subList(arguments.size() - ServiceCommand.SAFETY_PROPERTIES.size(), arguments.size()))
+                .containsExactly(
+                        "--server.address=0.0.0.0",
+                        "--management.server.port=",
+                        "--spring.config.location=" + ServiceCommand.CONFIG_LOCATION,
+                        "--management.endpoints.web.exposure.include=health,info,prometheus,labprobe",
+                        "--management.endpoints.jmx.exposure.exclude=*");
+        assertThat(arguments).doesNotContain("--server.address=127.0.0.1");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ServiceCommand(
+                                JavaRuntime.current(), Path.of("s.jar"), 8, JitPolicy.C1_ONLY, List.of(), Map.of())
+                        .listeningOn("192.0.2.7"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
