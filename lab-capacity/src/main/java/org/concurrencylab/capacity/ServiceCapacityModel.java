@@ -14,7 +14,6 @@ import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.capacity.ServiceCapacity;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.usage.PoolOccupancy;
-import org.concurrencylab.results.usage.ProcessCpu;
 
 /**
  * Builds a variant's {@link ServiceCapacity} from its steps, lightest first. Each pool's hold, and the service's
@@ -96,8 +95,8 @@ public final class ServiceCapacityModel {
         for (int i = steps.size() - 1; i >= 0; i--) {
             StepResult step = steps.get(i);
             boolean coresFree = step.machine() == null
-                    || step.machine().idleShare() < 0
-                    || step.machine().idleShare() > 1 - BUSY_CORES;
+                    || step.machine().idleShare().isEmpty()
+                    || step.machine().idleShare().getAsDouble() > 1 - BUSY_CORES;
             if (step.requests().failed() == 0
                     && step.throughputPerSecond() > 0
                     && PoolLimits.holdingBack(step).isEmpty()
@@ -118,8 +117,8 @@ public final class ServiceCapacityModel {
         for (int i = steps.size() - 1; i >= 0; i--) {
             StepResult step = steps.get(i);
             boolean coresFree = step.machine() != null
-                    && step.machine().idleShare() >= 0
-                    && step.machine().idleShare() > 1 - BUSY_CORES;
+                    && step.machine().idleShare().isPresent()
+                    && step.machine().idleShare().getAsDouble() > 1 - BUSY_CORES;
             if (step.requests().failed() == 0 && step.throughputPerSecond() > 0 && coresFree) {
                 return step;
             }
@@ -184,7 +183,8 @@ public final class ServiceCapacityModel {
         double jit = jitMillisPerRequest(step);
         return step.machine().processes().stream()
                 .filter(process -> process.role().equals("service"))
-                .mapToDouble(ProcessCpu::cpuMillisPerRequest)
+                .filter(process -> process.cpuMillisPerRequest().isPresent())
+                .mapToDouble(process -> process.cpuMillisPerRequest().getAsDouble())
                 .filter(cpu -> cpu > jit)
                 .map(cpu -> cpu - jit)
                 .findFirst()
@@ -198,12 +198,12 @@ public final class ServiceCapacityModel {
      * without).
      */
     public static double jitMillisPerRequest(StepResult step) {
-        if (step.process() == null
-                || step.process().jitCpuSeconds() <= 0
-                || step.requests().ok() == 0) {
+        if (step.process() == null || step.requests().ok() == 0) {
             return 0;
         }
-        return 1000 * step.process().jitCpuSeconds() / step.requests().ok();
+        return 1000
+                * Math.max(0, step.process().jitCpuSeconds().orElse(0))
+                / step.requests().ok();
     }
 
     /**

@@ -2,6 +2,7 @@ package org.concurrencylab.capacity;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -43,14 +44,24 @@ final class Steps {
                 .littlesLaw(users * 1000 / LONE_MILLIS, "users", users * 1000 / LONE_MILLIS)
                 .machine(new MachineUsage(
                         cores,
-                        1 - busy,
+                        OptionalDouble.of(1 - busy),
                         List.of(
                                 new ProcessCpu(
-                                        "driver", "lab", 8 * perSecond * driverMillis / 1000, 0, driverMillis, -1),
+                                        "driver",
+                                        "lab",
+                                        OptionalDouble.of(8 * perSecond * driverMillis / 1000),
+                                        0,
+                                        OptionalDouble.of(driverMillis),
+                                        OptionalDouble.empty()),
                                 new ProcessCpu(
-                                        "service", "app", 8 * perSecond * serviceMillis / 1000, 0, serviceMillis, -1)),
+                                        "service",
+                                        "app",
+                                        OptionalDouble.of(8 * perSecond * serviceMillis / 1000),
+                                        0,
+                                        OptionalDouble.of(serviceMillis),
+                                        OptionalDouble.empty())),
                         driverMillis + serviceMillis,
-                        -1,
+                        OptionalDouble.empty(),
                         "",
                         0,
                         MachineUsage.CLEAN,

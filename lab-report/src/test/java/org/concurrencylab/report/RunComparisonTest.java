@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
@@ -90,7 +92,8 @@ class RunComparisonTest {
                         8)
                 .littlesLaw(190, "U / R0", 190)
                 .threads(new Threads(30, Map.of(), List.of(), 0, Map.of()))
-                .process(new ProcessUsage(1, 1, 1, 1, 0, 0, 0, 0))
+                .process(new ProcessUsage(
+                        1, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0), 0, 0, OptionalLong.of(0)))
                 .timeline(new Timeline(1000, List.of()))
                 .requestLog("x.csv")
                 .build();
@@ -135,7 +138,8 @@ class RunComparisonTest {
                         100)
                 .littlesLaw(250, "m", 250)
                 .threads(new Threads(200, Map.of(), List.of(), 0, Map.of()))
-                .process(new ProcessUsage(1, 1, 1, 1, 0, 1000, 400))
+                .process(
+                        new ProcessUsage(1, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0), 1000, 400))
                 .timeline(new Timeline(400, List.of()))
                 .requestLog("x.csv")
                 .build();

@@ -1,6 +1,9 @@
 package org.concurrencylab.results;
 
 import java.nio.file.Path;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -10,13 +13,14 @@ import tools.jackson.databind.node.ObjectNode;
  * <ol>
  *   <li>every file written before the lab recorded a version (main up to c4de7b5);</li>
  *   <li>{@code run.timeBudget} (absent before: unknown) and {@code schemaVersion} itself;</li>
- *   <li>each study's {@code capacity} (absent before: no model).</li>
+ *   <li>each study's {@code capacity} (absent before: no model);</li>
+ *   <li>a figure the machine could not give is {@code null}, where it was -1 or NaN before.</li>
  * </ol>
  */
 final class ResultsSchema {
 
     /** The version this lab writes. */
-    static final int CURRENT = 3;
+    static final int CURRENT = 4;
 
     static final String FIELD = "schemaVersion";
 
@@ -34,8 +38,51 @@ final class ResultsSchema {
         }
         // version 1 to 2: run.timeBudget is new and reads as unknown where absent; nothing to change
         // version 2 to 3: an experiment's capacity is new and reads as empty where absent; nothing to change
+        if (version < 4) {
+            unknownAsNull(root, false);
+        }
         root.remove(FIELD);
         return root;
+    }
+
+    /** Figures that were -1 or NaN where unknown before version 4, wherever they stand. */
+    private static final Set<String> UNKNOWN_WAS_NEGATIVE = Set.of(
+            "voluntaryContextSwitches",
+            "involuntaryContextSwitches",
+            "jitCpuSeconds",
+            "virtualThreadPins",
+            "idleShare",
+            "cpuBoundPerSecond",
+            "aloneMeanMillis",
+            "virtualMounted");
+
+    /** The same, in one process's CPU of a step's {@code machine.processes}. */
+    private static final Set<String> PROCESS_UNKNOWN_WAS_NEGATIVE =
+            Set.of("cpuSeconds", "cpuMillisPerRequest", "runQueueWaitSeconds");
+
+    /** Version 3 to 4: every unknown figure written as -1 or NaN becomes {@code null}. */
+    private static void unknownAsNull(JsonNode node, boolean aProcessesCpu) {
+        if (node instanceof ObjectNode object) {
+            for (String name : Set.copyOf(object.propertyNames())) {
+                JsonNode value = object.get(name);
+                boolean unknownHere = UNKNOWN_WAS_NEGATIVE.contains(name)
+                        || aProcessesCpu && PROCESS_UNKNOWN_WAS_NEGATIVE.contains(name);
+                if (unknownHere && wasUnknown(value)) {
+                    object.putNull(name);
+                } else if (name.equals("processes") && value instanceof ArrayNode processes) {
+                    processes.forEach(process -> unknownAsNull(process, true));
+                } else {
+                    unknownAsNull(value, false);
+                }
+            }
+        } else if (node instanceof ArrayNode array) {
+            array.forEach(element -> unknownAsNull(element, false));
+        }
+    }
+
+    private static boolean wasUnknown(JsonNode value) {
+        return value.isNumber() && (value.asDouble() < 0 || Double.isNaN(value.asDouble()))
+                || value.isString() && value.asString().equals("NaN");
     }
 
     /** The tree the lab writes: the version first, then the run. */

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.step.Arrivals;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
@@ -36,7 +38,12 @@ class ResultsJsonTest {
     @Test
     void writesTheDocumentedNamesAndReadsThemBack() throws Exception {
         RunResult run = oneStepRun(new DownstreamUsage(
-                40, 301, 300.5, 30, 0.2, java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, 21.1))));
+                40,
+                301,
+                OptionalDouble.of(300.5),
+                30,
+                0.2,
+                java.util.Map.of("hot-row", new DownstreamUsage.Held(40, 21.5, OptionalDouble.of(21.1)))));
         Path file = ResultsJson.write(run, directory);
         JsonNode json = JsonMapper.builder().build().readTree(Files.readString(file));
 
@@ -90,7 +97,7 @@ class ResultsJsonTest {
 
     @Test
     void aFigureAddedSinceAFileWasWrittenReadsAsUnknownAndNotMeasuredRoundTrips() throws Exception {
-        RunResult run = oneStepRun(new DownstreamUsage(40, 301, Double.NaN, 30, 0.2, Map.of()));
+        RunResult run = oneStepRun(new DownstreamUsage(40, 301, OptionalDouble.empty(), 30, 0.2, Map.of()));
         String whole = Files.readString(ResultsJson.write(run, directory));
         assertThat(ResultsJson.read(directory)).isEqualTo(run);
 
@@ -107,10 +114,10 @@ class ResultsJsonTest {
                 .steps()
                 .getFirst();
 
-        assertThat(step.downstream().aloneMeanMillis()).isNaN();
+        assertThat(step.downstream().aloneMeanMillis()).isEmpty();
         assertThat(step.machine().processes())
                 .extracting(ProcessCpu::runQueueWaitSeconds)
-                .containsOnly(-1.0);
+                .containsOnly(OptionalDouble.empty());
         assertThat(step.machine().coreSpeed()).isNull();
     }
 
@@ -127,22 +134,35 @@ class ResultsJsonTest {
                 .threads(new Threads(
                         120,
                         Map.of("tomcat-workers", 100),
-                        List.of(new ThreadSample(0, 120, Map.of(), Map.of(), -1, 1)),
+                        List.of(new ThreadSample(0, 120, Map.of(), Map.of(), OptionalLong.empty(), 1)),
                         1,
                         Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))))
-                .process(new ProcessUsage(1.5, 1000, 10, 5, 0.2, 1000, 101))
+                .process(new ProcessUsage(
+                        1.5, 1000, OptionalLong.of(10), OptionalLong.of(5), OptionalDouble.of(0.2), 1000, 101))
                 .arrivals(new Arrivals(20, 19.99, 0.1, 0.5, 2, 0))
                 .timeline(new Timeline(
                         150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
                 .downstream(downstream)
                 .machine(new MachineUsage(
                         2,
-                        0.4,
+                        OptionalDouble.of(0.4),
                         List.of(
-                                new ProcessCpu("driver", "lab", 0.5, 0.01, 0.5, 0.1),
-                                new ProcessCpu("service", "service", 1.0, 0.02, 1.0, 0.3)),
+                                new ProcessCpu(
+                                        "driver",
+                                        "lab",
+                                        OptionalDouble.of(0.5),
+                                        0.01,
+                                        OptionalDouble.of(0.5),
+                                        OptionalDouble.of(0.1)),
+                                new ProcessCpu(
+                                        "service",
+                                        "service",
+                                        OptionalDouble.of(1.0),
+                                        0.02,
+                                        OptionalDouble.of(1.0),
+                                        OptionalDouble.of(0.3))),
                         1.5,
-                        95.0,
+                        OptionalDouble.of(95.0),
                         "model",
                         0.05,
                         MachineUsage.MACHINE_BOUND,

@@ -7,8 +7,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.concurrencylab.results.step.StepResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** results.json names its schema's version, and every older version still loads. */
 class ResultsSchemaTest {
@@ -38,6 +43,67 @@ class ResultsSchemaTest {
                     .satisfies(variant -> assertThat(variant.steps()).hasSize(2));
             assertThat(experiment.claims()).isNotEmpty();
         });
+    }
+
+    @Test
+    void aFileOfVersion3ReadsItsMinusOnesAsUnknown() throws IOException {
+        // blocking-io's mvc-tomcat-20 and -200, stopped after them, written by 855f9f0 (version 3): -1 pins
+        Path written = directory.resolve(ResultsJson.FILE_NAME);
+        try (InputStream old = getClass().getResourceAsStream("/results-written-by-855f9f0.json")) {
+            Files.copy(old, written);
+        }
+        assertThat(Files.readString(written)).contains("\"schemaVersion\" : 3", "\"virtualThreadPins\" : -1");
+
+        List<StepResult> steps = ResultsJson.read(directory).experiments().getFirst().variants().stream()
+                .flatMap(variant -> variant.steps().stream())
+                .toList();
+
+        assertThat(steps).hasSize(4).allSatisfy(step -> {
+            assertThat(step.process().virtualThreadPins())
+                    .as("nothing counted them")
+                    .isEmpty();
+            assertThat(step.process().jitCpuSeconds()).as("measured").isPresent();
+            assertThat(step.machine().idleShare()).as("measured").isPresent();
+            assertThat(step.threads().samples())
+                    .allSatisfy(sample -> assertThat(sample.virtualMounted())
+                            .as("the JDK told: none")
+                            .hasValue(0));
+        });
+    }
+
+    @Test
+    void version3To4TurnsEveryUnknownFigureIntoNullAndLeavesMeasuredOnesAlone() throws IOException {
+        ObjectNode root = (ObjectNode) JsonMapper.builder().build().readTree("""
+                {"schemaVersion": 3, "run": {}, "experiments": [{"variants": [{"steps": [{
+                  "process": {"cpuSeconds": 1.5, "voluntaryContextSwitches": -1, "jitCpuSeconds": -1.0,
+                              "virtualThreadPins": 0},
+                  "downstream": {"meanMillis": 301, "aloneMeanMillis": "NaN", "cpuSeconds": 0.2,
+                                 "holds": {"hot-row": {"count": 4, "meanMillis": 21.5, "aloneMeanMillis": "NaN"}}},
+                  "machine": {"idleShare": -1, "cpuMillisPerRequest": 1.2, "cpuBoundPerSecond": -1,
+                              "processes": [{"role": "service", "cpuSeconds": -1, "cpuMillisPerRequest": -1,
+                                             "runQueueWaitSeconds": 0.3}]}}]}]}]}
+                """);
+
+        JsonNode step = ResultsSchema.upgrade(root, directory).at("/experiments/0/variants/0/steps/0");
+
+        assertThat(step.at("/process/voluntaryContextSwitches").isNull()).isTrue();
+        assertThat(step.at("/process/jitCpuSeconds").isNull()).isTrue();
+        assertThat(step.at("/process/virtualThreadPins").asLong())
+                .as("none counted is a count")
+                .isZero();
+        assertThat(step.at("/process/cpuSeconds").asDouble()).isEqualTo(1.5);
+        assertThat(step.at("/downstream/aloneMeanMillis").isNull()).isTrue();
+        assertThat(step.at("/downstream/holds/hot-row/aloneMeanMillis").isNull())
+                .isTrue();
+        assertThat(step.at("/machine/idleShare").isNull()).isTrue();
+        assertThat(step.at("/machine/cpuBoundPerSecond").isNull()).isTrue();
+        assertThat(step.at("/machine/cpuMillisPerRequest").asDouble())
+                .as("c is not a process's")
+                .isEqualTo(1.2);
+        assertThat(step.at("/machine/processes/0/cpuSeconds").isNull()).isTrue();
+        assertThat(step.at("/machine/processes/0/cpuMillisPerRequest").isNull()).isTrue();
+        assertThat(step.at("/machine/processes/0/runQueueWaitSeconds").asDouble())
+                .isEqualTo(0.3);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
@@ -25,6 +26,7 @@ import org.concurrencylab.driver.Progress;
 import org.concurrencylab.driver.Targets;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
+import org.concurrencylab.probe.model.TimerTotals;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.WriteFailed;
@@ -353,7 +355,9 @@ public final class VariantRunner {
                 holds.put(resource, mean);
             }
         });
-        return new CalleeAlone(after.counters().servedSince(before.counters()).meanMillis(), holds);
+        TimerTotals served = after.counters().servedSince(before.counters());
+        return new CalleeAlone(
+                served.count() == 0 ? OptionalDouble.empty() : OptionalDouble.of(served.meanMillis()), holds);
     }
 
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */

@@ -139,7 +139,7 @@ class ApplicationStudyTest extends RealServicesTest {
         int cpus = ((Number) study.sizing().get("availableProcessors")).intValue();
         assertThat(eight.throughputPerSecond()).isBetween(0.85 * cpus / 0.11, 1.02 * cpus / 0.1);
         // one pin a request; JFR hands its events over about once a second, so the last of a step may come after it
-        assertThat(eight.process().virtualThreadPins())
+        assertThat(eight.process().virtualThreadPins().orElseThrow())
                 .isBetween(
                         (long) (0.75 * eight.requests().ok()), eight.requests().ok() + 10L);
         String sentence = Diagnosis.of(result).stream()

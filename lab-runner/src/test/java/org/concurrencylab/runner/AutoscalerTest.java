@@ -77,7 +77,7 @@ class AutoscalerTest extends RealServicesTest {
                 .filter(process -> process.name().equals("service-2"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(joined.cpuSeconds())
+        assertThat(joined.cpuSeconds().orElseThrow())
                 .isGreaterThan(Math.max(0.1, 3 * joined.backgroundCores() * step.elapsedSeconds()));
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
@@ -23,12 +24,24 @@ class ConfinedCoresBusyTest {
                 .client(new Requests(100, 100, 0, Map.of()), 25, new LatencyMillis(1, 1, 1, 1, 1, 1), elapsedSeconds, 1)
                 .machine(new MachineUsage(
                         2,
-                        0.45,
+                        OptionalDouble.of(0.45),
                         List.of(
-                                new ProcessCpu("driver", "lab", 0.4, 0, 0.1, -1),
-                                new ProcessCpu("service", "app", serviceCpuSeconds, 0, 1, -1)),
+                                new ProcessCpu(
+                                        "driver",
+                                        "lab",
+                                        OptionalDouble.of(0.4),
+                                        0,
+                                        OptionalDouble.of(0.1),
+                                        OptionalDouble.empty()),
+                                new ProcessCpu(
+                                        "service",
+                                        "app",
+                                        OptionalDouble.of(serviceCpuSeconds),
+                                        0,
+                                        OptionalDouble.of(1),
+                                        OptionalDouble.empty())),
                         1.1,
-                        -1,
+                        OptionalDouble.empty(),
                         "",
                         0,
                         MachineUsage.CLEAN,

@@ -5,6 +5,7 @@ import static org.concurrencylab.catalog.blockingio.BlockingIoExperiment.*;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Verdict;
@@ -386,20 +387,21 @@ final class BlockingIoClaims {
                     100 * m.perD(step) / step.plan().users(),
                     step.plan().driver());
         }
-        double jit = step.process().jitShareOfACore(step.elapsedSeconds());
-        String machine = step.machine() == null || step.machine().cpuBoundPerSecond() < 0
-                ? ""
-                : format(
-                        "; with this machine's CPU %.1f per D (c = %.2f ms a request)",
-                        step.machine().cpuBoundPerSecond() * m.seconds(),
-                        step.machine().cpuMillisPerRequest());
+        OptionalDouble jit = step.process().jitShareOfACore(step.elapsedSeconds());
+        String machine =
+                step.machine() == null || step.machine().cpuBoundPerSecond().isEmpty()
+                        ? ""
+                        : format(
+                                "; with this machine's CPU %.1f per D (c = %.2f ms a request)",
+                                step.machine().cpuBoundPerSecond().getAsDouble() * m.seconds(),
+                                step.machine().cpuMillisPerRequest());
         return format(
                 "%.2f per D (%.1f %% of C/D), %d threads at peak, service CPU %.2f cores busy%s%s",
                 m.perD(step),
                 100 * m.perD(step) / step.plan().users(),
                 step.threads().peakLive(),
                 step.process().cpuSeconds() / step.elapsedSeconds(),
-                jit < 0 ? "" : format(" (%.2f of them the JIT compiling)", jit),
+                jit.isEmpty() ? "" : format(" (%.2f of them the JIT compiling)", jit.getAsDouble()),
                 machine);
     }
 

@@ -2,6 +2,8 @@ package org.concurrencylab.catalog.claim;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.step.StepResult;
 
@@ -26,6 +28,16 @@ public final class Measurements {
         public UnknownReference(String message) {
             super(message);
         }
+    }
+
+    /** The figure, where the run measured it; else the claim is not applicable: {@code needs} says what it lacks. */
+    public static double known(OptionalDouble figure, String needs) {
+        return figure.orElseThrow(() -> new Missing("needs " + needs));
+    }
+
+    /** The count, where the run measured it; else the claim is not applicable: {@code needs} says what it lacks. */
+    public static long known(OptionalLong count, String needs) {
+        return count.orElseThrow(() -> new Missing("needs " + needs));
     }
 
     private final List<VariantResult> variants;

@@ -39,7 +39,8 @@ public record PiWorkCost(double cpuSeconds, double terms, CoreSpeed coreSpeed) {
         long computed = step.process().serverRequests() > 0
                 ? step.process().serverRequests()
                 : step.requests().sent();
-        double cpu = step.process().cpuSeconds() - Math.max(0, step.process().jitCpuSeconds());
+        double cpu = step.process().cpuSeconds()
+                - Math.max(0, step.process().jitCpuSeconds().orElse(0));
         return new PiWorkCost(
                 cpu,
                 computed * perRequest.doubleValue(),

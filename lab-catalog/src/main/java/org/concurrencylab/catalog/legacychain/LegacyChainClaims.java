@@ -77,29 +77,32 @@ final class LegacyChainClaims {
      * waits before the timer starts). Where that wait is enough to account for what the load added beyond half
      * of D, the cores may have decided the figure: not decided, with the wait; where it is not, not reproduced.
      */
+    private static final String ORDERS_TIMERS =
+            "the orders service's timers, under the load and for requests sent alone";
+
     private static Verdict ordersStayFlat(Measurements m, StepResult step) {
-        if (step.downstream() == null || Double.isNaN(step.downstream().aloneMeanMillis())) {
-            throw new Measurements.Missing(
-                    "needs the orders service's timers, under the load and for requests sent alone");
+        if (step.downstream() == null) {
+            throw new Measurements.Missing(ORDERS_TIMERS);
         }
         DownstreamUsage orders = step.downstream();
-        double added = orders.meanMillis() - orders.aloneMeanMillis();
+        double alone = Measurements.known(orders.aloneMeanMillis(), ORDERS_TIMERS);
+        double added = orders.meanMillis() - alone;
         double allowed = 0.5 * m.seconds() * 1000;
-        double waited = ordersRunQueueWaitMillis(step);
+        OptionalDouble waited = ordersRunQueueWaitMillis(step);
         String evidence = format(
                 "orders %.1f ms a request by its own timers under the load against %.1f ms alone: the load added "
                         + "%.1f ms (%.2f D, at most 0.50 D asked)%s",
                 orders.meanMillis(),
-                orders.aloneMeanMillis(),
+                alone,
                 added,
                 m.inD(added),
-                waited < 0
+                waited.isEmpty()
                         ? ""
                         : format(
                                 "; its threads together waited %.1f ms a request for a core, in its "
                                         + "timers or around them",
-                                waited));
-        if (added > allowed && waited >= 0 && added - waited <= allowed) {
+                                waited.getAsDouble()));
+        if (added > allowed && waited.isPresent() && added - waited.getAsDouble() <= allowed) {
             return Verdict.notDecided(evidence + ": enough to account for what the load added beyond half of D; the "
                     + "article's services had cores of their own, here the orders service shares two with the storefront, "
                     + "PostgreSQL and the driver");
@@ -107,17 +110,18 @@ final class LegacyChainClaims {
         return Verdict.onSteps(added <= allowed, evidence, step);
     }
 
-    /** How long the orders service's threads waited for a core in the step, per request it served; -1 where unknown. */
-    private static double ordersRunQueueWaitMillis(StepResult step) {
+    /** How long the orders service's threads waited for a core in the step, per request it served; empty where unknown. */
+    private static OptionalDouble ordersRunQueueWaitMillis(StepResult step) {
         if (step.machine() == null || step.downstream().requests() == 0) {
-            return -1;
+            return OptionalDouble.empty();
         }
         return step.machine().processes().stream()
-                .filter(process -> process.role().equals("chain") && process.runQueueWaitSeconds() >= 0)
-                .mapToDouble(process ->
-                        process.runQueueWaitSeconds() * 1000 / step.downstream().requests())
-                .findFirst()
-                .orElse(-1);
+                .filter(process -> process.role().equals("chain")
+                        && process.runQueueWaitSeconds().isPresent())
+                .mapToDouble(process -> process.runQueueWaitSeconds().getAsDouble()
+                        * 1000
+                        / step.downstream().requests())
+                .findFirst();
     }
 
     /**

@@ -3,6 +3,7 @@ package org.concurrencylab.catalog.model;
 import static java.lang.String.format;
 
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * The bound this machine's CPU allows for a step, beside the pool's Little's-law bound, so that a gap
@@ -176,23 +177,26 @@ public final class MachineBound {
      * this machine's cores, and that is the machine's share.
      *
      * @param measuredHoldSeconds the mean hold the system timed during the step
-     * @param aloneHoldSeconds    the mean hold of requests sent one at a time; NaN if not measured, and
-     *                            then the whole excess over the declared hold counts as the machine's
+     * @param aloneHoldSeconds    the mean hold of requests sent one at a time; where it was not measured,
+     *                            the whole excess over the declared hold counts as the machine's
      * @param holds               how many holds the step's mean is of
      */
     public static Estimate measured(
             double poolPerSecond,
             double holdSeconds,
             double measuredHoldSeconds,
-            double aloneHoldSeconds,
+            OptionalDouble aloneHoldSeconds,
             long holds,
             String resource) {
         check(poolPerSecond, holdSeconds, measuredHoldSeconds, 1);
-        double baseline = Double.isNaN(aloneHoldSeconds) ? holdSeconds : Math.max(holdSeconds, aloneHoldSeconds);
+        double baseline = Math.max(holdSeconds, aloneHoldSeconds.orElse(holdSeconds));
         double share = Math.max(0, 1 - baseline / measuredHoldSeconds);
-        String alone = Double.isNaN(aloneHoldSeconds)
+        String alone = aloneHoldSeconds.isEmpty()
                 ? ""
-                : format(Locale.ROOT, ", %.2f ms when requests came one at a time", aloneHoldSeconds * 1e3);
+                : format(
+                        Locale.ROOT,
+                        ", %.2f ms when requests came one at a time",
+                        aloneHoldSeconds.getAsDouble() * 1e3);
         return new Estimate(
                 poolPerSecond * Math.min(1, holdSeconds / measuredHoldSeconds),
                 share,

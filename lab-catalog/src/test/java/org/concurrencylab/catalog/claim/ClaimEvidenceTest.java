@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.legacychain.LegacyChainExperiment;
 import org.concurrencylab.results.ClaimResult;
@@ -310,10 +312,10 @@ class ClaimEvidenceTest {
         StepResult slowedStep = StepResult.from(cpus.steps().getFirst())
                 .machine(new MachineUsage(
                         2,
-                        0,
+                        OptionalDouble.of(0),
                         List.of(),
                         0,
-                        -1,
+                        OptionalDouble.empty(),
                         MachineUsage.CPU_WORK,
                         0,
                         MachineUsage.MACHINE_BOUND,
@@ -365,7 +367,16 @@ class ClaimEvidenceTest {
         CoreSpeed speed = new CoreSpeed(meterNanosPerTerm, meterNanosPerTerm / 1.5, 50);
         StepResult measured = StepResult.from(atOnce)
                 .machine(new MachineUsage(
-                        2, 0, List.of(), 0, -1, MachineUsage.CPU_WORK, 0, MachineUsage.CLEAN, "", speed))
+                        2,
+                        OptionalDouble.of(0),
+                        List.of(),
+                        0,
+                        OptionalDouble.empty(),
+                        MachineUsage.CPU_WORK,
+                        0,
+                        MachineUsage.CLEAN,
+                        "",
+                        speed))
                 .build();
         return new VariantResult(
                 name,
@@ -383,10 +394,16 @@ class ClaimEvidenceTest {
         long requests = 3000;
         MachineUsage machine = new MachineUsage(
                 2,
-                0.2,
-                List.of(new ProcessCpu("chain", "orders", 6.8, 0.03, 2.0, waitedMillisPerRequest * requests / 1000)),
+                OptionalDouble.of(0.2),
+                List.of(new ProcessCpu(
+                        "chain",
+                        "orders",
+                        OptionalDouble.of(6.8),
+                        0.03,
+                        OptionalDouble.of(2.0),
+                        OptionalDouble.of(waitedMillisPerRequest * requests / 1000))),
                 6.3,
-                214,
+                OptionalDouble.of(214),
                 "m",
                 0.01,
                 MachineUsage.CLEAN,
@@ -401,7 +418,8 @@ class ClaimEvidenceTest {
                         214,
                         new Threads(60, Map.of(), List.of(), 30, Map.of()),
                         10))
-                .downstream(new DownstreamUsage(requests, loadedMillis, aloneMillis, 45, 6.8, Map.of()))
+                .downstream(
+                        new DownstreamUsage(requests, loadedMillis, OptionalDouble.of(aloneMillis), 45, 6.8, Map.of()))
                 .machine(machine)
                 .build();
         VariantResult variant = new VariantResult(
@@ -510,7 +528,8 @@ class ClaimEvidenceTest {
                         1)
                 .littlesLaw(bound, "m", bound)
                 .threads(threads)
-                .process(new ProcessUsage(cpuSeconds, 1, 1, 1, 0.1, requests, mean))
+                .process(new ProcessUsage(
+                        cpuSeconds, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0.1), requests, mean))
                 .timeline(new Timeline(150, List.of()))
                 .requestLog("x.csv")
                 .build();

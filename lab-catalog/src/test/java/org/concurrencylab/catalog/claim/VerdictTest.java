@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -93,10 +95,10 @@ class VerdictTest {
     private static StepResult step(boolean machineBound) {
         MachineUsage machine = new MachineUsage(
                 2,
-                0.8,
+                OptionalDouble.of(0.8),
                 List.of(),
                 1.5,
-                230,
+                OptionalDouble.of(230),
                 "model",
                 machineBound ? 0.09 : 0.01,
                 machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN,
@@ -112,7 +114,8 @@ class VerdictTest {
                         98)
                 .littlesLaw(250, "m", 250)
                 .threads(new Threads(120, Map.of(), List.of(), 0, Map.of()))
-                .process(new ProcessUsage(1, 1, 1, 1, 0, 1000, 405))
+                .process(
+                        new ProcessUsage(1, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0), 1000, 405))
                 .timeline(new Timeline(400, List.of()))
                 .machine(machine)
                 .requestLog("x.csv")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.OptionalDouble;
 import org.concurrencylab.catalog.Defaults;
 import org.junit.jupiter.api.Test;
 
@@ -80,18 +81,20 @@ class MachineBoundTest {
     @Test
     void aTimedHoldChargesTheMachineOnlyWithWhatTheLoadAddedToTheHoldAlone() {
         // a lock declared at 20 ms, held 21.1 ms alone (round trips, timer slack) and 21.3 ms under load
-        MachineBound.Estimate measured = MachineBound.measured(50, 0.020, 0.0213, 0.0211, 900, "hot row's lock");
+        MachineBound.Estimate measured =
+                MachineBound.measured(50, 0.020, 0.0213, OptionalDouble.of(0.0211), 900, "hot row's lock");
         assertThat(measured.share()).isCloseTo(1 - 21.1 / 21.3, within(1e-12));
         assertThat(measured.share()).isLessThan(Defaults.MACHINE_SHARE_OF_BOUND);
         assertThat(measured.perSecond())
                 .as("the lock passes one hold at a time")
                 .isCloseTo(1 / 0.0213, within(1e-9));
         // not measured alone: the whole excess over the declared hold counts
-        assertThat(MachineBound.measured(50, 0.020, 0.0213, Double.NaN, 900, "lock")
+        assertThat(MachineBound.measured(50, 0.020, 0.0213, OptionalDouble.empty(), 900, "lock")
                         .share())
                 .isCloseTo(1 - 20 / 21.3, within(1e-12));
         // a hold shorter alone than declared cannot make the machine's share negative
-        assertThat(MachineBound.measured(50, 0.020, 0.0199, 0.0195, 900, "lock").share())
+        assertThat(MachineBound.measured(50, 0.020, 0.0199, OptionalDouble.of(0.0195), 900, "lock")
+                        .share())
                 .isZero();
     }
 

@@ -129,12 +129,12 @@ public final class Diagnosis {
                     step.database().commitsPerSecond());
         }
         if (step.machine() != null
-                && step.machine().idleShare() >= 0
-                && step.machine().idleShare() <= NEARLY_NO_IDLE) {
+                && step.machine().idleShare().isPresent()
+                && step.machine().idleShare().getAsDouble() <= NEARLY_NO_IDLE) {
             return format(
                     Locale.ROOT,
                     "this machine's CPU is the bottleneck: its cores were %.0f %% busy",
-                    100 * (1 - step.machine().idleShare()));
+                    100 * (1 - step.machine().idleShare().getAsDouble()));
         }
         if (!step.probed()) {
             return "the load came from " + step.plan().driver()

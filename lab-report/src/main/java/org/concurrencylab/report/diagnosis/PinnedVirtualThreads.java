@@ -24,7 +24,8 @@ final class PinnedVirtualThreads {
     /** The sentence for step {@code index} of one variant's steps (lightest first); none where nothing pinned. */
     static Optional<String> sentence(List<StepResult> steps, int index) {
         StepResult step = steps.get(index);
-        long pins = step.process() == null ? -1 : step.process().virtualThreadPins();
+        long pins =
+                step.process() == null ? 0 : step.process().virtualThreadPins().orElse(0);
         if (pins <= 0 || step.elapsedSeconds() <= 0) {
             return Optional.empty();
         }

@@ -249,11 +249,11 @@ public final class CapacityReport {
     /** The service's involuntary context switches a request (a core taken from a thread that could run). */
     private static Optional<Double> preemptionsPerRequest(StepResult step) {
         if (step.process() == null
-                || step.process().involuntaryContextSwitches() < 0
+                || step.process().involuntaryContextSwitches().isEmpty()
                 || step.requests().ok() == 0) {
             return Optional.empty();
         }
-        return Optional.of((double) step.process().involuntaryContextSwitches()
+        return Optional.of((double) step.process().involuntaryContextSwitches().getAsLong()
                 / step.requests().ok());
     }
 

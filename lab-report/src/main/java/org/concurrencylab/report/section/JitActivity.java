@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
@@ -31,7 +32,8 @@ public final class JitActivity {
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
                 if (busy(step)) {
-                    busy.add(new BusyStep(variant.name(), step.load(), share(step)));
+                    busy.add(new BusyStep(
+                            variant.name(), step.load(), share(step).getAsDouble()));
                 }
             }
         }
@@ -39,7 +41,7 @@ public final class JitActivity {
     }
 
     static boolean busy(StepResult step) {
-        return share(step) > BUSY_ABOVE;
+        return share(step).orElse(0) > BUSY_ABOVE;
     }
 
     /** The sentence naming the experiment's busy steps, if it had any. */
@@ -48,14 +50,15 @@ public final class JitActivity {
         return busy.isEmpty() ? Optional.empty() : Optional.of(sentence(busy));
     }
 
-    static double share(StepResult step) {
-        return step.process() == null ? -1 : step.process().jitShareOfACore(step.elapsedSeconds());
+    /** The JIT's share of a core in the step; empty where the JVM did not tell. */
+    static OptionalDouble share(StepResult step) {
+        return step.process() == null ? OptionalDouble.empty() : step.process().jitShareOfACore(step.elapsedSeconds());
     }
 
     /** "12 %", or "-" when the JVM did not tell. */
     static String percent(StepResult step) {
-        double share = share(step);
-        return share < 0 ? "-" : format(Locale.ROOT, "%.0f %%", 100 * share);
+        OptionalDouble share = share(step);
+        return share.isEmpty() ? "-" : format(Locale.ROOT, "%.0f %%", 100 * share.getAsDouble());
     }
 
     static String sentence(List<BusyStep> busy) {

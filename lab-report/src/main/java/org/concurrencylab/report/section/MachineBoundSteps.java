@@ -44,9 +44,9 @@ public final class MachineBoundSteps {
 
     /** The bound with this machine's CPU, or "-" where the CPU is the subject or was not measured. */
     static String cpuBound(StepResult step) {
-        return step.machine() == null || step.machine().cpuBoundPerSecond() < 0
+        return step.machine() == null || step.machine().cpuBoundPerSecond().isEmpty()
                 ? "-"
-                : Figures.number(step.machine().cpuBoundPerSecond());
+                : Figures.number(step.machine().cpuBoundPerSecond().getAsDouble());
     }
 
     static String cpuPerRequest(StepResult step) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
@@ -133,7 +135,8 @@ class DiagnosisTest {
                         1)
                 .littlesLaw(10, "m", 10)
                 .threads(new Threads(10, Map.of(), List.of(), 20, pools))
-                .process(new ProcessUsage(1, 1, 1, 1, 0.01, 10, mean))
+                .process(new ProcessUsage(
+                        1, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0.01), 10, mean))
                 .timeline(new Timeline(150, List.of()))
                 .requestLog("x.csv")
                 .build();

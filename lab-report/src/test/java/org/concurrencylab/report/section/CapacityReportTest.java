@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
@@ -100,16 +102,29 @@ class CapacityReportTest {
                         4)
                 .machine(new MachineUsage(
                         2,
-                        0.1,
-                        List.of(new ProcessCpu("service", name, requests * serviceMillis / 1000, 0, serviceMillis, -1)),
+                        OptionalDouble.of(0.1),
+                        List.of(new ProcessCpu(
+                                "service",
+                                name,
+                                OptionalDouble.of(requests * serviceMillis / 1000),
+                                0,
+                                OptionalDouble.of(serviceMillis),
+                                OptionalDouble.empty())),
                         serviceMillis,
-                        -1,
+                        OptionalDouble.empty(),
                         "",
                         0,
                         MachineUsage.CLEAN,
                         "",
                         null))
-                .process(new ProcessUsage(0, 0, 0, Math.round(preemptions * requests), 0, requests, 0))
+                .process(new ProcessUsage(
+                        0,
+                        0,
+                        OptionalLong.of(0),
+                        OptionalLong.of(Math.round(preemptions * requests)),
+                        OptionalDouble.of(0),
+                        requests,
+                        0))
                 .build();
         return new VariantResult(name, "", "", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
     }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
@@ -49,10 +51,10 @@ class FidelitySummaryTest {
     private static RunResult run(double throughput, double p95, boolean machineBound, String verdict) {
         MachineUsage machine = new MachineUsage(
                 2,
-                0.5,
+                OptionalDouble.of(0.5),
                 List.of(),
                 0.5,
-                99,
+                OptionalDouble.of(99),
                 "m",
                 machineBound ? 0.08 : 0.01,
                 machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN,
@@ -68,7 +70,8 @@ class FidelitySummaryTest {
                         40)
                 .littlesLaw(100, "m", 100)
                 .threads(new Threads(200, Map.of(), List.of(), 0, Map.of()))
-                .process(new ProcessUsage(1, 1, 1, 1, 0, 1000, 400))
+                .process(
+                        new ProcessUsage(1, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0), 1000, 400))
                 .timeline(new Timeline(400, List.of()))
                 .machine(machine)
                 .requestLog("x.csv")

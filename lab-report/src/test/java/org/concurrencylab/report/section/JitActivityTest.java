@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
@@ -41,14 +43,21 @@ class JitActivityTest {
 
     @Test
     void showsADashWhenTheJvmDidNotTell() {
-        assertThat(JitActivity.percent(variant("unknown", -1).steps().getFirst()))
+        assertThat(JitActivity.percent(
+                        variant("unknown", OptionalDouble.empty()).steps().getFirst()))
                 .isEqualTo("-");
-        assertThat(JitActivity.percent(variant("warm", 0.06).steps().getFirst()))
+        assertThat(JitActivity.percent(
+                        variant("warm", OptionalDouble.of(0.06)).steps().getFirst()))
                 .isEqualTo("4 %");
     }
 
     /** One step of 1.5 s in which the JIT compiled for {@code jitSeconds}. */
     private static VariantResult variant(String name, double jitSeconds) {
+        return variant(name, OptionalDouble.of(jitSeconds));
+    }
+
+    /** The same, where the JVM may not have told the JIT's CPU. */
+    private static VariantResult variant(String name, OptionalDouble jitSeconds) {
         StepResult step = StepResult.custom("10x10")
                 .plan(LoadPlan.closed(10, 10, 1000, "keep-alive"))
                 .client(
@@ -59,7 +68,7 @@ class JitActivityTest {
                         10)
                 .littlesLaw(66.7, "m", 66.7)
                 .threads(new Threads(20, Map.of(), List.of(), 0, Map.of()))
-                .process(new ProcessUsage(0.5, 1, 1, 1, jitSeconds, 100, 150))
+                .process(new ProcessUsage(0.5, 1, OptionalLong.of(1), OptionalLong.of(1), jitSeconds, 100, 150))
                 .timeline(new Timeline(150, List.of()))
                 .requestLog("x.csv")
                 .build();

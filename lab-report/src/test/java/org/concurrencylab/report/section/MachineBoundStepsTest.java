@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
@@ -32,7 +33,16 @@ class MachineBoundStepsTest {
         return StepResult.custom("30x1")
                 .client(new Requests(30, 30, 0, Map.of()), 5, new LatencyMillis(1, 1, 1, 1, 1, 1), 6, 5)
                 .machine(new MachineUsage(
-                        2, 0, List.of(), 300, -1, MachineUsage.CPU_WORK, 0, MachineUsage.CLEAN, "", speed))
+                        2,
+                        OptionalDouble.of(0),
+                        List.of(),
+                        300,
+                        OptionalDouble.empty(),
+                        MachineUsage.CPU_WORK,
+                        0,
+                        MachineUsage.CLEAN,
+                        "",
+                        speed))
                 .build();
     }
 }

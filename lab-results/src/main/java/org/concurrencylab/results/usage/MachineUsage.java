@@ -1,16 +1,17 @@
 package org.concurrencylab.results.usage;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The machine during one step: who used its CPU, and what that leaves of the step's bound.
  *
  * @param cores               the machine's logical processors
- * @param idleShare           the share of all cores' time that was idle during the step, -1 when unknown
+ * @param idleShare           the share of all cores' time that was idle during the step; empty where unknown
  * @param processes           the CPU of every process the lab ran during the step
  * @param cpuMillisPerRequest c: the CPU all of them used per completed request, client and services together
  * @param cpuBoundPerSecond   the most this machine's CPU allows for this load and variant, by the lab's
- *                            model (see {@code cpuBoundModel}); -1 where the CPU is the subject itself
+ *                            model (see {@code cpuBoundModel}); empty where the CPU is the subject itself
  * @param cpuBoundModel       how that bound follows from c, the cores and the pool's bound, in words
  * @param machineShare        the share of the step's figure this machine's CPU takes, by that model: the
  *                            throughput a closed load loses, the latency an open load gains
@@ -22,15 +23,20 @@ import java.util.List;
  */
 public record MachineUsage(
         int cores,
-        double idleShare,
+        OptionalDouble idleShare,
         List<ProcessCpu> processes,
         double cpuMillisPerRequest,
-        double cpuBoundPerSecond,
+        OptionalDouble cpuBoundPerSecond,
         String cpuBoundModel,
         double machineShare,
         String verdict,
         String why,
         CoreSpeed coreSpeed) {
+
+    public MachineUsage {
+        idleShare = idleShare == null ? OptionalDouble.empty() : idleShare;
+        cpuBoundPerSecond = cpuBoundPerSecond == null ? OptionalDouble.empty() : cpuBoundPerSecond;
+    }
 
     public static final String CLEAN = "clean";
     public static final String MACHINE_BOUND = "machine-bound";
@@ -67,16 +73,16 @@ public record MachineUsage(
         return why == null || !why.contains(JIT_BUSY) && !why.contains(CORES_SLOWED);
     }
 
-    /** The CPU the processes of one role used, summed; -1 when none of them could be read. */
-    public double cpuSeconds(String role) {
+    /** The CPU the processes of one role used, summed over those that could be read; empty where none could. */
+    public OptionalDouble cpuSeconds(String role) {
         double sum = 0;
         boolean any = false;
         for (ProcessCpu process : processes) {
-            if (process.role().equals(role) && process.cpuSeconds() >= 0) {
-                sum += process.cpuSeconds();
+            if (process.role().equals(role) && process.cpuSeconds().isPresent()) {
+                sum += process.cpuSeconds().getAsDouble();
                 any = true;
             }
         }
-        return any ? sum : -1;
+        return any ? OptionalDouble.of(sum) : OptionalDouble.empty();
     }
 }

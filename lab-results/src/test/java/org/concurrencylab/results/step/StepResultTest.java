@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.concurrencylab.results.usage.DatabaseUsage;
 import org.concurrencylab.results.usage.ProcessUsage;
 import org.concurrencylab.results.usage.Threads;
@@ -37,7 +39,8 @@ class StepResultTest {
                 .client(ANSWERED, 66, LATENCY, 1.5, 9.9)
                 .littlesLaw(66.7, "C/D", 66.7)
                 .threads(new Threads(20, Map.of(), List.of(), 0, Map.of()))
-                .process(new ProcessUsage(0.5, 1, 1, 1, 0, 100, 10))
+                .process(
+                        new ProcessUsage(0.5, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0), 100, 10))
                 .timeline(new Timeline(150, List.of()))
                 .database(new DatabaseUsage(1, 2, 10, 46, 0, List.of()))
                 .requestLog("requests/x.csv")

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.load.WarmUp;
@@ -120,7 +121,11 @@ public final class DownstreamService implements StartedComponent {
                 holds.put(
                         resource,
                         new DownstreamUsage.Held(
-                                held.count(), held.meanMillis(), alone.holds().getOrDefault(resource, Double.NaN)));
+                                held.count(),
+                                held.meanMillis(),
+                                alone.holds().containsKey(resource)
+                                        ? OptionalDouble.of(alone.holds().get(resource))
+                                        : OptionalDouble.empty()));
             }
         });
         return new DownstreamUsage(

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.concurrencylab.results.usage.CoreSpeed;
 import org.concurrencylab.results.usage.ProcessCpu;
 import oshi.SystemInfo;
@@ -127,25 +128,31 @@ public final class MachineCpu {
 
     /**
      * Each process's CPU between two readings, and per request what it used beyond its background; a
-     * process gone before the second reading counts -1.
+     * process gone before the second reading has none to give.
      */
     public static List<ProcessCpu> used(Reading before, Reading after, long requests, Background background) {
         double elapsed = (after.nanoTime() - before.nanoTime()) / 1e9;
         List<ProcessCpu> used = new ArrayList<>();
         before.cpuMillis().forEach((tracked, start) -> {
             long end = after.cpuMillis().getOrDefault(tracked, -1L);
-            double seconds = start < 0 || end < 0 ? -1 : (end - start) / 1e3;
-            double forRequests = Math.max(0, seconds - background.of(tracked) * elapsed);
+            OptionalDouble seconds =
+                    start < 0 || end < 0 ? OptionalDouble.empty() : OptionalDouble.of((end - start) / 1e3);
             long waitedBefore = before.runQueueWaitNanos().getOrDefault(tracked, -1L);
             long waitedAfter = after.runQueueWaitNanos().getOrDefault(tracked, -1L);
             // a thread that ended between the readings takes its wait out of the total: never below none
-            double waited = waitedBefore < 0 || waitedAfter < 0 ? -1 : Math.max(0, waitedAfter - waitedBefore) / 1e9;
+            OptionalDouble waited = waitedBefore < 0 || waitedAfter < 0
+                    ? OptionalDouble.empty()
+                    : OptionalDouble.of(Math.max(0, waitedAfter - waitedBefore) / 1e9);
             used.add(new ProcessCpu(
                     tracked.role(),
                     tracked.name(),
                     seconds,
                     background.of(tracked),
-                    seconds < 0 || requests == 0 ? -1 : forRequests * 1e3 / requests,
+                    seconds.isEmpty() || requests == 0
+                            ? OptionalDouble.empty()
+                            : OptionalDouble.of(Math.max(0, seconds.getAsDouble() - background.of(tracked) * elapsed)
+                                    * 1e3
+                                    / requests),
                     waited));
         });
         return used;
@@ -165,8 +172,8 @@ public final class MachineCpu {
                         after.coreSpeed().samplesSince(before.coreSpeed()));
     }
 
-    /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle). */
-    public static double idleShare(Reading before, Reading after) {
+    /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle); empty with no tick between. */
+    public static OptionalDouble idleShare(Reading before, Reading after) {
         long total = 0;
         for (int i = 0; i < after.ticks().length; i++) {
             total += after.ticks()[i] - before.ticks()[i];
@@ -174,6 +181,6 @@ public final class MachineCpu {
         int idle = CentralProcessor.TickType.IDLE.getIndex();
         int ioWait = CentralProcessor.TickType.IOWAIT.getIndex();
         long idleTicks = after.ticks()[idle] - before.ticks()[idle] + after.ticks()[ioWait] - before.ticks()[ioWait];
-        return total <= 0 ? -1 : (double) idleTicks / total;
+        return total <= 0 ? OptionalDouble.empty() : OptionalDouble.of((double) idleTicks / total);
     }
 }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.concurrencylab.catalog.Defaults;
@@ -135,8 +137,7 @@ public final class StepResults {
         long completed = load.sent() - load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
         List<ProcessCpu> processes = MachineCpu.used(before, after, completed, background);
         double cpuPerRequest = processes.stream()
-                        .mapToDouble(ProcessCpu::cpuMillisPerRequest)
-                        .filter(cpu -> cpu >= 0)
+                        .mapToDouble(used -> used.cpuMillisPerRequest().orElse(0))
                         .sum()
                 / 1e3;
         double poolPerSecond = context.scaled().rate(bound.throughputPerSecond());
@@ -151,7 +152,7 @@ public final class StepResults {
                             + "in this run (the lab's core-speed meter: the host slowed them)",
                     coreSpeed.slowdown()));
         }
-        double jit = process.jitShareOfACore(load.elapsedSeconds());
+        double jit = process.jitShareOfACore(load.elapsedSeconds()).orElse(0);
         // an experiment's services compile with C1 and go quiet, so a busy JIT means one still warming up; a user's
         // application compiles with C2 for minutes at a moderate load (measured: fixtures/pooled-app still compiled 25
         // methods a second after 40 s, its requests as fast as alone), and what its JIT takes from the cores is in c,
@@ -171,7 +172,7 @@ public final class StepResults {
                     MachineCpu.idleShare(before, after),
                     processes,
                     cpuPerRequest * 1e3,
-                    -1,
+                    OptionalDouble.empty(),
                     model,
                     0,
                     why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND,
@@ -185,8 +186,7 @@ public final class StepResults {
                 ? cpuPerRequest
                 : processes.stream()
                                 .filter(used -> bound.rolesOnHold().contains(used.role()))
-                                .mapToDouble(ProcessCpu::cpuMillisPerRequest)
-                                .filter(cpu -> cpu >= 0)
+                                .mapToDouble(used -> used.cpuMillisPerRequest().orElse(0))
                                 .sum()
                         / 1e3;
         DownstreamUsage.Held timed = bound.timedAs().isEmpty() || downstream == null
@@ -203,7 +203,9 @@ public final class StepResults {
                                 poolPerSecond,
                                 holdSeconds,
                                 timed.meanMillis() / 1e3,
-                                timed.aloneMeanMillis() / 1e3,
+                                timed.aloneMeanMillis().stream()
+                                        .map(millis -> millis / 1e3)
+                                        .findFirst(),
                                 timed.count(),
                                 bound.timedAs().replace('-', ' ') + "'s lock")
                         : context.step() instanceof LoadStep.Closed closed
@@ -227,7 +229,7 @@ public final class StepResults {
                 MachineCpu.idleShare(before, after),
                 processes,
                 cpuPerRequest * 1e3,
-                estimate.perSecond(),
+                OptionalDouble.of(estimate.perSecond()),
                 estimate.explanation(),
                 estimate.share(),
                 why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND,
@@ -330,7 +332,7 @@ public final class StepResults {
                 sample.liveThreads(),
                 live,
                 runnable,
-                sample.virtualMounted(),
+                sample.virtualMounted() < 0 ? OptionalLong.empty() : OptionalLong.of(sample.virtualMounted()),
                 sample.heapUsedBytes());
     }
 
@@ -384,12 +386,13 @@ public final class StepResults {
                 difference(before.virtualThreadPins(), after.virtualThreadPins()));
     }
 
-    private static double jitCpuSeconds(ProcessCounters before, ProcessCounters after) {
-        long nanos = difference(before.jitCpuNanos(), after.jitCpuNanos());
-        return nanos < 0 ? -1 : nanos / 1e9;
+    private static OptionalDouble jitCpuSeconds(ProcessCounters before, ProcessCounters after) {
+        OptionalLong nanos = difference(before.jitCpuNanos(), after.jitCpuNanos());
+        return nanos.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(nanos.getAsLong() / 1e9);
     }
 
-    private static long difference(long before, long after) {
-        return before < 0 || after < 0 ? -1 : after - before;
+    /** What a counter of the probe's counted between two readings; empty where it does not count (the probe's -1). */
+    private static OptionalLong difference(long before, long after) {
+        return before < 0 || after < 0 ? OptionalLong.empty() : OptionalLong.of(after - before);
     }
 }

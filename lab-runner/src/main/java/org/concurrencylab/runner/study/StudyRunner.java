@@ -298,11 +298,12 @@ public final class StudyRunner {
         StepResult heaviest = measured.steps().getLast();
         ResourceDemand predicted = CapacityProjector.onCores(model, machineCpus);
         ResourceDemand allowed = CapacityProjector.onCores(there.get(), machineCpus);
-        double busy = heaviest.machine() == null || heaviest.machine().idleShare() < 0
-                ? Double.NaN
-                : 1
-                        - heaviest.machine().idleShare()
-                        - jitCoreShare(heaviest) / heaviest.machine().cores();
+        double busy =
+                heaviest.machine() == null || heaviest.machine().idleShare().isEmpty()
+                        ? Double.NaN
+                        : 1
+                                - heaviest.machine().idleShare().getAsDouble()
+                                - jitCoreShare(heaviest) / heaviest.machine().cores();
         double measuredPerSecond = ResourceDemand.CORES.equals(allowed.name()) && busy > 0
                 ? heaviest.throughputPerSecond() / busy
                 : allowed.allowsPerSecond();
@@ -815,7 +816,10 @@ public final class StudyRunner {
      * while they compile reads the compiler as much as the application: the study runs it again, once.
      */
     private static double jitCoreShare(StepResult step) {
-        return step.process() == null ? 0 : Math.max(0, step.process().jitShareOfACore(step.elapsedSeconds()));
+        return step.process() == null
+                ? 0
+                : Math.max(
+                        0, step.process().jitShareOfACore(step.elapsedSeconds()).orElse(0));
     }
 
     /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
@@ -906,8 +910,8 @@ public final class StudyRunner {
             return Optional.empty();
         }
         double busy = step.machine().processes().stream()
-                        .filter(process -> process.role().equals("service") && process.cpuSeconds() >= 0)
-                        .mapToDouble(org.concurrencylab.results.usage.ProcessCpu::cpuSeconds)
+                        .filter(process -> process.role().equals("service"))
+                        .mapToDouble(process -> process.cpuSeconds().orElse(0))
                         .sum()
                 / (step.elapsedSeconds() * cores);
         return busy >= BUSY_CORES
@@ -932,12 +936,12 @@ public final class StudyRunner {
             return Optional.of(pool.get() + " held the load back");
         }
         if (step.machine() != null
-                && step.machine().idleShare() >= 0
-                && step.machine().idleShare() <= 1 - BUSY_CORES) {
+                && step.machine().idleShare().isPresent()
+                && step.machine().idleShare().getAsDouble() <= 1 - BUSY_CORES) {
             return Optional.of(format(
                     Locale.ROOT,
                     "this machine's cores were %.0f %% busy",
-                    100 * (1 - step.machine().idleShare())));
+                    100 * (1 - step.machine().idleShare().getAsDouble())));
         }
         // a pool that counts nothing over JMX (Reactor's schedulers, an application's executor) still makes a queue
         if (step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < QUEUED * step.littlesLawPerSecond()) {

@@ -273,9 +273,10 @@ public final class SweepRunner {
             verdict = MachineUsage.MACHINE_BOUND;
             why = step.machine().why();
         }
-        Double cpuBound = step.machine() == null || step.machine().cpuBoundPerSecond() <= 0
-                ? null
-                : step.machine().cpuBoundPerSecond();
+        Double cpuBound =
+                step.machine() == null || step.machine().cpuBoundPerSecond().orElse(0) <= 0
+                        ? null
+                        : step.machine().cpuBoundPerSecond().getAsDouble();
         return new SweepPoint(
                 value,
                 name,

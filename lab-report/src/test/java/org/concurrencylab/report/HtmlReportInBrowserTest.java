@@ -1,4 +1,4 @@
-package org.concurrencylab.report.document;
+package org.concurrencylab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,12 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.concurrencylab.report.ReportFiles;
-import org.concurrencylab.report.RunComparison;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
@@ -224,7 +224,14 @@ class HtmlReportInBrowserTest {
                         12)
                 .littlesLaw(133, "model", 133)
                 .threads(new Threads(30, Map.of("tomcat-workers", 20), List.of(), 0, Map.of()))
-                .process(new ProcessUsage(1, 100_000_000, 10, 5, 0.05, 1200, p95 / 2))
+                .process(new ProcessUsage(
+                        1,
+                        100_000_000,
+                        OptionalLong.of(10),
+                        OptionalLong.of(5),
+                        OptionalDouble.of(0.05),
+                        1200,
+                        p95 / 2))
                 .arrivals(new Arrivals(133.3, 133.3, 0.1, 1, 2, 0))
                 .timeline(new Timeline(150, points))
                 .seed(new SeedFigure("article: An article", null, 339.0, 345.0, null))
