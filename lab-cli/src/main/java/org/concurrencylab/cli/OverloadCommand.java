@@ -83,7 +83,7 @@ final class OverloadCommand implements Callable<Integer> {
                         .toList();
         LabHome home = LabHome.locate();
         Path logs = Files.createDirectories(home.root().resolve("results").resolve("overload"));
-        List<OverloadTrial.Result> results = new OverloadTrial(JavaRuntime.current(), home, new TerminalProgress())
+        List<OverloadTrial.Result> results = new OverloadTrial(home, JavaRuntime.current(), new TerminalProgress())
                 .run(experiment, chosen, factor, lengthInD, settings, logs);
         System.out.printf(
                 Locale.ROOT,

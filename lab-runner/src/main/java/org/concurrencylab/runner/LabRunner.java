@@ -85,7 +85,7 @@ public final class LabRunner {
         for (Experiment experiment : experiments) {
             RunSettings settings = options.overrides().resolve(experiment, machineCpus);
             RunEnvironment environment =
-                    new RunEnvironment(java, home, settings, progress, options.remoteLoad(), phases);
+                    new RunEnvironment(home, java, settings, progress, options.remoteLoad(), phases);
             String bootSoFar = springBoot;
             List<ExperimentResult> before = List.copyOf(results);
             // each variant is on disk as soon as it ends, its experiment's claims not yet checked: a run
@@ -226,7 +226,7 @@ public final class LabRunner {
     /** @param bind where the served service listens: {@link ServiceCommand#LOOPBACK}, or every interface when the user asked */
     public Served serve(Experiment experiment, Variant variant, int port, RunSettings settings, Path log, String bind)
             throws ServiceStartException, InterruptedException, IOException {
-        RunEnvironment environment = new RunEnvironment(java, home, settings, progress);
+        RunEnvironment environment = new RunEnvironment(home, java, settings, progress);
         SharedComponents shared = SharedComponents.start(experiment, environment, log.getParent());
         if (shared.failure().isPresent()) {
             shared.close();

@@ -97,7 +97,7 @@ public final class OverloadTrial {
     private final LabHome home;
     private final RunProgress progress;
 
-    public OverloadTrial(JavaRuntime java, LabHome home, RunProgress progress) {
+    public OverloadTrial(LabHome home, JavaRuntime java, RunProgress progress) {
         this.java = java;
         this.home = home;
         this.progress = progress;
@@ -118,7 +118,7 @@ public final class OverloadTrial {
         Scaled scaled = settings.scaled();
         // an overload arrives as an open load of new connections, whatever the article's client was
         RunEnvironment environment =
-                new RunEnvironment(java, home, settings.withConnections(Connections.NEW_PER_REQUEST), progress);
+                new RunEnvironment(home, java, settings.withConnections(Connections.NEW_PER_REQUEST), progress);
         Duration d = scaled.of(experiment.downstreamLatency());
         LoadStep heaviest = experiment.steps().getLast();
         List<Result> results = new ArrayList<>();

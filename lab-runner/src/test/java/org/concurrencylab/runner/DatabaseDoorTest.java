@@ -30,8 +30,8 @@ class DatabaseDoorTest extends RealServicesTest {
     void onlyTheRunsPasswordLetsInAndOnlyAsAnOrdinaryRole() throws Exception {
         Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
         RunEnvironment environment = new RunEnvironment(
-                JavaRuntime.current(),
                 HOME,
+                JavaRuntime.current(),
                 Overrides.none()
                         .withScale(0.05)
                         .withCpus(2)

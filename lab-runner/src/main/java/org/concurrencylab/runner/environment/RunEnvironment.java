@@ -37,8 +37,8 @@ public final class RunEnvironment {
     private final Optional<RemoteLoad> remoteLoad;
     private final PhaseClock phases;
 
-    public RunEnvironment(JavaRuntime java, LabHome home, RunSettings settings, RunProgress progress) {
-        this(java, home, settings, progress, Optional.empty(), new PhaseClock());
+    public RunEnvironment(LabHome home, JavaRuntime java, RunSettings settings, RunProgress progress) {
+        this(home, java, settings, progress, Optional.empty(), new PhaseClock());
     }
 
     /**
@@ -46,8 +46,8 @@ public final class RunEnvironment {
      * @param phases     the run's clock of where its time goes
      */
     public RunEnvironment(
-            JavaRuntime java,
             LabHome home,
+            JavaRuntime java,
             RunSettings settings,
             RunProgress progress,
             Optional<RemoteLoad> remoteLoad,
@@ -57,7 +57,7 @@ public final class RunEnvironment {
         this.java = java;
         this.settings = settings;
         this.progress = progress;
-        this.startupCache = new StartupCache(java, home, progress::note);
+        this.startupCache = new StartupCache(home, java, progress::note);
     }
 
     /**

@@ -38,7 +38,7 @@ public final class StartupCache {
     /** Every variant of a stack shares one preparation: the service jar is hashed once, not per variant. */
     private final Map<String, Prepared> preparedByServiceAndStack = new HashMap<>();
 
-    public StartupCache(JavaRuntime java, LabHome home, Consumer<String> progress) {
+    public StartupCache(LabHome home, JavaRuntime java, Consumer<String> progress) {
         this.java = java;
         this.home = home;
         this.progress = progress;

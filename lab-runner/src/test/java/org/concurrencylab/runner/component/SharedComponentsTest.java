@@ -24,8 +24,8 @@ class SharedComponentsTest extends RealServicesTest {
                 .downstream(new Downstream("no-such-simulator", "/"))
                 .build();
         RunEnvironment environment = new RunEnvironment(
-                JavaRuntime.current(),
                 HOME,
+                JavaRuntime.current(),
                 Overrides.none()
                         .withScale(0.05)
                         .withCpus(2)

@@ -121,8 +121,8 @@ class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
     void noPropertySourceOpensAListenerBeyondLoopback(Source source) throws Exception {
         Experiment experiment = Catalog.experiment("blocking-io").orElseThrow();
         RunEnvironment environment = new RunEnvironment(
-                JavaRuntime.current(),
                 HOME,
+                JavaRuntime.current(),
                 Overrides.none()
                         .withScale(0.1)
                         .withCpus(2)
