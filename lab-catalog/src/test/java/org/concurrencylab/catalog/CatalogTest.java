@@ -53,7 +53,7 @@ class CatalogTest {
         assertThat(experiment.steps()).extracting(LoadStep::label).containsExactly("1x5", "20/s for 60s");
         assertThat(experiment.downstream()).map(Downstream::module).contains("downstream-service");
         // rate x calls x D = 20 x 2 x 0.3 s = 12 in flight, doubled
-        assertThat(FanOutExperiment.LITTLES_LAW_POOL).isEqualTo(24);
+        assertThat(FanOutExperiment.LITTLES_LAW_POOL_SIZE).isEqualTo(24);
     }
 
     @Test

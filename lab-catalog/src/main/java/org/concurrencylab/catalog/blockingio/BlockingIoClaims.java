@@ -2,10 +2,13 @@ package org.concurrencylab.catalog.blockingio;
 
 import static java.lang.String.format;
 import static org.concurrencylab.catalog.blockingio.BlockingIoExperiment.*;
+import static org.concurrencylab.catalog.claim.Thresholds.figure;
+import static org.concurrencylab.catalog.claim.Thresholds.percent;
 
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Verdict;
@@ -26,30 +29,31 @@ final class BlockingIoClaims {
                                 "ten-users-near-bound",
                                 "10 users on MVC with 20 Tomcat workers get close to 10 requests per D, the Little's-law maximum.",
                                 m -> {
-                                    StepResult step = m.clientStep("mvc-tomcat-20", LIGHT);
-                                    // the article's 9.95 per D is 99.5 % of the bound; 95 % leaves this machine's
-                                    // request path its share
+                                    StepResult step = m.clientStep(MVC_TOMCAT_20, LIGHT);
+                                    int bound = step.plan().users();
                                     return Verdict.onSteps(
-                                            m.perD(step) >= 0.95 * 10,
+                                            m.perD(step) >= NEAR_BOUND * bound,
                                             format(
-                                                    "%.2f per D measured, bound 10 (%.1f %%)",
-                                                    m.perD(step), 10 * m.perD(step)),
+                                                    "%.2f per D measured, bound %d (%.1f %%)",
+                                                    m.perD(step), bound, 100 * m.perD(step) / bound),
                                             step);
                                 })
                         .articleSaid("9.95 per D (99.5 % of the bound)")
-                        .checkedAt("≥ 95 % of 10 per D")
-                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, LIGHT, "mvc-tomcat-20"),
+                        .checkedAt(format("≥ %s of %d per D", percent(NEAR_BOUND), LIGHT_STEP.users()))
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, LIGHT, MVC_TOMCAT_20),
                 Claim.of(
                                 "tomcat-20-queues",
                                 "With 100 users, 20 Tomcat workers cap throughput near 20 per D; the rest queue and mean latency grows to about 5 D.",
                                 m -> {
-                                    StepResult step = m.clientStep("mvc-tomcat-20", HEAVY);
+                                    StepResult step = m.clientStep(MVC_TOMCAT_20, HEAVY);
                                     double mean = m.inD(step.latencyMillis().mean());
                                     // the median beside the mean: whether the queue was served in turn or some users
                                     // waited far longer
-                                    // the article: 19.92 per D and 4.82 D; 95 % of the bound, and its mean within 10 %
                                     return Verdict.onSteps(
-                                            m.perD(step) <= 20.4 && m.perD(step) >= 19 && mean >= 4.34 && mean <= 5.3,
+                                            m.perD(step) <= OVER_A_CAP * TOMCAT_20_WORKERS
+                                                    && m.perD(step) >= NEAR_BOUND * TOMCAT_20_WORKERS
+                                                    && Math.abs(mean / ARTICLE_TOMCAT_20_MEAN_D - 1)
+                                                            <= WITHIN_THE_ARTICLES_MEAN,
                                             format(
                                                     "%.2f per D, mean latency %.2f D (median %.2f D, p95 %.2f D)",
                                                     m.perD(step),
@@ -59,13 +63,19 @@ final class BlockingIoClaims {
                                             step);
                                 })
                         .articleSaid("19.92 per D, mean 4.82 D")
-                        .checkedAt("19 to 20.4 per D; mean 4.34 to 5.3 D (the article's within 10 %)")
-                        .shownBy(ChartRef.Kind.REQUESTS, HEAVY, "mvc-tomcat-20"),
+                        .checkedAt(format(
+                                "%s to %s per D; mean %s to %s D (the article's within %s)",
+                                figure(NEAR_BOUND * TOMCAT_20_WORKERS),
+                                figure(OVER_A_CAP * TOMCAT_20_WORKERS),
+                                figure(ARTICLE_TOMCAT_20_MEAN_D * (1 - WITHIN_THE_ARTICLES_MEAN)),
+                                figure(ARTICLE_TOMCAT_20_MEAN_D * (1 + WITHIN_THE_ARTICLES_MEAN)),
+                                percent(WITHIN_THE_ARTICLES_MEAN)))
+                        .shownBy(ChartRef.Kind.REQUESTS, HEAVY, MVC_TOMCAT_20),
                 Claim.of(
                                 "tomcat-200-scales",
                                 "With Tomcat's default 200 workers, all 100 users are served at once: near 100 per D (95 % of C/D or more), far above any pool cap.",
                                 m -> {
-                                    StepResult step = m.clientStep("mvc-tomcat-200", HEAVY);
+                                    StepResult step = m.clientStep(MVC_TOMCAT_200, HEAVY);
                                     return Verdict.onSteps(
                                             servesAllUsers(m, step),
                                             withCpu(m, step)
@@ -77,14 +87,14 @@ final class BlockingIoClaims {
                                             step);
                                 })
                         .articleSaid("99.40 per D")
-                        .checkedAt("≥ 95 % of C/D")
-                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-tomcat-200"),
+                        .checkedAt(ALL_USERS_SERVED)
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, MVC_TOMCAT_200),
                 Claim.of(
                                 "tomcat-200-threads-grow-and-stay",
                                 "Tomcat's default pool starts small (the article: under 50 live threads), grows a worker per user under 100 users "
                                         + "(almost 150 live threads), and keeps them alive once the traffic is gone.",
                                 m -> {
-                                    VariantResult variant = m.variant("mvc-tomcat-200");
+                                    VariantResult variant = m.variant(MVC_TOMCAT_200);
                                     StepResult step = m.step(variant.name(), HEAVY);
                                     int atStart = variant.liveThreadsAtStart()
                                             .orElseThrow(
@@ -96,12 +106,15 @@ final class BlockingIoClaims {
                                     int users = step.plan().users();
                                     // thread counts: what the pool did, which this machine's CPU cannot change
                                     return Verdict.of(
-                                            atStart < 50 && workers >= users && kept >= KEPT * workers,
+                                            atStart < ARTICLE_THREADS_AT_START
+                                                    && workers >= users
+                                                    && kept >= KEPT * workers,
                                             format(
-                                                    "%d live threads at start (the article: under 50); %d at peak under %d users, %d of them Tomcat "
+                                                    "%d live threads at start (the article: under %d); %d at peak under %d users, %d of them Tomcat "
                                                             + "workers (the article: almost 150 in all); %d workers still alive %.1f D after the last "
                                                             + "answer (%d live threads)",
                                                     atStart,
+                                                    ARTICLE_THREADS_AT_START,
                                                     step.threads().peakLive(),
                                                     users,
                                                     workers,
@@ -110,15 +123,17 @@ final class BlockingIoClaims {
                                                     rested.live()));
                                 })
                         .articleSaid("under 50 live threads at rest, almost 150 under 100 users, kept after")
-                        .checkedAt(
-                                "under 50 live threads at start; Tomcat workers ≥ the users at peak; ≥ 90 % of them alive 5 D after the last answer")
-                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "mvc-tomcat-200"),
+                        .checkedAt(format(
+                                "under %d live threads at start; Tomcat workers ≥ the users at peak; ≥ %s of them alive %s D "
+                                        + "after the last answer",
+                                ARTICLE_THREADS_AT_START, percent(KEPT), figure(Defaults.REST_AFTER_LOAD_IN_D)))
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, MVC_TOMCAT_200),
                 Claim.of(
                                 "netty-blocking-capped-by-loops",
                                 "Blocking inside Mono.fromCallable on Netty holds an event loop per request: throughput falls to about the number of loops per D, latency balloons.",
                                 m -> {
-                                    StepResult step = m.clientStep("webflux-netty-blocking", HEAVY);
-                                    Object loops = m.variant("webflux-netty-blocking")
+                                    StepResult step = m.clientStep(WEBFLUX_NETTY_BLOCKING, HEAVY);
+                                    Object loops = m.variant(WEBFLUX_NETTY_BLOCKING)
                                             .sizing()
                                             .get("nettyEventLoops");
                                     if (!(loops instanceof Number n)) {
@@ -126,9 +141,9 @@ final class BlockingIoClaims {
                                                 "needs the event loops webflux-netty-blocking reported, and it reported none");
                                     }
                                     double loopCount = n.doubleValue();
-                                    // the article: 7.90 per D on 8 loops, 98.75 %
                                     return Verdict.onSteps(
-                                            m.perD(step) <= loopCount * 1.02 && m.perD(step) >= loopCount * 0.95,
+                                            m.perD(step) <= loopCount * OVER_A_CAP
+                                                    && m.perD(step) >= loopCount * NEAR_BOUND,
                                             format(
                                                     "%.2f per D with %s event loops (%.1f %% of the bound %s), mean latency %.2f D",
                                                     m.perD(step),
@@ -139,24 +154,25 @@ final class BlockingIoClaims {
                                             step);
                                 })
                         .articleSaid("7.90 per D on 8 event loops")
-                        .checkedAt("95 % to 102 % of one request per loop per D")
-                        .shownBy(ChartRef.Kind.REQUESTS, HEAVY, "webflux-netty-blocking"),
+                        .checkedAt(format(
+                                "%s to %s of one request per loop per D", percent(NEAR_BOUND), percent(OVER_A_CAP)))
+                        .shownBy(ChartRef.Kind.REQUESTS, HEAVY, WEBFLUX_NETTY_BLOCKING),
                 Claim.of(
                                 "netty-elastic-scales",
                                 "subscribeOn an unbounded elastic pool moves the wait off the event loops: Netty gets back near 100 per D (95 % of C/D or more).",
                                 m -> {
-                                    StepResult step = m.clientStep("webflux-netty-elastic", HEAVY);
+                                    StepResult step = m.clientStep(WEBFLUX_NETTY_ELASTIC, HEAVY);
                                     return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                                 })
                         .articleSaid("99.40 per D")
-                        .checkedAt("≥ 95 % of C/D")
-                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "webflux-netty-elastic"),
+                        .checkedAt(ALL_USERS_SERVED)
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, WEBFLUX_NETTY_ELASTIC),
                 Claim.of(
                                 "tomcat-subscribeon-more-threads",
                                 "WebFlux on Tomcat with subscribeOn also gets near 100 per D, but with about twice the threads of Netty with the same pool.",
                                 m -> {
-                                    StepResult tomcat = m.step("webflux-tomcat-elastic", HEAVY);
-                                    StepResult netty = m.step("webflux-netty-elastic", HEAVY);
+                                    StepResult tomcat = m.step(WEBFLUX_TOMCAT_ELASTIC, HEAVY);
+                                    StepResult netty = m.step(WEBFLUX_NETTY_ELASTIC, HEAVY);
                                     double ratio = (double) tomcat.threads().peakLive()
                                             / netty.threads().peakLive();
                                     int workers = pool(tomcat, "tomcat-workers");
@@ -181,21 +197,18 @@ final class BlockingIoClaims {
                                             ratio >= ABOUT_TWICE, servesAllUsers(m, tomcat), evidence, tomcat, netty);
                                 })
                         .articleSaid("99.30 per D, about twice the threads")
-                        .checkedAt(
-                                "peak threads ≥ 1.8 x Netty's with the same pool (about twice); ≥ 95 % of C/D; more than Netty's "
-                                        + "but short of 1.8 x with fewer workers than users: not decided (how many workers a burst makes is a race "
-                                        + "whose spread covers twice)")
-                        .shownBy(
-                                ChartRef.Kind.THREADS_BY_POOL,
-                                HEAVY,
-                                "webflux-tomcat-elastic",
-                                "webflux-netty-elastic"),
+                        .checkedAt(format(
+                                "peak threads ≥ %s x Netty's with the same pool (about twice); %s; more than Netty's "
+                                        + "but short of %s x with fewer workers than users: not decided (how many workers a burst "
+                                        + "makes is a race whose spread covers twice)",
+                                figure(ABOUT_TWICE), ALL_USERS_SERVED, figure(ABOUT_TWICE)))
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_TOMCAT_ELASTIC, WEBFLUX_NETTY_ELASTIC),
                 Claim.of(
                                 "tomcat-without-subscribeon-fewer-threads",
                                 "On Tomcat, leaving out subscribeOn keeps the wait on the worker: about the same throughput with fewer threads.",
                                 m -> {
-                                    StepResult plain = m.step("webflux-tomcat-blocking", HEAVY);
-                                    StepResult moved = m.step("webflux-tomcat-elastic", HEAVY);
+                                    StepResult plain = m.step(WEBFLUX_TOMCAT_BLOCKING, HEAVY);
+                                    StepResult moved = m.step(WEBFLUX_TOMCAT_ELASTIC, HEAVY);
                                     return Verdict.structuralThenOnSteps(
                                             plain.threads().peakLive()
                                                     < moved.threads().peakLive(),
@@ -209,18 +222,14 @@ final class BlockingIoClaims {
                                 })
                         .articleSaid(
                                 "no figure: the container's worker does the blocking, one thread per request where subscribeOn takes two")
-                        .checkedAt("fewer peak threads than with subscribeOn; ≥ 95 % of C/D")
-                        .shownBy(
-                                ChartRef.Kind.THREADS_BY_POOL,
-                                HEAVY,
-                                "webflux-tomcat-blocking",
-                                "webflux-tomcat-elastic"),
+                        .checkedAt("fewer peak threads than with subscribeOn; " + ALL_USERS_SERVED)
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_TOMCAT_BLOCKING, WEBFLUX_TOMCAT_ELASTIC),
                 Claim.of(
                                 "router-function-same",
                                 "A RouterFunction only declares the handler differently: it is neither faster nor lighter on threads.",
                                 m -> {
-                                    StepResult router = m.step("webflux-tomcat-router", HEAVY);
-                                    StepResult annotated = m.step("webflux-tomcat-blocking", HEAVY);
+                                    StepResult router = m.step(WEBFLUX_TOMCAT_ROUTER, HEAVY);
+                                    StepResult annotated = m.step(WEBFLUX_TOMCAT_BLOCKING, HEAVY);
                                     double throughputRatio =
                                             router.throughputPerSecond() / annotated.throughputPerSecond();
                                     int threadDifference =
@@ -229,12 +238,12 @@ final class BlockingIoClaims {
                                     return Verdict.structuralThenOnSteps(
                                             threadDifference
                                                     <= Math.max(
-                                                            10,
-                                                            0.15
+                                                            SAME_THREADS_AT_LEAST,
+                                                            SAME_THREADS
                                                                     * annotated
                                                                             .threads()
                                                                             .peakLive()),
-                                            Math.abs(throughputRatio - 1) <= 0.05,
+                                            Math.abs(throughputRatio - 1) <= SAME_THROUGHPUT,
                                             format(
                                                     "%.2f against %.2f per D; %d against %d threads at peak",
                                                     m.perD(router),
@@ -246,30 +255,32 @@ final class BlockingIoClaims {
                                 })
                         .articleSaid(
                                 "no figure: only another way to declare the handler, neither faster nor using fewer threads")
-                        .checkedAt("throughput within 5 %; peak threads within 10 or 15 %")
-                        .shownBy(ChartRef.Kind.PERCENTILES, HEAVY, "webflux-tomcat-router", "webflux-tomcat-blocking"),
+                        .checkedAt(format(
+                                "throughput within %s; peak threads within %d or %s, the larger",
+                                percent(SAME_THROUGHPUT), SAME_THREADS_AT_LEAST, percent(SAME_THREADS)))
+                        .shownBy(ChartRef.Kind.PERCENTILES, HEAVY, WEBFLUX_TOMCAT_ROUTER, WEBFLUX_TOMCAT_BLOCKING),
                 Claim.of(
                                 "deferred-result-scales",
                                 "Without Reactor, MVC returning a DeferredResult completed from a cached pool also gets near 100 per D (95 % of C/D or more).",
                                 m -> {
-                                    StepResult step = m.clientStep("mvc-deferred-result", HEAVY);
+                                    StepResult step = m.clientStep(MVC_DEFERRED_RESULT, HEAVY);
                                     return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                                 })
-                        .checkedAt("≥ 95 % of C/D")
-                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-deferred-result"),
+                        .checkedAt(ALL_USERS_SERVED)
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, MVC_DEFERRED_RESULT),
                 Claim.of(
                                 "bounded-elastic-capped",
                                 "Modern: today's boundedElastic() caps its threads at 10 per CPU, so 100 users get at most min(100, 10 x CPUs) per D.",
                                 m -> {
-                                    StepResult step = m.step("webflux-netty-bounded-elastic", HEAVY);
-                                    Object sizedCap = m.variant("webflux-netty-bounded-elastic")
+                                    StepResult step = m.step(WEBFLUX_NETTY_BOUNDED_ELASTIC, HEAVY);
+                                    Object sizedCap = m.variant(WEBFLUX_NETTY_BOUNDED_ELASTIC)
                                             .sizing()
                                             .get("boundedElasticMaxThreads");
                                     double cap = sizedCap instanceof Number n ? n.doubleValue() : Double.NaN;
                                     int peakThreads =
                                             step.threads().peakByPool().getOrDefault("bounded-elastic", 0);
                                     // one more than the cap: the pool's evictor thread carries its name
-                                    boolean capped = peakThreads <= cap + 1 && m.perD(step) <= 1.02 * cap;
+                                    boolean capped = peakThreads <= cap + 1 && m.perD(step) <= OVER_A_CAP * cap;
                                     return Verdict.onSteps(
                                             capped,
                                             format(
@@ -282,17 +293,21 @@ final class BlockingIoClaims {
                                                     idleWhileQueued(m, step)),
                                             step);
                                 })
-                        .checkedAt("pool threads ≤ 10 x CPUs (+1, its evictor); ≤ 102 % of that per D")
-                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-netty-bounded-elastic"),
+                        .checkedAt(format(
+                                "pool threads ≤ the cap it reports, %d x CPUs by Reactor's default (and its evictor); ≤ %s of "
+                                        + "that per D",
+                                BOUNDED_ELASTIC_THREADS_PER_CPU, percent(OVER_A_CAP)))
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_NETTY_BOUNDED_ELASTIC),
                 Claim.of(
                                 "virtual-threads-scale",
                                 "Modern: MVC on virtual threads serves 100 users near 100 per D with far fewer platform threads than 200 workers.",
                                 m -> {
-                                    StepResult virtual = m.step("mvc-virtual-threads", HEAVY);
-                                    StepResult platform = m.step("mvc-tomcat-200", HEAVY);
+                                    StepResult virtual = m.step(MVC_VIRTUAL_THREADS, HEAVY);
+                                    StepResult platform = m.step(MVC_TOMCAT_200, HEAVY);
                                     return Verdict.structuralThenOnSteps(
                                             virtual.threads().peakLive()
-                                                    < 0.6 * platform.threads().peakLive(),
+                                                    < FAR_FEWER
+                                                            * platform.threads().peakLive(),
                                             servesAllUsers(m, virtual),
                                             format(
                                                     "%s (platform threads); against %d on 200 workers",
@@ -301,15 +316,15 @@ final class BlockingIoClaims {
                                             virtual,
                                             platform);
                                 })
-                        .checkedAt("platform threads < 60 % of Tomcat-200's; ≥ 95 % of C/D")
-                        .shownBy(
-                                ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, "mvc-virtual-threads", "mvc-tomcat-200"),
+                        .checkedAt(format(
+                                "platform threads < %s of Tomcat-200's; %s", percent(FAR_FEWER), ALL_USERS_SERVED))
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, MVC_VIRTUAL_THREADS, MVC_TOMCAT_200),
                 Claim.of(
                                 "non-blocking-needs-no-pool",
                                 "Modern: a handler that does not block (Mono.delay) serves 100 users near 100 per D on the event loops alone.",
                                 m -> {
-                                    StepResult delay = m.step("webflux-netty-delay", HEAVY);
-                                    StepResult elastic = m.step("webflux-netty-elastic", HEAVY);
+                                    StepResult delay = m.step(WEBFLUX_NETTY_DELAY, HEAVY);
+                                    StepResult elastic = m.step(WEBFLUX_NETTY_ELASTIC, HEAVY);
                                     return Verdict.structuralThenOnSteps(
                                             delay.threads().peakLive()
                                                     < elastic.threads().peakLive() / 2,
@@ -321,12 +336,54 @@ final class BlockingIoClaims {
                                             delay,
                                             elastic);
                                 })
-                        .checkedAt("threads < half of the elastic pool's; ≥ 95 % of C/D")
-                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, "webflux-netty-delay", "webflux-netty-elastic"));
+                        .checkedAt("threads < half of the elastic pool's; " + ALL_USERS_SERVED)
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_NETTY_DELAY, WEBFLUX_NETTY_ELASTIC));
     }
 
-    /** "About twice": within 10 % of the article's figure. */
+    /**
+     * Near a bound: the article's well-sized variants reached 99.4-99.5 % of theirs (9.95 of 10 per D, 99.40
+     * and 99.30 of 100); 95 % leaves this machine's request path its share and stays far from any pool cap
+     * the claims tell them from (20 or 8 per D).
+     */
+    private static final double NEAR_BOUND = 0.95;
+
+    /** The most a capped variant reads over its cap: the step's first and last requests, 2 %. */
+    private static final double OVER_A_CAP = 1.02;
+
+    /** "Near 100 per D", as every scaling claim is checked. */
+    private static final String ALL_USERS_SERVED = format("≥ %s of C/D", percent(NEAR_BOUND));
+
+    /** The capped variant's workers: its bound at 100 users is 20 per D (the article measured 19.92). */
+    private static final int TOMCAT_20_WORKERS = 20;
+
+    /** The article's mean latency of 20 workers under 100 users: 4,820 ms on a D of 1 s. */
+    private static final double ARTICLE_TOMCAT_20_MEAN_D = 4.82;
+
+    /** How far the queued mean may be from the article's: the run-to-run spread of a queue's mean here. */
+    private static final double WITHIN_THE_ARTICLES_MEAN = 0.10;
+
+    /** The article's live threads of Tomcat's default pool before the load: "under 50". */
+    private static final int ARTICLE_THREADS_AT_START = 50;
+
+    /** "About twice": the article's "much more threads", two a request, less 10 %. */
     private static final double ABOUT_TWICE = 1.8;
+
+    /** "Not faster": the same throughput within 5 %, the run-to-run spread of a variant here. */
+    private static final double SAME_THROUGHPUT = 0.05;
+
+    /** "Not lighter on threads": within 15 % of the peak, or 10 threads where the peak is small. */
+    private static final double SAME_THREADS = 0.15;
+
+    private static final int SAME_THREADS_AT_LEAST = 10;
+
+    /** Reactor's default cap of boundedElastic: 10 threads per CPU (the check reads the cap the service reports). */
+    private static final int BOUNDED_ELASTIC_THREADS_PER_CPU = 10;
+
+    /** "Far fewer platform threads": under 60 % of the 200 workers' peak (about 150 live threads in the article). */
+    private static final double FAR_FEWER = 0.6;
+
+    /** A mean latency over 1.1 D: requests waited in a queue on top of D. */
+    private static final double QUEUED_LATENCY_D = 1.1;
 
     /**
      * Why a ratio short of twice is not decided here. A worker holds a request only for its hand-off to the
@@ -366,12 +423,8 @@ final class BlockingIoClaims {
     /** "Keeps them alive": nearly every worker of the peak is still there after the rest (Tomcat lets an idle one go after 60 s). */
     private static final double KEPT = 0.9;
 
-    /**
-     * "About 100 per D" in the article's sense: the article measured 99.4 of 100; 95 % of C/D leaves
-     * this machine's request path its share and is still far from any pool cap (20 or 8 per D).
-     */
     private static boolean servesAllUsers(Measurements m, StepResult step) {
-        return m.perD(step) >= 0.95 * step.plan().users();
+        return m.perD(step) >= NEAR_BOUND * step.plan().users();
     }
 
     private static int pool(StepResult step, String pool) {
@@ -413,7 +466,7 @@ final class BlockingIoClaims {
         Map<String, Double> pool = step.threads().activityByPool().getOrDefault("bounded-elastic", Map.of());
         double idle = pool.getOrDefault(ThreadActivity.IDLE.name(), 0.0);
         double taken = pool.getOrDefault(ThreadActivity.SLEEPING.name(), 0.0);
-        if (idle < 1 || step.latencyMillis().mean() < 1.1 * m.seconds() * 1000) {
+        if (idle < 1 || m.inD(step.latencyMillis().mean()) < QUEUED_LATENCY_D) {
             return "";
         }
         return format(

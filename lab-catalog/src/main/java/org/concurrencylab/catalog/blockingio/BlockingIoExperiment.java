@@ -28,7 +28,23 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
 
     static final String NAME = "blocking-io";
     static final String ARTICLE = "Resources utilization in reactive services";
-    static final String LIGHT = "10x10";
+
+    // the variants, by the names claims, sweeps and findings look them up with
+    static final String MVC_TOMCAT_20 = "mvc-tomcat-20";
+    static final String MVC_TOMCAT_200 = "mvc-tomcat-200";
+    static final String WEBFLUX_NETTY_BLOCKING = "webflux-netty-blocking";
+    static final String WEBFLUX_NETTY_ELASTIC = "webflux-netty-elastic";
+    static final String WEBFLUX_TOMCAT_ELASTIC = "webflux-tomcat-elastic";
+    static final String WEBFLUX_TOMCAT_BLOCKING = "webflux-tomcat-blocking";
+    static final String WEBFLUX_TOMCAT_ROUTER = "webflux-tomcat-router";
+    static final String MVC_DEFERRED_RESULT = "mvc-deferred-result";
+    static final String WEBFLUX_NETTY_BOUNDED_ELASTIC = "webflux-netty-bounded-elastic";
+    static final String MVC_VIRTUAL_THREADS = "mvc-virtual-threads";
+    static final String WEBFLUX_NETTY_DELAY = "webflux-netty-delay";
+    /** The light step: 10 users, whose number is its bound. */
+    static final LoadStep.Closed LIGHT_STEP = new LoadStep.Closed(10, 10);
+
+    static final String LIGHT = LIGHT_STEP.label();
     static final String HEAVY = "100x10";
 
     /** Reactor Netty's default: max(CPUs, 4) event loops. */
@@ -57,14 +73,14 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                 // of its bound in 3.5 minutes; at 0.15 the unbounded variants lost 11-22 % to it
                 .scale(0.4)
                 .warmUp(new WarmUp(100, 5))
-                .steps(new LoadStep.Closed(10, 10), new LoadStep.Closed(100, 10))
+                .steps(LIGHT_STEP, new LoadStep.Closed(100, 10))
                 .variants(variants())
                 .claims(BlockingIoClaims.claims())
                 .sweeps(
                         SweepClaim.custom("users-knee")
                                 .text(
                                         "20 Tomcat workers stop adding throughput at 20 users: beyond them the users queue")
-                                .sweep("mvc-tomcat-20", HEAVY, "users=5..200")
+                                .sweep(MVC_TOMCAT_20, HEAVY, "users=5..200")
                                 .knee(20, "20 workers each held D")
                                 .build(),
                         SweepClaim.custom("workers-knee")
@@ -73,12 +89,12 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                                 // at the default S = 0.4 this machine's CPU took 8-12 % of each point from 44 workers
                                 // up
                                 // (c = 1.7-2.1 ms a request); at S = 1 the same requests take a smaller share of each D
-                                .sweep("mvc-tomcat-200", HEAVY, "server.tomcat.threads.max=25,50,75,100,150,200")
+                                .sweep(MVC_TOMCAT_200, HEAVY, "server.tomcat.threads.max=25,50,75,100,150,200")
                                 .scale(1)
                                 .knee(100, "100 users, each holding a worker for D")
                                 .build())
                 .findings(List.of(new Finding("nothing-caps-the-elastic-pool", m -> {
-                    StepResult step = m.step("webflux-netty-elastic", HEAVY);
+                    StepResult step = m.step(WEBFLUX_NETTY_ELASTIC, HEAVY);
                     return format(
                             "Nothing caps the unbounded elastic pool (the article's Schedulers.elastic()): it ran %d "
                                     + "threads for 100 users here, a thread per waiting request, and makes one for every request "
@@ -91,14 +107,14 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
 
     private static List<Variant> variants() {
         return List.of(
-                Variant.custom("mvc-tomcat-20", "Spring MVC on Tomcat capped at 20 worker threads")
+                Variant.custom(MVC_TOMCAT_20, "Spring MVC on Tomcat capped at 20 worker threads")
                         .origin(Origin.SEED)
                         .properties(
                                 VariantProperties.servlet("server.tomcat.threads.max", "20", "lab.handler", "blocking"))
                         .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 20))
                         .seed(Map.of(LIGHT, seed(9.95, 1000, null), HEAVY, seed(19.92, 4820, null)))
                         .build(),
-                Variant.custom("mvc-tomcat-200", "Spring MVC on Tomcat with its default 200 worker threads")
+                Variant.custom(MVC_TOMCAT_200, "Spring MVC on Tomcat with its default 200 worker threads")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet(
                                 "server.tomcat.threads.max", "200", "lab.handler", "blocking"))
@@ -106,7 +122,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                         .seed(Map.of(HEAVY, seed(99.40, 1000, "about 150 live threads")))
                         .build(),
                 Variant.custom(
-                                "webflux-netty-blocking",
+                                WEBFLUX_NETTY_BLOCKING,
                                 "WebFlux on Netty, blocking inside Mono.fromCallable on the event loop")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.reactive(
@@ -115,7 +131,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                         .seed(Map.of(HEAVY, seed(7.90, 12010, "8 event loops on 8 CPUs")))
                         .build(),
                 Variant.custom(
-                                "webflux-netty-elastic",
+                                WEBFLUX_NETTY_ELASTIC,
                                 "WebFlux on Netty, subscribeOn an unbounded elastic pool (the article's Schedulers.elastic())")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.reactive(
@@ -123,7 +139,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                         .capacity(new Unbounded("an unbounded cached pool"))
                         .seed(Map.of(HEAVY, seed(99.40, 1000, null)))
                         .build(),
-                Variant.custom("webflux-tomcat-elastic", "WebFlux on Tomcat, subscribeOn the unbounded elastic pool")
+                Variant.custom(WEBFLUX_TOMCAT_ELASTIC, "WebFlux on Tomcat, subscribeOn the unbounded elastic pool")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.reactiveOnTomcat(
                                 "lab.handler", "from-callable", "lab.reactive.scheduler", "elastic"))
@@ -131,28 +147,28 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                         .seed(Map.of(HEAVY, seed(99.30, 1010, "about twice the threads")))
                         .build(),
                 Variant.custom(
-                                "webflux-tomcat-blocking",
+                                WEBFLUX_TOMCAT_BLOCKING,
                                 "WebFlux on Tomcat, Mono.fromCallable without subscribeOn: the worker waits")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.reactiveOnTomcat(
                                 "lab.handler", "from-callable", "lab.reactive.scheduler", "none"))
                         .capacity(TOMCAT_WORKERS)
                         .build(),
-                Variant.custom("webflux-tomcat-router", "The same handler as a RouterFunction, WebFlux on Tomcat")
+                Variant.custom(WEBFLUX_TOMCAT_ROUTER, "The same handler as a RouterFunction, WebFlux on Tomcat")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.reactiveOnTomcat(
                                 "lab.handler", "router", "lab.reactive.scheduler", "none"))
                         .capacity(TOMCAT_WORKERS)
                         .build(),
                 Variant.custom(
-                                "mvc-deferred-result",
+                                MVC_DEFERRED_RESULT,
                                 "Spring MVC returning DeferredResult completed from a cached thread pool")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet("lab.handler", "deferred-result"))
                         .capacity(new Unbounded("servlet async frees the worker; a cached pool waits"))
                         .build(),
                 Variant.custom(
-                                "webflux-netty-bounded-elastic",
+                                WEBFLUX_NETTY_BOUNDED_ELASTIC,
                                 "WebFlux on Netty, subscribeOn today's Schedulers.boundedElastic() (10 threads per CPU)")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.reactive(
@@ -160,7 +176,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                         .capacity(new SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus))
                         .build(),
                 Variant.custom(
-                                "mvc-virtual-threads",
+                                MVC_VIRTUAL_THREADS,
                                 "Spring MVC on Tomcat with virtual threads (spring.threads.virtual.enabled)")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet(
@@ -168,7 +184,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                         .capacity(new Unbounded("a virtual thread per request"))
                         .build(),
                 Variant.custom(
-                                "webflux-netty-delay",
+                                WEBFLUX_NETTY_DELAY,
                                 "WebFlux on Netty with a non-blocking wait (Mono.delay): no thread is held")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.reactive("lab.handler", "delay"))

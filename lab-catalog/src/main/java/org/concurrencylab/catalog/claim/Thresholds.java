@@ -1,5 +1,7 @@
 package org.concurrencylab.catalog.claim;
 
+import java.util.Locale;
+
 /**
  * Thresholds more than one experiment's claims are checked at, each with the articles' figures it comes
  * from. A threshold one claim alone uses stands beside that claim.
@@ -13,4 +15,15 @@ public final class Thresholds {
     public static final double P95_NEAR_D = 1.15;
 
     private Thresholds() {}
+
+    /** A share as a claim's threshold text writes it: 0.95 as "95 %", 0.025 as "2.5 %". */
+    public static String percent(double share) {
+        return figure(100 * share) + " %";
+    }
+
+    /** A threshold's figure as its text writes it: 19.0 as "19", 20.4 as "20.4", 4.338 as "4.34". */
+    public static String figure(double value) {
+        String written = String.format(Locale.ROOT, "%.2f", value);
+        return written.contains(".") ? written.replaceAll("0+$", "").replaceAll("\\.$", "") : written;
+    }
 }

@@ -1,6 +1,8 @@
 package org.concurrencylab.catalog.cpubound;
 
 import static java.lang.String.format;
+import static org.concurrencylab.catalog.claim.Thresholds.figure;
+import static org.concurrencylab.catalog.claim.Thresholds.percent;
 import static org.concurrencylab.catalog.cpubound.CpuBoundExperiment.*;
 
 import java.util.ArrayList;
@@ -23,6 +25,28 @@ final class CpuBoundClaims {
     /** What a claim on context switches lacks where the system does not count them per thread. */
     private static final String SWITCHES = "the services' context switches, which this system does not count";
 
+    /** The service's Tomcat threads, the article's 10: without a scheduler, the work's threads. */
+    private static final int TOMCAT_THREADS = 10;
+
+    /** The last answer of parallelism 2 within 10 % of its 15 requests' work: the article's 4.5 s is 15 of its 0.3 s requests. */
+    private static final double LAST_ANSWER_WITHIN = 0.10;
+
+    /** The article's scheduler of 4 threads (on 8 logical CPUs): compared from 4 CPUs up, below them one thread per CPU. */
+    private static final int ARTICLE_SCHEDULER_THREADS = 4;
+
+    /** A core taken from the one-thread-per-CPU scheduler: its cores less than 95 % as busy as the 10 threads'. */
+    private static final double CORE_TAKEN = 0.95;
+
+    /**
+     * What context switching costs the 10 threads, the article's reason without a figure: the lab asks at least
+     * 10 % more CPU for the same work, more than the run-to-run noise of a variant's CPU here
+     * ({@code Defaults.RUN_TO_RUN_NOISE}, 7 %).
+     */
+    private static final double SWITCHING_COSTS = 0.10;
+
+    /** The utilization law: a variant that keeps every CPU busy serves CPUs over its work, within 10 %. */
+    private static final double CPUS_BUSY_WITHIN = 0.10;
+
     private CpuBoundClaims() {}
 
     static List<Claim> claims() {
@@ -32,15 +56,15 @@ final class CpuBoundClaims {
                                 "no-scheduler-batches-of-ten",
                                 "Without a scheduler the work holds Tomcat's 10 threads: requests finish in batches of 10.",
                                 m -> {
-                                    StepResult step = m.step("no-scheduler", load);
+                                    StepResult step = m.step(NO_SCHEDULER, load);
                                     Batches batches = Batches.of(step);
                                     return Verdict.of(batches.ofTen(), batches.toString());
                                 })
                         .articleSaid("batches of 10, about 11 s of processing each")
-                        .checkedAt("answers in batches of 10")
-                        .shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
+                        .checkedAt(format("answers in batches of %d", TOMCAT_THREADS))
+                        .shownBy(ChartRef.Kind.REQUESTS, load, NO_SCHEDULER),
                 Claim.of("no-scheduler-last-batch-times-out", "... and the last batch times out.", m -> {
-                            StepResult step = m.clientStep("no-scheduler", load);
+                            StepResult step = m.clientStep(NO_SCHEDULER, load);
                             long timeouts = step.requests().timedOut();
                             return Verdict.of(
                                     timeouts > 0,
@@ -54,12 +78,12 @@ final class CpuBoundClaims {
                         })
                         .articleSaid("the last 10 time out at 30 s")
                         .checkedAt("at least one timeout")
-                        .shownBy(ChartRef.Kind.REQUESTS, load, "no-scheduler"),
+                        .shownBy(ChartRef.Kind.REQUESTS, load, NO_SCHEDULER),
                 Claim.of(
                                 "parallel-4-all-succeed",
                                 "With subscribeOn a parallel scheduler of 4 every request succeeds and durations grow steadily.",
                                 m -> {
-                                    StepResult step = m.step("parallel-4", load);
+                                    StepResult step = m.step(PARALLEL_4, load);
                                     Batches batches = Batches.of(step);
                                     String evidence = format(
                                             "%d of %d OK; %s",
@@ -73,15 +97,17 @@ final class CpuBoundClaims {
                                     return Verdict.of(step.requests().failed() == 0 && !batches.ofTen(), evidence);
                                 })
                         .articleSaid("all succeed, durations grow steadily")
-                        .checkedAt(
-                                "no failure; not in batches of 10; not decided where only timeouts failed and its JVM's own CPU per request puts the last answer past the timeout")
-                        .shownBy(ChartRef.Kind.REQUESTS, load, "parallel-4"),
+                        .checkedAt(format(
+                                "no failure; not in batches of %d; not decided where only timeouts failed and its JVM's own "
+                                        + "CPU per request puts the last answer past the timeout",
+                                TOMCAT_THREADS))
+                        .shownBy(ChartRef.Kind.REQUESTS, load, PARALLEL_4),
                 Claim.of(
                                 "parallel-2-beats-4",
                                 "Parallelism 2 gives a lower mean latency than 4 (the article: 2853 ms against 5375 ms; it suspected hyperthreading).",
                                 m -> {
-                                    StepResult two = m.step("parallel-2", load);
-                                    StepResult four = m.step("parallel-4", load);
+                                    StepResult two = m.step(PARALLEL_2, load);
+                                    StepResult four = m.step(PARALLEL_4, load);
                                     double predicted =
                                             1 - meanInWork(2, m.machineCpus()) / meanInWork(4, m.machineCpus());
                                     return Verdict.beyondNoise(
@@ -98,15 +124,17 @@ final class CpuBoundClaims {
                                                     100 * predicted));
                                 })
                         .articleSaid("mean 2853 ms against 5375 ms")
-                        .checkedAt(
-                                "a lower mean with 2, decided only where the model's difference exceeds the run-to-run noise")
-                        .shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-2", "parallel-4"),
+                        .checkedAt(format(
+                                "a lower mean with %s than %s, decided only where the model's difference exceeds the "
+                                        + "run-to-run noise",
+                                PARALLEL_2, PARALLEL_4))
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, PARALLEL_2, PARALLEL_4),
                 Claim.of(
                                 "parallel-2-last-answer",
                                 "With parallelism 2 the last of the 30 answers comes after 15 requests' work: each thread takes 15 in turn "
                                         + "(the article: 4.5 s), within 10 %.",
                                 m -> {
-                                    StepResult two = m.step("parallel-2", load);
+                                    StepResult two = m.step(PARALLEL_2, load);
                                     // a request's work as its own JVM spent it, so the JVM's rate is not compared with
                                     // another's
                                     double work = two.process().cpuSeconds()
@@ -128,12 +156,17 @@ final class CpuBoundClaims {
                                         return Verdict.notDecided(evidence + "; " + slowJvm);
                                     }
                                     return Verdict.onSteps(
-                                            two.requests().failed() == 0 && Math.abs(off) <= 0.10, evidence, two);
+                                            two.requests().failed() == 0 && Math.abs(off) <= LAST_ANSWER_WITHIN,
+                                            evidence,
+                                            two);
                                 })
                         .articleSaid("the last answer after 4.5 s")
-                        .checkedAt(
-                                "no failure; the last answer within 10 % of 15 requests' work; not decided where only timeouts failed and its JVM's own CPU per request puts the last answer past the timeout")
-                        .shownBy(ChartRef.Kind.REQUESTS, load, "parallel-2"),
+                        .checkedAt(format(
+                                "no failure; the last answer within %s of %s requests' work; not decided "
+                                        + "where only timeouts failed and its JVM's own CPU per request puts the last answer "
+                                        + "past the timeout",
+                                percent(LAST_ANSWER_WITHIN), figure(lastAnswerInWork(2, 2))))
+                        .shownBy(ChartRef.Kind.REQUESTS, load, PARALLEL_2),
                 Claim.of(
                                 "parallel-4-fewer-context-switches",
                                 "A scheduler of 4 threads, no more than the article's CPUs, switches context less than Tomcat's 10 threads doing "
@@ -142,14 +175,15 @@ final class CpuBoundClaims {
                                     // the article's 4 threads ran on 8 logical CPUs: a scheduler no larger than the
                                     // cores; where this
                                     // machine has fewer than 4, the scheduler with one thread per CPU is that
-                                    String withinCores = m.machineCpus() >= 4 ? "parallel-4" : "parallel-cpus";
+                                    String withinCores =
+                                            m.machineCpus() >= ARTICLE_SCHEDULER_THREADS ? PARALLEL_4 : PARALLEL_CPUS;
                                     StepResult scheduler = m.step(withinCores, load);
-                                    StepResult ten = m.step("no-scheduler", load);
+                                    StepResult ten = m.step(NO_SCHEDULER, load);
                                     long schedulerSwitches = Measurements.known(
                                             scheduler.process().involuntaryContextSwitches(), SWITCHES);
                                     long tenSwitches =
                                             Measurements.known(ten.process().involuntaryContextSwitches(), SWITCHES);
-                                    String four = withinCores.equals("parallel-4")
+                                    String four = withinCores.equals(PARALLEL_4)
                                             ? ""
                                             : fourOnFewerCores(m, load, tenSwitches);
                                     // counted by the kernel for the service's threads, which no other load of this
@@ -170,18 +204,19 @@ final class CpuBoundClaims {
                                                     four));
                                 })
                         .articleSaid("less context switching with 4 (on 8 logical CPUs)")
-                        .checkedAt(
-                                "fewer involuntary context switches than on 10 threads, for a scheduler no larger than the CPUs "
-                                        + "(parallel-4 from 4 CPUs, else parallel-cpus)")
-                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, "parallel-cpus", "no-scheduler"),
+                        .checkedAt(format(
+                                "fewer involuntary context switches than on %d threads, for a scheduler no larger than the "
+                                        + "CPUs (%s from %d CPUs, else %s)",
+                                TOMCAT_THREADS, PARALLEL_4, ARTICLE_SCHEDULER_THREADS, PARALLEL_CPUS))
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, PARALLEL_CPUS, NO_SCHEDULER),
                 Claim.of(
                                 "parallelism-cpus-beats-ten-threads",
                                 "Lab's check: as many threads as CPUs gives a mean latency below Tomcat's 10 threads by what the model "
                                         + "predicts for this machine ((10 - CPUs) / 40), less the run-to-run noise of two means, each mean "
                                         + "in its own JVM's CPU per request.",
                                 m -> {
-                                    StepResult cpus = m.step("parallel-cpus", load);
-                                    StepResult ten = m.step("no-scheduler", load);
+                                    StepResult cpus = m.step(PARALLEL_CPUS, load);
+                                    StepResult ten = m.step(NO_SCHEDULER, load);
                                     // the model's means are in requests' work, and the host ran one JVM slower than the
                                     // other in
                                     // one run of three (379 against 354 ms of CPU a request): each mean over its own
@@ -199,7 +234,7 @@ final class CpuBoundClaims {
                                     double noise = Math.sqrt(2) * Defaults.RUN_TO_RUN_NOISE;
                                     double busyCpus = busyShare(m, cpus);
                                     double busyTen = busyShare(m, ten);
-                                    boolean coreTaken = busyCpus < 0.95 * busyTen;
+                                    boolean coreTaken = busyCpus < CORE_TAKEN * busyTen;
                                     String why = coreTaken
                                             ? ": with exactly one thread per CPU, each with its own "
                                                     + "queue, any CPU taken by another thread leaves one queue behind while the other core idles"
@@ -245,16 +280,18 @@ final class CpuBoundClaims {
                                                     why));
                                 })
                         .checkedAt(
-                                "a mean lower by the model's (10 - CPUs) / 40, less sqrt(2) x the run-to-run noise, in each JVM's CPU per request; not decided where a core was taken from the scheduler")
-                        .shownBy(ChartRef.Kind.PERCENTILES, load, "parallel-cpus", "no-scheduler"),
+                                "a mean lower by the model's difference for this machine's CPUs, less the run-to-run noise "
+                                        + "of a difference of two means, in each JVM's CPU per request; not decided where a core "
+                                        + "was taken from the scheduler")
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, PARALLEL_CPUS, NO_SCHEDULER),
                 Claim.of(
                                 "context-switching-costs-cpu",
                                 "The article's explanation: with more threads than CPUs, context switching costs enough CPU to slow the work down.",
                                 m -> {
-                                    StepResult ten = m.step("no-scheduler", load);
-                                    StepResult cpus = m.step("parallel-cpus", load);
-                                    PiWorkCost tenCost = PiWorkCost.of(m.variant("no-scheduler"), ten);
-                                    PiWorkCost cpusCost = PiWorkCost.of(m.variant("parallel-cpus"), cpus);
+                                    StepResult ten = m.step(NO_SCHEDULER, load);
+                                    StepResult cpus = m.step(PARALLEL_CPUS, load);
+                                    PiWorkCost tenCost = PiWorkCost.of(m.variant(NO_SCHEDULER), ten);
+                                    PiWorkCost cpusCost = PiWorkCost.of(m.variant(PARALLEL_CPUS), cpus);
                                     double extraCpu = tenCost.overReference() / cpusCost.overReference() - 1;
                                     String evidence = format(
                                             "CPU for the 30 requests, the JIT's left out, %.2f s on 10 threads against %.2f s on %d, "
@@ -286,12 +323,14 @@ final class CpuBoundClaims {
                                                 evidence + "; machine-bound step (" + String.join("; ", slowed)
                                                         + "): the comparison rests on the meter's reading of the slowed cores");
                                     }
-                                    return Verdict.of(extraCpu >= 0.10, evidence);
+                                    return Verdict.of(extraCpu >= SWITCHING_COSTS, evidence);
                                 })
                         .articleSaid("context switching costs the 10 threads")
-                        .checkedAt(
-                                "≥ 10 % more CPU for the 30 requests on 10 threads, each over the same work at its step's core speed")
-                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, "no-scheduler", "parallel-cpus"),
+                        .checkedAt(format(
+                                "≥ %s more CPU for the %d requests on %d threads, each over the same work at its step's core "
+                                        + "speed",
+                                percent(SWITCHING_COSTS), AT_ONCE.totalRequests(), TOMCAT_THREADS))
+                        .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, NO_SCHEDULER, PARALLEL_CPUS),
                 Claim.of(
                                 "cpus-kept-busy",
                                 "Lab's check: every variant with at least as many threads as CPUs serves CPUs / (work per request), within 10 %, "
@@ -307,7 +346,7 @@ final class CpuBoundClaims {
                                         if (keepsCpusBusy && step.requests().failed() == 0) {
                                             // throughput x CPU per request / CPUs: how busy the cores were kept
                                             double share = busyShare(m, step);
-                                            all &= share >= 0.9 && share <= 1.1;
+                                            all &= Math.abs(share - 1) <= CPUS_BUSY_WITHIN;
                                             evidence.add(format(
                                                     "%s %.0f %% (%.0f %% of the calibrated work's bound)",
                                                     variant.name(),
@@ -324,7 +363,9 @@ final class CpuBoundClaims {
                                             "of CPUs / its own CPU per request: " + String.join(", ", evidence)
                                                     + "; the calibrated work is one JVM's rate, and the JVMs' rates spread (see the calibration finding)");
                                 })
-                        .checkedAt("90 % to 110 % of CPUs / the CPU per request")
+                        .checkedAt(format(
+                                "%s to %s of CPUs / the CPU per request",
+                                percent(1 - CPUS_BUSY_WITHIN), percent(1 + CPUS_BUSY_WITHIN)))
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
@@ -404,7 +445,7 @@ final class CpuBoundClaims {
     /** What 4 threads did on fewer cores than 4: more threads than cores, as the 10 are. */
     private static String fourOnFewerCores(Measurements m, String load, long tenSwitches) {
         try {
-            long four = Measurements.known(m.step("parallel-4", load).process().involuntaryContextSwitches(), SWITCHES);
+            long four = Measurements.known(m.step(PARALLEL_4, load).process().involuntaryContextSwitches(), SWITCHES);
             return format(
                     "; parallel-4 is more threads than this machine's cores, and switched %d times against the 10 threads' %d",
                     four, tenSwitches);
@@ -451,7 +492,7 @@ final class CpuBoundClaims {
      * threads takes its share in turn, each request lasting work x threads / min(threads, cpus) of wall time.
      */
     static double lastAnswerInWork(int threads, int cpus) {
-        return Math.ceil(30.0 / threads) * threads / Math.min(threads, cpus);
+        return Math.ceil((double) AT_ONCE.totalRequests() / threads) * threads / Math.min(threads, cpus);
     }
 
     private static int number(Object value) {

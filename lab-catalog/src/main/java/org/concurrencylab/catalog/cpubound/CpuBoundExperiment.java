@@ -27,6 +27,14 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
 
     static final String NAME = "cpu-bound";
     static final String ARTICLE = "Improving CPU bound performance using Scheduler";
+
+    // the variants, by the names claims, sweeps and findings look them up with
+    static final String NO_SCHEDULER = "no-scheduler";
+    static final String PARALLEL_4 = "parallel-4";
+    static final String PARALLEL_2 = "parallel-2";
+    static final String PARALLEL_CPUS = "parallel-cpus";
+    static final String PARALLEL_1 = "parallel-1";
+    static final String VIRTUAL_THREADS = "virtual-threads";
     static final LoadStep.Closed AT_ONCE = new LoadStep.Closed(30, 1);
     static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
 
@@ -56,7 +64,7 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
                 .sweeps(SweepClaim.custom("parallelism-knee")
                         .text(
                                 "A parallel scheduler adds throughput up to one thread per core of this machine, and nothing after")
-                        .sweep("parallel-4", AT_ONCE.label(), "lab.cpu.parallelism=1,2,3,4,6,8")
+                        .sweep(PARALLEL_4, AT_ONCE.label(), "lab.cpu.parallelism=1,2,3,4,6,8")
                         .knee(cpus -> cpus, "the work is CPU: one thread per core keeps every core busy")
                         .build())
                 .variants(variants())
@@ -68,37 +76,37 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
 
     private static List<Variant> variants() {
         return List.of(
-                Variant.custom("no-scheduler", "The work runs on the 10 Tomcat threads")
+                Variant.custom(NO_SCHEDULER, "The work runs on the 10 Tomcat threads")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "none"))
                         .capacity(ON_TOMCAT)
                         .seed(Map.of(AT_ONCE.label(), seed(null, "batches of 10; the last 10 time out")))
                         .build(),
-                Variant.custom("parallel-4", "subscribeOn Schedulers.newParallel(4)")
+                Variant.custom(PARALLEL_4, "subscribeOn Schedulers.newParallel(4)")
                         .origin(Origin.SEED)
                         .properties(parallel(4))
                         .capacity(new CpuWork("pi", "schedulerThreads", cpus -> 4))
                         .seed(Map.of(AT_ONCE.label(), seed(5375.0, "all succeed, durations grow steadily")))
                         .build(),
-                Variant.custom("parallel-2", "subscribeOn Schedulers.newParallel(2)")
+                Variant.custom(PARALLEL_2, "subscribeOn Schedulers.newParallel(2)")
                         .origin(Origin.SEED)
                         .properties(parallel(2))
                         .capacity(new CpuWork("pi", "schedulerThreads", cpus -> 2))
                         .seed(Map.of(AT_ONCE.label(), seed(2853.0, "the last answer after 4.5 s")))
                         .build(),
                 Variant.custom(
-                                "parallel-cpus",
+                                PARALLEL_CPUS,
                                 "subscribeOn a parallel scheduler with one thread per CPU of this machine")
                         .origin(Origin.MODERN)
                         .properties(parallel(0))
                         .capacity(new CpuWork("pi", "schedulerThreads", cpus -> cpus))
                         .build(),
-                Variant.custom("parallel-1", "subscribeOn a parallel scheduler with one thread")
+                Variant.custom(PARALLEL_1, "subscribeOn a parallel scheduler with one thread")
                         .origin(Origin.MODERN)
                         .properties(parallel(1))
                         .capacity(new CpuWork("pi", "schedulerThreads", cpus -> 1))
                         .build(),
-                Variant.custom("virtual-threads", "subscribeOn a virtual thread per request")
+                Variant.custom(VIRTUAL_THREADS, "subscribeOn a virtual thread per request")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "virtual"))
                         .capacity(new CpuWork("virtual", "schedulerThreads", cpus -> -1))

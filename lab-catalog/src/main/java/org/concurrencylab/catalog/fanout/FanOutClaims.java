@@ -1,6 +1,8 @@
 package org.concurrencylab.catalog.fanout;
 
 import static java.lang.String.format;
+import static org.concurrencylab.catalog.claim.Thresholds.figure;
+import static org.concurrencylab.catalog.claim.Thresholds.percent;
 import static org.concurrencylab.catalog.fanout.FanOutExperiment.*;
 
 import java.util.List;
@@ -45,11 +47,45 @@ final class FanOutClaims {
      */
     static final double AS_WELL_AS_POOL_OF_400 = 1.15;
 
+    /** The article's p95 of the sequential version under load: 709 ms on a D of 300 ms. */
+    static final double ARTICLE_SEQUENTIAL_P95_D = 709.0 / 300;
+
+    /**
+     * "Collapses": a p95 more than 10 times the sequential one (the article's was 72 times: 51,370 ms against 709),
+     * and latency that grows at least 3-fold from the run's start to its end.
+     */
+    static final double COLLAPSED_P95_OVER_SEQUENTIAL = 10;
+
+    static final double COLLAPSE_GROWS_AT_LEAST = 3;
+
+    /** The article's common pool under load with 8 Tomcat workers and with 200: mean and p95, ms. */
+    static final double ARTICLE_MEAN_8_WORKERS = 26_524;
+
+    static final double ARTICLE_MEAN_200_WORKERS = 27_289;
+
+    static final double ARTICLE_P95_8_WORKERS = 49_066;
+
+    static final double ARTICLE_P95_200_WORKERS = 51_370;
+
+    /**
+     * "Mostly parked": of at least 50 Tomcat workers alive (a collapsed pool keeps every arriving request's
+     * worker waiting), no more than a tenth runnable at once.
+     */
+    static final int PARKED_WORKERS_AT_LEAST = 50;
+
+    static final double RUNNABLE_AT_MOST = 0.1;
+
+    /** The metadata service "around 300 ms a call": its own time per call within 1.2 D in every step. */
+    static final double METADATA_NEAR_D = 1.2;
+
     /**
      * The sequential version's p95 under load, in D: the article's own 709 ms over D = 300 ms (2.36 D, its two
      * calls and the rest of its request), with the run-to-run noise ({@link Defaults#RUN_TO_RUN_NOISE}) on top.
      */
-    static final double SEQUENTIAL_P95_AT_MOST_D = 709.0 / 300 * (1 + Defaults.RUN_TO_RUN_NOISE);
+    static final double SEQUENTIAL_P95_AT_MOST_D = ARTICLE_SEQUENTIAL_P95_D * (1 + Defaults.RUN_TO_RUN_NOISE);
+
+    private static final String AS_WELL_AS_400 =
+            format("no failure; p95 ≤ %s x the pool of 400's", figure(AS_WELL_AS_POOL_OF_400));
 
     private FanOutClaims() {}
 
@@ -60,10 +96,10 @@ final class FanOutClaims {
                                 "parallel-halves-lone-latency",
                                 "Alone, a request that makes its two calls in parallel takes about D instead of 2 D.",
                                 m -> {
-                                    double sequential = m.inD(m.step("sequential", LONE.label())
+                                    double sequential = m.inD(m.step(SEQUENTIAL, LONE.label())
                                             .latencyMillis()
                                             .mean());
-                                    double parallel = m.inD(m.step("common-pool", LONE.label())
+                                    double parallel = m.inD(m.step(COMMON_POOL, LONE.label())
                                             .latencyMillis()
                                             .mean());
                                     return Verdict.of(
@@ -75,13 +111,17 @@ final class FanOutClaims {
                                                     sequential, parallel, LONE.totalRequests()));
                                 })
                         .articleSaid("661 ms sequential, 347 ms parallel (D = 300 ms)")
-                        .checkedAt("sequential ≥ 1.8 D; parallel ≤ 1.3 D and ≤ 0.65 x sequential")
-                        .shownBy(ChartRef.Kind.PERCENTILES, LONE.label(), "common-pool", "sequential"),
+                        .checkedAt(format(
+                                "sequential ≥ %s D; parallel ≤ %s D and ≤ %s x sequential",
+                                figure(SEQUENTIAL_LONE_AT_LEAST_D),
+                                figure(PARALLEL_LONE_AT_MOST_D),
+                                figure(PARALLEL_OVER_SEQUENTIAL_AT_MOST)))
+                        .shownBy(ChartRef.Kind.PERCENTILES, LONE.label(), COMMON_POOL, SEQUENTIAL),
                 Claim.of(
                                 "sequential-holds-under-load",
                                 "Under 20 requests/s the sequential version keeps its p95 near 2 D: Tomcat's 200 workers are plenty.",
                                 m -> {
-                                    StepResult step = m.clientStep("sequential", load);
+                                    StepResult step = m.clientStep(SEQUENTIAL, load);
                                     double p95 = m.inD(step.latencyMillis().p95());
                                     return Verdict.onSteps(
                                             p95 <= SEQUENTIAL_P95_AT_MOST_D
@@ -95,20 +135,23 @@ final class FanOutClaims {
                                 })
                         .articleSaid("p95 709 ms (2.36 D)")
                         .checkedAt(format(
-                                "no failure; p95 ≤ %.2f D (the article's 2.36 D and %.0f %% of run-to-run noise)",
-                                SEQUENTIAL_P95_AT_MOST_D, 100 * Defaults.RUN_TO_RUN_NOISE))
-                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "sequential"),
+                                "no failure; p95 ≤ %s D (the article's %s D and %s of run-to-run noise)",
+                                figure(SEQUENTIAL_P95_AT_MOST_D),
+                                figure(ARTICLE_SEQUENTIAL_P95_D),
+                                percent(Defaults.RUN_TO_RUN_NOISE)))
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, SEQUENTIAL),
                 Claim.of(
                                 "common-pool-collapses",
                                 "Under the same load, supplyAsync on the default pool collapses: p95 more than 10 times the sequential one, and latency grows through the run.",
                                 m -> {
-                                    StepResult pool = m.step("common-pool", load);
-                                    StepResult sequential = m.step("sequential", load);
+                                    StepResult pool = m.step(COMMON_POOL, load);
+                                    StepResult sequential = m.step(SEQUENTIAL, load);
                                     double ratio = pool.latencyMillis().p95()
                                             / sequential.latencyMillis().p95();
                                     Growth growth = Growth.of(pool);
                                     return Verdict.of(
-                                            ratio > 10 && growth.factor() >= 3,
+                                            ratio > COLLAPSED_P95_OVER_SEQUENTIAL
+                                                    && growth.factor() >= COLLAPSE_GROWS_AT_LEAST,
                                             format(
                                                     "p95 %.0f ms against %.0f ms (x%.1f); %s; %s",
                                                     pool.latencyMillis().p95(),
@@ -118,17 +161,19 @@ final class FanOutClaims {
                                                     failures(pool)));
                                 })
                         .articleSaid("mean 27289 ms, p95 51370 ms")
-                        .checkedAt("p95 > 10 x the sequential's; latency grows ≥ 3-fold through the run")
-                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool", "sequential"),
+                        .checkedAt(format(
+                                "p95 > %s x the sequential's; latency grows ≥ %s-fold through the run",
+                                figure(COLLAPSED_P95_OVER_SEQUENTIAL), figure(COLLAPSE_GROWS_AT_LEAST)))
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL, SEQUENTIAL),
                 Claim.of(
                                 "common-pool-one-thread-short",
                                 "The default pool has one thread fewer than the CPUs: 7 busy threads on 8.",
                                 m -> {
-                                    VariantResult variant = m.variant("common-pool");
-                                    StepResult step = m.step("common-pool", load);
+                                    VariantResult variant = m.variant(COMMON_POOL);
+                                    StepResult step = m.step(COMMON_POOL, load);
                                     int parallelism = number(variant.sizing().get("commonPoolParallelism"));
-                                    int peak = step.threads().peakByPool().getOrDefault("common-pool", 0);
-                                    int busy = peakRunnable(step, "common-pool");
+                                    int peak = step.threads().peakByPool().getOrDefault(COMMON_POOL_THREADS, 0);
+                                    int busy = peakRunnable(step, COMMON_POOL_THREADS);
                                     return Verdict.of(
                                             parallelism == variant.cpus() - 1 && peak == parallelism,
                                             format(
@@ -137,14 +182,14 @@ final class FanOutClaims {
                                                     parallelism, variant.cpus(), peak, busy));
                                 })
                         .articleSaid("7 running threads on 8 CPUs")
-                        .checkedAt("parallelism = CPUs - 1, and as many threads alive at most")
-                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "common-pool"),
+                        .checkedAt("parallelism one less than the CPUs, and as many threads alive at most")
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, COMMON_POOL),
                 Claim.of(
                                 "tomcat-8-same-as-200",
                                 "Capping Tomcat at 8 workers gives about the same result: the pool, not Tomcat, is the limit.",
                                 m -> {
-                                    StepResult capped = m.step("common-pool-tomcat-8", load);
-                                    StepResult uncapped = m.step("common-pool", load);
+                                    StepResult capped = m.step(COMMON_POOL_TOMCAT_8, load);
+                                    StepResult uncapped = m.step(COMMON_POOL, load);
                                     double ratio = capped.latencyMillis().p95()
                                             / uncapped.latencyMillis().p95();
                                     return Verdict.of(
@@ -158,14 +203,15 @@ final class FanOutClaims {
                                                     uncapped.throughputPerSecond()));
                                 })
                         .articleSaid("p95 49066 ms against 51370 ms")
-                        .checkedAt("p95 0.75 to 1.25 x the 200 workers'")
-                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool-tomcat-8", "common-pool"),
+                        .checkedAt(
+                                format("p95 %s to %s x %s's", figure(SAME_P95_LOW), figure(SAME_P95_HIGH), COMMON_POOL))
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL_TOMCAT_8, COMMON_POOL),
                 Claim.of(
                                 "tomcat-8-slightly-better",
                                 "Capping Tomcat at 8 workers is even slightly better (the article: probably less context switching).",
                                 m -> {
-                                    StepResult capped = m.step("common-pool-tomcat-8", load);
-                                    StepResult uncapped = m.step("common-pool", load);
+                                    StepResult capped = m.step(COMMON_POOL_TOMCAT_8, load);
+                                    StepResult uncapped = m.step(COMMON_POOL, load);
                                     boolean better = capped.latencyMillis().mean()
                                                     < uncapped.latencyMillis().mean()
                                             && capped.latencyMillis().p95()
@@ -184,46 +230,48 @@ final class FanOutClaims {
                                                     uncapped.latencyMillis().mean(),
                                                     capped.latencyMillis().p95(),
                                                     uncapped.latencyMillis().p95(),
-                                                    100 * (26524.0 / 27289 - 1),
-                                                    100 * (49066.0 / 51370 - 1),
-                                                    number(m.variant("common-pool")
+                                                    100 * (ARTICLE_MEAN_8_WORKERS / ARTICLE_MEAN_200_WORKERS - 1),
+                                                    100 * (ARTICLE_P95_8_WORKERS / ARTICLE_P95_200_WORKERS - 1),
+                                                    number(m.variant(COMMON_POOL)
                                                             .sizing()
                                                             .get("commonPoolParallelism"))));
                                 })
                         .articleSaid("mean 26524 ms against 27289 ms, p95 49066 ms against 51370 ms")
                         .checkedAt(
                                 "a lower mean and p95, decided only where the model's difference exceeds the run-to-run noise")
-                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, "common-pool-tomcat-8", "common-pool"),
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL_TOMCAT_8, COMMON_POOL),
                 Claim.of(
                                 "tomcat-workers-park",
                                 "Meanwhile Tomcat's workers mostly wait, parked on the futures, rather than work.",
                                 m -> {
-                                    StepResult step = m.step("common-pool", load);
+                                    StepResult step = m.step(COMMON_POOL, load);
                                     int live = step.threads().peakByPool().getOrDefault("tomcat-workers", 0);
                                     int runnable = peakRunnable(step, "tomcat-workers");
                                     return Verdict.of(
-                                            live >= 50 && runnable <= 0.1 * live,
+                                            live >= PARKED_WORKERS_AT_LEAST && runnable <= RUNNABLE_AT_MOST * live,
                                             format(
                                                     "%d Tomcat workers alive at peak, at most %d runnable at once",
                                                     live, runnable));
                                 })
                         .articleSaid("Tomcat's threads mostly parked")
-                        .checkedAt("≥ 50 workers alive; ≤ 10 % of them runnable at once")
-                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, "common-pool"),
+                        .checkedAt(format(
+                                "≥ %d workers alive; ≤ %s of them runnable at once",
+                                PARKED_WORKERS_AT_LEAST, percent(RUNNABLE_AT_MOST)))
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, COMMON_POOL),
                 Claim.of(
                                 "pool-of-400-fixes-it",
                                 "A dedicated pool of 400 threads removes the bottleneck: p95 near D.",
-                                m -> nearD(m, "dedicated-pool-400"))
+                                m -> nearD(m, DEDICATED_POOL_400))
                         .articleSaid("mean 339 ms, p95 345 ms")
-                        .checkedAt("no failure; p95 ≤ 1.15 D")
-                        .shownBy(ChartRef.Kind.PERCENTILES, load, "dedicated-pool-400", "common-pool"),
+                        .checkedAt(format("no failure; p95 ≤ %s D", figure(Thresholds.P95_NEAR_D)))
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, DEDICATED_POOL_400, COMMON_POOL),
                 Claim.of(
                                 "littles-law-pool-is-enough",
-                                "Lab's check: a pool sized by Little's law (" + LITTLES_LAW_POOL
+                                "Lab's check: a pool sized by Little's law (" + LITTLES_LAW_POOL_SIZE
                                         + " threads) does as well as 400.",
                                 m -> {
-                                    Verdict verdict = asWellAsPoolOf400(m, "littles-law-pool");
-                                    StepResult step = m.step("littles-law-pool", load);
+                                    Verdict verdict = asWellAsPoolOf400(m, LITTLES_LAW_POOL);
+                                    StepResult step = m.step(LITTLES_LAW_POOL, load);
                                     return new Verdict(
                                             verdict.status(),
                                             verdict.evidence()
@@ -233,20 +281,20 @@ final class FanOutClaims {
                                                                     .peakByPool()
                                                                     .getOrDefault("fan-out-pool", 0)));
                                 })
-                        .checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's")
-                        .shownBy(ChartRef.Kind.PERCENTILES, load, "littles-law-pool", "dedicated-pool-400"),
+                        .checkedAt(AS_WELL_AS_400)
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, LITTLES_LAW_POOL, DEDICATED_POOL_400),
                 Claim.of(
                                 "virtual-threads-fix-it",
                                 "Modern: a virtual thread per call needs no sizing at all and does as well as the pool of 400.",
-                                m -> asWellAsPoolOf400(m, "virtual-threads"))
-                        .checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's")
-                        .shownBy(ChartRef.Kind.PERCENTILES, load, "virtual-threads", "dedicated-pool-400"),
+                                m -> asWellAsPoolOf400(m, VIRTUAL_THREADS))
+                        .checkedAt(AS_WELL_AS_400)
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, VIRTUAL_THREADS, DEDICATED_POOL_400),
                 Claim.of(
                                 "webclient-fixes-it",
                                 "Modern: WebClient with Mono.zip waits on no thread: as well as the pool of 400 with a handful of threads.",
                                 m -> {
-                                    Verdict verdict = asWellAsPoolOf400(m, "webclient-zip");
-                                    StepResult step = m.step("webclient-zip", load);
+                                    Verdict verdict = asWellAsPoolOf400(m, WEBCLIENT_ZIP);
+                                    StepResult step = m.step(WEBCLIENT_ZIP, load);
                                     return new Verdict(
                                             verdict.status(),
                                             verdict.evidence()
@@ -254,28 +302,28 @@ final class FanOutClaims {
                                                             "; %d threads alive at most",
                                                             step.threads().peakLive()));
                                 })
-                        .checkedAt("no failure; p95 ≤ 1.15 x the pool of 400's")
-                        .shownBy(ChartRef.Kind.PERCENTILES, load, "webclient-zip", "dedicated-pool-400"),
+                        .checkedAt(AS_WELL_AS_400)
+                        .shownBy(ChartRef.Kind.PERCENTILES, load, WEBCLIENT_ZIP, DEDICATED_POOL_400),
                 Claim.of(
                                 "metadata-never-the-bottleneck",
                                 "The metadata service was never the bottleneck: its own time per call stayed near D in every step.",
                                 m -> {
                                     Measurements.DownstreamPeak slowest = m.slowestDownstream();
                                     return Verdict.of(
-                                            m.inD(slowest.meanMillis()) <= 1.2,
+                                            m.inD(slowest.meanMillis()) <= METADATA_NEAR_D,
                                             format(
                                                     "its slowest mean per call %.2f D (%s)",
                                                     m.inD(slowest.meanMillis()), slowest.where()));
                                 })
                         .articleSaid("around 300 ms a call")
-                        .checkedAt("its slowest mean per call ≤ 1.2 D")
+                        .checkedAt(format("its slowest mean per call ≤ %s D", figure(METADATA_NEAR_D)))
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
     static List<Finding> findings() {
         return List.of(
                 new Finding("own-cpus", m -> {
-                    VariantResult variant = m.variant("common-pool-own-cpus");
+                    VariantResult variant = m.variant(COMMON_POOL_OWN_CPUS);
                     StepResult lone = m.step(variant.name(), LONE.label());
                     StepResult loaded = m.step(variant.name(), UNDER_LOAD.label());
                     int parallelism = number(variant.sizing().get("commonPoolParallelism"));
@@ -352,7 +400,7 @@ final class FanOutClaims {
      */
     private static Verdict asWellAsPoolOf400(Measurements m, String variant) {
         StepResult step = m.step(variant, UNDER_LOAD.label());
-        StepResult pool = m.step("dedicated-pool-400", UNDER_LOAD.label());
+        StepResult pool = m.step(DEDICATED_POOL_400, UNDER_LOAD.label());
         double p95 = m.inD(step.latencyMillis().p95());
         double poolP95 = m.inD(pool.latencyMillis().p95());
         return Verdict.onSteps(

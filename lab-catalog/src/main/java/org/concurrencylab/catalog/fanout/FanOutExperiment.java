@@ -26,6 +26,19 @@ public final class FanOutExperiment implements ExperimentDeclaration {
 
     static final String NAME = "fan-out";
     static final String ARTICLE = "Improving processing time could harm service scalability";
+
+    /** The probe's name for the ForkJoin common pool's threads. */
+    static final String COMMON_POOL_THREADS = "common-pool";
+
+    // the variants, by the names claims, sweeps and findings look them up with
+    static final String SEQUENTIAL = "sequential";
+    static final String COMMON_POOL = "common-pool";
+    static final String COMMON_POOL_TOMCAT_8 = "common-pool-tomcat-8";
+    static final String DEDICATED_POOL_400 = "dedicated-pool-400";
+    static final String VIRTUAL_THREADS = "virtual-threads";
+    static final String WEBCLIENT_ZIP = "webclient-zip";
+    static final String LITTLES_LAW_POOL = "littles-law-pool";
+    static final String COMMON_POOL_OWN_CPUS = "common-pool-own-cpus";
     static final Duration D = Duration.ofMillis(300);
     static final LoadStep.Closed LONE = new LoadStep.Closed(1, 5);
     static final LoadStep.Open UNDER_LOAD = new LoadStep.Open(20, Duration.ofSeconds(60));
@@ -36,7 +49,7 @@ public final class FanOutExperiment implements ExperimentDeclaration {
      * 20 x 2 x 0.3 s = 12, doubled as headroom for bursts and for the time a thread spends outside
      * the call. The same at every scale: the rate divides by S as D multiplies by it.
      */
-    public static final int LITTLES_LAW_POOL =
+    public static final int LITTLES_LAW_POOL_SIZE =
             (int) Math.ceil(2 * UNDER_LOAD.ratePerSecond() * CALLS_PER_REQUEST * D.toNanos() / 1e9);
 
     /**
@@ -48,8 +61,11 @@ public final class FanOutExperiment implements ExperimentDeclaration {
             new LoadStep.Closed((int) Math.round(UNDER_LOAD.ratePerSecond() * D.toNanos() / 1e9), 40);
 
     /** ForkJoinPool.commonPool() gets one thread fewer than the CPUs (at least 1). */
-    static final SharedPool COMMON_POOL = new SharedPool(
-            "common-pool", "commonPoolParallelism", cpus -> Math.max(1, cpus - 1), new Hold(CALLS_PER_REQUEST, 1));
+    static final SharedPool COMMON_POOL_CAPACITY = new SharedPool(
+            COMMON_POOL_THREADS,
+            "commonPoolParallelism",
+            cpus -> Math.max(1, cpus - 1),
+            new Hold(CALLS_PER_REQUEST, 1));
 
     /** Found by the catalog through {@link java.util.ServiceLoader}. */
     public FanOutExperiment() {}
@@ -83,7 +99,7 @@ public final class FanOutExperiment implements ExperimentDeclaration {
                         // one of them is left out (measured: with 4..24 the point at 12 was machine-bound once, and the
                         // fit
                         // on 4, 8, 16 missed the plateau by 16 %)
-                        .sweep("littles-law-pool", IN_FLIGHT_OF_UNDER_LOAD, "lab.fan-out.pool-size=4,8,12,16,20,24,28")
+                        .sweep(LITTLES_LAW_POOL, IN_FLIGHT_OF_UNDER_LOAD, "lab.fan-out.pool-size=4,8,12,16,20,24,28")
                         // at the default S = 0.3 the three processes' 3.9-11.9 ms of CPU a request took 10-19 % of
                         // every point by the machine model (6 requests released together on 2 cores), so none was
                         // fitted;
@@ -100,7 +116,7 @@ public final class FanOutExperiment implements ExperimentDeclaration {
 
     private static List<Variant> variants() {
         return List.of(
-                Variant.custom("sequential", "Both calls one after the other on the Tomcat worker: 2 D, no pool")
+                Variant.custom(SEQUENTIAL, "Both calls one after the other on the Tomcat worker: 2 D, no pool")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet("lab.fan-out.strategy", "sequential"))
                         .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200, new Hold(1, 2)))
@@ -110,26 +126,24 @@ public final class FanOutExperiment implements ExperimentDeclaration {
                                 UNDER_LOAD.label(),
                                 seed(null, 709.0, null)))
                         .build(),
-                Variant.custom(
-                                "common-pool",
-                                "CompletableFuture.supplyAsync without an executor: the JDK's default pool")
+                Variant.custom(COMMON_POOL, "CompletableFuture.supplyAsync without an executor: the JDK's default pool")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool"))
-                        .capacity(COMMON_POOL)
+                        .capacity(COMMON_POOL_CAPACITY)
                         .seed(Map.of(
                                 LONE.label(),
                                 seed(347.0, null, "one request"),
                                 UNDER_LOAD.label(),
                                 seed(27289.0, 51370.0, "7 busy pool threads on 8 CPUs")))
                         .build(),
-                Variant.custom("common-pool-tomcat-8", "The same, with Tomcat capped at 8 worker threads")
+                Variant.custom(COMMON_POOL_TOMCAT_8, "The same, with Tomcat capped at 8 worker threads")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet(
                                 "lab.fan-out.strategy", "common-pool", "server.tomcat.threads.max", "8"))
-                        .capacity(COMMON_POOL)
+                        .capacity(COMMON_POOL_CAPACITY)
                         .seed(Map.of(UNDER_LOAD.label(), seed(26524.0, 49066.0, null)))
                         .build(),
-                Variant.custom("dedicated-pool-400", "supplyAsync on a fixed pool of 400 threads")
+                Variant.custom(DEDICATED_POOL_400, "supplyAsync on a fixed pool of 400 threads")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet(
                                 "lab.fan-out.strategy", "dedicated-pool", "lab.fan-out.pool-size", "400"))
@@ -137,40 +151,38 @@ public final class FanOutExperiment implements ExperimentDeclaration {
                                 "fan-out-pool", "fanOutPoolSize", cpus -> 400, new Hold(CALLS_PER_REQUEST, 1)))
                         .seed(Map.of(UNDER_LOAD.label(), seed(339.0, 345.0, null)))
                         .build(),
-                Variant.custom("virtual-threads", "supplyAsync on a new virtual thread per call")
+                Variant.custom(VIRTUAL_THREADS, "supplyAsync on a new virtual thread per call")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet("lab.fan-out.strategy", "virtual-threads"))
                         .capacity(new Unbounded("a virtual thread per call"))
                         .build(),
-                Variant.custom(
-                                "webclient-zip",
-                                "WebFlux on Netty: WebClient calls joined with Mono.zip, no thread waits")
+                Variant.custom(WEBCLIENT_ZIP, "WebFlux on Netty: WebClient calls joined with Mono.zip, no thread waits")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.reactive("lab.fan-out.strategy", "webclient"))
                         .capacity(new Unbounded("no thread waits for the calls"))
                         .build(),
                 Variant.custom(
-                                "littles-law-pool",
+                                LITTLES_LAW_POOL,
                                 "supplyAsync on a fixed pool sized by Little's law: 2 x 20/s x 2 calls x D = "
-                                        + LITTLES_LAW_POOL + " threads")
+                                        + LITTLES_LAW_POOL_SIZE + " threads")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet(
                                 "lab.fan-out.strategy",
                                 "dedicated-pool",
                                 "lab.fan-out.pool-size",
-                                Integer.toString(LITTLES_LAW_POOL)))
+                                Integer.toString(LITTLES_LAW_POOL_SIZE)))
                         .capacity(new SharedPool(
                                 "fan-out-pool",
                                 "fanOutPoolSize",
-                                cpus -> LITTLES_LAW_POOL,
+                                cpus -> LITTLES_LAW_POOL_SIZE,
                                 new Hold(CALLS_PER_REQUEST, 1)))
                         .build(),
                 Variant.custom(
-                                "common-pool-own-cpus",
+                                COMMON_POOL_OWN_CPUS,
                                 "The default pool as this machine sizes it (its own CPU count, whatever --cpus says)")
                         .origin(Origin.MACHINE)
                         .properties(VariantProperties.servlet("lab.fan-out.strategy", "common-pool"))
-                        .capacity(COMMON_POOL)
+                        .capacity(COMMON_POOL_CAPACITY)
                         .cpus(Variant.Cpus.OF_THIS_MACHINE)
                         .build());
     }

@@ -1,6 +1,8 @@
 package org.concurrencylab.catalog.legacychain;
 
 import static java.lang.String.format;
+import static org.concurrencylab.catalog.claim.Thresholds.figure;
+import static org.concurrencylab.catalog.claim.Thresholds.percent;
 import static org.concurrencylab.catalog.legacychain.LegacyChainExperiment.*;
 
 import java.util.List;
@@ -87,15 +89,16 @@ final class LegacyChainClaims {
         DownstreamUsage orders = step.downstream();
         double alone = Measurements.known(orders.aloneMeanMillis(), ORDERS_TIMERS);
         double added = orders.meanMillis() - alone;
-        double allowed = 0.5 * m.seconds() * 1000;
+        double allowed = FLAT_WITHIN_D * m.seconds() * 1000;
         OptionalDouble waited = ordersRunQueueWaitMillis(step);
         String evidence = format(
                 "orders %.1f ms a request by its own timers under the load against %.1f ms alone: the load added "
-                        + "%.1f ms (%.2f D, at most 0.50 D asked)%s",
+                        + "%.1f ms (%.2f D, at most %.2f D asked)%s",
                 orders.meanMillis(),
                 alone,
                 added,
                 m.inD(added),
+                FLAT_WITHIN_D,
                 waited.isEmpty()
                         ? ""
                         : format(
@@ -151,6 +154,41 @@ final class LegacyChainClaims {
 
     /** The legacy's share of failed requests in the article. */
     private static final double ABOUT_EIGHT_PERCENT = 0.08;
+
+    /** "Most of the database's connections" waiting at the hot row: at least half of the open sessions. */
+    private static final double MOST_SESSIONS = 0.5;
+
+    /** "About 8 %": from half to one and a half times the article's share. */
+    private static final double ABOUT_EIGHT_WITHIN = 0.5;
+
+    /** "Latency rose" in the orders service under the legacy: well over its D, at least 2 D a request. */
+    private static final double ORDERS_WELL_OVER_D = 2;
+
+    /** "Autoscaling did not help": a throughput gain of at most 10 % over the legacy's. */
+    private static final double AUTOSCALING_GAIN_AT_MOST = 0.10;
+
+    /** "Almost 1/3" of the legacy's errors after the save was removed. */
+    private static final double A_THIRD = 1.0 / 3;
+
+    /** The article's "more than halved" and "errors gone" after every fix, with "twice the requests in the same time". */
+    private static final double MORE_THAN_TWICE = 2;
+
+    private static final double HALVED = 0.5;
+
+    /** "Downstream latency almost constant": the load adds at most half of D to the orders service's time alone. */
+    private static final double FLAT_WITHIN_D = 0.5;
+
+    /** The profile finds the resource chain in at least 5 % of the storefront's on-CPU stacks once the save is gone. */
+    private static final double RESOURCE_CHAIN_AT_LEAST = 0.05;
+
+    /** The same for the mapper built per request: at least 3 %. */
+    private static final double MAPPER_AT_LEAST = 0.03;
+
+    private static String profiledAt(double atLeast) {
+        return format(
+                "≥ %s of the storefront's on-CPU stacks with the save removed; < %s with every fix",
+                percent(atLeast), percent(ServiceProfile.KEPT_FROM));
+    }
 
     /** "Almost 8 times": within 15 % of the article's figure. */
     private static final double ALMOST_EIGHT = 6.8;
@@ -223,11 +261,11 @@ final class LegacyChainClaims {
                                             "; the orders service answered %d requests, the gateway received %d answers",
                                             legacy.downstream().requests(),
                                             legacy.requests().ok());
-                            boolean about = errorShare(legacy) >= ABOUT_EIGHT_PERCENT / 2
-                                    && errorShare(legacy) <= 1.5 * ABOUT_EIGHT_PERCENT;
+                            boolean about = errorShare(legacy) >= (1 - ABOUT_EIGHT_WITHIN) * ABOUT_EIGHT_PERCENT
+                                    && errorShare(legacy) <= (1 + ABOUT_EIGHT_WITHIN) * ABOUT_EIGHT_PERCENT;
                             // the chain has no timeout of its own: only the gateway's can fail a request, where the
                             // queue reaches it
-                            String why = errorShare(legacy) >= ABOUT_EIGHT_PERCENT / 2
+                            String why = errorShare(legacy) >= (1 - ABOUT_EIGHT_WITHIN) * ABOUT_EIGHT_PERCENT
                                     ? ""
                                     : format(
                                             "; nothing in the legacy's chain times out, and its requests took %.0f ms on average (the fair queue "
@@ -247,7 +285,12 @@ final class LegacyChainClaims {
                                     legacy);
                         })
                         .articleSaid("about 8 % failed")
-                        .checkedAt("4 % to 12 % failed (half to one and a half times the article's)")
+                        .checkedAt(format(
+                                "%s to %s failed (the article's %s, within %s of it)",
+                                percent((1 - ABOUT_EIGHT_WITHIN) * ABOUT_EIGHT_PERCENT),
+                                percent((1 + ABOUT_EIGHT_WITHIN) * ABOUT_EIGHT_PERCENT),
+                                percent(ABOUT_EIGHT_PERCENT),
+                                percent(ABOUT_EIGHT_WITHIN)))
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
                 Claim.of(
                                 "legacy-latency-rises-down-the-chain",
@@ -259,14 +302,15 @@ final class LegacyChainClaims {
                                     double orders = ordersInD(m, legacy);
                                     double storefront = m.inD(legacy.process().serverMeanMillis());
                                     return Verdict.onSteps(
-                                            orders >= 2 && storefront > orders,
+                                            orders >= ORDERS_WELL_OVER_D && storefront > orders,
                                             format(
                                                     "orders %.1f D per request, the storefront %.1f D, each by its own server timers (D = %.0f ms)",
                                                     orders, storefront, m.seconds() * 1000),
                                             legacy);
                                 })
                         .articleSaid("latency rose in the service under load and two downstream")
-                        .checkedAt("orders ≥ 2 D per request; the storefront longer still")
+                        .checkedAt(format(
+                                "orders ≥ %s D per request; the storefront longer still", figure(ORDERS_WELL_OVER_D)))
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
                 Claim.of(
                                 "autoscaling-does-not-help",
@@ -297,11 +341,12 @@ final class LegacyChainClaims {
                                                                 + "(the first %.0f s), so the step says nothing of what one more does",
                                                         sending));
                                     }
-                                    return Verdict.onSteps(gain <= 0.10, evidence, one, scaled);
+                                    return Verdict.onSteps(gain <= AUTOSCALING_GAIN_AT_MOST, evidence, one, scaled);
                                 })
                         .articleSaid("autoscaling did not help")
-                        .checkedAt(
-                                "the autoscaler started a storefront that answered during the step; throughput gain ≤ 10 %")
+                        .checkedAt(format(
+                                "the autoscaler started a storefront that answered during the step; throughput gain ≤ %s",
+                                percent(AUTOSCALING_GAIN_AT_MOST)))
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, AUTOSCALED, LEGACY),
                 Claim.of(
                                 "http-client-pools-alone-lock-bottleneck",
@@ -325,7 +370,7 @@ final class LegacyChainClaims {
                                                             > MORE_WAITERS
                                                                     * legacy.database()
                                                                             .meanWaitingOnLocks()
-                                                    && waiting >= connected / 2.0,
+                                                    && waiting >= MOST_SESSIONS * connected,
                                             format(
                                                     "%.1f of its %d connections waited on the row's lock on average, against %.1f of %d under the "
                                                             + "legacy, whose client let %s requests through at once",
@@ -337,7 +382,9 @@ final class LegacyChainClaims {
                                 })
                         .articleSaid(
                                 "the database overloaded with parallel writes at one document, its connection pool queueing")
-                        .checkedAt("waiting on the row's lock > 1.5 x the legacy's, and ≥ half of the open sessions")
+                        .checkedAt(format(
+                                "waiting on the row's lock > %s x the legacy's, and ≥ %s of the open sessions",
+                                figure(MORE_WAITERS), percent(MOST_SESSIONS)))
                         .shownBy(ChartRef.Kind.DATABASE_LOCKS, load, HTTP_CLIENT_STEP, LEGACY),
                 Claim.of(
                                 "http-client-pools-alone-more-errors",
@@ -379,7 +426,7 @@ final class LegacyChainClaims {
                                             pools);
                                 })
                         .articleSaid("average latency almost 8 times the legacy's")
-                        .checkedAt("mean of the answered ≥ 6.8 x the legacy's")
+                        .checkedAt(format("mean of the answered ≥ %s x the legacy's", figure(ALMOST_EIGHT)))
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, HTTP_CLIENT_STEP, LEGACY),
                 Claim.of(
                                 "save-removed-cuts-errors",
@@ -396,16 +443,16 @@ final class LegacyChainClaims {
                                                         legacy.requests().sent(), 100 * errorShare(saved)));
                                     }
                                     double share = errorShare(saved) / errorShare(legacy);
-                                    boolean holds = Math.abs(share - 1.0 / 3) <= A_THIRD_WITHIN;
+                                    boolean holds = Math.abs(share - A_THIRD) <= A_THIRD_WITHIN;
                                     return Verdict.shortOfWhatTheMachineCanOnlyRaise(
                                             holds,
-                                            share < 1.0 / 3 - A_THIRD_WITHIN,
+                                            share < A_THIRD - A_THIRD_WITHIN,
                                             format(
                                                     "%.1f %% failed against the legacy's %.1f %% (x %.2f)%s",
                                                     100 * errorShare(saved),
                                                     100 * errorShare(legacy),
                                                     share,
-                                                    share < 1.0 / 3
+                                                    share < A_THIRD
                                                             ? "; with the row's lock gone nothing "
                                                                     + "left in this chain holds a request near the gateway's timeout"
                                                             : ""),
@@ -413,7 +460,9 @@ final class LegacyChainClaims {
                                             legacy);
                                 })
                         .articleSaid("the error rate dropped to almost 1/3")
-                        .checkedAt("failed share 0.23 to 0.43 x the legacy's")
+                        .checkedAt(format(
+                                "failed share %s to %s x the legacy's",
+                                figure(A_THIRD - A_THIRD_WITHIN), figure(A_THIRD + A_THIRD_WITHIN)))
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, LEGACY),
                 Claim.of("save-removed-still-slower", "... while the mean latency stays above the legacy's.", m -> {
                             StepResult legacy = m.step(LEGACY, load);
@@ -486,8 +535,8 @@ final class LegacyChainClaims {
                                     double more = (double) fixed.requests().ok()
                                             / Math.max(1, legacy.requests().ok());
                                     double faster = meanOfAnswered(fixed) / meanOfAnswered(legacy);
-                                    boolean holds = more > 2
-                                            && faster <= 0.5
+                                    boolean holds = more > MORE_THAN_TWICE
+                                            && faster <= HALVED
                                             && fixed.requests().failed() == 0;
                                     return Verdict.onSteps(
                                             holds,
@@ -505,7 +554,8 @@ final class LegacyChainClaims {
                                             fixed);
                                 })
                         .articleSaid("latency more than halved, errors gone")
-                        .checkedAt("> 2 x the answers; mean ≤ 0.5 x; no failure")
+                        .checkedAt(format(
+                                "> %s x the answers; mean ≤ %s x; no failure", figure(MORE_THAN_TWICE), figure(HALVED)))
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, ALL_FIXES, LEGACY),
                 Claim.of(
                                 "all-fixes-downstream-flat",
@@ -513,24 +563,26 @@ final class LegacyChainClaims {
                                         + "for a request sent alone.",
                                 m -> ordersStayFlat(m, m.step(ALL_FIXES, load)))
                         .articleSaid("downstream latency almost constant")
-                        .checkedAt(
-                                "orders' mean under the load ≤ its mean alone + 0.5 D; not decided where its threads' wait for a core accounts for the excess")
+                        .checkedAt(format(
+                                "orders' mean under the load ≤ its mean alone + %s D; not decided where its threads' wait for a "
+                                        + "core accounts for the excess",
+                                figure(FLAT_WITHIN_D)))
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
                 Claim.of(
                                 "profile-finds-the-resource-chain",
                                 "Once the save is removed, a profile of the storefront shows the resource chain at work on every page (hashing resources and looking every link up on the class path: here 5 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
-                                m -> profiled(m, load, RESOURCE_CHAIN_FRAMES, 0.05, "the resource chain"))
+                                m -> profiled(
+                                        m, load, RESOURCE_CHAIN_FRAMES, RESOURCE_CHAIN_AT_LEAST, "the resource chain"))
                         .articleSaid("the profiler's problematic frames")
-                        .checkedAt(
-                                "≥ 5 % of the storefront's on-CPU stacks with the save removed; < 1 % with every fix")
+                        .checkedAt(profiledAt(RESOURCE_CHAIN_AT_LEAST))
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES),
                 Claim.of(
                                 "profile-finds-the-per-request-mapper",
                                 "Once the save is removed, a profile of the storefront shows the JSON mapper built per request (here: 3 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",
-                                m -> profiled(m, load, MAPPER_FRAMES, 0.03, "building a mapper's deserializers"))
+                                m -> profiled(
+                                        m, load, MAPPER_FRAMES, MAPPER_AT_LEAST, "building a mapper's deserializers"))
                         .articleSaid("the profiler's problematic frames")
-                        .checkedAt(
-                                "≥ 3 % of the storefront's on-CPU stacks with the save removed; < 1 % with every fix")
+                        .checkedAt(profiledAt(MAPPER_AT_LEAST))
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES));
     }
 }

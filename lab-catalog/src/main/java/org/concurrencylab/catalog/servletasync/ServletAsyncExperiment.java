@@ -24,6 +24,14 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
 
     static final String NAME = "servlet-async";
     static final String ARTICLE = "Servlet 3.0 async support in Spring and performance misconceptions";
+
+    // the variants, by the names claims, sweeps and findings look them up with
+    static final String BLOCKING_10 = "blocking-10";
+    static final String CALLABLE_10_UNBOUNDED = "callable-10-unbounded";
+    static final String BLOCKING_39 = "blocking-39";
+    static final String CALLABLE_10_BOOT_DEFAULT = "callable-10-boot-default";
+    static final String BLOCKING_VIRTUAL_THREADS = "blocking-virtual-threads";
+    static final String DEFERRED_RESULT_WEBCLIENT = "deferred-result-webclient";
     static final LoadStep.Open LOAD = new LoadStep.Open(20, Duration.ofSeconds(60));
 
     /** Found by the catalog through {@link java.util.ServiceLoader}. */
@@ -56,14 +64,14 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
     private static List<Variant> variants() {
         SharedPool tomcat = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
         return List.of(
-                Variant.custom("blocking-10", "The Tomcat thread calls and waits; 10 threads")
+                Variant.custom(BLOCKING_10, "The Tomcat thread calls and waits; 10 threads")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet("lab.servlet-async.handler", "blocking"))
                         .capacity(tomcat)
                         .seed(Map.of(LOAD.label(), seed(null, 56_700.0, "timeouts")))
                         .build(),
                 Variant.custom(
-                                "callable-10-unbounded",
+                                CALLABLE_10_UNBOUNDED,
                                 "Returns a Callable, run on the article's unbounded executor (a thread per Callable)")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet(
@@ -71,7 +79,7 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                         .capacity(new Unbounded("a new thread per Callable"))
                         .seed(Map.of(LOAD.label(), seed(null, 1_037.0, "1200 of 1200 OK, about 29 more threads")))
                         .build(),
-                Variant.custom("blocking-39", "The Tomcat thread calls and waits; 39 threads")
+                Variant.custom(BLOCKING_39, "The Tomcat thread calls and waits; 39 threads")
                         .origin(Origin.SEED)
                         .properties(VariantProperties.servlet(
                                 "lab.servlet-async.handler", "blocking", "server.tomcat.threads.max", "39"))
@@ -79,7 +87,7 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                         .seed(Map.of(LOAD.label(), seed(null, null, "slightly faster than Callable, less heap")))
                         .build(),
                 Variant.custom(
-                                "callable-10-boot-default",
+                                CALLABLE_10_BOOT_DEFAULT,
                                 "Returns a Callable, run on Boot 4's default executor (8 threads, unbounded queue)")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet(
@@ -87,7 +95,7 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                         .capacity(new SharedPool("mvc-async", "mvcAsyncMaxThreads", cpus -> 8))
                         .build(),
                 Variant.custom(
-                                "blocking-virtual-threads",
+                                BLOCKING_VIRTUAL_THREADS,
                                 "The request's thread calls and waits, on a virtual thread per request")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet(
@@ -95,7 +103,7 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                         .capacity(new Unbounded("a virtual thread per request"))
                         .build(),
                 Variant.custom(
-                                "deferred-result-webclient",
+                                DEFERRED_RESULT_WEBCLIENT,
                                 "Returns a DeferredResult that a non-blocking WebClient completes")
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet("lab.servlet-async.handler", "deferred-result"))
