@@ -3,14 +3,12 @@ package org.concurrencylab.catalog;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.step.WarmUpLoad;
 
@@ -37,16 +35,13 @@ public final class ImportedRun {
             String runId) {
         Duration serviceTime = settings.scaled().of(experiment.downstreamLatency());
         double dMillis = serviceTime.toNanos() / 1e6;
-        VariantResult result = new VariantResult(
-                variant.name(),
-                variant.summary(),
-                variant.origin().label(),
-                settings.cpus(),
-                VariantStatus.OK,
-                null,
-                Map.of(),
-                variant.properties(),
-                List.of(step));
+        VariantResult result = VariantResult.custom(variant.name())
+                .summary(variant.summary())
+                .origin(variant.origin().label())
+                .cpus(settings.cpus())
+                .properties(variant.properties())
+                .steps(List.of(step))
+                .build();
         Measurements measurements = Measurements.of(
                 experiment, List.of(result), serviceTime, Runtime.getRuntime().availableProcessors());
         List<ClaimResult> claims = experiment.claims().stream()

@@ -13,7 +13,6 @@ import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -120,16 +119,13 @@ class CatalogOnImportedLoadsTest {
                         .timeline(new Timeline(1000, List.of()))
                         .build());
             }
-            variants.add(new VariantResult(
-                    variant.name(),
-                    variant.summary(),
-                    variant.origin().label(),
-                    8,
-                    VariantStatus.OK,
-                    null,
-                    Map.of(),
-                    variant.properties(),
-                    steps));
+            variants.add(VariantResult.custom(variant.name())
+                    .summary(variant.summary())
+                    .origin(variant.origin().label())
+                    .cpus(8)
+                    .properties(variant.properties())
+                    .steps(steps)
+                    .build());
         }
         return Measurements.of(experiment, variants, experiment.downstreamLatency(), 2);
     }

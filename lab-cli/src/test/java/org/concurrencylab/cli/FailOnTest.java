@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.concurrencylab.report.JUnitVerdicts;
 import org.concurrencylab.report.ReportFiles;
@@ -14,7 +13,6 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.WarmUpLoad;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,7 +63,7 @@ class FailOnTest {
 
     private static RunResult run(String first, String second) {
         VariantResult variant =
-                new VariantResult("v", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of());
+                VariantResult.custom("v").summary("s").origin("seed").cpus(8).build();
         ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
                 .seed("s")
                 .scale(0.4)

@@ -22,7 +22,6 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.Arrivals;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
@@ -237,6 +236,11 @@ class HtmlReportInBrowserTest {
                 .seed(new SeedFigure("article: An article", null, 339.0, 345.0, null))
                 .requestLog("x.csv")
                 .build();
-        return new VariantResult(name, "summary", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
+        return VariantResult.custom(name)
+                .summary("summary")
+                .origin("seed")
+                .cpus(8)
+                .steps(List.of(step))
+                .build();
     }
 }

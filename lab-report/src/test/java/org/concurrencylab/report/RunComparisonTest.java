@@ -11,7 +11,6 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -97,16 +96,12 @@ class RunComparisonTest {
                 .timeline(new Timeline(1000, List.of()))
                 .requestLog("x.csv")
                 .build();
-        VariantResult variant = new VariantResult(
-                "as-is",
-                "the application",
-                ExperimentResult.APPLICATION,
-                2,
-                VariantStatus.OK,
-                null,
-                Map.of(),
-                Map.of(),
-                List.of(step));
+        VariantResult variant = VariantResult.custom("as-is")
+                .summary("the application")
+                .origin(ExperimentResult.APPLICATION)
+                .cpus(2)
+                .steps(List.of(step))
+                .build();
         ExperimentResult experiment = ExperimentResult.custom(
                         "pooled-app", "Your service: pooled-app.jar, GET /orders/1")
                 .scale(1)
@@ -143,8 +138,12 @@ class RunComparisonTest {
                 .timeline(new Timeline(400, List.of()))
                 .requestLog("x.csv")
                 .build();
-        VariantResult variant = new VariantResult(
-                "mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
+        VariantResult variant = VariantResult.custom("mvc-tomcat-200")
+                .summary("s")
+                .origin("seed")
+                .cpus(8)
+                .steps(List.of(step))
+                .build();
         ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
                 .seed("s")
                 .scale(0.4)

@@ -37,4 +37,97 @@ public record VariantResult(
     public boolean ok() {
         return status == VariantStatus.OK;
     }
+
+    /** A variant of the given name, to be filled in by name; it ran (OK) unless {@link Builder#failed} says otherwise. */
+    public static Builder custom(String name) {
+        return new Builder(name);
+    }
+
+    /** A builder holding every figure of the given variant, to change some of them. */
+    public static Builder from(VariantResult variant) {
+        Builder builder = new Builder(variant.name);
+        builder.summary = variant.summary;
+        builder.origin = variant.origin;
+        builder.cpus = variant.cpus;
+        builder.status = variant.status;
+        builder.failure = variant.failure;
+        builder.sizing = variant.sizing;
+        builder.properties = variant.properties;
+        builder.steps = variant.steps;
+        return builder;
+    }
+
+    /** Sets a variant's figures by name; sizing, properties and steps are empty where not set. */
+    public static final class Builder {
+        private final String name;
+        private String summary = "";
+        private String origin;
+        private int cpus;
+        private VariantStatus status = VariantStatus.OK;
+        private String failure;
+        private Map<String, Object> sizing = Map.of();
+        private Map<String, String> properties = Map.of();
+        private List<StepResult> steps = List.of();
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        public Builder summary(String summary) {
+            this.summary = summary;
+            return this;
+        }
+
+        public Builder origin(String origin) {
+            this.origin = origin;
+            return this;
+        }
+
+        public Builder cpus(int cpus) {
+            this.cpus = cpus;
+            return this;
+        }
+
+        public Builder status(VariantStatus status) {
+            this.status = status;
+            return this;
+        }
+
+        /** It did not run to its end, for this reason. */
+        public Builder failed(String failure) {
+            this.status = VariantStatus.FAILED;
+            this.failure = failure;
+            return this;
+        }
+
+        public Builder failure(String failure) {
+            this.failure = failure;
+            return this;
+        }
+
+        public Builder sizing(Map<String, Object> sizing) {
+            this.sizing = sizing;
+            return this;
+        }
+
+        public Builder properties(Map<String, String> properties) {
+            this.properties = properties;
+            return this;
+        }
+
+        public Builder steps(List<StepResult> steps) {
+            this.steps = steps;
+            return this;
+        }
+
+        public VariantResult build() {
+            if (name == null || name.isBlank()) {
+                throw new IllegalStateException("a variant needs its name");
+            }
+            if (status == null) {
+                throw new IllegalStateException("variant " + name + " needs a status");
+            }
+            return new VariantResult(name, summary, origin, cpus, status, failure, sizing, properties, steps);
+        }
+    }
 }

@@ -171,16 +171,14 @@ class ResultsJsonTest {
                 .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
                 .requestLog("requests/x.csv")
                 .build();
-        VariantResult variant = new VariantResult(
-                "mvc-tomcat-200",
-                "s",
-                "seed",
-                8,
-                VariantStatus.OK,
-                null,
-                Map.of("nettyEventLoops", 8),
-                Map.of("k", "v"),
-                List.of(step));
+        VariantResult variant = VariantResult.custom("mvc-tomcat-200")
+                .summary("s")
+                .origin("seed")
+                .cpus(8)
+                .sizing(Map.of("nettyEventLoops", 8))
+                .properties(Map.of("k", "v"))
+                .steps(List.of(step))
+                .build();
         return new RunResult(
                 RunInfo.custom("r1")
                         .scale(0.15)

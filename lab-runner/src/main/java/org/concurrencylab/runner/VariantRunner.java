@@ -28,7 +28,6 @@ import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.TimerTotals;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.WriteFailed;
 import org.concurrencylab.results.step.ServiceTimeline;
 import org.concurrencylab.results.step.StepResult;
@@ -248,30 +247,27 @@ public final class VariantRunner {
                 if (incomplete != null) {
                     // what arrived is kept; the steps after it would measure a load short of a host
                     phases.enter(owner, PhaseClock.Phase.JVM_STOP);
-                    return new VariantResult(
-                            variant.name(),
-                            variant.summary(),
-                            variant.origin().label(),
-                            cpus,
-                            VariantStatus.FAILED,
-                            step.label() + " is incomplete: " + incomplete,
-                            sizing,
-                            variant.properties(),
-                            steps);
+                    return VariantResult.custom(variant.name())
+                            .summary(variant.summary())
+                            .origin(variant.origin().label())
+                            .cpus(cpus)
+                            .failed(step.label() + " is incomplete: " + incomplete)
+                            .sizing(sizing)
+                            .properties(variant.properties())
+                            .steps(steps)
+                            .build();
                 }
             }
             // closing the variant stops its JVMs
             phases.enter(owner, PhaseClock.Phase.JVM_STOP);
-            return new VariantResult(
-                    variant.name(),
-                    variant.summary(),
-                    variant.origin().label(),
-                    cpus,
-                    VariantStatus.OK,
-                    null,
-                    sizing,
-                    variant.properties(),
-                    steps);
+            return VariantResult.custom(variant.name())
+                    .summary(variant.summary())
+                    .origin(variant.origin().label())
+                    .cpus(cpus)
+                    .sizing(sizing)
+                    .properties(variant.properties())
+                    .steps(steps)
+                    .build();
         } catch (ServiceStartException e) {
             return failed(variant, cpus, "did not start: " + e.getMessage());
         } catch (WriteFailed e) {
@@ -436,15 +432,13 @@ public final class VariantRunner {
     }
 
     public static VariantResult failed(Variant variant, int cpus, String reason) {
-        return new VariantResult(
-                variant.name(),
-                variant.summary(),
-                variant.origin().label(),
-                cpus,
-                VariantStatus.FAILED,
-                reason,
-                new LinkedHashMap<>(),
-                variant.properties(),
-                List.of());
+        return VariantResult.custom(variant.name())
+                .summary(variant.summary())
+                .origin(variant.origin().label())
+                .cpus(cpus)
+                .failed(reason)
+                .sizing(new LinkedHashMap<>())
+                .properties(variant.properties())
+                .build();
     }
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -78,7 +77,10 @@ class StudyCheckTest {
     }
 
     private static VariantResult variant(String name, StepResult... steps) {
-        return new VariantResult(
-                name, "", "application", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(steps));
+        return VariantResult.custom(name)
+                .origin("application")
+                .cpus(2)
+                .steps(List.of(steps))
+                .build();
     }
 }

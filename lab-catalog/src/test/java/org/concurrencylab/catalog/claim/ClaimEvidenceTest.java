@@ -11,7 +11,6 @@ import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.legacychain.LegacyChainExperiment;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -155,7 +154,12 @@ class ClaimEvidenceTest {
                 662,
                 threads,
                 0.3);
-        return new VariantResult(name, "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(heavy));
+        return VariantResult.custom(name)
+                .summary("s")
+                .origin("seed")
+                .cpus(8)
+                .steps(List.of(heavy))
+                .build();
     }
 
     private static ClaimResult errorsComeLaterClaim(long[] poolsFailedPerSecond, long[] savedFailedPerSecond) {
@@ -193,7 +197,12 @@ class ClaimEvidenceTest {
                         1)
                 .timeline(new Timeline(1000, points))
                 .build();
-        return new VariantResult(name, "s", "seed", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
+        return VariantResult.custom(name)
+                .summary("s")
+                .origin("seed")
+                .cpus(2)
+                .steps(List.of(step))
+                .build();
     }
 
     @Test
@@ -265,7 +274,12 @@ class ClaimEvidenceTest {
                 6.667,
                 new Threads(40, Map.of(), List.of(), 0, Map.of()),
                 cpuSeconds);
-        return new VariantResult(name, "s", "seed", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(atOnce));
+        return VariantResult.custom(name)
+                .summary("s")
+                .origin("seed")
+                .cpus(2)
+                .steps(List.of(atOnce))
+                .build();
     }
 
     private static ClaimResult parallelTwoClaim(long ok, long timedOut, double cpuSeconds, double lastMillis) {
@@ -290,16 +304,13 @@ class ClaimEvidenceTest {
                         5.0,
                         1)
                 .build();
-        VariantResult variant = new VariantResult(
-                variantName,
-                "s",
-                "seed",
-                2,
-                VariantStatus.OK,
-                null,
-                Map.of("schedulerThreads", Integer.parseInt(variantName.substring("parallel-".length()))),
-                Map.of(),
-                List.of(atOnce));
+        VariantResult variant = VariantResult.custom(variantName)
+                .summary("s")
+                .origin("seed")
+                .cpus(2)
+                .sizing(Map.of("schedulerThreads", Integer.parseInt(variantName.substring("parallel-".length()))))
+                .steps(List.of(atOnce))
+                .build();
         return claim("cpu-bound", claimId).evaluate(new Measurements(List.of(variant), D, 2));
     }
 
@@ -322,16 +333,16 @@ class ClaimEvidenceTest {
                         "the cores took 1.34 times their usual CPU time for the same work",
                         cpus.steps().getFirst().machine().coreSpeed()))
                 .build();
-        VariantResult slowed = new VariantResult(
-                cpus.name(),
-                cpus.summary(),
-                cpus.origin(),
-                cpus.cpus(),
-                cpus.status(),
-                cpus.failure(),
-                cpus.sizing(),
-                cpus.properties(),
-                List.of(slowedStep));
+        VariantResult slowed = VariantResult.custom(cpus.name())
+                .summary(cpus.summary())
+                .origin(cpus.origin())
+                .cpus(cpus.cpus())
+                .status(cpus.status())
+                .failure(cpus.failure())
+                .sizing(cpus.sizing())
+                .properties(cpus.properties())
+                .steps(List.of(slowedStep))
+                .build();
 
         ClaimResult result = claim("cpu-bound", "context-switching-costs-cpu")
                 .evaluate(new Measurements(List.of(ten, slowed), D, 2));
@@ -378,16 +389,13 @@ class ClaimEvidenceTest {
                         "",
                         speed))
                 .build();
-        return new VariantResult(
-                name,
-                "s",
-                "seed",
-                2,
-                VariantStatus.OK,
-                null,
-                Map.of("piTermsPerRequest", 100_000_000L, "piNanosPerTermHere", 1.5),
-                Map.of(),
-                List.of(measured));
+        return VariantResult.custom(name)
+                .summary("s")
+                .origin("seed")
+                .cpus(2)
+                .sizing(Map.of("piTermsPerRequest", 100_000_000L, "piNanosPerTermHere", 1.5))
+                .steps(List.of(measured))
+                .build();
     }
 
     private static ClaimResult flatClaim(double loadedMillis, double aloneMillis, double waitedMillisPerRequest) {
@@ -422,8 +430,12 @@ class ClaimEvidenceTest {
                         new DownstreamUsage(requests, loadedMillis, OptionalDouble.of(aloneMillis), 45, 6.8, Map.of()))
                 .machine(machine)
                 .build();
-        VariantResult variant = new VariantResult(
-                "all-fixes", "s", "seed", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(fixed));
+        VariantResult variant = VariantResult.custom("all-fixes")
+                .summary("s")
+                .origin("seed")
+                .cpus(2)
+                .steps(List.of(fixed))
+                .build();
         return claim("legacy-chain", "all-fixes-downstream-flat")
                 .evaluate(new Measurements(List.of(variant), Duration.ofMillis(15), 2));
     }
@@ -444,16 +456,13 @@ class ClaimEvidenceTest {
                         10))
                 .timeline(new Timeline(150, points))
                 .build();
-        VariantResult variant = new VariantResult(
-                "no-scheduler",
-                "s",
-                "seed",
-                2,
-                VariantStatus.OK,
-                null,
-                Map.of("schedulerThreads", 0),
-                Map.of(),
-                List.of(atOnce));
+        VariantResult variant = VariantResult.custom("no-scheduler")
+                .summary("s")
+                .origin("seed")
+                .cpus(2)
+                .sizing(Map.of("schedulerThreads", 0))
+                .steps(List.of(atOnce))
+                .build();
         return claim("cpu-bound", "no-scheduler-batches-of-ten").evaluate(new Measurements(List.of(variant), D, 2));
     }
 
@@ -472,16 +481,13 @@ class ClaimEvidenceTest {
                         30,
                         Map.of("bounded-elastic", Map.of("IDLE", 14.0, "SLEEPING", 67.0))),
                 1.0);
-        VariantResult variant = new VariantResult(
-                "webflux-netty-bounded-elastic",
-                "s",
-                "modern",
-                8,
-                VariantStatus.OK,
-                null,
-                Map.of("boundedElasticMaxThreads", 80),
-                Map.of(),
-                List.of(heavy));
+        VariantResult variant = VariantResult.custom("webflux-netty-bounded-elastic")
+                .summary("s")
+                .origin("modern")
+                .cpus(8)
+                .sizing(Map.of("boundedElasticMaxThreads", 80))
+                .steps(List.of(heavy))
+                .build();
         return claim("blocking-io", "bounded-elastic-capped").evaluate(new Measurements(List.of(variant), D, 2));
     }
 
@@ -495,16 +501,13 @@ class ClaimEvidenceTest {
                 6.667,
                 new Threads(40, Map.of(), List.of(), 0, Map.of()),
                 cpuSeconds);
-        VariantResult variant = new VariantResult(
-                "no-scheduler",
-                "s",
-                "seed",
-                2,
-                VariantStatus.OK,
-                null,
-                Map.of("schedulerThreads", 0),
-                Map.of(),
-                List.of(atOnce));
+        VariantResult variant = VariantResult.custom("no-scheduler")
+                .summary("s")
+                .origin("seed")
+                .cpus(2)
+                .sizing(Map.of("schedulerThreads", 0))
+                .steps(List.of(atOnce))
+                .build();
         return claim("cpu-bound", "cpus-kept-busy").evaluate(new Measurements(List.of(variant), D, 2));
     }
 

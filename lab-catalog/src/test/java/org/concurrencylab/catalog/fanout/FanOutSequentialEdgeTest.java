@@ -10,7 +10,6 @@ import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
@@ -52,8 +51,11 @@ class FanOutSequentialEdgeTest {
                 .littlesLaw(requests / seconds, "imported", requests / seconds)
                 .timeline(new Timeline(1000, List.of()))
                 .build();
-        VariantResult sequential = new VariantResult(
-                "sequential", "", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(measured));
+        VariantResult sequential = VariantResult.custom("sequential")
+                .origin("seed")
+                .cpus(8)
+                .steps(List.of(measured))
+                .build();
         Measurements measurements = Measurements.of(FAN_OUT, List.of(sequential), FAN_OUT.downstreamLatency(), 2);
         return FAN_OUT.claims().stream()
                 .filter(claim -> claim.id().equals("sequential-holds-under-load"))

@@ -8,7 +8,6 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -59,16 +58,13 @@ class DiagnosisTest {
         StepResult heavy = StepResult.from(counted.steps().get(1))
                 .pools(Map.of("tomcat-workers", new PoolOccupancy("threads", 200, 190, 200, 0.0, null, 50)))
                 .build();
-        VariantResult withPools = new VariantResult(
-                counted.name(),
-                counted.summary(),
-                counted.origin(),
-                counted.cpus(),
-                counted.status(),
-                null,
-                Map.of(),
-                Map.of(),
-                List.of(counted.steps().get(0), heavy));
+        VariantResult withPools = VariantResult.custom(counted.name())
+                .summary(counted.summary())
+                .origin(counted.origin())
+                .cpus(counted.cpus())
+                .status(counted.status())
+                .steps(List.of(counted.steps().get(0), heavy))
+                .build();
 
         assertThat(Diagnosis.of(experiment(withPools)))
                 .singleElement()
@@ -112,16 +108,12 @@ class DiagnosisTest {
 
     private static VariantResult variant(
             String name, double loneMean, double loadedMean, Map<String, Map<String, Double>> pools) {
-        return new VariantResult(
-                name,
-                "s",
-                "seed",
-                8,
-                VariantStatus.OK,
-                null,
-                Map.of(),
-                Map.of(),
-                List.of(step("lone", loneMean, Map.of()), step("heavy", loadedMean, pools)));
+        return VariantResult.custom(name)
+                .summary("s")
+                .origin("seed")
+                .cpus(8)
+                .steps(List.of(step("lone", loneMean, Map.of()), step("heavy", loadedMean, pools)))
+                .build();
     }
 
     private static StepResult step(String load, double mean, Map<String, Map<String, Double>> pools) {

@@ -8,7 +8,6 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.capacity.CapacityCheck;
 import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.capacity.ServiceCapacity;
@@ -126,6 +125,10 @@ class CapacityReportTest {
                         requests,
                         0))
                 .build();
-        return new VariantResult(name, "", "", 2, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
+        return VariantResult.custom(name)
+                .origin("")
+                .cpus(2)
+                .steps(List.of(step))
+                .build();
     }
 }

@@ -11,7 +11,6 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -76,8 +75,12 @@ class FidelitySummaryTest {
                 .machine(machine)
                 .requestLog("x.csv")
                 .build();
-        VariantResult variant = new VariantResult(
-                "mvc-tomcat-200", "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
+        VariantResult variant = VariantResult.custom("mvc-tomcat-200")
+                .summary("s")
+                .origin("seed")
+                .cpus(8)
+                .steps(List.of(step))
+                .build();
         ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
                 .seed("s")
                 .scale(0.4)

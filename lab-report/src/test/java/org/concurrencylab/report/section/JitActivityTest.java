@@ -8,7 +8,6 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -72,6 +71,11 @@ class JitActivityTest {
                 .timeline(new Timeline(150, List.of()))
                 .requestLog("x.csv")
                 .build();
-        return new VariantResult(name, "s", "seed", 8, VariantStatus.OK, null, Map.of(), Map.of(), List.of(step));
+        return VariantResult.custom(name)
+                .summary("s")
+                .origin("seed")
+                .cpus(8)
+                .steps(List.of(step))
+                .build();
     }
 }

@@ -654,16 +654,14 @@ public final class StudyRunner {
                     break;
                 }
             }
-            result = new VariantResult(
-                    variant.name(),
-                    variant.summary(),
-                    variant.origin().label(),
-                    machineCpus,
-                    VariantStatus.OK,
-                    null,
-                    sizing,
-                    variant.properties(),
-                    steps);
+            result = VariantResult.custom(variant.name())
+                    .summary(variant.summary())
+                    .origin(variant.origin().label())
+                    .cpus(machineCpus)
+                    .sizing(sizing)
+                    .properties(variant.properties())
+                    .steps(steps)
+                    .build();
             OptionalInt clean = heaviestClean(steps);
             if (study.agentCost() && clean.isPresent()) {
                 LoadStep step = ran.get(clean.getAsInt());
