@@ -22,13 +22,14 @@ public final class CapacityProjector {
     public static CapacityProjection onto(ServiceCapacity model, CapacityTarget target) {
         List<ResourceDemand> there = new ArrayList<>();
         String notProjected = model.notModelled();
-        if (model.serviceCpuMillis() > 0) {
+        if (model.serviceCpuMillis().isPresent()) {
+            double cpuMillis = model.serviceCpuMillis().getAsDouble();
             there.add(new ResourceDemand(
                     ResourceDemand.CORES,
                     ResourceDemand.CORES,
                     target.cpus(),
-                    model.serviceCpuMillis(),
-                    target.cpus() * 1000 / model.serviceCpuMillis(),
+                    cpuMillis,
+                    target.cpus() * 1000 / cpuMillis,
                     null));
         } else if (notProjected == null) {
             notProjected = "the service's CPU per request was not measured";

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.concurrencylab.results.capacity.DownstreamDemand;
 import org.concurrencylab.results.capacity.PoolLimits;
 import org.concurrencylab.results.capacity.ResourceDemand;
@@ -151,15 +152,16 @@ public final class ServiceCapacityModel {
         }
         double hold = step.machine().cpuMillisPerRequest() - jitMillisPerRequest(step);
         int cores = step.machine().cores();
-        double service = serviceCpuMillis(step);
+        OptionalDouble measured = serviceCpuMillis(step);
         if (hold <= 0) {
             return List.of();
         }
-        if (applicationCores < 1 || applicationCores >= cores || service <= 0 || service >= hold) {
+        if (applicationCores < 1 || applicationCores >= cores || measured.isEmpty() || measured.getAsDouble() >= hold) {
             return List.of(new ResourceDemand(
                     ResourceDemand.CORES, ResourceDemand.CORES, cores, hold, cores * 1000 / hold, null));
         }
         int lab = cores - applicationCores;
+        double service = measured.getAsDouble();
         return List.of(
                 new ResourceDemand(
                         APPLICATION_CORES,
@@ -173,12 +175,12 @@ public final class ServiceCapacityModel {
     }
 
     /**
-     * c of the service alone, beyond its background and its JIT compilers' CPU ({@link #jitMillisPerRequest}); -1
+     * c of the service alone, beyond its background and its JIT compilers' CPU ({@link #jitMillisPerRequest}); empty
      * where not read.
      */
-    public static double serviceCpuMillis(StepResult step) {
+    public static OptionalDouble serviceCpuMillis(StepResult step) {
         if (step.machine() == null) {
-            return -1;
+            return OptionalDouble.empty();
         }
         double jit = jitMillisPerRequest(step);
         return step.machine().processes().stream()
@@ -187,8 +189,7 @@ public final class ServiceCapacityModel {
                 .mapToDouble(process -> process.cpuMillisPerRequest().getAsDouble())
                 .filter(cpu -> cpu > jit)
                 .map(cpu -> cpu - jit)
-                .findFirst()
-                .orElse(-1);
+                .findFirst();
     }
 
     /**

@@ -41,7 +41,7 @@ class ServiceCapacityModelTest {
         assertThat(model.explainedShare()).isCloseTo(1424 / (2 * 1000 / 1.31), within(0.001));
         assertThat(model.serviceCpuMillis())
                 .as("the service's c where nothing queued")
-                .isEqualTo(0.9);
+                .hasValue(0.9);
         assertThat(model.resource("tomcat-workers").orElseThrow().property()).isEqualTo("server.tomcat.threads.max");
         assertThat(model.notModelled()).isNull();
     }
@@ -64,7 +64,7 @@ class ServiceCapacityModelTest {
         ServiceCapacity model = ServiceCapacityModel.of("as-is", List.of(eight)).orElseThrow();
 
         assertThat(ServiceCapacityModel.jitMillisPerRequest(eight)).isCloseTo(jitMillis, within(1e-9));
-        assertThat(model.serviceCpuMillis()).isCloseTo(1.25 - jitMillis, within(1e-9));
+        assertThat(model.serviceCpuMillis()).hasValueCloseTo(1.25 - jitMillis, within(1e-9));
         assertThat(model.resource(ResourceDemand.CORES).orElseThrow().holdMillis())
                 .isCloseTo(0.13 + 1.25 - jitMillis, within(1e-9));
     }

@@ -54,7 +54,8 @@ final class ResultsSchema {
             "idleShare",
             "cpuBoundPerSecond",
             "aloneMeanMillis",
-            "virtualMounted");
+            "virtualMounted",
+            "serviceCpuMillis");
 
     /** The same, in one process's CPU of a step's {@code machine.processes}. */
     private static final Set<String> PROCESS_UNKNOWN_WAS_NEGATIVE =

@@ -74,7 +74,7 @@ class ResultsSchemaTest {
     @Test
     void version3To4TurnsEveryUnknownFigureIntoNullAndLeavesMeasuredOnesAlone() throws IOException {
         ObjectNode root = (ObjectNode) JsonMapper.builder().build().readTree("""
-                {"schemaVersion": 3, "run": {}, "experiments": [{"variants": [{"steps": [{
+                {"schemaVersion": 3, "run": {}, "experiments": [{"capacity": [{"serviceCpuMillis": -1}], "variants": [{"steps": [{
                   "process": {"cpuSeconds": 1.5, "voluntaryContextSwitches": -1, "jitCpuSeconds": -1.0,
                               "virtualThreadPins": 0},
                   "downstream": {"meanMillis": 301, "aloneMeanMillis": "NaN", "cpuSeconds": 0.2,
@@ -84,7 +84,10 @@ class ResultsSchemaTest {
                                              "runQueueWaitSeconds": 0.3}]}}]}]}]}
                 """);
 
-        JsonNode step = ResultsSchema.upgrade(root, directory).at("/experiments/0/variants/0/steps/0");
+        JsonNode experiment = ResultsSchema.upgrade(root, directory).at("/experiments/0");
+        JsonNode step = experiment.at("/variants/0/steps/0");
+
+        assertThat(experiment.at("/capacity/0/serviceCpuMillis").isNull()).isTrue();
 
         assertThat(step.at("/process/voluntaryContextSwitches").isNull()).isTrue();
         assertThat(step.at("/process/jitCpuSeconds").isNull()).isTrue();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.concurrencylab.capacity.LittlesLaw;
 import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.results.capacity.PoolLimits;
@@ -160,8 +161,9 @@ public final class PoolSizing {
                         step.pools().get(pool).max(),
                         step.pools().get(pool).kind(),
                         demand.name())));
-        double cpu = ServiceCapacityModel.serviceCpuMillis(reference);
-        if (cpu > 0) {
+        OptionalDouble measured = ServiceCapacityModel.serviceCpuMillis(reference);
+        if (measured.isPresent()) {
+            double cpu = measured.getAsDouble();
             parts.add(format(
                     Locale.ROOT,
                     "the service's CPU, %.2f ms per request, would keep %.2f of its %d cores busy",

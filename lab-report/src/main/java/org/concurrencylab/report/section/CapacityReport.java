@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.report.document.Block;
 import org.concurrencylab.report.document.TextTable;
@@ -114,10 +115,15 @@ public final class CapacityReport {
                         : format(
                                 Locale.ROOT,
                                 "this machine's %.0f cores, at %.2f ms of CPU a request on every process here (the lab's load "
-                                        + "driver's included; the service's own: %.2f ms)",
+                                        + "driver's included%s)",
                                 limit.size(),
                                 limit.holdMillis(),
-                                model.serviceCpuMillis());
+                                model.serviceCpuMillis().isEmpty()
+                                        ? ""
+                                        : format(
+                                                Locale.ROOT,
+                                                "; the service's own: %.2f ms",
+                                                model.serviceCpuMillis().getAsDouble()));
             case ResourceDemand.POOL ->
                 format(
                         Locale.ROOT,
@@ -217,11 +223,13 @@ public final class CapacityReport {
         if (alone.isEmpty() || sharing.isEmpty()) {
             return Optional.empty();
         }
-        double aloneMillis = ServiceCapacityModel.serviceCpuMillis(alone.get());
-        double sharingMillis = ServiceCapacityModel.serviceCpuMillis(sharing.get());
-        if (aloneMillis <= 0 || sharingMillis <= 0) {
+        OptionalDouble aloneCpu = ServiceCapacityModel.serviceCpuMillis(alone.get());
+        OptionalDouble sharingCpu = ServiceCapacityModel.serviceCpuMillis(sharing.get());
+        if (aloneCpu.isEmpty() || sharingCpu.isEmpty()) {
             return Optional.empty();
         }
+        double aloneMillis = aloneCpu.getAsDouble();
+        double sharingMillis = sharingCpu.getAsDouble();
         String switches = preemptionsPerRequest(alone.get())
                 .flatMap(before -> preemptionsPerRequest(sharing.get())
                         .map(after -> format(

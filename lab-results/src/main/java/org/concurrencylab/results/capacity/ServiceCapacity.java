@@ -1,6 +1,7 @@
 package org.concurrencylab.results.capacity;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * A variant's capacity model: what one request costs each resource it uses (CPU, every pool that counts
@@ -14,7 +15,7 @@ import java.util.List;
  * @param decidedAt          the step the limit was decided at: the study's heaviest
  * @param throughputPerSecond what that step served
  * @param serviceCpuMillis   c: the service's own CPU per request (its background left out), what the cores of
- *                           another machine would spend, read at the heaviest step whose cores were not busy; -1
+ *                           another machine would spend, read at the heaviest step whose cores were not busy; empty
  *                           where the CPU was not read
  * @param resources          every resource on this machine, at the heaviest step's load; the cores count every
  *                           process of the request path here, the lab's load driver included
@@ -35,7 +36,7 @@ public record ServiceCapacity(
         String holdsFrom,
         String decidedAt,
         double throughputPerSecond,
-        double serviceCpuMillis,
+        OptionalDouble serviceCpuMillis,
         List<ResourceDemand> resources,
         String limit,
         double explainedShare,
@@ -45,6 +46,7 @@ public record ServiceCapacity(
         CapacityCheck check) {
 
     public ServiceCapacity {
+        serviceCpuMillis = serviceCpuMillis == null ? OptionalDouble.empty() : serviceCpuMillis;
         resources = resources == null ? List.of() : List.copyOf(resources);
         downstreams = downstreams == null ? List.of() : List.copyOf(downstreams);
     }
@@ -90,7 +92,7 @@ public record ServiceCapacity(
         private String holdsFrom;
         private String decidedAt;
         private double throughputPerSecond;
-        private double serviceCpuMillis = -1;
+        private OptionalDouble serviceCpuMillis = OptionalDouble.empty();
         private List<ResourceDemand> resources = List.of();
         private String limit;
         private double explainedShare;
@@ -116,9 +118,13 @@ public record ServiceCapacity(
             return this;
         }
 
-        public Builder serviceCpuMillis(double serviceCpuMillis) {
+        public Builder serviceCpuMillis(OptionalDouble serviceCpuMillis) {
             this.serviceCpuMillis = serviceCpuMillis;
             return this;
+        }
+
+        public Builder serviceCpuMillis(double serviceCpuMillis) {
+            return serviceCpuMillis(OptionalDouble.of(serviceCpuMillis));
         }
 
         public Builder resources(List<ResourceDemand> resources) {
