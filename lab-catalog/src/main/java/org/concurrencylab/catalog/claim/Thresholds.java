@@ -14,6 +14,20 @@ public final class Thresholds {
      */
     public static final double P95_NEAR_D = 1.15;
 
+    /** How a claim that a variant serves the load with its p95 near D says what it is checked at. */
+    public static final String SERVES_NEAR_D = "no failure; p95 ≤ " + figure(P95_NEAR_D) + " D";
+
+    /**
+     * "Never the bottleneck": the service an experiment calls took at most 1.2 D a call by its own timers, in
+     * every step (fan-out's metadata service "around 300 ms a call" on a D of 300 ms; servlet-async's sleep
+     * service "has enough resources").
+     */
+    public static final double DOWNSTREAM_NEAR_D = 1.2;
+
+    /** How a claim that the called service was never the bottleneck says what it is checked at. */
+    public static final String DOWNSTREAM_CHECKED_AT =
+            "its slowest mean per call ≤ " + figure(DOWNSTREAM_NEAR_D) + " D";
+
     private Thresholds() {}
 
     /** A share as a claim's threshold text writes it: 0.95 as "95 %", 0.025 as "2.5 %". */

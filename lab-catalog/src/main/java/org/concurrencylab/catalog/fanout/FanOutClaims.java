@@ -75,9 +75,6 @@ final class FanOutClaims {
 
     static final double RUNNABLE_AT_MOST = 0.1;
 
-    /** The metadata service "around 300 ms a call": its own time per call within 1.2 D in every step. */
-    static final double METADATA_NEAR_D = 1.2;
-
     /**
      * The sequential version's p95 under load, in D: the article's own 709 ms over D = 300 ms (2.36 D, its two
      * calls and the rest of its request), with the run-to-run noise ({@link Defaults#RUN_TO_RUN_NOISE}) on top.
@@ -263,7 +260,7 @@ final class FanOutClaims {
                                 "A dedicated pool of 400 threads removes the bottleneck: p95 near D.",
                                 m -> nearD(m, DEDICATED_POOL_400))
                         .articleSaid("mean 339 ms, p95 345 ms")
-                        .checkedAt(format("no failure; p95 ≤ %s D", figure(Thresholds.P95_NEAR_D)))
+                        .checkedAt(Thresholds.SERVES_NEAR_D)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, DEDICATED_POOL_400, COMMON_POOL),
                 Claim.of(
                                 "littles-law-pool-is-enough",
@@ -310,13 +307,13 @@ final class FanOutClaims {
                                 m -> {
                                     Measurements.DownstreamPeak slowest = m.slowestDownstream();
                                     return Verdict.of(
-                                            m.inD(slowest.meanMillis()) <= METADATA_NEAR_D,
+                                            m.inD(slowest.meanMillis()) <= Thresholds.DOWNSTREAM_NEAR_D,
                                             format(
                                                     "its slowest mean per call %.2f D (%s)",
                                                     m.inD(slowest.meanMillis()), slowest.where()));
                                 })
                         .articleSaid("around 300 ms a call")
-                        .checkedAt(format("its slowest mean per call ≤ %s D", figure(METADATA_NEAR_D)))
+                        .checkedAt(Thresholds.DOWNSTREAM_CHECKED_AT)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 

@@ -62,7 +62,7 @@ final class ServletAsyncClaims {
                                             step);
                                 })
                         .articleSaid("1200 of 1200 OK, p95 1.037 s")
-                        .checkedAt(NEAR_D)
+                        .checkedAt(Thresholds.SERVES_NEAR_D)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, CALLABLE_10_UNBOUNDED, BLOCKING_10),
                 Claim.of(
                                 "callable-costs-threads",
@@ -163,7 +163,7 @@ final class ServletAsyncClaims {
                                             callable);
                                 })
                         .articleSaid("a bit better response time")
-                        .checkedAt(NEAR_D + "; mean below the Callable's, p95 not above it")
+                        .checkedAt(Thresholds.SERVES_NEAR_D + "; mean below the Callable's, p95 not above it")
                         .shownBy(ChartRef.Kind.PERCENTILES, load, BLOCKING_39, CALLABLE_10_UNBOUNDED),
                 Claim.of("blocking-39-less-heap", "... and with less heap than the Callable.", m -> {
                             StepResult threads39 = m.step(BLOCKING_39, load);
@@ -213,13 +213,13 @@ final class ServletAsyncClaims {
                                 "virtual-threads-serve-all",
                                 "Modern: blocking on a virtual thread per request needs neither a Callable nor a bigger pool: p95 near D.",
                                 m -> nearD(m, BLOCKING_VIRTUAL_THREADS))
-                        .checkedAt(NEAR_D)
+                        .checkedAt(Thresholds.SERVES_NEAR_D)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, BLOCKING_VIRTUAL_THREADS),
                 Claim.of(
                                 "deferred-result-serves-all",
                                 "Modern: a DeferredResult completed by a non-blocking client holds no thread while waiting: p95 near D.",
                                 m -> nearD(m, DEFERRED_RESULT_WEBCLIENT))
-                        .checkedAt(NEAR_D)
+                        .checkedAt(Thresholds.SERVES_NEAR_D)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, DEFERRED_RESULT_WEBCLIENT),
                 Claim.of(
                                 "sleep-service-never-the-bottleneck",
@@ -227,7 +227,7 @@ final class ServletAsyncClaims {
                                 m -> {
                                     Measurements.DownstreamPeak slowest = m.slowestDownstream();
                                     return Verdict.of(
-                                            m.inD(slowest.meanMillis()) <= SLEEP_SERVICE_NEAR_D,
+                                            m.inD(slowest.meanMillis()) <= Thresholds.DOWNSTREAM_NEAR_D,
                                             format(
                                                     "slowest mean per call %.2f D (%s), "
                                                             + "at most %d threads (the article's Tomcat sleep service: about 25, peak 125)",
@@ -236,7 +236,7 @@ final class ServletAsyncClaims {
                                                     slowest.peakLiveThreads()));
                                 })
                         .articleSaid("the sleep service has enough resources")
-                        .checkedAt(format("its slowest mean per call ≤ %s D", figure(SLEEP_SERVICE_NEAR_D)))
+                        .checkedAt(Thresholds.DOWNSTREAM_CHECKED_AT)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
@@ -246,9 +246,6 @@ final class ServletAsyncClaims {
      */
     private static final double NEARLY_THE_TIMEOUT = 0.8;
 
-    /** "p95 near D", as every variant that serves the load is checked. */
-    private static final String NEAR_D = format("no failure; p95 ≤ %s D", figure(Thresholds.P95_NEAR_D));
-
     /** Boot's applicationTaskExecutor: 8 core threads and an unbounded queue, so never more than 8. */
     private static final int BOOT_EXECUTOR_THREADS = 8;
 
@@ -257,12 +254,6 @@ final class ServletAsyncClaims {
 
     /** A p95 of more than 10 D: requests queued behind the executor's 8 for many D. */
     private static final double QUEUED_P95_D = 10;
-
-    /**
-     * The sleep service "has enough resources": its own time per call within 1.2 D (the article's Tomcat sleep
-     * service: about 25 threads at D = 1 s).
-     */
-    private static final double SLEEP_SERVICE_NEAR_D = 1.2;
 
     /** The article's rise of live threads with the Callable, from which it sized its 39-thread variant. */
     private static final int ARTICLE_RISE = 29;
