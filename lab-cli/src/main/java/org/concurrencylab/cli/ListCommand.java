@@ -8,7 +8,10 @@ import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.MachineNeed;
+import org.concurrencylab.catalog.claim.MachineShape;
 import org.concurrencylab.cli.option.Choices;
+import org.concurrencylab.runner.machine.MachineCpu;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -90,6 +93,12 @@ final class ListCommand implements Runnable {
         out.println();
     }
 
+    /** Whether this machine can decide a claim that needs a shape of machine, and what it lacks where it cannot. */
+    private static String decidableHere(MachineNeed need) {
+        MachineShape here = MachineCpu.shape();
+        return need.lackedOn(here).map(lack -> "not decided, " + lack).orElse("decided (" + here.describe() + ")");
+    }
+
     /** The claims of one run, then the sweeps' (checked by ./lab sweep), each on one line that begins with its id. */
     private static void printClaims(PrintWriter out, Experiment experiment) {
         out.printf(
@@ -112,12 +121,13 @@ final class ListCommand implements Runnable {
                         .orElse(1));
         for (Claim claim : experiment.claims()) {
             out.printf(
-                    "  %-" + width + "s  article: %s | checked at: %s%n",
+                    "  %-" + width + "s  article: %s | checked at: %s%s%n",
                     claim.id(),
                     claim.articleFigure() == null
                             ? "none: the lab's own check, or a variant no article ran"
                             : claim.articleFigure(),
-                    claim.threshold());
+                    claim.threshold(),
+                    claim.machineNeed() == null ? "" : " | here: " + decidableHere(claim.machineNeed()));
         }
         int cpus = Runtime.getRuntime().availableProcessors();
         for (SweepClaim sweep : experiment.sweeps()) {

@@ -14,13 +14,14 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>every file written before the lab recorded a version (main up to c4de7b5);</li>
  *   <li>{@code run.timeBudget} (absent before: unknown) and {@code schemaVersion} itself;</li>
  *   <li>each study's {@code capacity} (absent before: no model);</li>
- *   <li>a figure the machine could not give is {@code null}, where it was -1 or NaN before.</li>
+ *   <li>a figure the machine could not give is {@code null}, where it was -1 or NaN before;</li>
+ *   <li>{@code run.machineCores}, the machine's physical cores (absent before: unknown).</li>
  * </ol>
  */
 final class ResultsSchema {
 
     /** The version this lab writes. */
-    static final int CURRENT = 4;
+    static final int CURRENT = 5;
 
     static final String FIELD = "schemaVersion";
 
@@ -41,6 +42,7 @@ final class ResultsSchema {
         if (version < 4) {
             unknownAsNull(root, false);
         }
+        // version 4 to 5: run.machineCores is new and reads as unknown where absent; nothing to change
         root.remove(FIELD);
         return root;
     }

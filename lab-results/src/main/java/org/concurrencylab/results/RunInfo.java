@@ -1,12 +1,15 @@
 package org.concurrencylab.results;
 
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * Where and how the run happened.
  *
  * @param scale       the time scale S: latencies and timeouts were multiplied by it
  * @param machineCpus processors of this machine, whatever the services were told
+ * @param machineCores its physical cores, each with {@code machineCpus / machineCores} hardware threads; empty
+ *                     where the system does not tell them, and in results written before the lab recorded them
  * @param jdk         the runtime version of the JDK that ran the services
  * @param finishedAt  when the last experiment ended, or null while the run is not complete
  * @param planned     the experiments the run set out to do, in order
@@ -20,6 +23,7 @@ public record RunInfo(
         String id,
         double scale,
         int machineCpus,
+        OptionalInt machineCores,
         String jdk,
         String springBoot,
         String os,
@@ -30,16 +34,21 @@ public record RunInfo(
         String stoppedIn,
         TimeBudget timeBudget) {
 
+    public RunInfo {
+        machineCores = machineCores == null ? OptionalInt.empty() : machineCores;
+    }
+
     /** A run's information, built by name; what is not set is unknown (null, or 0 for the numbers). */
     public static Builder custom(String id) {
         return new Builder(id);
     }
 
-    /** Builds a {@link RunInfo}: a run's results name these twelve things, too many to pass in order. */
+    /** Builds a {@link RunInfo}: a run's results name these thirteen things, too many to pass in order. */
     public static final class Builder {
         private final String id;
         private double scale;
         private int machineCpus;
+        private OptionalInt machineCores = OptionalInt.empty();
         private String jdk;
         private String springBoot;
         private String os;
@@ -61,6 +70,12 @@ public record RunInfo(
 
         public Builder machineCpus(int machineCpus) {
             this.machineCpus = machineCpus;
+            return this;
+        }
+
+        /** The machine's physical cores, where its system tells them. */
+        public Builder machineCores(OptionalInt machineCores) {
+            this.machineCores = machineCores;
             return this;
         }
 
@@ -112,6 +127,7 @@ public record RunInfo(
                     id,
                     scale,
                     machineCpus,
+                    machineCores,
                     jdk,
                     springBoot,
                     os,

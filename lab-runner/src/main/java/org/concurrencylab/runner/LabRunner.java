@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.concurrencylab.catalog.Experiment;
@@ -24,6 +25,7 @@ import org.concurrencylab.results.step.WarmUpLoad;
 import org.concurrencylab.runner.component.SharedComponents;
 import org.concurrencylab.runner.environment.RunEnvironment;
 import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.machine.MachineCpu;
 import org.concurrencylab.runner.measure.PhaseClock;
 import org.concurrencylab.runner.process.JavaRuntime;
 import org.concurrencylab.runner.process.LabHome;
@@ -48,6 +50,8 @@ public final class LabRunner {
     private int variantsTotal;
     /** Where the run's time goes; a new one for each run. */
     private PhaseClock phases = new PhaseClock();
+    /** The machine's physical cores, read once per run. */
+    private OptionalInt machineCores = OptionalInt.empty();
 
     public LabRunner(LabHome home, JavaRuntime java, RunProgress progress) {
         this.home = home;
@@ -65,6 +69,7 @@ public final class LabRunner {
         List<String> planned = experiments.stream().map(Experiment::name).toList();
         RunResult written = null;
         int machineCpus = Runtime.getRuntime().availableProcessors();
+        machineCores = MachineCpu.physicalCores();
         List<ExperimentResult> results = new ArrayList<>();
         // the run's own line names the first experiment's scale; each experiment records its own
         double firstScale = options.overrides()
@@ -129,6 +134,7 @@ public final class LabRunner {
         return RunInfo.custom(directory.getFileName().toString())
                 .scale(scale)
                 .machineCpus(machineCpus)
+                .machineCores(machineCores)
                 .planned(planned, started)
                 .platform(java.version(), springBoot, OS)
                 .timeBudget(phases.budget());
@@ -182,7 +188,8 @@ public final class LabRunner {
             }
         }
         Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
-        Measurements measurements = Measurements.of(experiment, results, serviceTime, environment.machineCpus());
+        Measurements measurements = Measurements.of(experiment, results, serviceTime, environment.machineCpus())
+                .on(MachineCpu.shape());
         List<ClaimResult> claims = experiment.claims().stream()
                 .map(claim -> claim.evaluate(measurements))
                 .toList();

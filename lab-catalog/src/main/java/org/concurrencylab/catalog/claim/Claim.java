@@ -14,6 +14,8 @@ import org.concurrencylab.results.ClaimResult;
  *                      own checks and the modern variants, which no article ran
  * @param threshold     what the check holds a run's figures to, in words ("≥ 95 % of 10 per D"), for
  *                      {@code ./lab list --claims}; the check itself is the code
+ * @param machineNeed   the shape of machine the claim can be decided on; null where any machine can decide it.
+ *                      On another, what the check found is kept as evidence and the claim is not decided
  */
 public record Claim(
         String id,
@@ -21,7 +23,8 @@ public record Claim(
         Function<Measurements, Verdict> check,
         ChartRef chart,
         String articleFigure,
-        String threshold) {
+        String threshold,
+        MachineNeed machineNeed) {
 
     public Claim {
         Objects.requireNonNull(id, "id");
@@ -29,22 +32,27 @@ public record Claim(
     }
 
     public static Claim of(String id, String text, Function<Measurements, Verdict> check) {
-        return new Claim(id, text, check, null, null, null);
+        return new Claim(id, text, check, null, null, null, null);
     }
 
     /** The same claim, shown by this chart of this load step, with these variants in front. */
     public Claim shownBy(ChartRef.Kind kind, String load, String... variants) {
-        return new Claim(id, text, check, ChartRef.of(kind, load, variants), articleFigure, threshold);
+        return new Claim(id, text, check, ChartRef.of(kind, load, variants), articleFigure, threshold, machineNeed);
     }
 
     /** The same claim, with the figure its article gave for it. */
     public Claim articleSaid(String figure) {
-        return new Claim(id, text, check, chart, figure, threshold);
+        return new Claim(id, text, check, chart, figure, threshold, machineNeed);
     }
 
     /** The same claim, with what its check holds the measured figures to. */
     public Claim checkedAt(String threshold) {
-        return new Claim(id, text, check, chart, articleFigure, threshold);
+        return new Claim(id, text, check, chart, articleFigure, threshold, machineNeed);
+    }
+
+    /** The same claim, decided only on a machine that has {@code need}. */
+    public Claim decidedOn(MachineNeed need) {
+        return new Claim(id, text, check, chart, articleFigure, threshold, need);
     }
 
     public ClaimResult evaluate(Measurements measurements) {
@@ -53,6 +61,13 @@ public record Claim(
             verdict = check.apply(measurements);
         } catch (Measurements.Missing missing) {
             verdict = Verdict.notApplicable(missing.getMessage());
+        }
+        if (machineNeed != null && verdict.status() != Verdict.Status.NOT_APPLICABLE) {
+            Verdict decided = verdict;
+            verdict = machineNeed
+                    .lackedOn(measurements.machine())
+                    .map(lack -> Verdict.notDecided(lack + ": " + decided.evidence()))
+                    .orElse(verdict);
         }
         return new ClaimResult(id, text, verdict.status().label(), verdict.evidence(), chart);
     }

@@ -43,24 +43,36 @@ public final class Measurements {
     private final List<VariantResult> variants;
     private final Duration serviceTime;
     private final int machineCpus;
+    private final MachineShape machine;
     /** The names every lookup is checked against; null where none are given (hand-made measurements). */
     private final DeclaredNames declared;
 
     public Measurements(List<VariantResult> variants, Duration serviceTime, int machineCpus) {
-        this(variants, serviceTime, machineCpus, null);
+        this(variants, serviceTime, machineCpus, MachineShape.ofThreads(machineCpus), null);
     }
 
-    private Measurements(List<VariantResult> variants, Duration serviceTime, int machineCpus, DeclaredNames declared) {
+    private Measurements(
+            List<VariantResult> variants,
+            Duration serviceTime,
+            int machineCpus,
+            MachineShape machine,
+            DeclaredNames declared) {
         this.variants = variants;
         this.serviceTime = serviceTime;
         this.machineCpus = machineCpus;
+        this.machine = machine;
         this.declared = declared;
     }
 
     /** What a run of an experiment measured; a claim naming a variant or load it does not declare throws {@link UnknownReference}. */
     public static Measurements of(
             DeclaredNames experiment, List<VariantResult> variants, Duration serviceTime, int machineCpus) {
-        return new Measurements(variants, serviceTime, machineCpus, experiment);
+        return new Measurements(variants, serviceTime, machineCpus, MachineShape.ofThreads(machineCpus), experiment);
+    }
+
+    /** The same measurements, taken on a machine of this shape (its cores known). */
+    public Measurements on(MachineShape machine) {
+        return new Measurements(variants, serviceTime, machineCpus, machine, declared);
     }
 
     /**
@@ -69,12 +81,17 @@ public final class Measurements {
      * checks its claims on it when it is built.
      */
     public static Measurements nothingRanOf(DeclaredNames experiment, Duration serviceTime) {
-        return new Measurements(List.of(), serviceTime, 1, experiment);
+        return new Measurements(List.of(), serviceTime, 1, MachineShape.ofThreads(1), experiment);
     }
 
     /** The processors of the machine the lab ran on, as the JVM of the lab saw them. */
     public int machineCpus() {
         return machineCpus;
+    }
+
+    /** The machine's hardware threads and, where known, its cores. */
+    public MachineShape machine() {
+        return machine;
     }
 
     /** The variants that ran and did not fail. */

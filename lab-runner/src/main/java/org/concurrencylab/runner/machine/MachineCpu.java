@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.concurrencylab.catalog.claim.MachineShape;
 import org.concurrencylab.results.usage.CoreSpeed;
 import org.concurrencylab.results.usage.ProcessCpu;
 import oshi.SystemInfo;
@@ -78,6 +80,31 @@ public final class MachineCpu {
 
     public int cores() {
         return processor.getLogicalProcessorCount();
+    }
+
+    /**
+     * This machine as claims see it: the hardware threads the lab's JVM sees, on their physical cores
+     * where those are known and fit them (a JVM held to fewer threads than the machine's cores sees fewer).
+     */
+    public static MachineShape shape() {
+        int threads = Runtime.getRuntime().availableProcessors();
+        OptionalInt cores = physicalCores();
+        return cores.isPresent() && cores.getAsInt() <= threads
+                ? MachineShape.of(threads, cores.getAsInt())
+                : MachineShape.ofThreads(threads);
+    }
+
+    /**
+     * The machine's physical cores, by OSHI (Linux's topology, macOS's sysctl, Windows' processor
+     * information); empty where it cannot tell.
+     */
+    public static OptionalInt physicalCores() {
+        try {
+            int cores = SYSTEM.getHardware().getProcessor().getPhysicalProcessorCount();
+            return cores > 0 ? OptionalInt.of(cores) : OptionalInt.empty();
+        } catch (RuntimeException | LinkageError unknown) {
+            return OptionalInt.empty();
+        }
     }
 
     /** Every counter of the processes and the machine, for a step's account. */

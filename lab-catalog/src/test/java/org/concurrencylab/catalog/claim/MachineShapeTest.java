@@ -1,0 +1,27 @@
+package org.concurrencylab.catalog.claim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class MachineShapeTest {
+
+    @Test
+    void aMachineHasNoMoreCoresThanHardwareThreads() {
+        assertThatThrownBy(() -> MachineShape.of(2, 4))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("between 1 and the 2 hardware threads");
+        assertThatThrownBy(() -> MachineShape.ofThreads(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void hyperthreadingIsNeededOnExactlyThatManyCores() {
+        MachineNeed need = MachineNeed.hardwareThreadsOnCores(4, 2);
+        assertThat(need.lackedOn(MachineShape.of(4, 2))).isEmpty();
+        assertThat(need.lackedOn(MachineShape.of(2, 2)))
+                .hasValue("needs 4 hardware threads on 2 cores; this machine has 2 hardware threads on 2 cores");
+        assertThat(need.lackedOn(MachineShape.of(8, 4))).isPresent();
+        assertThat(need.lackedOn(MachineShape.ofThreads(4))).isPresent();
+    }
+}
