@@ -12,6 +12,7 @@ import org.concurrencylab.catalog.claim.Finding;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Thresholds;
 import org.concurrencylab.catalog.claim.Verdict;
+import org.concurrencylab.catalog.model.GrowingQueue;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.step.StepResult;
@@ -47,16 +48,34 @@ final class FanOutClaims {
      */
     static final double AS_WELL_AS_POOL_OF_400 = 1.15;
 
+    /** The article's D: each metadata call took 300 ms. */
+    static final double ARTICLE_D_MILLIS = 300;
+
+    /** The article's sequential p95 under load, ms. */
+    static final double ARTICLE_SEQUENTIAL_P95 = 709;
+
     /** The article's p95 of the sequential version under load: 709 ms on a D of 300 ms. */
-    static final double ARTICLE_SEQUENTIAL_P95_D = 709.0 / 300;
+    static final double ARTICLE_SEQUENTIAL_P95_D = ARTICLE_SEQUENTIAL_P95 / ARTICLE_D_MILLIS;
+
+    /** "Collapses": latency that grows at least 3-fold from the run's start to its end. */
+    static final double COLLAPSE_GROWS_AT_LEAST = 3;
+
+    /** The percentile the article's collapse is told by. */
+    static final double P95 = 0.95;
 
     /**
-     * "Collapses": a p95 more than 10 times the sequential one (the article's was 72 times: 51,370 ms against 709),
-     * and latency that grows at least 3-fold from the run's start to its end.
+     * The collapsed pool's p95 against the queue that grows all run, from the run's own arrivals and the pool's
+     * measured rate: within 10 %. Five runs here (2026-11-27) came 3.9 to 5.0 % below it: the default pool
+     * does not take waiting calls in arrival order, so a few wait past the timeout (22 to 26 of 1,200) and
+     * the rest less. The article's own figures fit it within 0.4 % ({@link #ARTICLE_QUEUE}).
      */
-    static final double COLLAPSED_P95_OVER_SEQUENTIAL = 10;
+    static final double QUEUE_P95_WITHIN = 0.10;
 
-    static final double COLLAPSE_GROWS_AT_LEAST = 3;
+    /** The article's default pool: 7 threads on its 8 CPUs. */
+    static final int ARTICLE_POOL_THREADS = 7;
+
+    /** Each request makes two calls, each on a thread of the pool. */
+    static final int CALLS_PER_REQUEST = 2;
 
     /** The article's common pool under load with 8 Tomcat workers and with 200: mean and p95, ms. */
     static final double ARTICLE_MEAN_8_WORKERS = 26_524;
@@ -66,6 +85,27 @@ final class FanOutClaims {
     static final double ARTICLE_P95_8_WORKERS = 49_066;
 
     static final double ARTICLE_P95_200_WORKERS = 51_370;
+
+    /**
+     * The article's collapse as the queue that grows all run: 20 requests/s for 60 s into 7 threads, two calls a
+     * request. The time a call took there is what its mean latency gives: a request arriving at t waits
+     * t (2 lambda c / 7 - 1) and takes c, so the mean over the run is T/2 (2 lambda c / 7 - 1) + c, solved for c.
+     * Its p95 is then within 0.4 % of the article's: the article's own figures, not a measurement.
+     */
+    static final GrowingQueue ARTICLE_QUEUE = GrowingQueue.fromMean(
+            UNDER_LOAD.ratePerSecond(),
+            UNDER_LOAD.duration().toNanos() / 1e9,
+            (double) ARTICLE_POOL_THREADS / CALLS_PER_REQUEST,
+            ARTICLE_MEAN_200_WORKERS);
+
+    /**
+     * "Less context switching" with 8 Tomcat workers, for which the article gives no figure: voluntary
+     * switches per request at least 5 % fewer than with 200. Over five runs here (2026-11-27) 8 workers
+     * made 0.88 to 0.90 of the 200's in the same run (8.46-8.90 a request against 9.57-9.98), so 5 % is
+     * well outside the ratio's spread and half the effect; the involuntary ones follow what else holds the
+     * cores (the load driver) and are shown, not judged.
+     */
+    static final double FEWER_SWITCHES_AT_LEAST = 0.05;
 
     /**
      * "Mostly parked": of at least 50 Tomcat workers alive (a collapsed pool keeps every arriving request's
@@ -139,28 +179,65 @@ final class FanOutClaims {
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, SEQUENTIAL),
                 Claim.of(
                                 "common-pool-collapses",
-                                "Under the same load, supplyAsync on the default pool collapses: p95 more than 10 times the sequential one, and latency grows through the run.",
+                                "Under the same load, supplyAsync on the default pool collapses: it serves fewer requests than arrive, "
+                                        + "so the queue grows for the whole run and the p95 is what such a queue gives (the article: 72 "
+                                        + "times the sequential p95).",
                                 m -> {
                                     StepResult pool = m.step(COMMON_POOL, load);
-                                    StepResult sequential = m.step(SEQUENTIAL, load);
-                                    double ratio = pool.latencyMillis().p95()
-                                            / sequential.latencyMillis().p95();
+                                    StepResult sequential = m.clientStep(SEQUENTIAL, load);
+                                    double lone = m.clientStep(COMMON_POOL, LONE.label())
+                                            .latencyMillis()
+                                            .mean();
+                                    // the pool's rate: every request the service finished over the step, whatever
+                                    // the client had given up on
+                                    double served = pool.process().serverRequests() / pool.elapsedSeconds();
+                                    GrowingQueue queue = new GrowingQueue(
+                                            pool.plan().ratePerSecond(),
+                                            pool.plan().durationSeconds(),
+                                            served,
+                                            lone);
+                                    double p95 = pool.latencyMillis().p95();
+                                    double predicted = queue.percentileMillis(P95);
+                                    // the pool's threads over its rate: how long each call held one
+                                    double callMillis = 1000.0
+                                            * number(m.variant(COMMON_POOL)
+                                                    .sizing()
+                                                    .get("commonPoolParallelism"))
+                                            / CALLS_PER_REQUEST
+                                            / served;
+                                    double off = p95 / predicted - 1;
                                     Growth growth = Growth.of(pool);
                                     return Verdict.of(
-                                            ratio > COLLAPSED_P95_OVER_SEQUENTIAL
+                                            queue.grows()
+                                                    && Math.abs(off) <= QUEUE_P95_WITHIN
                                                     && growth.factor() >= COLLAPSE_GROWS_AT_LEAST,
                                             format(
-                                                    "p95 %.0f ms against %.0f ms (x%.1f); %s; %s",
-                                                    pool.latencyMillis().p95(),
-                                                    sequential.latencyMillis().p95(),
-                                                    ratio,
+                                                    "%.1f/s served of %.1f/s arriving, a call holding a pool thread %.2f D; p95 "
+                                                            + "%.0f ms against %.0f ms for a queue growing all run (%+.1f %%), x%.1f "
+                                                            + "the sequential p95 (the article: x%.1f, and its own mean gives the "
+                                                            + "same queue %.2f D a call and a p95 of %.0f ms, x%.1f); %s; %s",
+                                                    served,
+                                                    pool.plan().ratePerSecond(),
+                                                    m.inD(callMillis),
+                                                    p95,
+                                                    predicted,
+                                                    100 * off,
+                                                    p95
+                                                            / sequential
+                                                                    .latencyMillis()
+                                                                    .p95(),
+                                                    ARTICLE_P95_200_WORKERS / ARTICLE_SEQUENTIAL_P95,
+                                                    ARTICLE_QUEUE.serviceMillis() / ARTICLE_D_MILLIS,
+                                                    ARTICLE_QUEUE.percentileMillis(P95),
+                                                    ARTICLE_QUEUE.percentileMillis(P95) / ARTICLE_SEQUENTIAL_P95,
                                                     growth,
                                                     failures(pool)));
                                 })
-                        .articleSaid("mean 27289 ms, p95 51370 ms")
+                        .articleSaid("mean 27289 ms, p95 51370 ms (x72 the sequential's 709 ms)")
                         .checkedAt(format(
-                                "p95 > %s x the sequential's; latency grows ≥ %s-fold through the run",
-                                figure(COLLAPSED_P95_OVER_SEQUENTIAL), figure(COLLAPSE_GROWS_AT_LEAST)))
+                                "fewer served than arrive; p95 within %s of a queue growing all run, the queue that gives "
+                                        + "the article's p95 from its mean; latency grows ≥ %s-fold through the run",
+                                percent(QUEUE_P95_WITHIN), figure(COLLAPSE_GROWS_AT_LEAST)))
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL, SEQUENTIAL),
                 Claim.of(
                                 "common-pool-one-thread-short",
@@ -205,37 +282,53 @@ final class FanOutClaims {
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL_TOMCAT_8, COMMON_POOL),
                 Claim.of(
                                 "tomcat-8-slightly-better",
-                                "Capping Tomcat at 8 workers is even slightly better (the article: probably less context switching).",
+                                "Capping Tomcat at 8 workers is even slightly better: the same requests with fewer context switches "
+                                        + "(the article: a slightly lower latency, probably from less context switching).",
                                 m -> {
                                     StepResult capped = m.step(COMMON_POOL_TOMCAT_8, load);
                                     StepResult uncapped = m.step(COMMON_POOL, load);
-                                    boolean better = capped.latencyMillis().mean()
-                                                    < uncapped.latencyMillis().mean()
-                                            && capped.latencyMillis().p95()
-                                                    < uncapped.latencyMillis().p95();
-                                    // both queue behind the same pool, whose rate the workers in front of it do not
-                                    // change
-                                    return Verdict.beyondNoise(
-                                            better,
-                                            0,
-                                            Defaults.RUN_TO_RUN_NOISE,
-                                            format(
-                                                    "mean %.0f ms against %.0f ms, p95 %.0f ms against %.0f ms with 200 workers (the article: %+.0f %% "
-                                                            + "and %+.0f %%); both queue behind the same %d-thread pool, so the model predicts the same "
-                                                            + "throughput and latency",
-                                                    capped.latencyMillis().mean(),
-                                                    uncapped.latencyMillis().mean(),
-                                                    capped.latencyMillis().p95(),
-                                                    uncapped.latencyMillis().p95(),
-                                                    100 * (ARTICLE_MEAN_8_WORKERS / ARTICLE_MEAN_200_WORKERS - 1),
-                                                    100 * (ARTICLE_P95_8_WORKERS / ARTICLE_P95_200_WORKERS - 1),
-                                                    number(m.variant(COMMON_POOL)
-                                                            .sizing()
-                                                            .get("commonPoolParallelism"))));
+                                    Switching cappedWork = Switching.of(capped);
+                                    Switching uncappedWork = Switching.of(uncapped);
+                                    double ratio =
+                                            cappedWork.voluntaryPerRequest() / uncappedWork.voluntaryPerRequest();
+                                    String evidence = format(
+                                            "%.2f voluntary context switches per request with 8 workers against %.2f with "
+                                                    + "200 (x%.2f); involuntary %.2f against %.2f; CPU %.2f ms against %.2f ms a "
+                                                    + "request; %s against %s; latency mean %.0f ms against %.0f ms, p95 %.0f ms "
+                                                    + "against %.0f ms (the article: %+.1f %% and %+.1f %%; both queue behind the "
+                                                    + "same pool, whose rate the workers in front of it do not change)",
+                                            cappedWork.voluntaryPerRequest(),
+                                            uncappedWork.voluntaryPerRequest(),
+                                            ratio,
+                                            cappedWork.involuntaryPerRequest(),
+                                            uncappedWork.involuntaryPerRequest(),
+                                            cappedWork.cpuMillisPerRequest(),
+                                            uncappedWork.cpuMillisPerRequest(),
+                                            failures(capped),
+                                            failures(uncapped),
+                                            capped.latencyMillis().mean(),
+                                            uncapped.latencyMillis().mean(),
+                                            capped.latencyMillis().p95(),
+                                            uncapped.latencyMillis().p95(),
+                                            100 * (ARTICLE_MEAN_8_WORKERS / ARTICLE_MEAN_200_WORKERS - 1),
+                                            100 * (ARTICLE_P95_8_WORKERS / ARTICLE_P95_200_WORKERS - 1));
+                                    if (ratio >= 1) {
+                                        return Verdict.of(false, evidence);
+                                    }
+                                    return ratio <= 1 - FEWER_SWITCHES_AT_LEAST
+                                            ? Verdict.of(true, evidence)
+                                            : Verdict.notDecided(evidence
+                                                    + format(
+                                                            "; fewer, but by less than the %s a variant's count moves "
+                                                                    + "between runs",
+                                                            percent(FEWER_SWITCHES_AT_LEAST)));
                                 })
-                        .articleSaid("mean 26524 ms against 27289 ms, p95 49066 ms against 51370 ms")
-                        .checkedAt(
-                                "a lower mean and p95, decided only where the model's difference exceeds the run-to-run noise")
+                        .articleSaid("mean 26524 ms against 27289 ms, p95 49066 ms against 51370 ms; probably less "
+                                + "context switching")
+                        .checkedAt(format(
+                                "voluntary context switches per request ≥ %s fewer than %s's; not decided between that "
+                                        + "and none fewer",
+                                percent(FEWER_SWITCHES_AT_LEAST), COMMON_POOL))
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL_TOMCAT_8, COMMON_POOL),
                 Claim.of(
                                 "tomcat-workers-park",
@@ -428,6 +521,24 @@ final class FanOutClaims {
 
     private static int number(Object value) {
         return value instanceof Number n ? n.intValue() : -1;
+    }
+
+    /** What the service process did per request it answered in a step: the kernel's context switches and its CPU. */
+    private record Switching(double voluntaryPerRequest, double involuntaryPerRequest, double cpuMillisPerRequest) {
+
+        /** What a claim on context switches lacks where the system does not count them per thread. */
+        private static final String SWITCHES = "the service's context switches, which this system does not count";
+
+        static Switching of(StepResult step) {
+            // the requests the service's own timers counted, else those the driver sent
+            long counted = step.process().serverRequests();
+            double requests =
+                    counted > 0 ? counted : Math.max(1, step.requests().sent());
+            return new Switching(
+                    Measurements.known(step.process().voluntaryContextSwitches(), SWITCHES) / requests,
+                    Measurements.known(step.process().involuntaryContextSwitches(), SWITCHES) / requests,
+                    step.process().cpuSeconds() * 1000 / requests);
+        }
     }
 
     /** How much the median latency grew from the first third of the arrivals to the last. */

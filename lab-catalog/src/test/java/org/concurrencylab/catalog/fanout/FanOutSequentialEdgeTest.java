@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Judge;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
@@ -51,17 +52,8 @@ class FanOutSequentialEdgeTest {
                 .littlesLaw(requests / seconds, "imported", requests / seconds)
                 .timeline(new Timeline(1000, List.of()))
                 .build();
-        VariantResult sequential = VariantResult.custom("sequential")
-                .origin("seed")
-                .cpus(8)
-                .steps(List.of(measured))
-                .build();
+        VariantResult sequential = Judge.variant("sequential", measured);
         Measurements measurements = Measurements.of(FAN_OUT, List.of(sequential), FAN_OUT.downstreamLatency(), 2);
-        return FAN_OUT.claims().stream()
-                .filter(claim -> claim.id().equals("sequential-holds-under-load"))
-                .findFirst()
-                .orElseThrow()
-                .evaluate(measurements)
-                .status();
+        return Judge.claim(FAN_OUT, "sequential-holds-under-load", measurements).status();
     }
 }
