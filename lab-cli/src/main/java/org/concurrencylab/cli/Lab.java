@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ServeCommand.class,
             ReportCommand.class,
+            JudgeCommand.class,
             CompareCommand.class,
             BenchCommand.class,
             OverloadCommand.class,

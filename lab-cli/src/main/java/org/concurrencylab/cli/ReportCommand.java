@@ -1,13 +1,11 @@
 package org.concurrencylab.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.concurrencylab.cli.option.Choices;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
-import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,16 +27,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path file = Files.isDirectory(directory) ? directory.resolve(ResultsJson.FILE_NAME) : directory;
-        if (!Files.isRegularFile(file)) {
-            throw new ParameterException(spec.commandLine(), "no results at " + file);
-        }
-        RunResult run;
-        try {
-            run = ResultsJson.read(file);
-        } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage() + "; point at another run's directory");
-        }
+        Path file = Choices.resultsFile(spec.commandLine(), directory);
+        RunResult run = Choices.results(spec.commandLine(), file);
         System.out.print(TerminalReport.render(run));
         ReportFiles.Written reports;
         try {

@@ -74,7 +74,7 @@ class CpuBoundHyperthreadingTest {
         return Judge.claim(CPU_BOUND, "parallel-2-beats-4", measurements);
     }
 
-    private static VariantResult variant(String name, double meanMillis) {
+    static VariantResult variant(String name, double meanMillis) {
         long requests = CpuBoundExperiment.AT_ONCE.totalRequests();
         double seconds = 2 * meanMillis / 1e3;
         StepResult measured = StepResult.custom(CpuBoundExperiment.AT_ONCE.label())

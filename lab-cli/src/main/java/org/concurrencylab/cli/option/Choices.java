@@ -14,6 +14,8 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.load.JitPolicy;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.driver.RequestTemplate;
+import org.concurrencylab.results.ResultsJson;
+import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.step.Connections;
 import org.concurrencylab.study.Study;
 import org.concurrencylab.study.StudyFile;
@@ -24,6 +26,25 @@ import picocli.CommandLine.ParameterException;
 public final class Choices {
 
     private Choices() {}
+
+    /** The results.json of a run's directory, or the file itself; an error where there is none. */
+    public static Path resultsFile(CommandLine command, Path directoryOrFile) {
+        Path file =
+                Files.isDirectory(directoryOrFile) ? directoryOrFile.resolve(ResultsJson.FILE_NAME) : directoryOrFile;
+        if (!Files.isRegularFile(file)) {
+            throw new ParameterException(command, "no results at " + file);
+        }
+        return file;
+    }
+
+    /** The run a results.json holds; an error that says what is wrong with the file where it holds none. */
+    public static RunResult results(CommandLine command, Path file) {
+        try {
+            return ResultsJson.read(file);
+        } catch (IOException e) {
+            throw new ParameterException(command, e.getMessage() + "; point at another run's directory");
+        }
+    }
 
     public static List<Experiment> experiments(CommandLine command, List<String> names) {
         Set<Experiment> chosen = new LinkedHashSet<>();
