@@ -1,0 +1,116 @@
+package org.concurrencylab.catalog.fanout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.catalog.Catalog;
+import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Judge;
+import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.claim.Thresholds;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.Timeline;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fan-out claims decided on p95 alone, at their edges: Tomcat at 8 workers "the same" as 200 within a
+ * quarter either way; the pool of 400 "near D" (1.15 D, no failure); the modern fixes "as well as the pool
+ * of 400" (its p95 + 15 %, or 1.15 D, whichever is looser).
+ */
+class FanOutUnderLoadEdgeTest {
+
+    private static final Experiment FAN_OUT = Catalog.experiment("fan-out").orElseThrow();
+    private static final double D = FAN_OUT.downstreamLatency().toNanos() / 1e6;
+
+    @Test
+    void tomcatAt8IsTheSameWithinAQuarterEitherWay() {
+        assertThat(cappedAt(1.249)).isEqualTo("reproduced");
+        assertThat(cappedAt(0.751)).isEqualTo("reproduced");
+        assertThat(cappedAt(1.251)).isEqualTo("not reproduced");
+        assertThat(cappedAt(0.749)).isEqualTo("not reproduced");
+    }
+
+    /** tomcat-8-same-as-200 where 8 workers' p95 is {@code ratio} times the 200's. */
+    private static String cappedAt(double ratio) {
+        double uncapped = 50_000;
+        return verdict(
+                "tomcat-8-same-as-200",
+                Map.of(FanOutExperiment.COMMON_POOL, uncapped, FanOutExperiment.COMMON_POOL_TOMCAT_8, ratio * uncapped),
+                0);
+    }
+
+    @Test
+    void thePoolOf400ServesNearDWithoutAFailure() {
+        String claim = "pool-of-400-fixes-it";
+        double edge = Thresholds.P95_NEAR_D * D;
+        assertThat(verdict(claim, Map.of(FanOutExperiment.DEDICATED_POOL_400, edge - 1), 0))
+                .isEqualTo("reproduced");
+        assertThat(verdict(claim, Map.of(FanOutExperiment.DEDICATED_POOL_400, edge + 1), 0))
+                .isEqualTo("not reproduced");
+        assertThat(verdict(claim, Map.of(FanOutExperiment.DEDICATED_POOL_400, edge - 1), 1))
+                .isEqualTo("not reproduced");
+    }
+
+    @Test
+    void aModernFixDoesAsWellAsThePoolOf400OrNearD() {
+        String claim = "virtual-threads-fix-it";
+        double pool = 1.3 * D;
+        double edge = FanOutClaims.AS_WELL_AS_POOL_OF_400 * pool;
+        assertThat(verdict(
+                        claim,
+                        Map.of(FanOutExperiment.DEDICATED_POOL_400, pool, FanOutExperiment.VIRTUAL_THREADS, edge - 1),
+                        0))
+                .isEqualTo("reproduced");
+        assertThat(verdict(
+                        claim,
+                        Map.of(FanOutExperiment.DEDICATED_POOL_400, pool, FanOutExperiment.VIRTUAL_THREADS, edge + 1),
+                        0))
+                .isEqualTo("not reproduced");
+        // a pool of 400 well under D leaves the fix the 1.15 D every near-D claim allows
+        assertThat(verdict(
+                        claim,
+                        Map.of(
+                                FanOutExperiment.DEDICATED_POOL_400,
+                                0.5 * D,
+                                FanOutExperiment.VIRTUAL_THREADS,
+                                Thresholds.P95_NEAR_D * D - 1),
+                        0))
+                .isEqualTo("reproduced");
+    }
+
+    /** Each variant with the same step under load, its p95 as given, the last one named with {@code failed} failures. */
+    private static String verdict(String claim, Map<String, Double> p95ByVariant, long failed) {
+        List<VariantResult> variants = new ArrayList<>();
+        p95ByVariant.forEach((name, p95) -> variants.add(Judge.variant(name, underLoad(p95, failed))));
+        Measurements measurements = Measurements.of(FAN_OUT, variants, FAN_OUT.downstreamLatency(), 2);
+        return Judge.claim(FAN_OUT, claim, measurements).status();
+    }
+
+    private static StepResult underLoad(double p95Millis, long failed) {
+        LoadStep.Open step = FanOutExperiment.UNDER_LOAD;
+        long requests = step.totalRequests();
+        double seconds = step.duration().toNanos() / 1e9;
+        return StepResult.custom(step.label())
+                .plan(new Scaled(1).plan(step, FAN_OUT.requestTimeout(), FAN_OUT.connections()))
+                .client(
+                        new Requests(
+                                requests,
+                                requests - failed,
+                                failed,
+                                failed == 0 ? Map.of() : Map.of("TIMEOUT", failed)),
+                        requests / seconds,
+                        new LatencyMillis(p95Millis, p95Millis, p95Millis, p95Millis, p95Millis, p95Millis),
+                        seconds,
+                        1)
+                .littlesLaw(requests / seconds, "measured", requests / seconds)
+                .timeline(new Timeline(1000, List.of()))
+                .build();
+    }
+}
