@@ -1,12 +1,18 @@
 package org.concurrencylab.catalog;
 
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.step.Timeline;
 import org.concurrencylab.results.usage.ProcessUsage;
 
 /** What the claims' edge tests share: one claim of an experiment judged on hand-made measurements. */
@@ -21,6 +27,31 @@ public final class Judge {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(experiment.name() + " has no claim " + id))
                 .evaluate(measurements);
+    }
+
+    /**
+     * An open load's step of {@code experiment} as the lab measures it (at S = 1), every request sent on
+     * schedule, {@code failed} of them timed out and the rest answered with this mean and p95; the caller adds
+     * the probe's figures it needs.
+     */
+    public static StepResult.Builder openStep(
+            Experiment experiment, LoadStep.Open step, double meanMillis, double p95Millis, long failed) {
+        long requests = step.totalRequests();
+        double seconds = step.duration().toNanos() / 1e9;
+        return StepResult.custom(step.label())
+                .plan(new Scaled(1).plan(step, experiment.requestTimeout(), experiment.connections()))
+                .client(
+                        new Requests(
+                                requests,
+                                requests - failed,
+                                failed,
+                                failed == 0 ? Map.of() : Map.of("TIMEOUT", failed)),
+                        requests / seconds,
+                        new LatencyMillis(meanMillis, meanMillis, p95Millis, p95Millis, p95Millis, p95Millis),
+                        seconds,
+                        requests / seconds * meanMillis / 1e3)
+                .littlesLaw(requests / seconds, "measured", requests / seconds)
+                .timeline(new Timeline(1000, List.of()));
     }
 
     /** A variant of the article's that ran these steps on 8 CPUs. */

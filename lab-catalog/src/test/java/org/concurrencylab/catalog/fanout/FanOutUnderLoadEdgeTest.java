@@ -10,13 +10,8 @@ import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Judge;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Thresholds;
-import org.concurrencylab.catalog.load.LoadStep;
-import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.step.LatencyMillis;
-import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
-import org.concurrencylab.results.step.Timeline;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -94,23 +89,7 @@ class FanOutUnderLoadEdgeTest {
     }
 
     private static StepResult underLoad(double p95Millis, long failed) {
-        LoadStep.Open step = FanOutExperiment.UNDER_LOAD;
-        long requests = step.totalRequests();
-        double seconds = step.duration().toNanos() / 1e9;
-        return StepResult.custom(step.label())
-                .plan(new Scaled(1).plan(step, FAN_OUT.requestTimeout(), FAN_OUT.connections()))
-                .client(
-                        new Requests(
-                                requests,
-                                requests - failed,
-                                failed,
-                                failed == 0 ? Map.of() : Map.of("TIMEOUT", failed)),
-                        requests / seconds,
-                        new LatencyMillis(p95Millis, p95Millis, p95Millis, p95Millis, p95Millis, p95Millis),
-                        seconds,
-                        1)
-                .littlesLaw(requests / seconds, "measured", requests / seconds)
-                .timeline(new Timeline(1000, List.of()))
+        return Judge.openStep(FAN_OUT, FanOutExperiment.UNDER_LOAD, p95Millis, p95Millis, failed)
                 .build();
     }
 }
