@@ -79,9 +79,6 @@ public final class JudgedAgain {
 
     /** The machine the run measured on, as far as it recorded it. */
     private static MachineShape machineOf(RunInfo run) {
-        int threads = Math.max(1, run.machineCpus());
-        return run.machineCores().isPresent() && run.machineCores().getAsInt() <= threads
-                ? MachineShape.of(threads, run.machineCores().getAsInt())
-                : MachineShape.ofThreads(threads);
+        return MachineShape.fitting(Math.max(1, run.machineCpus()), run.machineCores());
     }
 }

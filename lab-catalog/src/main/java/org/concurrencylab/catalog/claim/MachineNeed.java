@@ -1,6 +1,7 @@
 package org.concurrencylab.catalog.claim;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -31,9 +32,9 @@ public record MachineNeed(String text, Predicate<MachineShape> met) {
     }
 
     /** Why a claim is not decided on {@code machine}, or empty where the machine has what the claim needs. */
-    public java.util.Optional<String> lackedOn(MachineShape machine) {
+    public Optional<String> lackedOn(MachineShape machine) {
         return met.test(machine)
-                ? java.util.Optional.empty()
-                : java.util.Optional.of("needs " + text + "; this machine has " + machine.describe());
+                ? Optional.empty()
+                : Optional.of("needs " + text + "; this machine has " + machine.describe());
     }
 }

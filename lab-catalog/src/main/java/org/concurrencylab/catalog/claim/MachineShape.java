@@ -33,6 +33,16 @@ public record MachineShape(int hardwareThreads, OptionalInt cores) {
         return new MachineShape(hardwareThreads, OptionalInt.of(cores));
     }
 
+    /**
+     * A machine as a counter reported it: the cores only where they fit the hardware threads (a JVM held to
+     * fewer threads than the machine's cores sees fewer, and the cores then say nothing of its threads).
+     */
+    public static MachineShape fitting(int hardwareThreads, OptionalInt cores) {
+        return cores.isPresent() && cores.getAsInt() <= hardwareThreads
+                ? of(hardwareThreads, cores.getAsInt())
+                : ofThreads(hardwareThreads);
+    }
+
     /** "4 hardware threads on 2 cores", or "4 hardware threads, cores unknown". */
     public String describe() {
         return cores.isPresent()

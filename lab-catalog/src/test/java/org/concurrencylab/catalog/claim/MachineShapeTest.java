@@ -3,6 +3,7 @@ package org.concurrencylab.catalog.claim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class MachineShapeTest {
@@ -13,6 +14,13 @@ class MachineShapeTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("between 1 and the 2 hardware threads");
         assertThatThrownBy(() -> MachineShape.ofThreads(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void coresThatDoNotFitTheThreadsSeenAreLeftOut() {
+        assertThat(MachineShape.fitting(4, OptionalInt.of(2))).isEqualTo(MachineShape.of(4, 2));
+        assertThat(MachineShape.fitting(2, OptionalInt.of(4))).isEqualTo(MachineShape.ofThreads(2));
+        assertThat(MachineShape.fitting(2, OptionalInt.empty())).isEqualTo(MachineShape.ofThreads(2));
     }
 
     @Test

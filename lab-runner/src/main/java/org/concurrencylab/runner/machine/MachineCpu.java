@@ -87,11 +87,7 @@ public final class MachineCpu {
      * where those are known and fit them (a JVM held to fewer threads than the machine's cores sees fewer).
      */
     public static MachineShape shape() {
-        int threads = Runtime.getRuntime().availableProcessors();
-        OptionalInt cores = physicalCores();
-        return cores.isPresent() && cores.getAsInt() <= threads
-                ? MachineShape.of(threads, cores.getAsInt())
-                : MachineShape.ofThreads(threads);
+        return MachineShape.fitting(Runtime.getRuntime().availableProcessors(), physicalCores());
     }
 
     /**
