@@ -34,21 +34,36 @@ class SweepTest extends RealServicesTest {
 
     @Test
     void theUsersKneeIsThePoolsSizeAndTheHeldOutPointsArePredicted() throws Exception {
-        Knob users = Knob.parse("users=1,2,3,4,6,8,12");
+        // two points past the cap below the held-out ones, so that one point a slowed host takes away (a fresh-clone
+        // CI lost 12 users of 1,2,3,4,6,8,12 and held out 6 and 8 on a line through 1..4) leaves the cap in the fit
+        Knob users = Knob.parse("users=1,2,3,4,6,8,10,12");
         LabRunner.CompletedRun run = sweeper().sweep(study(WARM), Study.AS_IS, users, 0, out);
 
         SweepResult sweep = run.result().sweeps().getFirst();
-        assertThat(sweep.points()).extracting(SweepPoint::value).containsExactly(1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0);
+        assertThat(sweep.points())
+                .extracting(SweepPoint::value)
+                .containsExactly(1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 10.0, 12.0);
         List<SweepPoint> clean =
                 sweep.points().stream().filter(SweepPoint::clean).toList();
-        assertThat(clean).as("points this machine's CPU did not decide").hasSizeGreaterThanOrEqualTo(5);
+        String points = sweep.points().stream()
+                .map(point -> String.format(
+                        java.util.Locale.ROOT,
+                        "%.0f users %.1f/s %s %s",
+                        point.value(),
+                        point.throughputPerSecond(),
+                        point.verdict(),
+                        point.why()))
+                .collect(java.util.stream.Collectors.joining("; "));
+        assertThat(clean)
+                .as("points this machine's CPU did not decide: " + points)
+                .hasSizeGreaterThanOrEqualTo(6);
         SweepFit fit = sweep.fit();
         // 4 connections: the knee at 4 users, within the 10 % a knee read between points 1 user apart may miss by
         assertThat(fit.knee()).isCloseTo(4, within(0.4));
         assertThat(fit.peakPerSecond()).isBetween(0.85 * 4 / (1.1 * HOLD_SECONDS), 1.02 * 4 / HOLD_SECONDS);
-        // fitted on the points up to 6 users, the cap is seen twice, and 8 and 12 users get it too
+        // fitted on the points below the two highest, the cap is seen at least twice, and the highest get it too
         assertThat(fit.holdoutPoints()).isGreaterThanOrEqualTo(1);
-        assertThat(fit.holdoutErrorPercent()).isLessThan(10);
+        assertThat(fit.holdoutErrorPercent()).as(points + "; " + fit.note()).isLessThan(10);
         assertThat(ResultsJson.read(run.directory()).sweeps().getFirst().fit().knee())
                 .isEqualTo(fit.knee());
     }
