@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
@@ -344,16 +343,15 @@ public final class VariantRunner {
                 Progress.NONE);
         ProbeReport after = callee.get().read(-1);
         Map<String, Double> holds = new java.util.TreeMap<>();
-        after.counters().holds().keySet().forEach(resource -> {
-            double mean =
-                    after.counters().heldSince(before.counters(), resource).meanMillis();
-            if (!Double.isNaN(mean)) {
-                holds.put(resource, mean);
-            }
-        });
+        after.counters()
+                .holds()
+                .keySet()
+                .forEach(resource -> after.counters()
+                        .heldSince(before.counters(), resource)
+                        .meanMillis()
+                        .ifPresent(mean -> holds.put(resource, mean)));
         TimerTotals served = after.counters().servedSince(before.counters());
-        return new CalleeAlone(
-                served.count() == 0 ? OptionalDouble.empty() : OptionalDouble.of(served.meanMillis()), holds);
+        return new CalleeAlone(served.meanMillis(), holds);
     }
 
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */

@@ -2,6 +2,8 @@ package org.concurrencylab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.catalog.Catalog;
@@ -70,6 +72,15 @@ class FanOutIntegrationTest extends RealServicesTest {
         // no request waits for a pool thread: the typical one takes D plus the request path, which on
         // a cold 2-core machine can be tens of ms, so the bound is 2 D rather than a tight 1.3 D
         assertThat(sized.latencyMillis().p50()).isLessThan(2 * d);
+        // the probe's counters reach the result where /proc is there to count them: each answer waited at
+        // least once for its two calls, a voluntary switch of its servlet thread; the JIT's CPU is a figure too
+        if (Files.isDirectory(Path.of("/proc/self/task"))) {
+            assertThat(sized.process().voluntaryContextSwitches().orElseThrow())
+                    .isGreaterThanOrEqualTo(sized.process().serverRequests());
+            // the service times a request after its answer is written: the last may be timed after the step's reading
+            assertThat(sized.process().serverRequests()).isBetween(198L, 200L);
+            assertThat(sized.process().jitCpuSeconds()).isPresent();
+        }
 
         VariantResult own = variant(result, "common-pool-own-cpus");
         int parallelism = ((Number) own.sizing().get("commonPoolParallelism")).intValue();

@@ -145,19 +145,15 @@ public final class ProbeSampler implements AutoCloseable {
     }
 
     public ProcessCounters counters() {
-        TaskCounters.Counts tasks = taskCounters.read();
-        return new ProcessCounters(
-                System.currentTimeMillis(),
-                os.getProcessCpuTime(),
-                memory.getHeapMemoryUsage().getUsed(),
-                tasks.voluntary(),
-                tasks.involuntary(),
-                tasks.compilerCpuNanos(),
-                0,
-                0,
-                java.util.Map.of(),
-                -1,
-                -1);
+        ProcessCounters.Builder counters = ProcessCounters.custom()
+                .epochMillis(System.currentTimeMillis())
+                .processCpuNanos(os.getProcessCpuTime())
+                .heapUsedBytes(memory.getHeapMemoryUsage().getUsed());
+        taskCounters
+                .read()
+                .ifPresent(tasks -> counters.contextSwitches(tasks.voluntary(), tasks.involuntary())
+                        .jitCpuNanos(tasks.compilerCpuNanos()));
+        return counters.build();
     }
 
     /** The newest buffered sample, or none before the first. */
@@ -186,12 +182,13 @@ public final class ProbeSampler implements AutoCloseable {
         }
     }
 
-    /** The JDK tells these through an MBean from JDK 24 on; older JDKs answer -1. */
-    private long virtualThreadCount(String attribute) {
+    /** The JDK tells these through an MBean from JDK 24 on; on older JDKs, empty. */
+    private java.util.OptionalLong virtualThreadCount(String attribute) {
         try {
-            return ((Number) mbeans.getAttribute(VIRTUAL_THREAD_SCHEDULER, attribute)).longValue();
+            return java.util.OptionalLong.of(
+                    ((Number) mbeans.getAttribute(VIRTUAL_THREAD_SCHEDULER, attribute)).longValue());
         } catch (Exception notOnThisJdk) {
-            return -1;
+            return java.util.OptionalLong.empty();
         }
     }
 

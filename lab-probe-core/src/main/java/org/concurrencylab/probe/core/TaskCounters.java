@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Counts, from Linux's /proc per thread, the process's context switches and the CPU its JIT compiler
@@ -19,17 +21,17 @@ import java.util.Map;
  */
 final class TaskCounters {
 
-    record Counts(long voluntary, long involuntary, long compilerCpuNanos) {
-        static final Counts UNAVAILABLE = new Counts(-1, -1, -1);
-        static final Counts ZERO = new Counts(0, 0, 0);
+    /** @param compilerCpuNanos empty on kernels without a thread's schedstat */
+    record Counts(long voluntary, long involuntary, OptionalLong compilerCpuNanos) {
+        static final Counts ZERO = new Counts(0, 0, OptionalLong.of(0));
 
         Counts plus(Counts other) {
             return new Counts(
                     voluntary + other.voluntary,
                     involuntary + other.involuntary,
-                    compilerCpuNanos < 0 || other.compilerCpuNanos < 0
-                            ? -1
-                            : compilerCpuNanos + other.compilerCpuNanos);
+                    compilerCpuNanos.isPresent() && other.compilerCpuNanos.isPresent()
+                            ? OptionalLong.of(compilerCpuNanos.getAsLong() + other.compilerCpuNanos.getAsLong())
+                            : OptionalLong.empty());
         }
     }
 
@@ -40,9 +42,10 @@ final class TaskCounters {
     private Map<String, Counts> lastSeenByThread = new HashMap<>();
     private Counts ended = Counts.ZERO;
 
-    synchronized Counts read() {
+    /** The totals so far; empty where /proc is not there to read (macOS, Windows) or could not be read. */
+    synchronized Optional<Counts> read() {
         if (!Files.isDirectory(TASKS)) {
-            return Counts.UNAVAILABLE;
+            return Optional.empty();
         }
         Map<String, Counts> seen = new HashMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
@@ -53,7 +56,7 @@ final class TaskCounters {
                 }
             }
         } catch (IOException e) {
-            return Counts.UNAVAILABLE;
+            return Optional.empty();
         }
         for (Map.Entry<String, Counts> previous : lastSeenByThread.entrySet()) {
             if (!seen.containsKey(previous.getKey())) {
@@ -65,7 +68,7 @@ final class TaskCounters {
         for (Counts counts : seen.values()) {
             total = total.plus(counts);
         }
-        return total;
+        return Optional.of(total);
     }
 
     private static Counts readTask(Path task) {
@@ -83,21 +86,21 @@ final class TaskCounters {
                     involuntary = valueOf(line);
                 }
             }
-            return new Counts(voluntary, involuntary, compiler ? cpuNanos(task) : 0);
+            return new Counts(voluntary, involuntary, compiler ? cpuNanos(task) : OptionalLong.of(0));
         } catch (IOException threadEnded) {
             return null; // ended between listing and reading: its last read counts stand
         }
     }
 
-    /** The first field of schedstat is the thread's time on a CPU in nanoseconds; -1 on kernels without it. */
-    private static long cpuNanos(Path task) throws IOException {
+    /** The first field of schedstat is the thread's time on a CPU in nanoseconds; empty on kernels without it. */
+    private static OptionalLong cpuNanos(Path task) throws IOException {
         Path schedstat = task.resolve("schedstat");
         if (!Files.exists(schedstat)) {
-            return -1;
+            return OptionalLong.empty();
         }
         String text = Files.readString(schedstat).trim();
         int space = text.indexOf(' ');
-        return Long.parseLong(space < 0 ? text : text.substring(0, space));
+        return OptionalLong.of(Long.parseLong(space < 0 ? text : text.substring(0, space)));
     }
 
     private static long valueOf(String line) {

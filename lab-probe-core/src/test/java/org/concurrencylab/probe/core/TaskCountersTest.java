@@ -37,13 +37,13 @@ class TaskCountersTest {
             }
         });
 
-        TaskCounters.Counts before = counters.read();
+        TaskCounters.Counts before = counters.read().orElseThrow();
         maySleep.countDown();
         slept.await();
-        TaskCounters.Counts whileAlive = counters.read();
+        TaskCounters.Counts whileAlive = counters.read().orElseThrow();
         mayEnd.countDown();
         sleeper.join();
-        TaskCounters.Counts afterItEnded = counters.read();
+        TaskCounters.Counts afterItEnded = counters.read().orElseThrow();
 
         assertThat(whileAlive.voluntary() - before.voluntary())
                 .as("voluntary switches of %d sleeps", SLEEPS)
@@ -57,6 +57,7 @@ class TaskCountersTest {
         assumeTrue(Files.exists(Path.of("/proc/self/task")), "needs Linux's /proc");
 
         // a JVM that has run JUnit has compiled plenty: zero would mean the compiler threads were not found
-        assertThat(new TaskCounters().read().compilerCpuNanos()).isPositive();
+        assertThat(new TaskCounters().read().orElseThrow().compilerCpuNanos().orElseThrow())
+                .isPositive();
     }
 }

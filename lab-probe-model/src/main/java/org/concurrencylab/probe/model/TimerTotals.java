@@ -1,5 +1,7 @@
 package org.concurrencylab.probe.model;
 
+import java.util.OptionalDouble;
+
 /**
  * A Micrometer timer's cumulative count and total time: the lab reads it before and after a step and
  * divides the differences.
@@ -16,8 +18,8 @@ public record TimerTotals(long count, long totalNanos) {
         return new TimerTotals(count - earlier.count, totalNanos - earlier.totalNanos);
     }
 
-    /** The mean time per event in milliseconds; NaN when nothing was timed. */
-    public double meanMillis() {
-        return count == 0 ? Double.NaN : totalNanos / 1e6 / count;
+    /** The mean time per event in milliseconds; empty when nothing was timed. */
+    public OptionalDouble meanMillis() {
+        return count == 0 ? OptionalDouble.empty() : OptionalDouble.of(totalNanos / 1e6 / count);
     }
 }

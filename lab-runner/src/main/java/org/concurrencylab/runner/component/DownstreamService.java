@@ -122,7 +122,7 @@ public final class DownstreamService implements StartedComponent {
                         resource,
                         new DownstreamUsage.Held(
                                 held.count(),
-                                held.meanMillis(),
+                                held.meanMillis().orElseThrow(),
                                 alone.holds().containsKey(resource)
                                         ? OptionalDouble.of(alone.holds().get(resource))
                                         : OptionalDouble.empty()));
@@ -130,7 +130,7 @@ public final class DownstreamService implements StartedComponent {
         });
         return new DownstreamUsage(
                 served.count(),
-                served.count() == 0 ? 0 : served.meanMillis(),
+                served.meanMillis().orElse(0),
                 alone.meanMillis(),
                 peakLive,
                 (after.counters().processCpuNanos() - before.counters().processCpuNanos()) / 1e9,

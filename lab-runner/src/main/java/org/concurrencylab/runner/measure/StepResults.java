@@ -332,7 +332,7 @@ public final class StepResults {
                 sample.liveThreads(),
                 live,
                 runnable,
-                sample.virtualMounted() < 0 ? OptionalLong.empty() : OptionalLong.of(sample.virtualMounted()),
+                sample.virtualMounted(),
                 sample.heapUsedBytes());
     }
 
@@ -378,21 +378,16 @@ public final class StepResults {
         return new ProcessUsage(
                 (after.processCpuNanos() - before.processCpuNanos()) / 1e9,
                 heapPeak,
-                difference(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
-                difference(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()),
+                ProcessCounters.since(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
+                ProcessCounters.since(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()),
                 jitCpuSeconds(before, after),
                 served.count(),
-                served.count() == 0 ? 0 : served.meanMillis(),
-                difference(before.virtualThreadPins(), after.virtualThreadPins()));
+                served.meanMillis().orElse(0),
+                ProcessCounters.since(before.virtualThreadPins(), after.virtualThreadPins()));
     }
 
     private static OptionalDouble jitCpuSeconds(ProcessCounters before, ProcessCounters after) {
-        OptionalLong nanos = difference(before.jitCpuNanos(), after.jitCpuNanos());
+        OptionalLong nanos = ProcessCounters.since(before.jitCpuNanos(), after.jitCpuNanos());
         return nanos.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(nanos.getAsLong() / 1e9);
-    }
-
-    /** What a counter of the probe's counted between two readings; empty where it does not count (the probe's -1). */
-    private static OptionalLong difference(long before, long after) {
-        return before < 0 || after < 0 ? OptionalLong.empty() : OptionalLong.of(after - before);
     }
 }

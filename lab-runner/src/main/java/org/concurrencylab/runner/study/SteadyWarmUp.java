@@ -2,6 +2,8 @@ package org.concurrencylab.runner.study;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * When an application's warm-up may end: once it has answered a stated number of requests, after a window in
@@ -17,16 +19,18 @@ import java.util.Locale;
  */
 record SteadyWarmUp(double jitShare, double tolerance, long minRequests) {
 
-    /** One window of the warm-up: its length, the requests answered, and the JIT's CPU in it (negative: unknown). */
-    record Window(double seconds, long answered, long jitCpuNanos) {
+    /** One window of the warm-up: its length, the requests answered, and the JIT's CPU in it (empty: unknown). */
+    record Window(double seconds, long answered, OptionalLong jitCpuNanos) {
 
         double throughput() {
             return seconds > 0 ? answered / seconds : 0;
         }
 
-        /** The share of a core the compilers took; NaN where the JIT's CPU is not measured here. */
-        double jitCoreShare() {
-            return jitCpuNanos < 0 || seconds <= 0 ? Double.NaN : jitCpuNanos / 1e9 / seconds;
+        /** The share of a core the compilers took; empty where the JIT's CPU is not measured here. */
+        OptionalDouble jitCoreShare() {
+            return jitCpuNanos.isEmpty() || seconds <= 0
+                    ? OptionalDouble.empty()
+                    : OptionalDouble.of(jitCpuNanos.getAsLong() / 1e9 / seconds);
         }
     }
 
@@ -36,9 +40,12 @@ record SteadyWarmUp(double jitShare, double tolerance, long minRequests) {
         String sentence(SteadyWarmUp rule) {
             double jitShare = rule.jitShare();
             double tolerance = rule.tolerance();
-            String jit = Double.isNaN(last.jitCoreShare())
+            String jit = last.jitCoreShare().isEmpty()
                     ? "the JIT's CPU is not measured on this system"
-                    : String.format(Locale.ROOT, "the JIT took %.0f %% of a core", 100 * last.jitCoreShare());
+                    : String.format(
+                            Locale.ROOT,
+                            "the JIT took %.0f %% of a core",
+                            100 * last.jitCoreShare().getAsDouble());
             return steady
                     ? String.format(
                             Locale.ROOT,
@@ -81,7 +88,7 @@ record SteadyWarmUp(double jitShare, double tolerance, long minRequests) {
         if (answered < minRequests || previous.throughput() <= 0 || last.answered() == 0) {
             return false;
         }
-        boolean quiet = Double.isNaN(last.jitCoreShare()) || last.jitCoreShare() <= jitShare;
+        boolean quiet = last.jitCoreShare().orElse(0) <= jitShare;
         return quiet && change(previous, last) <= tolerance;
     }
 

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.concurrencylab.capacity.CapacityProjector;
 import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.catalog.Defaults;
@@ -30,6 +31,7 @@ import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
+import org.concurrencylab.probe.model.ProcessCounters;
 import org.concurrencylab.results.AtomicFiles;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
@@ -669,12 +671,12 @@ public final class StudyRunner {
                 ProbeReport before = probe.read(-1);
                 LoadResult with = drive(target, study, step, Progress.NONE);
                 ProbeReport after = probe.read(-1);
-                costWith = new AgentCostWith(
-                        step,
-                        with,
-                        (after.counters().probeCpuNanos() - before.counters().probeCpuNanos())
-                                / 1e9
-                                / with.elapsedSeconds());
+                // the lab's agent counts its own threads' CPU; an agent that does not is a build of another lab
+                long agentNanos = ProcessCounters.since(
+                                before.counters().probeCpuNanos(),
+                                after.counters().probeCpuNanos())
+                        .orElseThrow(() -> new IllegalStateException("the agent did not count its own CPU"));
+                costWith = new AgentCostWith(step, with, agentNanos / 1e9 / with.elapsedSeconds());
             } else if (study.agentCost()) {
                 findings.add(
                         "The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
@@ -775,7 +777,7 @@ public final class StudyRunner {
         SteadyWarmUp.Window previous = null;
         long answered = 0;
         // a window's reading at its end is the next one's at its start: one read of the probe between two windows
-        long jitBefore = probe.read(-1).counters().jitCpuNanos();
+        OptionalLong jitBefore = probe.read(-1).counters().jitCpuNanos();
         while (true) {
             Duration window = Duration.ofNanos(
                     Math.min(Defaults.STUDY_WARM_UP_WINDOW.toNanos(), Math.max(1, cap - (System.nanoTime() - start))));
@@ -786,9 +788,9 @@ public final class StudyRunner {
             if (previous == null) {
                 answeredAtAll(study, load, "requests of the warm-up's first " + window.toSeconds() + " s");
             }
-            long jitAfter = probe.read(-1).counters().jitCpuNanos();
+            OptionalLong jitAfter = probe.read(-1).counters().jitCpuNanos();
             SteadyWarmUp.Window last = new SteadyWarmUp.Window(
-                    load.elapsedSeconds(), load.ok(), jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
+                    load.elapsedSeconds(), load.ok(), ProcessCounters.since(jitBefore, jitAfter));
             answered += load.ok();
             boolean steady = previous != null && rule.steady(previous, last, answered);
             boolean spent = System.nanoTime() - start >= cap;
