@@ -54,6 +54,29 @@ public final class Judge {
                 .timeline(new Timeline(1000, List.of()));
     }
 
+    /**
+     * A closed load's step of {@code experiment} as the lab measures it (at S = 1): every request answered,
+     * {@code perD} of them per D, each in {@code meanInD} D; the caller adds the probe's figures it needs.
+     */
+    public static StepResult.Builder closedStep(
+            Experiment experiment, LoadStep.Closed step, double perD, double meanInD) {
+        long requests = step.totalRequests();
+        double d = experiment.downstreamLatency().toNanos() / 1e9;
+        double perSecond = perD / d;
+        double seconds = requests / perSecond;
+        double mean = meanInD * d * 1e3;
+        return StepResult.custom(step.label())
+                .plan(new Scaled(1).plan(step, experiment.requestTimeout(), experiment.connections()))
+                .client(
+                        new Requests(requests, requests, 0, Map.of()),
+                        perSecond,
+                        new LatencyMillis(mean, mean, mean, mean, mean, mean),
+                        seconds,
+                        perSecond * mean / 1e3)
+                .littlesLaw(step.users() / d, "measured", step.users() / d)
+                .timeline(new Timeline(1000, List.of()));
+    }
+
     /** A variant of the article's that ran these steps on 8 CPUs. */
     public static VariantResult variant(String name, StepResult... steps) {
         return VariantResult.custom(name)
