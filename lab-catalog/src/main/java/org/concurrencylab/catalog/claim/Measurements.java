@@ -176,6 +176,21 @@ public final class Measurements {
         return new DownstreamPeak(peak.meanMillis(), peak.where(), threads);
     }
 
+    /**
+     * The requests the service itself finished per second over the step, by its own server timers: its rate,
+     * whatever the client had given up on. Empty where the lab did not drive the step or the timers counted none.
+     */
+    public static OptionalDouble servedPerSecond(StepResult step) {
+        return step.probed() && step.process() != null && step.process().serverRequests() > 0
+                ? OptionalDouble.of(step.process().serverRequests() / step.elapsedSeconds())
+                : OptionalDouble.empty();
+    }
+
+    /** The requests in flight on average by Little's law: the step's throughput times its mean latency (X x W). */
+    public static double inFlight(StepResult step) {
+        return step.throughputPerSecond() * step.latencyMillis().mean() / 1000;
+    }
+
     /** Throughput in requests per D: the article's TPS when D is its 1 s, whatever the scale. */
     public double perD(StepResult step) {
         return step.throughputPerSecond() * seconds();

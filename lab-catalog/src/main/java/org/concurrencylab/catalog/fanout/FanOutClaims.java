@@ -188,9 +188,8 @@ final class FanOutClaims {
                                     double lone = m.clientStep(COMMON_POOL, LONE.label())
                                             .latencyMillis()
                                             .mean();
-                                    // the pool's rate: every request the service finished over the step, whatever
-                                    // the client had given up on
-                                    double served = pool.process().serverRequests() / pool.elapsedSeconds();
+                                    double served = Measurements.known(
+                                            Measurements.servedPerSecond(pool), "the service's own server timers");
                                     GrowingQueue queue = new GrowingQueue(
                                             pool.plan().ratePerSecond(),
                                             pool.plan().durationSeconds(),

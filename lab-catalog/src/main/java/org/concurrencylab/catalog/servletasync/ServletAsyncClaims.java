@@ -37,12 +37,9 @@ final class ServletAsyncClaims {
                                     long timeouts = step.requests().timedOut();
                                     double p95 = step.latencyMillis().p95();
                                     double timeout = step.plan().requestTimeoutMillis();
-                                    // the threads' rate: every request the service finished over the step, whatever
-                                    // the client had given up on; where its timers were not read, the bound of 10 / D
+                                    // where the service's timers were not read, the threads' bound of 10 / D
                                     double served =
-                                            step.probed() && step.process().serverRequests() > 0
-                                                    ? step.process().serverRequests() / step.elapsedSeconds()
-                                                    : step.littlesLawPerSecond();
+                                            Measurements.servedPerSecond(step).orElse(step.littlesLawPerSecond());
                                     GrowingQueue queue = new GrowingQueue(
                                             step.plan().ratePerSecond(),
                                             step.plan().durationSeconds(),
@@ -103,9 +100,7 @@ final class ServletAsyncClaims {
                                     int rest = m.beforeLoad(callable).live();
                                     int rise = callable.threads().peakLive() - rest;
                                     // Little's law: the executor holds a thread per Callable in flight
-                                    double inFlight = callable.throughputPerSecond()
-                                            * callable.latencyMillis().mean()
-                                            / 1000;
+                                    double inFlight = Measurements.inFlight(callable);
                                     return Verdict.of(
                                             Math.abs(rise - ARTICLE_RISE) <= FIGURE_TOLERANCE * ARTICLE_RISE,
                                             format(
@@ -147,9 +142,7 @@ final class ServletAsyncClaims {
                                     int endRise = endOf39.live() - endOfCallable.live();
                                     // Tomcat creates a worker only when no idle one is left and keeps it 60 s: it
                                     // keeps as many as the load held at once, not its maximum
-                                    double inFlight = threads39.throughputPerSecond()
-                                            * threads39.latencyMillis().mean()
-                                            / 1000;
+                                    double inFlight = Measurements.inFlight(threads39);
                                     return Verdict.of(
                                             atTheArticlesRise(startRise) && atTheArticlesRise(endRise),
                                             format(
@@ -239,9 +232,7 @@ final class ServletAsyncClaims {
                                             ? n.intValue()
                                             : 0;
                                     int made = step.threads().peakByPool().getOrDefault("tomcat-workers", 0);
-                                    double inFlight = step.throughputPerSecond()
-                                            * step.latencyMillis().mean()
-                                            / 1000;
+                                    double inFlight = Measurements.inFlight(step);
                                     return Verdict.of(
                                             limit > 0 && made < limit && made <= AS_NEEDED * inFlight,
                                             format(
