@@ -72,6 +72,13 @@ public record ServiceCommand(
     static final List<String> FIXED_JVM_FLAGS = List.of("-XX:+UseG1GC", "-Xms256m", "-Xmx1g");
 
     /**
+     * What only shortens a service's stop, after everything is measured: Reactor Netty's event loops wait a
+     * quiet period of 2 s for new tasks before they end (measured: a Netty service stopped in 2.05 s, a Tomcat
+     * one in 0.05 s). Nothing runs on them by then; a JVM without Reactor Netty ignores the property.
+     */
+    static final List<String> STOP_JVM_FLAGS = List.of("-Dreactor.netty.ioShutdownQuietPeriod=0");
+
+    /**
      * What the lab's services may never do, whatever the environment, a file or a user's Spring
      * configuration says: listen beyond loopback (the server, or a management server of its own), read
      * configuration files from anywhere but their own jar, or expose more of Actuator than the lab reads.
@@ -102,6 +109,7 @@ public record ServiceCommand(
         arguments.add(java.executable().toString());
         arguments.add("-XX:ActiveProcessorCount=" + cpus);
         arguments.addAll(FIXED_JVM_FLAGS);
+        arguments.addAll(STOP_JVM_FLAGS);
         arguments.addAll(java.nativeAccessFlags());
         arguments.addAll(jit.jvmFlags());
         arguments.addAll(startupJvmFlags);

@@ -59,6 +59,9 @@ class ServiceCommandTest {
                 .isEqualTo(ServiceCommand.SAFETY_PROPERTIES);
         assertThat(arguments)
                 .contains("--server.address=127.0.0.1", "-XX:TieredStopAtLevel=1", "-XX:ActiveProcessorCount=8");
+        // a system property of the JVM, so before the jar: after it, it would be one of the application's arguments
+        assertThat(arguments.indexOf("-Dreactor.netty.ioShutdownQuietPeriod=0"))
+                .isBetween(1, arguments.indexOf("-jar"));
     }
 
     @Test
