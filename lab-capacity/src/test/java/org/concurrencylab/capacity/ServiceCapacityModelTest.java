@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 import org.concurrencylab.results.capacity.PoolLimits;
 import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.capacity.ServiceCapacity;
@@ -56,8 +55,9 @@ class ServiceCapacityModelTest {
         Steps.LONE_MILLIS = 21.7;
         StepResult eight = StepResult.from(Steps.closed(
                         8, 368, 21.7, 2, 0.42, 0.13, 1.25, Map.of("tomcat-workers", Steps.threads(8, 7.8, 0.2))))
-                .process(new org.concurrencylab.results.usage.ProcessUsage(
-                        0, 0, OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.of(1.0), 0, 0))
+                .process(org.concurrencylab.results.usage.ProcessUsage.custom()
+                        .jitCpuSeconds(OptionalDouble.of(1.0))
+                        .build())
                 .build();
         double jitMillis = 1000 * 1.0 / (368 * 8);
 

@@ -42,10 +42,10 @@ final class Steps {
                         perSecond * meanMillis / 1000)
                 // the users' own bound at the lone request's time, as the runner writes it
                 .littlesLaw(users * 1000 / LONE_MILLIS, "users", users * 1000 / LONE_MILLIS)
-                .machine(new MachineUsage(
-                        cores,
-                        OptionalDouble.of(1 - busy),
-                        List.of(
+                .machine(MachineUsage.custom()
+                        .cores(cores)
+                        .idleShare(OptionalDouble.of(1 - busy))
+                        .processes(List.of(
                                 new ProcessCpu(
                                         "driver",
                                         "lab",
@@ -59,14 +59,12 @@ final class Steps {
                                         OptionalDouble.of(8 * perSecond * serviceMillis / 1000),
                                         0,
                                         OptionalDouble.of(serviceMillis),
-                                        OptionalDouble.empty())),
-                        driverMillis + serviceMillis,
-                        OptionalDouble.empty(),
-                        "",
-                        0,
-                        MachineUsage.CLEAN,
-                        "",
-                        null))
+                                        OptionalDouble.empty())))
+                        .cpuMillisPerRequest(driverMillis + serviceMillis)
+                        .cpuBoundModel("")
+                        .machineShare(0)
+                        .verdict(MachineUsage.CLEAN)
+                        .build())
                 .pools(pools)
                 .build();
     }

@@ -89,6 +89,14 @@ public final class Judge {
     /** A service process that used {@code cpuSeconds} and switched as given, its timers counting {@code requests}. */
     public static ProcessUsage process(
             double cpuSeconds, OptionalLong voluntary, OptionalLong involuntary, long requests) {
-        return new ProcessUsage(cpuSeconds, 1 << 28, voluntary, involuntary, OptionalDouble.of(0), requests, 1);
+        return ProcessUsage.custom()
+                .cpuSeconds(cpuSeconds)
+                .heapPeakBytes(1 << 28)
+                .voluntaryContextSwitches(voluntary)
+                .involuntaryContextSwitches(involuntary)
+                .jitCpuSeconds(OptionalDouble.of(0))
+                .serverRequests(requests)
+                .serverMeanMillis(1)
+                .build();
     }
 }

@@ -223,14 +223,15 @@ class HtmlReportInBrowserTest {
                         12)
                 .littlesLaw(133, "model", 133)
                 .threads(new Threads(30, Map.of("tomcat-workers", 20), List.of(), 0, Map.of()))
-                .process(new ProcessUsage(
-                        1,
-                        100_000_000,
-                        OptionalLong.of(10),
-                        OptionalLong.of(5),
-                        OptionalDouble.of(0.05),
-                        1200,
-                        p95 / 2))
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(1)
+                        .heapPeakBytes(100_000_000)
+                        .voluntaryContextSwitches(OptionalLong.of(10))
+                        .involuntaryContextSwitches(OptionalLong.of(5))
+                        .jitCpuSeconds(OptionalDouble.of(0.05))
+                        .serverRequests(1200)
+                        .serverMeanMillis(p95 / 2)
+                        .build())
                 .arrivals(new Arrivals(133.3, 133.3, 0.1, 1, 2, 0))
                 .timeline(new Timeline(150, points))
                 .seed(new SeedFigure("article: An article", null, 339.0, 345.0, null))

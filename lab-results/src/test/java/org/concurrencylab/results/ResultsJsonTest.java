@@ -137,16 +137,23 @@ class ResultsJsonTest {
                         List.of(new ThreadSample(0, 120, Map.of(), Map.of(), OptionalLong.empty(), 1)),
                         1,
                         Map.of("tomcat-workers", Map.of("SLEEPING", 100.0))))
-                .process(new ProcessUsage(
-                        1.5, 1000, OptionalLong.of(10), OptionalLong.of(5), OptionalDouble.of(0.2), 1000, 101))
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(1.5)
+                        .heapPeakBytes(1000)
+                        .voluntaryContextSwitches(OptionalLong.of(10))
+                        .involuntaryContextSwitches(OptionalLong.of(5))
+                        .jitCpuSeconds(OptionalDouble.of(0.2))
+                        .serverRequests(1000)
+                        .serverMeanMillis(101)
+                        .build())
                 .arrivals(new Arrivals(20, 19.99, 0.1, 0.5, 2, 0))
                 .timeline(new Timeline(
                         150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
                 .downstream(downstream)
-                .machine(new MachineUsage(
-                        2,
-                        OptionalDouble.of(0.4),
-                        List.of(
+                .machine(MachineUsage.custom()
+                        .cores(2)
+                        .idleShare(OptionalDouble.of(0.4))
+                        .processes(List.of(
                                 new ProcessCpu(
                                         "driver",
                                         "lab",
@@ -160,14 +167,15 @@ class ResultsJsonTest {
                                         OptionalDouble.of(1.0),
                                         0.02,
                                         OptionalDouble.of(1.0),
-                                        OptionalDouble.of(0.3))),
-                        1.5,
-                        OptionalDouble.of(95.0),
-                        "model",
-                        0.05,
-                        MachineUsage.MACHINE_BOUND,
-                        "the CPU",
-                        new CoreSpeed(1.6, 1.04, 42)))
+                                        OptionalDouble.of(0.3))))
+                        .cpuMillisPerRequest(1.5)
+                        .cpuBoundPerSecond(OptionalDouble.of(95.0))
+                        .cpuBoundModel("model")
+                        .machineShare(0.05)
+                        .verdict(MachineUsage.MACHINE_BOUND)
+                        .why("the CPU")
+                        .coreSpeed(new CoreSpeed(1.6, 1.04, 42))
+                        .build())
                 .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
                 .requestLog("requests/x.csv")
                 .build();

@@ -22,10 +22,10 @@ class ConfinedCoresBusyTest {
     private static StepResult step(double serviceCpuSeconds, double elapsedSeconds) {
         return StepResult.custom("4 users for 4s")
                 .client(new Requests(100, 100, 0, Map.of()), 25, new LatencyMillis(1, 1, 1, 1, 1, 1), elapsedSeconds, 1)
-                .machine(new MachineUsage(
-                        2,
-                        OptionalDouble.of(0.45),
-                        List.of(
+                .machine(MachineUsage.custom()
+                        .cores(2)
+                        .idleShare(OptionalDouble.of(0.45))
+                        .processes(List.of(
                                 new ProcessCpu(
                                         "driver",
                                         "lab",
@@ -39,14 +39,12 @@ class ConfinedCoresBusyTest {
                                         OptionalDouble.of(serviceCpuSeconds),
                                         0,
                                         OptionalDouble.of(1),
-                                        OptionalDouble.empty())),
-                        1.1,
-                        OptionalDouble.empty(),
-                        "",
-                        0,
-                        MachineUsage.CLEAN,
-                        "",
-                        null))
+                                        OptionalDouble.empty())))
+                        .cpuMillisPerRequest(1.1)
+                        .cpuBoundModel("")
+                        .machineShare(0)
+                        .verdict(MachineUsage.CLEAN)
+                        .build())
                 .build();
     }
 

@@ -327,17 +327,16 @@ class ClaimEvidenceTest {
         VariantResult ten = piVariant("no-scheduler", 4.80, 1.01);
         VariantResult cpus = piVariant("parallel-cpus", 4.80, 1.35);
         StepResult slowedStep = StepResult.from(cpus.steps().getFirst())
-                .machine(new MachineUsage(
-                        2,
-                        OptionalDouble.of(0),
-                        List.of(),
-                        0,
-                        OptionalDouble.empty(),
-                        MachineUsage.CPU_WORK,
-                        0,
-                        MachineUsage.MACHINE_BOUND,
-                        "the cores took 1.34 times their usual CPU time for the same work",
-                        cpus.steps().getFirst().machine().coreSpeed()))
+                .machine(MachineUsage.custom()
+                        .cores(2)
+                        .idleShare(OptionalDouble.of(0))
+                        .cpuMillisPerRequest(0)
+                        .cpuBoundModel(MachineUsage.CPU_WORK)
+                        .machineShare(0)
+                        .verdict(MachineUsage.MACHINE_BOUND)
+                        .why("the cores took 1.34 times their usual CPU time for the same work")
+                        .coreSpeed(cpus.steps().getFirst().machine().coreSpeed())
+                        .build())
                 .build();
         VariantResult slowed = VariantResult.custom(cpus.name())
                 .summary(cpus.summary())
@@ -383,17 +382,15 @@ class ClaimEvidenceTest {
                 cpuSeconds);
         CoreSpeed speed = new CoreSpeed(meterNanosPerTerm, meterNanosPerTerm / 1.5, 50);
         StepResult measured = StepResult.from(atOnce)
-                .machine(new MachineUsage(
-                        2,
-                        OptionalDouble.of(0),
-                        List.of(),
-                        0,
-                        OptionalDouble.empty(),
-                        MachineUsage.CPU_WORK,
-                        0,
-                        MachineUsage.CLEAN,
-                        "",
-                        speed))
+                .machine(MachineUsage.custom()
+                        .cores(2)
+                        .idleShare(OptionalDouble.of(0))
+                        .cpuMillisPerRequest(0)
+                        .cpuBoundModel(MachineUsage.CPU_WORK)
+                        .machineShare(0)
+                        .verdict(MachineUsage.CLEAN)
+                        .coreSpeed(speed)
+                        .build())
                 .build();
         return VariantResult.custom(name)
                 .summary("s")
@@ -406,23 +403,22 @@ class ClaimEvidenceTest {
 
     private static ClaimResult flatClaim(double loadedMillis, double aloneMillis, double waitedMillisPerRequest) {
         long requests = 3000;
-        MachineUsage machine = new MachineUsage(
-                2,
-                OptionalDouble.of(0.2),
-                List.of(new ProcessCpu(
+        MachineUsage machine = MachineUsage.custom()
+                .cores(2)
+                .idleShare(OptionalDouble.of(0.2))
+                .processes(List.of(new ProcessCpu(
                         "chain",
                         "orders",
                         OptionalDouble.of(6.8),
                         0.03,
                         OptionalDouble.of(2.0),
-                        OptionalDouble.of(waitedMillisPerRequest * requests / 1000))),
-                6.3,
-                OptionalDouble.of(214),
-                "m",
-                0.01,
-                MachineUsage.CLEAN,
-                "",
-                null);
+                        OptionalDouble.of(waitedMillisPerRequest * requests / 1000))))
+                .cpuMillisPerRequest(6.3)
+                .cpuBoundPerSecond(OptionalDouble.of(214))
+                .cpuBoundModel("m")
+                .machineShare(0.01)
+                .verdict(MachineUsage.CLEAN)
+                .build();
         StepResult fixed = StepResult.from(step(
                         "250 users, 5s ramp + 10s, think 1s",
                         LoadPlan.closed(250, 1, 4_500, "keep-alive"),
@@ -537,8 +533,15 @@ class ClaimEvidenceTest {
                         1)
                 .littlesLaw(bound, "m", bound)
                 .threads(threads)
-                .process(new ProcessUsage(
-                        cpuSeconds, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0.1), requests, mean))
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(cpuSeconds)
+                        .heapPeakBytes(1)
+                        .voluntaryContextSwitches(OptionalLong.of(1))
+                        .involuntaryContextSwitches(OptionalLong.of(1))
+                        .jitCpuSeconds(OptionalDouble.of(0.1))
+                        .serverRequests(requests)
+                        .serverMeanMillis(mean)
+                        .build())
                 .timeline(new Timeline(150, List.of()))
                 .requestLog("x.csv")
                 .build();

@@ -93,17 +93,16 @@ class VerdictTest {
     }
 
     private static StepResult step(boolean machineBound) {
-        MachineUsage machine = new MachineUsage(
-                2,
-                OptionalDouble.of(0.8),
-                List.of(),
-                1.5,
-                OptionalDouble.of(230),
-                "model",
-                machineBound ? 0.09 : 0.01,
-                machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN,
-                machineBound ? "this machine's CPU takes 9 % of the figure by the model" : "",
-                null);
+        MachineUsage machine = MachineUsage.custom()
+                .cores(2)
+                .idleShare(OptionalDouble.of(0.8))
+                .cpuMillisPerRequest(1.5)
+                .cpuBoundPerSecond(OptionalDouble.of(230))
+                .cpuBoundModel("model")
+                .machineShare(machineBound ? 0.09 : 0.01)
+                .verdict(machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN)
+                .why(machineBound ? "this machine's CPU takes 9 % of the figure by the model" : "")
+                .build();
         return StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
                 .client(
@@ -114,8 +113,15 @@ class VerdictTest {
                         98)
                 .littlesLaw(250, "m", 250)
                 .threads(new Threads(120, Map.of(), List.of(), 0, Map.of()))
-                .process(
-                        new ProcessUsage(1, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0), 1000, 405))
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(1)
+                        .heapPeakBytes(1)
+                        .voluntaryContextSwitches(OptionalLong.of(1))
+                        .involuntaryContextSwitches(OptionalLong.of(1))
+                        .jitCpuSeconds(OptionalDouble.of(0))
+                        .serverRequests(1000)
+                        .serverMeanMillis(405)
+                        .build())
                 .timeline(new Timeline(400, List.of()))
                 .machine(machine)
                 .requestLog("x.csv")

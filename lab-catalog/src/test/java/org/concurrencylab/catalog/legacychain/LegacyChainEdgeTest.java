@@ -134,14 +134,15 @@ class LegacyChainEdgeTest {
 
     private static String chain(double ordersMillis, double storefrontMillis) {
         StepResult legacy = step(0, storefrontMillis)
-                .process(new ProcessUsage(
-                        10,
-                        1 << 28,
-                        OptionalLong.of(1),
-                        OptionalLong.of(1),
-                        OptionalDouble.of(0),
-                        SENT,
-                        storefrontMillis))
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(10)
+                        .heapPeakBytes(1 << 28)
+                        .voluntaryContextSwitches(OptionalLong.of(1))
+                        .involuntaryContextSwitches(OptionalLong.of(1))
+                        .jitCpuSeconds(OptionalDouble.of(0))
+                        .serverRequests(SENT)
+                        .serverMeanMillis(storefrontMillis)
+                        .build())
                 .downstream(new DownstreamUsage(SENT, ordersMillis, OptionalDouble.of(D), 20, 1, Map.of()))
                 .build();
         return verdict("legacy-latency-rises-down-the-chain", variant(LegacyChainExperiment.LEGACY, legacy));

@@ -83,14 +83,15 @@ class ServletAsyncServesEdgeTest {
         long requests = ServletAsyncExperiment.LOAD.totalRequests();
         return Judge.openStep(SERVLET_ASYNC, ServletAsyncExperiment.LOAD, meanMillis, p95Millis, failed)
                 .threads(new Threads(40, Map.of(), List.of(), 0, Map.of(), null, null))
-                .process(new ProcessUsage(
-                        1,
-                        heapPeakMegabytes * 1_000_000,
-                        OptionalLong.of(1),
-                        OptionalLong.of(1),
-                        OptionalDouble.of(0),
-                        requests,
-                        1000))
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(1)
+                        .heapPeakBytes(heapPeakMegabytes * 1_000_000)
+                        .voluntaryContextSwitches(OptionalLong.of(1))
+                        .involuntaryContextSwitches(OptionalLong.of(1))
+                        .jitCpuSeconds(OptionalDouble.of(0))
+                        .serverRequests(requests)
+                        .serverMeanMillis(1000)
+                        .build())
                 .build();
     }
 }

@@ -127,8 +127,15 @@ class DiagnosisTest {
                         1)
                 .littlesLaw(10, "m", 10)
                 .threads(new Threads(10, Map.of(), List.of(), 20, pools))
-                .process(new ProcessUsage(
-                        1, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0.01), 10, mean))
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(1)
+                        .heapPeakBytes(1)
+                        .voluntaryContextSwitches(OptionalLong.of(1))
+                        .involuntaryContextSwitches(OptionalLong.of(1))
+                        .jitCpuSeconds(OptionalDouble.of(0.01))
+                        .serverRequests(10)
+                        .serverMeanMillis(mean)
+                        .build())
                 .timeline(new Timeline(150, List.of()))
                 .requestLog("x.csv")
                 .build();

@@ -99,31 +99,30 @@ class CapacityReportTest {
                         new org.concurrencylab.results.step.LatencyMillis(0.7, 0.7, 0.7, 0.7, 0.7, 0.7),
                         6,
                         4)
-                .machine(new MachineUsage(
-                        2,
-                        OptionalDouble.of(0.1),
-                        List.of(new ProcessCpu(
+                .machine(MachineUsage.custom()
+                        .cores(2)
+                        .idleShare(OptionalDouble.of(0.1))
+                        .processes(List.of(new ProcessCpu(
                                 "service",
                                 name,
                                 OptionalDouble.of(requests * serviceMillis / 1000),
                                 0,
                                 OptionalDouble.of(serviceMillis),
-                                OptionalDouble.empty())),
-                        serviceMillis,
-                        OptionalDouble.empty(),
-                        "",
-                        0,
-                        MachineUsage.CLEAN,
-                        "",
-                        null))
-                .process(new ProcessUsage(
-                        0,
-                        0,
-                        OptionalLong.of(0),
-                        OptionalLong.of(Math.round(preemptions * requests)),
-                        OptionalDouble.of(0),
-                        requests,
-                        0))
+                                OptionalDouble.empty())))
+                        .cpuMillisPerRequest(serviceMillis)
+                        .cpuBoundModel("")
+                        .machineShare(0)
+                        .verdict(MachineUsage.CLEAN)
+                        .build())
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(0)
+                        .heapPeakBytes(0)
+                        .voluntaryContextSwitches(OptionalLong.of(0))
+                        .involuntaryContextSwitches(OptionalLong.of(Math.round(preemptions * requests)))
+                        .jitCpuSeconds(OptionalDouble.of(0))
+                        .serverRequests(requests)
+                        .serverMeanMillis(0)
+                        .build())
                 .build();
         return VariantResult.custom(name)
                 .origin("")

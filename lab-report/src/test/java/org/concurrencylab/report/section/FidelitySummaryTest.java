@@ -48,17 +48,16 @@ class FidelitySummaryTest {
     }
 
     private static RunResult run(double throughput, double p95, boolean machineBound, String verdict) {
-        MachineUsage machine = new MachineUsage(
-                2,
-                OptionalDouble.of(0.5),
-                List.of(),
-                0.5,
-                OptionalDouble.of(99),
-                "m",
-                machineBound ? 0.08 : 0.01,
-                machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN,
-                machineBound ? "the CPU" : "",
-                null);
+        MachineUsage machine = MachineUsage.custom()
+                .cores(2)
+                .idleShare(OptionalDouble.of(0.5))
+                .cpuMillisPerRequest(0.5)
+                .cpuBoundPerSecond(OptionalDouble.of(99))
+                .cpuBoundModel("m")
+                .machineShare(machineBound ? 0.08 : 0.01)
+                .verdict(machineBound ? MachineUsage.MACHINE_BOUND : MachineUsage.CLEAN)
+                .why(machineBound ? "the CPU" : "")
+                .build();
         StepResult step = StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
                 .client(
@@ -69,8 +68,15 @@ class FidelitySummaryTest {
                         40)
                 .littlesLaw(100, "m", 100)
                 .threads(new Threads(200, Map.of(), List.of(), 0, Map.of()))
-                .process(
-                        new ProcessUsage(1, 1, OptionalLong.of(1), OptionalLong.of(1), OptionalDouble.of(0), 1000, 400))
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(1)
+                        .heapPeakBytes(1)
+                        .voluntaryContextSwitches(OptionalLong.of(1))
+                        .involuntaryContextSwitches(OptionalLong.of(1))
+                        .jitCpuSeconds(OptionalDouble.of(0))
+                        .serverRequests(1000)
+                        .serverMeanMillis(400)
+                        .build())
                 .timeline(new Timeline(400, List.of()))
                 .machine(machine)
                 .requestLog("x.csv")

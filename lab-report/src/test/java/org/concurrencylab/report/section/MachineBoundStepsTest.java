@@ -2,7 +2,6 @@ package org.concurrencylab.report.section;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.concurrencylab.results.step.LatencyMillis;
@@ -32,17 +31,15 @@ class MachineBoundStepsTest {
     private static StepResult step(CoreSpeed speed) {
         return StepResult.custom("30x1")
                 .client(new Requests(30, 30, 0, Map.of()), 5, new LatencyMillis(1, 1, 1, 1, 1, 1), 6, 5)
-                .machine(new MachineUsage(
-                        2,
-                        OptionalDouble.of(0),
-                        List.of(),
-                        300,
-                        OptionalDouble.empty(),
-                        MachineUsage.CPU_WORK,
-                        0,
-                        MachineUsage.CLEAN,
-                        "",
-                        speed))
+                .machine(MachineUsage.custom()
+                        .cores(2)
+                        .idleShare(OptionalDouble.of(0))
+                        .cpuMillisPerRequest(300)
+                        .cpuBoundModel(MachineUsage.CPU_WORK)
+                        .machineShare(0)
+                        .verdict(MachineUsage.CLEAN)
+                        .coreSpeed(speed)
+                        .build())
                 .build();
     }
 }

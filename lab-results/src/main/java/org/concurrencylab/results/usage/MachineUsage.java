@@ -38,6 +38,91 @@ public record MachineUsage(
         cpuBoundPerSecond = cpuBoundPerSecond == null ? OptionalDouble.empty() : cpuBoundPerSecond;
     }
 
+    /** A machine's account built by name: clean, nothing measured, until set. */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /** Builds a {@link MachineUsage} by name. */
+    public static final class Builder {
+        private int cores;
+        private OptionalDouble idleShare = OptionalDouble.empty();
+        private List<ProcessCpu> processes = List.of();
+        private double cpuMillisPerRequest;
+        private OptionalDouble cpuBoundPerSecond = OptionalDouble.empty();
+        private String cpuBoundModel = "";
+        private double machineShare;
+        private String verdict = CLEAN;
+        private String why = "";
+        private CoreSpeed coreSpeed;
+
+        private Builder() {}
+
+        public Builder cores(int cores) {
+            this.cores = cores;
+            return this;
+        }
+
+        public Builder idleShare(OptionalDouble idleShare) {
+            this.idleShare = idleShare;
+            return this;
+        }
+
+        public Builder processes(List<ProcessCpu> processes) {
+            this.processes = processes;
+            return this;
+        }
+
+        public Builder cpuMillisPerRequest(double cpuMillisPerRequest) {
+            this.cpuMillisPerRequest = cpuMillisPerRequest;
+            return this;
+        }
+
+        public Builder cpuBoundPerSecond(OptionalDouble cpuBoundPerSecond) {
+            this.cpuBoundPerSecond = cpuBoundPerSecond;
+            return this;
+        }
+
+        public Builder cpuBoundModel(String cpuBoundModel) {
+            this.cpuBoundModel = cpuBoundModel;
+            return this;
+        }
+
+        public Builder machineShare(double machineShare) {
+            this.machineShare = machineShare;
+            return this;
+        }
+
+        public Builder verdict(String verdict) {
+            this.verdict = verdict;
+            return this;
+        }
+
+        public Builder why(String why) {
+            this.why = why;
+            return this;
+        }
+
+        public Builder coreSpeed(CoreSpeed coreSpeed) {
+            this.coreSpeed = coreSpeed;
+            return this;
+        }
+
+        public MachineUsage build() {
+            return new MachineUsage(
+                    cores,
+                    idleShare,
+                    processes,
+                    cpuMillisPerRequest,
+                    cpuBoundPerSecond,
+                    cpuBoundModel,
+                    machineShare,
+                    verdict,
+                    why,
+                    coreSpeed);
+        }
+    }
+
     public static final String CLEAN = "clean";
     public static final String MACHINE_BOUND = "machine-bound";
 

@@ -36,24 +36,75 @@ public record ProcessUsage(
         virtualThreadPins = virtualThreadPins == null ? OptionalLong.empty() : virtualThreadPins;
     }
 
-    /** Usage where nothing counted pinned virtual threads. */
-    public ProcessUsage(
-            double cpuSeconds,
-            long heapPeakBytes,
-            OptionalLong voluntaryContextSwitches,
-            OptionalLong involuntaryContextSwitches,
-            OptionalDouble jitCpuSeconds,
-            long serverRequests,
-            double serverMeanMillis) {
-        this(
-                cpuSeconds,
-                heapPeakBytes,
-                voluntaryContextSwitches,
-                involuntaryContextSwitches,
-                jitCpuSeconds,
-                serverRequests,
-                serverMeanMillis,
-                OptionalLong.empty());
+    /** Usage built by name: each count a machine may not give empty, each other figure zero, until set. */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /** Builds a {@link ProcessUsage} by name. */
+    public static final class Builder {
+        private double cpuSeconds;
+        private long heapPeakBytes;
+        private OptionalLong voluntaryContextSwitches = OptionalLong.empty();
+        private OptionalLong involuntaryContextSwitches = OptionalLong.empty();
+        private OptionalDouble jitCpuSeconds = OptionalDouble.empty();
+        private long serverRequests;
+        private double serverMeanMillis;
+        private OptionalLong virtualThreadPins = OptionalLong.empty();
+
+        private Builder() {}
+
+        public Builder cpuSeconds(double cpuSeconds) {
+            this.cpuSeconds = cpuSeconds;
+            return this;
+        }
+
+        public Builder heapPeakBytes(long heapPeakBytes) {
+            this.heapPeakBytes = heapPeakBytes;
+            return this;
+        }
+
+        public Builder voluntaryContextSwitches(OptionalLong voluntaryContextSwitches) {
+            this.voluntaryContextSwitches = voluntaryContextSwitches;
+            return this;
+        }
+
+        public Builder involuntaryContextSwitches(OptionalLong involuntaryContextSwitches) {
+            this.involuntaryContextSwitches = involuntaryContextSwitches;
+            return this;
+        }
+
+        public Builder jitCpuSeconds(OptionalDouble jitCpuSeconds) {
+            this.jitCpuSeconds = jitCpuSeconds;
+            return this;
+        }
+
+        public Builder serverRequests(long serverRequests) {
+            this.serverRequests = serverRequests;
+            return this;
+        }
+
+        public Builder serverMeanMillis(double serverMeanMillis) {
+            this.serverMeanMillis = serverMeanMillis;
+            return this;
+        }
+
+        public Builder virtualThreadPins(OptionalLong virtualThreadPins) {
+            this.virtualThreadPins = virtualThreadPins;
+            return this;
+        }
+
+        public ProcessUsage build() {
+            return new ProcessUsage(
+                    cpuSeconds,
+                    heapPeakBytes,
+                    voluntaryContextSwitches,
+                    involuntaryContextSwitches,
+                    jitCpuSeconds,
+                    serverRequests,
+                    serverMeanMillis,
+                    virtualThreadPins);
+        }
     }
 
     /** The JIT's CPU over the step's wall time: the share of one core it took; empty where either is unknown. */

@@ -167,17 +167,17 @@ public final class StepResults {
                             ? "too few requests (" + completed + ") to tell their CPU "
                                     + "from the processes' background"
                             : "no CPU was measured";
-            return new MachineUsage(
-                    cores,
-                    MachineCpu.idleShare(before, after),
-                    processes,
-                    cpuPerRequest * 1e3,
-                    OptionalDouble.empty(),
-                    model,
-                    0,
-                    why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND,
-                    String.join("; ", why),
-                    coreSpeed);
+            return MachineUsage.custom()
+                    .cores(cores)
+                    .idleShare(MachineCpu.idleShare(before, after))
+                    .processes(processes)
+                    .cpuMillisPerRequest(cpuPerRequest * 1e3)
+                    .cpuBoundModel(model)
+                    .machineShare(0)
+                    .verdict(why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND)
+                    .why(String.join("; ", why))
+                    .coreSpeed(coreSpeed)
+                    .build();
         }
         double holdSeconds =
                 bound.holdInD() * context.scaled().of(context.articleD()).toNanos() / 1e9;
@@ -224,17 +224,18 @@ public final class StepResults {
                     100 * estimate.share(),
                     estimate.explanation()));
         }
-        return new MachineUsage(
-                cores,
-                MachineCpu.idleShare(before, after),
-                processes,
-                cpuPerRequest * 1e3,
-                OptionalDouble.of(estimate.perSecond()),
-                estimate.explanation(),
-                estimate.share(),
-                why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND,
-                String.join("; ", why),
-                coreSpeed);
+        return MachineUsage.custom()
+                .cores(cores)
+                .idleShare(MachineCpu.idleShare(before, after))
+                .processes(processes)
+                .cpuMillisPerRequest(cpuPerRequest * 1e3)
+                .cpuBoundPerSecond(OptionalDouble.of(estimate.perSecond()))
+                .cpuBoundModel(estimate.explanation())
+                .machineShare(estimate.share())
+                .verdict(why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND)
+                .why(String.join("; ", why))
+                .coreSpeed(coreSpeed)
+                .build();
     }
 
     /** Methods every request of a servlet service goes through, whatever it does: the trunk of every flame graph. */
@@ -375,15 +376,18 @@ public final class StepResults {
         long heapPeak =
                 samples.stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(after.heapUsedBytes());
         TimerTotals served = after.servedSince(before);
-        return new ProcessUsage(
-                (after.processCpuNanos() - before.processCpuNanos()) / 1e9,
-                heapPeak,
-                ProcessCounters.since(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()),
-                ProcessCounters.since(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()),
-                jitCpuSeconds(before, after),
-                served.count(),
-                served.meanMillis().orElse(0),
-                ProcessCounters.since(before.virtualThreadPins(), after.virtualThreadPins()));
+        return ProcessUsage.custom()
+                .cpuSeconds((after.processCpuNanos() - before.processCpuNanos()) / 1e9)
+                .heapPeakBytes(heapPeak)
+                .voluntaryContextSwitches(
+                        ProcessCounters.since(before.voluntaryContextSwitches(), after.voluntaryContextSwitches()))
+                .involuntaryContextSwitches(
+                        ProcessCounters.since(before.involuntaryContextSwitches(), after.involuntaryContextSwitches()))
+                .jitCpuSeconds(jitCpuSeconds(before, after))
+                .serverRequests(served.count())
+                .serverMeanMillis(served.meanMillis().orElse(0))
+                .virtualThreadPins(ProcessCounters.since(before.virtualThreadPins(), after.virtualThreadPins()))
+                .build();
     }
 
     private static OptionalDouble jitCpuSeconds(ProcessCounters before, ProcessCounters after) {
