@@ -68,17 +68,16 @@ class SweepClaimTest {
         int[] timeouts = {1500, 2000, 4500};
         List<SweepPoint> points = new java.util.ArrayList<>();
         for (int i = 0; i < shares.length; i++) {
-            points.add(new SweepPoint(
-                    timeouts[i],
-                    "legacy@" + timeouts[i],
-                    50,
-                    2000,
-                    3000,
-                    shares[i],
-                    50,
-                    null,
-                    shares[i] > 0.01 ? SweepPoint.FAILED : MachineUsage.CLEAN,
-                    ""));
+            points.add(SweepPoint.custom()
+                    .value(timeouts[i])
+                    .step("legacy@" + timeouts[i])
+                    .throughputPerSecond(50)
+                    .meanMillis(2000)
+                    .p95Millis(3000)
+                    .failedShare(shares[i])
+                    .boundPerSecond(50)
+                    .verdict(shares[i] > 0.01 ? SweepPoint.FAILED : MachineUsage.CLEAN)
+                    .build());
         }
         return new SweepResult(
                 "legacy-chain",

@@ -203,15 +203,16 @@ class HtmlReportInBrowserTest {
     private static VariantResult variant(String name, double p95) {
         List<TimelinePoint> points = new ArrayList<>();
         for (int second = 0; second < 10; second++) {
-            points.add(new TimelinePoint(
-                    second,
-                    20,
-                    19,
-                    0,
-                    p95 * (1 + second),
-                    p95 * (1 + second) * 1.1,
-                    p95 * 3,
-                    Map.of("tomcat-workers", 10 + second, "common-pool", 7)));
+            points.add(TimelinePoint.custom()
+                    .atSeconds(second)
+                    .started(20)
+                    .completed(19)
+                    .failed(0)
+                    .latencyMillisP50(p95 * (1 + second))
+                    .latencyMillisP95(p95 * (1 + second) * 1.1)
+                    .latencyMillisMax(p95 * 3)
+                    .liveByPool(Map.of("tomcat-workers", 10 + second, "common-pool", 7))
+                    .build());
         }
         StepResult step = StepResult.custom("20/s for 60s")
                 .plan(LoadPlan.open(133.3, 9, 9000, "new-per-request"))

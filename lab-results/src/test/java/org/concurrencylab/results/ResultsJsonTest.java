@@ -148,7 +148,17 @@ class ResultsJsonTest {
                         .build())
                 .arrivals(new Arrivals(20, 19.99, 0.1, 0.5, 2, 0))
                 .timeline(new Timeline(
-                        150, List.of(new TimelinePoint(0, 20, 19, 1, 300, 310, 320, Map.of("tomcat-workers", 12)))))
+                        150,
+                        List.of(TimelinePoint.custom()
+                                .atSeconds(0)
+                                .started(20)
+                                .completed(19)
+                                .failed(1)
+                                .latencyMillisP50(300)
+                                .latencyMillisP95(310)
+                                .latencyMillisMax(320)
+                                .liveByPool(Map.of("tomcat-workers", 12))
+                                .build())))
                 .downstream(downstream)
                 .machine(MachineUsage.custom()
                         .cores(2)

@@ -18,17 +18,16 @@ class SweepAnalysisTest {
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < knob.length; i++) {
             double noise = 1 + (i % 2 == 0 ? 0.01 : -0.01);
-            points.add(new SweepPoint(
-                    knob[i],
-                    "v/" + knob[i],
-                    truth.applyAsDouble(knob[i]) * noise,
-                    meanMillis,
-                    meanMillis,
-                    0,
-                    0,
-                    null,
-                    MachineUsage.CLEAN,
-                    ""));
+            points.add(SweepPoint.custom()
+                    .value(knob[i])
+                    .step("v/" + knob[i])
+                    .throughputPerSecond(truth.applyAsDouble(knob[i]) * noise)
+                    .meanMillis(meanMillis)
+                    .p95Millis(meanMillis)
+                    .failedShare(0)
+                    .boundPerSecond(0)
+                    .verdict(MachineUsage.CLEAN)
+                    .build());
         }
         return points;
     }
@@ -84,8 +83,18 @@ class SweepAnalysisTest {
     @Test
     void machineBoundPointsAreLeftOutOfTheFit() {
         List<SweepPoint> points = new ArrayList<>(points(new double[] {1, 2, 4, 8}, n -> n * 10, 100));
-        points.add(
-                new SweepPoint(16, "v/16", 40, 400, 500, 0, 160, 50.0, MachineUsage.MACHINE_BOUND, "cores 97 % busy"));
+        points.add(SweepPoint.custom()
+                .value(16)
+                .step("v/16")
+                .throughputPerSecond(40)
+                .meanMillis(400)
+                .p95Millis(500)
+                .failedShare(0)
+                .boundPerSecond(160)
+                .cpuBoundPerSecond(50.0)
+                .verdict(MachineUsage.MACHINE_BOUND)
+                .why("cores 97 % busy")
+                .build());
         SweepFit fit = SweepAnalysis.fit(points, 100);
 
         assertThat(fit.knee()).isNull();
@@ -98,22 +107,30 @@ class SweepAnalysisTest {
     void aUslThatFollowsFlatPointsWithoutBeingDeterminedByThemDoesNotPlaceTheKnee() {
         // cpu-bound's parallelism on 2 cores, measured: 1 failed (left out), 2..8 all at the cores' cap
         List<SweepPoint> points = new ArrayList<>();
-        points.add(new SweepPoint(
-                1, "p@1", 2.99, 3184, 5939, 0.4, 3.3, null, SweepPoint.FAILED, "40.0 % of its requests failed"));
+        points.add(SweepPoint.custom()
+                .value(1)
+                .step("p@1")
+                .throughputPerSecond(2.99)
+                .meanMillis(3184)
+                .p95Millis(5939)
+                .failedShare(0.4)
+                .boundPerSecond(3.3)
+                .verdict(SweepPoint.FAILED)
+                .why("40.0 % of its requests failed")
+                .build());
         double[] throughput = {5.63, 5.84, 5.85, 5.66, 5.65};
         double[] parallelism = {2, 3, 4, 6, 8};
         for (int i = 0; i < parallelism.length; i++) {
-            points.add(new SweepPoint(
-                    parallelism[i],
-                    "p@" + parallelism[i],
-                    throughput[i],
-                    2800,
-                    5000,
-                    0,
-                    6.67,
-                    null,
-                    MachineUsage.CLEAN,
-                    ""));
+            points.add(SweepPoint.custom()
+                    .value(parallelism[i])
+                    .step("p@" + parallelism[i])
+                    .throughputPerSecond(throughput[i])
+                    .meanMillis(2800)
+                    .p95Millis(5000)
+                    .failedShare(0)
+                    .boundPerSecond(6.67)
+                    .verdict(MachineUsage.CLEAN)
+                    .build());
         }
         SweepFit fit = SweepAnalysis.fit(points, 333);
 

@@ -182,7 +182,15 @@ class ClaimEvidenceTest {
         List<TimelinePoint> points = new java.util.ArrayList<>();
         long failed = 0;
         for (int second = 0; second < failedPerSecond.length; second++) {
-            points.add(new TimelinePoint(second, 100, 100, failedPerSecond[second], 0, 0, 0, Map.of()));
+            points.add(TimelinePoint.custom()
+                    .atSeconds(second)
+                    .started(100)
+                    .completed(100)
+                    .failed(failedPerSecond[second])
+                    .latencyMillisP50(0)
+                    .latencyMillisP95(0)
+                    .latencyMillisMax(0)
+                    .build());
             failed += failedPerSecond[second];
         }
         String load = LegacyChainExperiment.LOAD.label();
@@ -445,7 +453,15 @@ class ClaimEvidenceTest {
     private static ClaimResult batchesClaim(long... endedPerBin) {
         List<TimelinePoint> points = new java.util.ArrayList<>();
         for (int bin = 0; bin < endedPerBin.length; bin++) {
-            points.add(new TimelinePoint(bin, 0, endedPerBin[bin], 0, 0, 0, 0, Map.of()));
+            points.add(TimelinePoint.custom()
+                    .atSeconds(bin)
+                    .started(0)
+                    .completed(endedPerBin[bin])
+                    .failed(0)
+                    .latencyMillisP50(0)
+                    .latencyMillisP95(0)
+                    .latencyMillisMax(0)
+                    .build());
         }
         StepResult atOnce = StepResult.from(step(
                         "30x1",

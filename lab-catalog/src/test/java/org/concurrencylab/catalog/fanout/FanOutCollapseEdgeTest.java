@@ -76,7 +76,15 @@ class FanOutCollapseEdgeTest {
         List<TimelinePoint> points = new ArrayList<>();
         for (int bin = 0; bin < 12; bin++) {
             double p50 = p95Millis * (bin + 1) / 12;
-            points.add(new TimelinePoint(5 * bin, 100, 100, 0, p50, p50, p50, Map.of()));
+            points.add(TimelinePoint.custom()
+                    .atSeconds(5 * bin)
+                    .started(100)
+                    .completed(100)
+                    .failed(0)
+                    .latencyMillisP50(p50)
+                    .latencyMillisP95(p50)
+                    .latencyMillisMax(p50)
+                    .build());
         }
         return new Timeline(5000, points);
     }

@@ -30,4 +30,89 @@ public record SweepPoint(
     public boolean clean() {
         return MachineUsage.CLEAN.equals(verdict);
     }
+
+    /** A point built by name: clean, with no CPU bound, until set. */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /** Builds a {@link SweepPoint} by name. */
+    public static final class Builder {
+        private double value;
+        private String step;
+        private double throughputPerSecond;
+        private double meanMillis;
+        private double p95Millis;
+        private double failedShare;
+        private double boundPerSecond;
+        private Double cpuBoundPerSecond;
+        private String verdict = MachineUsage.CLEAN;
+        private String why = "";
+
+        private Builder() {}
+
+        public Builder value(double value) {
+            this.value = value;
+            return this;
+        }
+
+        public Builder step(String step) {
+            this.step = step;
+            return this;
+        }
+
+        public Builder throughputPerSecond(double throughputPerSecond) {
+            this.throughputPerSecond = throughputPerSecond;
+            return this;
+        }
+
+        public Builder meanMillis(double meanMillis) {
+            this.meanMillis = meanMillis;
+            return this;
+        }
+
+        public Builder p95Millis(double p95Millis) {
+            this.p95Millis = p95Millis;
+            return this;
+        }
+
+        public Builder failedShare(double failedShare) {
+            this.failedShare = failedShare;
+            return this;
+        }
+
+        public Builder boundPerSecond(double boundPerSecond) {
+            this.boundPerSecond = boundPerSecond;
+            return this;
+        }
+
+        public Builder cpuBoundPerSecond(Double cpuBoundPerSecond) {
+            this.cpuBoundPerSecond = cpuBoundPerSecond;
+            return this;
+        }
+
+        public Builder verdict(String verdict) {
+            this.verdict = verdict;
+            return this;
+        }
+
+        public Builder why(String why) {
+            this.why = why;
+            return this;
+        }
+
+        public SweepPoint build() {
+            return new SweepPoint(
+                    value,
+                    step,
+                    throughputPerSecond,
+                    meanMillis,
+                    p95Millis,
+                    failedShare,
+                    boundPerSecond,
+                    cpuBoundPerSecond,
+                    verdict,
+                    why);
+        }
+    }
 }

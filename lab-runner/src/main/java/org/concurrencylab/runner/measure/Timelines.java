@@ -71,15 +71,16 @@ final class Timelines {
 
         TimelinePoint point(int index) {
             boolean any = latencyMicros.getTotalCount() > 0;
-            return new TimelinePoint(
-                    index,
-                    started,
-                    completed,
-                    failed,
-                    any ? latencyMicros.getValueAtPercentile(50) / 1000.0 : 0,
-                    any ? latencyMicros.getValueAtPercentile(95) / 1000.0 : 0,
-                    any ? latencyMicros.getMaxValue() / 1000.0 : 0,
-                    liveByPool);
+            return TimelinePoint.custom()
+                    .atSeconds(index)
+                    .started(started)
+                    .completed(completed)
+                    .failed(failed)
+                    .latencyMillisP50(any ? latencyMicros.getValueAtPercentile(50) / 1000.0 : 0)
+                    .latencyMillisP95(any ? latencyMicros.getValueAtPercentile(95) / 1000.0 : 0)
+                    .latencyMillisMax(any ? latencyMicros.getMaxValue() / 1000.0 : 0)
+                    .liveByPool(liveByPool)
+                    .build();
         }
     }
 }

@@ -277,16 +277,17 @@ public final class SweepRunner {
                 step.machine() == null || step.machine().cpuBoundPerSecond().orElse(0) <= 0
                         ? null
                         : step.machine().cpuBoundPerSecond().getAsDouble();
-        return new SweepPoint(
-                value,
-                name,
-                step.throughputPerSecond(),
-                step.latencyMillis().mean(),
-                step.latencyMillis().p95(),
-                failedShare,
-                step.littlesLawPerSecond(),
-                cpuBound,
-                verdict,
-                why);
+        return SweepPoint.custom()
+                .value(value)
+                .step(name)
+                .throughputPerSecond(step.throughputPerSecond())
+                .meanMillis(step.latencyMillis().mean())
+                .p95Millis(step.latencyMillis().p95())
+                .failedShare(failedShare)
+                .boundPerSecond(step.littlesLawPerSecond())
+                .cpuBoundPerSecond(cpuBound)
+                .verdict(verdict)
+                .why(why)
+                .build();
     }
 }
