@@ -10,7 +10,7 @@ import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.usage.MachineUsage;
 import org.concurrencylab.results.usage.ProcessCpu;
-import org.concurrencylab.runner.study.StudyRunner;
+import org.concurrencylab.runner.study.StudyStops;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,16 +50,16 @@ class ConfinedCoresBusyTest {
 
     @Test
     void theApplicationsOneCoreFullEndsTheRiseThoughTheMachineIsHalfIdle() {
-        assertThat(StudyRunner.confinedCoresBusy(step(3.9, 4), 1))
+        assertThat(StudyStops.confinedCoresBusy(step(3.9, 4), 1))
                 .hasValueSatisfying(reason ->
                         assertThat(reason).isEqualTo("the application's 1 of this machine's cores were 98 % busy"));
-        assertThat(StudyRunner.stopReason(step(3.9, 4)))
+        assertThat(StudyStops.stopReason(step(3.9, 4)))
                 .as("the machine-wide rule sees 55 % busy")
                 .isEmpty();
     }
 
     @Test
     void aCoreLessThanNineTenthsBusyDoesNot() {
-        assertThat(StudyRunner.confinedCoresBusy(step(3.4, 4), 1)).isEmpty();
+        assertThat(StudyStops.confinedCoresBusy(step(3.4, 4), 1)).isEmpty();
     }
 }

@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import org.concurrencylab.capacity.CapacityProjector;
 import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.catalog.Defaults;
@@ -24,11 +23,7 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.catalog.model.CapacityModel;
-import org.concurrencylab.driver.ClosedLoopDriver;
-import org.concurrencylab.driver.ClosedModel;
 import org.concurrencylab.driver.LoadResult;
-import org.concurrencylab.driver.OpenLoopDriver;
-import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProcessCounters;
@@ -42,7 +37,6 @@ import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
 import org.concurrencylab.results.WriteFailed;
 import org.concurrencylab.results.capacity.CapacityCheck;
-import org.concurrencylab.results.capacity.PoolLimits;
 import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.capacity.ServiceCapacity;
 import org.concurrencylab.results.step.StepResult;
@@ -51,7 +45,6 @@ import org.concurrencylab.runner.DriverWarmUp;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunDirectory;
 import org.concurrencylab.runner.VariantRunner;
-import org.concurrencylab.runner.component.DatabaseService;
 import org.concurrencylab.runner.component.StandInService;
 import org.concurrencylab.runner.environment.RunProgress;
 import org.concurrencylab.runner.machine.AgentCost;
@@ -87,26 +80,16 @@ public final class StudyRunner {
     private static final Duration ALONE = Duration.ofSeconds(2);
 
     private static final Duration QUIET = Duration.ofSeconds(1);
-    /** The machine's cores this busy or more: its CPU, not the application's pools, sets the pace. */
-    private static final double BUSY_CORES = ServiceCapacityModel.BUSY_CORES;
-    /**
-     * Throughput below this share of what the step's users allow alone: its requests queued somewhere. The capacity
-     * model's own share, so that a step the model cannot yet tell a limit for does not end the rise.
-     */
-    private static final double QUEUED = ServiceCapacityModel.EXPLAINED;
 
     private final LabHome home;
     private final JavaRuntime java;
     private final RunProgress progress;
-    private final ClosedLoopDriver driver = new ClosedLoopDriver();
-    private final OpenLoopDriver openDriver = new OpenLoopDriver();
+    private final StudyLoads loads = new StudyLoads();
     private final MachineCpu machineCpu = new MachineCpu();
     /** Where the study's time goes; a new one for each study. */
     private PhaseClock phases = new PhaseClock();
-    /** The database the lab started for the study; null where it asked for none. */
-    private DatabaseService database;
-    /** The stand-ins for the study's downstreams; null where it declares none. */
-    private StandInService standIns;
+    /** The database and stand-ins the lab started for the study; null outside a study's run. */
+    private StudyServices services;
 
     private static final String DID_NOT_START = "did not start: ";
 
@@ -143,15 +126,14 @@ public final class StudyRunner {
         List<VariantResult> results = new ArrayList<>();
         List<String> findings = new ArrayList<>();
         List<ServiceCapacity> capacities = new ArrayList<>();
-        try {
-            database = startDatabase(study, directory);
-            standIns = startStandIns(study, directory);
+        try (StudyServices shared = StudyServices.start(home, java, study, directory, progress, phases)) {
+            services = shared;
             runVariants(study, directory, machineCpus, results, findings, capacities);
         } catch (NotStarted e) {
             RunDirectory.delete(directory);
             throw e;
         } finally {
-            stopSharedServices();
+            services = null;
         }
         if (results.stream()
                 .allMatch(result -> result.failure() != null && result.failure().startsWith(DID_NOT_START))) {
@@ -320,76 +302,6 @@ public final class StudyRunner {
                 allowed.name()));
     }
 
-    /** The study's database, started before its first variant; none where it asks for none. */
-    private DatabaseService startDatabase(Study study, Path directory) throws IOException, InterruptedException {
-        if (study.database() == null) {
-            return null;
-        }
-        progress.note("starting the study's PostgreSQL (empty, its own role and password)");
-        phases.enter(null, PhaseClock.Phase.JVM_START);
-        try {
-            return DatabaseService.forStudy(
-                    home, java, directory.resolve("logs").resolve(study.name()).resolve("postgresql.log"));
-        } catch (ServiceStartException e) {
-            throw new NotStarted("the study's PostgreSQL did not start: " + e.getMessage());
-        }
-    }
-
-    /** Stops the stand-ins and the database, each whatever the other does. */
-    private void stopSharedServices() throws IOException {
-        try {
-            if (standIns != null) {
-                standIns.close();
-            }
-        } finally {
-            standIns = null;
-            try {
-                if (database != null) {
-                    database.close();
-                }
-            } finally {
-                database = null;
-            }
-        }
-    }
-
-    /** The study's stand-ins, started before its first variant; none where it declares no downstream. */
-    private StandInService startStandIns(Study study, Path directory) throws IOException, InterruptedException {
-        if (study.downstreams().isEmpty()) {
-            return null;
-        }
-        progress.note("starting the stand-ins for "
-                + String.join(", ", study.downstreams().keySet()));
-        phases.enter(null, PhaseClock.Phase.JVM_START);
-        try {
-            return StandInService.start(
-                    home,
-                    java,
-                    study.downstreams(),
-                    directory.resolve("logs").resolve(study.name()).resolve("stand-ins.log"));
-        } catch (ServiceStartException e) {
-            throw new NotStarted("the stand-ins for its downstreams did not start: " + e.getMessage());
-        }
-    }
-
-    /**
-     * What the application is started with: each stand-in's address (a variant's own latency in it), the database's
-     * where the study has one, then the variant's own properties, which win.
-     */
-    private Map<String, String> withDatabase(Map<String, String> properties) throws IOException {
-        Map<String, String> own = standIns == null ? properties : standIns.applicationProperties(properties);
-        if (database == null) {
-            return own;
-        }
-        Map<String, String> merged = new LinkedHashMap<>(database.applicationProperties());
-        merged.putAll(own);
-        return merged;
-    }
-
-    private Map<String, String> databaseSecrets() {
-        return database == null ? Map.of() : database.applicationSecrets();
-    }
-
     private static Variant applicationVariant(String name, String summary, Map<String, String> properties) {
         return Variant.custom(name, summary)
                 .origin(Origin.APPLICATION)
@@ -523,8 +435,8 @@ public final class StudyRunner {
                         home.agentJar(),
                         study.jar(),
                         study.path(),
-                        withDatabase(variant.properties()),
-                        databaseSecrets(),
+                        services.applicationProperties(variant.properties()),
+                        services.applicationSecrets(),
                         confinement == null ? List.of() : confinement.applicationPrefix(),
                         log,
                         Defaults.APPLICATION_START_TIMEOUT);
@@ -537,13 +449,12 @@ public final class StudyRunner {
                     "warming up: " + study.warmUpUsers() + " users until steady, at most "
                             + study.warmUp().toSeconds() + " s");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
-            warmUpUntilSteady(study, target, probe, sizing)
+            StudyWarmUp.untilSteady(loads, study, target, probe, sizing)
                     .map(sentence -> onlyVariant ? sentence : variant.name() + ": " + sentence)
                     .ifPresent(findings::add);
             phases.enter(owner, PhaseClock.Phase.LONE);
-            LoadResult alone =
-                    driver.run(target, unthinking(study, 1).heldFor(ALONE).build(), Progress.NONE);
-            answeredAtAll(study, alone, "lone requests");
+            LoadResult alone = loads.unthinking(target, study, 1, ALONE);
+            StudyLoads.answeredAtAll(study, alone, "lone requests");
             double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
             sizing.put("aloneMillis", aloneMillis);
@@ -551,12 +462,8 @@ public final class StudyRunner {
                     new MachineCpu.Tracked(
                             "driver", "lab", ProcessHandle.current().pid()),
                     new MachineCpu.Tracked("service", study.name(), app.pid())));
-            if (database != null) {
-                processes.addAll(database.processes());
-            }
-            if (standIns != null) {
-                processes.addAll(standIns.processes());
-            }
+            processes.addAll(services.processes());
+            Optional<StandInService> standIns = services.standIns();
             phases.enter(owner, PhaseClock.Phase.BETWEEN);
             MachineCpu.Reading quietBefore = machineCpu.read(processes);
             Thread.sleep(QUIET.toMillis());
@@ -569,7 +476,7 @@ public final class StudyRunner {
                             Locale.ROOT,
                             "%s stopped before %s: the step would have overrun its budget of %d s.",
                             who,
-                            name(step),
+                            StudyLoads.name(step),
                             study.budget().toSeconds()));
                     break;
                 }
@@ -578,21 +485,23 @@ public final class StudyRunner {
                 for (int attempt = 1; ; attempt++) {
                     progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                     ProbeReport before = probe.read(-1);
-                    ProbeReport standInsBefore = standIns == null ? null : standIns.read();
+                    ProbeReport standInsBefore =
+                            standIns.isEmpty() ? null : standIns.get().read();
                     MachineCpu.Reading machineBefore = machineCpu.read(processes);
                     phases.enter(owner, PhaseClock.Phase.MEASURED);
-                    LoadResult load = drive(target, study, step, outcome -> progress.requestDone(outcome.failed()));
+                    LoadResult load =
+                            loads.step(target, study, step, outcome -> progress.requestDone(outcome.failed()));
                     phases.enter(owner, PhaseClock.Phase.BETWEEN);
                     MachineCpu.Reading machineAfter = machineCpu.read(processes);
                     ProbeReport after = probe.read(load.startEpochMillis());
-                    org.concurrencylab.results.usage.DownstreamUsage called = standIns == null
+                    org.concurrencylab.results.usage.DownstreamUsage called = standIns.isEmpty()
                             ? null
                             : StandInService.usage(
                                     standInsBefore,
-                                    standIns.read(),
+                                    standIns.get().read(),
                                     load.startEpochMillis() + Math.round(1000 * load.elapsedSeconds()));
-                    String requestLog =
-                            "requests/" + study.name() + "/" + variant.name() + "/" + fileName(step) + ".csv";
+                    String requestLog = "requests/" + study.name() + "/" + variant.name() + "/"
+                            + StudyLoads.fileName(step) + ".csv";
                     RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
                     measured = StepResults.of(
                             new StepResults.Context(
@@ -633,7 +542,7 @@ public final class StudyRunner {
                                     "%s measured %s again: the JIT took %.0f %% of a core the first time (at most "
                                             + "%.0f %%), %.0f %% the second.",
                                     who,
-                                    name(step),
+                                    StudyLoads.name(step),
                                     100 * firstJit,
                                     100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE,
                                     100 * jit));
@@ -645,14 +554,14 @@ public final class StudyRunner {
                 steps.add(measured);
                 ran.add(step);
                 StepResult judged = measured;
-                Optional<String> stop = stopReason(judged)
+                Optional<String> stop = StudyStops.stopReason(judged)
                         .or(() -> confinement == null
                                 ? Optional.empty()
-                                : confinedCoresBusy(judged, confinement.cores()));
+                                : StudyStops.confinedCoresBusy(judged, confinement.cores()));
                 boolean throughYet = through == null
                         || steps.stream().anyMatch(done -> done.load().equals(through));
                 if (stop.isPresent() && study.untilHeldBack() && throughYet) {
-                    findings.add(who + " stopped rising at " + name(step) + ": " + stop.get() + ".");
+                    findings.add(who + " stopped rising at " + StudyLoads.name(step) + ": " + stop.get() + ".");
                     break;
                 }
             }
@@ -664,12 +573,12 @@ public final class StudyRunner {
                     .properties(variant.properties())
                     .steps(steps)
                     .build();
-            OptionalInt clean = heaviestClean(steps);
+            OptionalInt clean = StudyStops.heaviestClean(steps);
             if (study.agentCost() && clean.isPresent()) {
                 LoadStep step = ran.get(clean.getAsInt());
-                progress.phase(variant.name(), "the agent's cost: " + name(step) + " with it");
+                progress.phase(variant.name(), "the agent's cost: " + StudyLoads.name(step) + " with it");
                 ProbeReport before = probe.read(-1);
-                LoadResult with = drive(target, study, step, Progress.NONE);
+                LoadResult with = loads.step(target, study, step, Progress.NONE);
                 ProbeReport after = probe.read(-1);
                 // the lab's agent counts its own threads' CPU; an agent that does not is a build of another lab
                 long agentNanos = ProcessCounters.since(
@@ -689,7 +598,7 @@ public final class StudyRunner {
             return VariantRunner.failed(variant, machineCpus, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
         if (costWith != null) {
-            progress.phase(variant.name(), "the agent's cost: " + name(costWith.step()) + " without it");
+            progress.phase(variant.name(), "the agent's cost: " + StudyLoads.name(costWith.step()) + " without it");
             try {
                 findings.add(withoutAgent(
                                 study, variant, costWith, log.resolveSibling(variant.name() + ".without-agent.log"))
@@ -703,113 +612,6 @@ public final class StudyRunner {
 
     /** The step with the agent, waiting for its counterpart without. */
     private record AgentCostWith(LoadStep step, LoadResult with, double agentCores) {}
-
-    /** One of the study's steps: its users, thinking, for the step's length; or its arrivals, for as long. */
-    private LoadResult drive(URI target, Study study, LoadStep step, Progress stepProgress)
-            throws InterruptedException {
-        return switch (step) {
-            case LoadStep.Held held ->
-                driver.run(
-                        target,
-                        unthinking(study, held.users())
-                                .thinkTime(held.thinkTime())
-                                .heldFor(held.length())
-                                .build(),
-                        stepProgress);
-            case LoadStep.Open open ->
-                openDriver.run(
-                        target,
-                        new OpenModel(
-                                        open.ratePerSecond(),
-                                        open.duration(),
-                                        study.requestTimeout(),
-                                        study.connections())
-                                .sending(study.requests()),
-                        stepProgress);
-            case LoadStep.Closed closed ->
-                throw new IllegalArgumentException("a study holds its steps for a time, not " + closed.label());
-        };
-    }
-
-    /**
-     * How long a step takes, for the budget: an open one also waits for its last arrivals' answers, a second where the
-     * application keeps up (up to the request timeout where it does not).
-     */
-    private static Duration length(LoadStep step) {
-        return switch (step) {
-            case LoadStep.Held held -> held.length();
-            case LoadStep.Open open -> open.duration().plusSeconds(1);
-            case LoadStep.Closed closed -> Duration.ZERO;
-        };
-    }
-
-    /** A step's per-request file, without its extension: "8-users", "100-per-s". */
-    private static String fileName(LoadStep step) {
-        return switch (step) {
-            case LoadStep.Held held -> held.users() + "-users";
-            case LoadStep.Open open -> open.ratePerSecond() + "-per-s";
-            case LoadStep.Closed closed -> closed.fileName();
-        };
-    }
-
-    /** A step as the findings name it: "8 users", "100/s". */
-    static String name(LoadStep step) {
-        return switch (step) {
-            case LoadStep.Held held -> held.users() + (held.users() == 1 ? " user" : " users");
-            case LoadStep.Open open -> open.ratePerSecond() + "/s";
-            case LoadStep.Closed closed -> closed.label();
-        };
-    }
-
-    /**
-     * The study's warm-up users, window after window, until the application is steady ({@link SteadyWarmUp}) or
-     * the warm-up's length is spent; how it ended goes into the sizing and, in words, into the findings.
-     */
-    private Optional<String> warmUpUntilSteady(Study study, URI target, ProbeClient probe, Map<String, Object> sizing)
-            throws IOException, InterruptedException {
-        if (study.warmUp().isZero()) {
-            return Optional.empty();
-        }
-        SteadyWarmUp rule = new SteadyWarmUp(
-                Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STUDY_STEADY_THROUGHPUT, Defaults.STUDY_WARM_UP_REQUESTS);
-        long start = System.nanoTime();
-        long cap = study.warmUp().toNanos();
-        SteadyWarmUp.Window previous = null;
-        long answered = 0;
-        // a window's reading at its end is the next one's at its start: one read of the probe between two windows
-        OptionalLong jitBefore = probe.read(-1).counters().jitCpuNanos();
-        while (true) {
-            Duration window = Duration.ofNanos(
-                    Math.min(Defaults.STUDY_WARM_UP_WINDOW.toNanos(), Math.max(1, cap - (System.nanoTime() - start))));
-            LoadResult load = driver.run(
-                    target,
-                    unthinking(study, study.warmUpUsers()).heldFor(window).build(),
-                    Progress.NONE);
-            if (previous == null) {
-                answeredAtAll(study, load, "requests of the warm-up's first " + window.toSeconds() + " s");
-            }
-            OptionalLong jitAfter = probe.read(-1).counters().jitCpuNanos();
-            SteadyWarmUp.Window last = new SteadyWarmUp.Window(
-                    load.elapsedSeconds(), load.ok(), ProcessCounters.since(jitBefore, jitAfter));
-            answered += load.ok();
-            boolean steady = previous != null && rule.steady(previous, last, answered);
-            boolean spent = System.nanoTime() - start >= cap;
-            if (steady || spent) {
-                SteadyWarmUp.Outcome outcome = new SteadyWarmUp.Outcome(
-                        Duration.ofNanos(System.nanoTime() - start),
-                        answered,
-                        steady,
-                        last,
-                        previous == null ? Double.NaN : SteadyWarmUp.change(previous, last));
-                sizing.put("warmUpSeconds", outcome.took().toMillis() / 1e3);
-                sizing.put("warmUpSteady", steady);
-                sizing.put("warmUpRequests", answered);
-                return Optional.of(outcome.sentence(rule));
-            }
-            previous = last;
-            jitBefore = jitAfter;
-        }
-    }
 
     /**
      * The share of a core the service's JIT compilers took during a step; 0 where not measured. A step measured
@@ -825,35 +627,7 @@ public final class StudyRunner {
     /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
     private static boolean fits(Study study, LoadStep step, long startNanos) {
         Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
-        return spent.plus(length(step)).plus(QUIET).compareTo(study.budget()) <= 0;
-    }
-
-    /**
-     * Fails the variant where none of a run's requests was answered with 2xx or 3xx: nothing after it would measure
-     * the application, only its refusals.
-     */
-    private static void answeredAtAll(Study study, LoadResult load, String what) throws IOException {
-        if (load.ok() > 0 || load.sent() == 0) {
-            return;
-        }
-        throw new IOException("none of the " + load.sent() + " " + what + ", "
-                + study.requests().describe()
-                + ", was answered with 2xx or 3xx (" + load.failuresByKind()
-                + "); is that what the application expects?"
-                + (!study.requests().isMix()
-                                && study.requests().parts().getFirst().request().isPlainGet()
-                        ? " (--method, --header and --body say what else to send)"
-                        : ""));
-    }
-
-    /**
-     * The same without the think time: a warm-up is there to run the application's code, and the lone requests to
-     * time it, and a user who thinks a second between requests would do both a hundred times less.
-     */
-    private static ClosedModel.Builder unthinking(Study study, int users) {
-        return ClosedModel.custom(users, study.requestTimeout())
-                .connections(study.connections())
-                .requests(study.requests());
+        return spent.plus(StudyLoads.length(step)).plus(QUIET).compareTo(study.budget()) <= 0;
     }
 
     /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
@@ -864,8 +638,8 @@ public final class StudyRunner {
                 home.agentJar(),
                 study.jar(),
                 study.path(),
-                withDatabase(variant.properties()),
-                databaseSecrets(),
+                services.applicationProperties(variant.properties()),
+                services.applicationSecrets(),
                 List.of(),
                 log,
                 Defaults.APPLICATION_START_TIMEOUT,
@@ -873,87 +647,15 @@ public final class StudyRunner {
                 0,
                 ServiceCommand.LOOPBACK)) {
             URI target = app.uri(study.path());
-            driver.run(
-                    target,
-                    unthinking(study, study.warmUpUsers())
-                            .heldFor(study.warmUp())
-                            .build(),
-                    Progress.NONE);
-            drive(target, study, with.step(), Progress.NONE);
+            loads.unthinking(target, study, study.warmUpUsers(), study.warmUp());
+            loads.step(target, study, with.step(), Progress.NONE);
             return new AgentCost(
-                    name(with.step()),
+                    StudyLoads.name(with.step()),
                     with.with(),
-                    drive(target, study, with.step(), Progress.NONE),
+                    loads.step(target, study, with.step(), Progress.NONE),
                     with.agentCores());
         } catch (ServiceStartException e) {
             throw new IOException("the application did not start without the agent: " + e.getMessage(), e);
         }
-    }
-
-    /** Which step was the heaviest where nothing held the load back and nothing failed. */
-    private static OptionalInt heaviestClean(List<StepResult> steps) {
-        for (int i = steps.size() - 1; i >= 0; i--) {
-            StepResult step = steps.get(i);
-            if (step.requests().failed() == 0 && stopReason(step).isEmpty()) {
-                return OptionalInt.of(i);
-            }
-        }
-        return OptionalInt.empty();
-    }
-
-    /**
-     * Where an affinity mask held the application to some cores: whether those were busy, which the machine's idle
-     * share (the lab's cores in it) does not show.
-     */
-    public static Optional<String> confinedCoresBusy(StepResult step, int cores) {
-        if (step.machine() == null || step.elapsedSeconds() <= 0) {
-            return Optional.empty();
-        }
-        double busy = step.machine().processes().stream()
-                        .filter(process -> process.role().equals("service"))
-                        .mapToDouble(process -> process.cpuSeconds().orElse(0))
-                        .sum()
-                / (step.elapsedSeconds() * cores);
-        return busy >= BUSY_CORES
-                ? Optional.of(format(
-                        Locale.ROOT,
-                        "the application's %d of this machine's cores were %.0f %% busy",
-                        cores,
-                        100 * busy))
-                : Optional.empty();
-    }
-
-    /** Why the next, heavier step would teach nothing more, if it would not. */
-    public static Optional<String> stopReason(StepResult step) {
-        double failedShare = step.requests().sent() == 0
-                ? 0
-                : step.requests().failed() / (double) step.requests().sent();
-        if (failedShare > Defaults.STUDY_FAILED_SHARE) {
-            return Optional.of(format(Locale.ROOT, "%.1f %% of its requests failed", 100 * failedShare));
-        }
-        Optional<String> pool = PoolLimits.holdingBack(step);
-        if (pool.isPresent()) {
-            return Optional.of(pool.get() + " held the load back");
-        }
-        if (step.machine() != null
-                && step.machine().idleShare().isPresent()
-                && step.machine().idleShare().getAsDouble() <= 1 - BUSY_CORES) {
-            return Optional.of(format(
-                    Locale.ROOT,
-                    "this machine's cores were %.0f %% busy",
-                    100 * (1 - step.machine().idleShare().getAsDouble())));
-        }
-        // a pool that counts nothing over JMX (Reactor's schedulers, an application's executor) still makes a queue
-        if (step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < QUEUED * step.littlesLawPerSecond()) {
-            return Optional.of(format(
-                    Locale.ROOT,
-                    "requests queued: %.1f/s is %.0f %% of %s",
-                    step.throughputPerSecond(),
-                    100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
-                    step.plan() != null && step.plan().ratePerSecond() != null
-                            ? "the rate they arrived at"
-                            : "what its users allow alone"));
-        }
-        return Optional.empty();
     }
 }

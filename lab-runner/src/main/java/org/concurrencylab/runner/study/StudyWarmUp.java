@@ -1,0 +1,67 @@
+package org.concurrencylab.runner.study;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.probe.model.ProcessCounters;
+import org.concurrencylab.runner.process.ProbeClient;
+import org.concurrencylab.study.Study;
+
+/** A study's warm-up: its users without thinking, window after window, until {@link SteadyWarmUp} holds. */
+final class StudyWarmUp {
+
+    private StudyWarmUp() {}
+
+    /**
+     * The study's warm-up users, window after window, until the application is steady ({@link SteadyWarmUp}) or
+     * the warm-up's length is spent; how it ended goes into the sizing and, in words, into the findings.
+     */
+    static Optional<String> untilSteady(
+            StudyLoads loads, Study study, URI target, ProbeClient probe, Map<String, Object> sizing)
+            throws IOException, InterruptedException {
+        if (study.warmUp().isZero()) {
+            return Optional.empty();
+        }
+        SteadyWarmUp rule = new SteadyWarmUp(
+                Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STUDY_STEADY_THROUGHPUT, Defaults.STUDY_WARM_UP_REQUESTS);
+        long start = System.nanoTime();
+        long cap = study.warmUp().toNanos();
+        SteadyWarmUp.Window previous = null;
+        long answered = 0;
+        // a window's reading at its end is the next one's at its start: one read of the probe between two windows
+        OptionalLong jitBefore = probe.read(-1).counters().jitCpuNanos();
+        while (true) {
+            Duration window = Duration.ofNanos(
+                    Math.min(Defaults.STUDY_WARM_UP_WINDOW.toNanos(), Math.max(1, cap - (System.nanoTime() - start))));
+            LoadResult load = loads.unthinking(target, study, study.warmUpUsers(), window);
+            if (previous == null) {
+                StudyLoads.answeredAtAll(study, load, "requests of the warm-up's first " + window.toSeconds() + " s");
+            }
+            OptionalLong jitAfter = probe.read(-1).counters().jitCpuNanos();
+            SteadyWarmUp.Window last = new SteadyWarmUp.Window(
+                    load.elapsedSeconds(), load.ok(), ProcessCounters.since(jitBefore, jitAfter));
+            answered += load.ok();
+            boolean steady = previous != null && rule.steady(previous, last, answered);
+            boolean spent = System.nanoTime() - start >= cap;
+            if (steady || spent) {
+                SteadyWarmUp.Outcome outcome = new SteadyWarmUp.Outcome(
+                        Duration.ofNanos(System.nanoTime() - start),
+                        answered,
+                        steady,
+                        last,
+                        previous == null ? Double.NaN : SteadyWarmUp.change(previous, last));
+                sizing.put("warmUpSeconds", outcome.took().toMillis() / 1e3);
+                sizing.put("warmUpSteady", steady);
+                sizing.put("warmUpRequests", answered);
+                return Optional.of(outcome.sentence(rule));
+            }
+            previous = last;
+            jitBefore = jitAfter;
+        }
+    }
+}
