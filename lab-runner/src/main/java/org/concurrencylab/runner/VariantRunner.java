@@ -211,29 +211,19 @@ public final class VariantRunner {
                 String requestLog = RequestLog.pathOf(experiment, variant, step);
                 RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());
                 StepResult result = StepResults.of(
-                        new StepResults.Context(
-                                variant,
-                                step,
-                                environment.connections(),
-                                experiment.downstreamLatency(),
-                                false,
-                                scaled,
-                                timeout,
-                                cpus,
-                                environment.machineCpus(),
-                                sizing,
-                                requestLog),
+                        StepResults.Context.custom(variant, step)
+                                .connections(environment.connections())
+                                .declaredD(experiment.downstreamLatency())
+                                .scaled(scaled)
+                                .requestTimeout(timeout)
+                                .cpus(cpus, environment.machineCpus())
+                                .sizing(sizing)
+                                .requestLog(requestLog)
+                                .build(),
                         load,
-                        before,
-                        after,
-                        calleeUsage,
-                        machineBefore,
-                        machineAfter,
-                        background,
-                        machineCpu.cores(),
-                        database,
-                        services,
-                        rested.orElse(null));
+                        new StepResults.ProbeReadings(before, after, rested.orElse(null)),
+                        new StepResults.MachineReadings(machineBefore, machineAfter, background, machineCpu.cores()),
+                        new StepResults.Neighbours(calleeUsage, database, services));
                 if (byHost != null) {
                     result = StepResult.from(result)
                             .plan(result.plan().drivenFrom(remote.get().engine(), byHost))

@@ -46,9 +46,14 @@ public final class StepResults {
     private StepResults() {}
 
     /**
+     * What a step was declared and run as, built by name ({@link #custom}).
+     *
      * @param articleD      D as the article had it: capacity models work in the article's units
      * @param dIsMeasured   D is a request's time measured alone, its CPU included (a study's R0), rather than a
      *                      wait declared without any CPU (an experiment's simulated downstream)
+     * @param cpus          what the service's JVM was told it has
+     * @param machineCpus   what this machine has
+     * @param requestLog    the step's per-request file, relative to the results folder
      */
     public record Context(
             Variant variant,
@@ -61,21 +66,115 @@ public final class StepResults {
             int cpus,
             int machineCpus,
             Map<String, Object> sizing,
-            String requestLog) {}
+            String requestLog) {
+
+        /** The context of {@code step} of {@code variant}: at S = 1, a declared D, the rest to be set. */
+        public static Builder custom(Variant variant, LoadStep step) {
+            return new Builder(variant, step);
+        }
+
+        /** Builds a {@link Context} by name. */
+        public static final class Builder {
+            private final Variant variant;
+            private final LoadStep step;
+            private Connections connections;
+            private Duration articleD;
+            private boolean dIsMeasured;
+            private Scaled scaled = new Scaled(1);
+            private Duration requestTimeout;
+            private int cpus;
+            private int machineCpus;
+            private Map<String, Object> sizing = Map.of();
+            private String requestLog;
+
+            private Builder(Variant variant, LoadStep step) {
+                this.variant = variant;
+                this.step = step;
+            }
+
+            public Builder connections(Connections connections) {
+                this.connections = connections;
+                return this;
+            }
+
+            /** D as declared: a simulated downstream's wait, in the article's time. */
+            public Builder declaredD(Duration articleD) {
+                this.articleD = articleD;
+                this.dIsMeasured = false;
+                return this;
+            }
+
+            /** D as measured: a request's time alone, its CPU included (a study's R0). */
+            public Builder measuredD(Duration aloneTime) {
+                this.articleD = aloneTime;
+                this.dIsMeasured = true;
+                return this;
+            }
+
+            public Builder scaled(Scaled scaled) {
+                this.scaled = scaled;
+                return this;
+            }
+
+            public Builder requestTimeout(Duration requestTimeout) {
+                this.requestTimeout = requestTimeout;
+                return this;
+            }
+
+            /** What the service's JVM was told it has, and what this machine has. */
+            public Builder cpus(int cpus, int machineCpus) {
+                this.cpus = cpus;
+                this.machineCpus = machineCpus;
+                return this;
+            }
+
+            public Builder sizing(Map<String, Object> sizing) {
+                this.sizing = sizing;
+                return this;
+            }
+
+            public Builder requestLog(String requestLog) {
+                this.requestLog = requestLog;
+                return this;
+            }
+
+            public Context build() {
+                return new Context(
+                        variant,
+                        step,
+                        connections,
+                        articleD,
+                        dIsMeasured,
+                        scaled,
+                        requestTimeout,
+                        cpus,
+                        machineCpus,
+                        sizing,
+                        requestLog);
+            }
+        }
+    }
+
+    /** What the service's probe read around a step: before it, after it, and after the rest that followed (or null). */
+    public record ProbeReadings(ProbeReport before, ProbeReport after, ProbeSample rested) {}
+
+    /** What the machine's CPU counters read around a step, the processes' background in quiet, and its cores. */
+    public record MachineReadings(
+            MachineCpu.Reading before, MachineCpu.Reading after, MachineCpu.Background background, int cores) {}
+
+    /**
+     * What the services beside the entry one did during the step: the one it calls, by its own timers; the database;
+     * each service's timeline. Null or empty where there is none.
+     */
+    public record Neighbours(
+            DownstreamUsage downstream,
+            DatabaseUsage database,
+            List<org.concurrencylab.results.step.ServiceTimeline> services) {}
 
     public static StepResult of(
-            Context context,
-            LoadResult load,
-            ProbeReport before,
-            ProbeReport after,
-            DownstreamUsage downstream,
-            MachineCpu.Reading machineBefore,
-            MachineCpu.Reading machineAfter,
-            MachineCpu.Background background,
-            int cores,
-            DatabaseUsage database,
-            List<org.concurrencylab.results.step.ServiceTimeline> services,
-            ProbeSample rested) {
+            Context context, LoadResult load, ProbeReadings probe, MachineReadings machineReadings, Neighbours beside) {
+        ProbeReport before = probe.before();
+        ProbeReport after = probe.after();
         CapacityModel.Bound bound = context.variant()
                 .capacity()
                 .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
@@ -86,8 +185,7 @@ public final class StepResults {
                 .filter(sample -> sample.epochMillis() <= load.endEpochMillis())
                 .toList();
         ProcessUsage process = usage(samples, before.counters(), after.counters());
-        MachineUsage machine =
-                machine(context, bound, load, process, machineBefore, machineAfter, background, cores, downstream);
+        MachineUsage machine = machine(context, bound, load, process, machineReadings, beside.downstream());
         return StepResult.custom(context.step().label())
                 .plan(context.scaled().plan(context.step(), context.requestTimeout(), context.connections()))
                 .client(
@@ -101,20 +199,23 @@ public final class StepResults {
                         bound.explanation(),
                         context.scaled().rate(machineBound.throughputPerSecond()))
                 .threads(threads(
-                        samples, load.startEpochMillis(), newestBefore(before, load.startEpochMillis()), rested))
+                        samples,
+                        load.startEpochMillis(),
+                        newestBefore(before, load.startEpochMillis()),
+                        probe.rested()))
                 .process(process)
                 .arrivals(
                         context.step() instanceof LoadStep.Open open
                                 ? arrivals(load, context.scaled().rate(open.ratePerSecond()))
                                 : null)
                 .timeline(Timelines.of(load, samples, context.scaled()))
-                .downstream(downstream)
+                .downstream(beside.downstream())
                 .machine(machine)
                 .seed(context.variant().seed().get(context.step().label()))
                 .requestLog(context.requestLog())
-                .database(database)
+                .database(beside.database())
                 .profile(profile(after.profile()))
-                .services(services)
+                .services(beside.services())
                 .pools(PoolOccupancies.of(samples))
                 .build();
     }
@@ -129,13 +230,13 @@ public final class StepResults {
             CapacityModel.Bound bound,
             LoadResult load,
             ProcessUsage process,
-            MachineCpu.Reading before,
-            MachineCpu.Reading after,
-            MachineCpu.Background background,
-            int cores,
+            MachineReadings readings,
             DownstreamUsage downstream) {
+        MachineCpu.Reading before = readings.before();
+        MachineCpu.Reading after = readings.after();
+        int cores = readings.cores();
         long completed = load.sent() - load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
-        List<ProcessCpu> processes = MachineCpu.used(before, after, completed, background);
+        List<ProcessCpu> processes = MachineCpu.used(before, after, completed, readings.background());
         double cpuPerRequest = processes.stream()
                         .mapToDouble(used -> used.cpuMillisPerRequest().orElse(0))
                         .sum()

@@ -21,7 +21,6 @@ import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.load.LoadStep;
-import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.catalog.model.CapacityModel;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.Progress;
@@ -504,29 +503,19 @@ public final class StudyRunner {
                             + StudyLoads.fileName(step) + ".csv";
                     RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
                     measured = StepResults.of(
-                            new StepResults.Context(
-                                    variant,
-                                    step,
-                                    study.connections(),
-                                    serviceTime,
-                                    true,
-                                    new Scaled(1),
-                                    study.requestTimeout(),
-                                    machineCpus,
-                                    machineCpus,
-                                    sizing,
-                                    requestLog),
+                            StepResults.Context.custom(variant, step)
+                                    .connections(study.connections())
+                                    .measuredD(serviceTime)
+                                    .requestTimeout(study.requestTimeout())
+                                    .cpus(machineCpus, machineCpus)
+                                    .sizing(sizing)
+                                    .requestLog(requestLog)
+                                    .build(),
                             load,
-                            before,
-                            after,
-                            called,
-                            machineBefore,
-                            machineAfter,
-                            background,
-                            machineCpu.cores(),
-                            null,
-                            List.of(),
-                            null);
+                            new StepResults.ProbeReadings(before, after, null),
+                            new StepResults.MachineReadings(
+                                    machineBefore, machineAfter, background, machineCpu.cores()),
+                            new StepResults.Neighbours(called, null, List.of()));
                     if (study.requests().isMix()) {
                         measured = StepResult.from(measured)
                                 .byRequest(RequestShares.of(study.requests(), load))
