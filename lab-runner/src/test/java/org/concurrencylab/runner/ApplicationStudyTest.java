@@ -238,7 +238,7 @@ class ApplicationStudyTest extends RealServicesTest {
                 .isBetween(7, 9);
         // the users' own pace, or the resized pool where the size rounded down to just under it
         assertThat(check.predictedLimit()).isIn("users", HIKARI);
-        assertThat(check.error()).isBetween(-0.10, 0.10);
+        assertThat(check.error().orElseThrow()).isBetween(-0.10, 0.10);
         VariantResult resized = result.variants().get(1);
         assertThat(resized.name()).isEqualTo(check.variant());
         assertThat(resized.properties())
@@ -354,7 +354,7 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(check.property()).isEqualTo(org.concurrencylab.results.capacity.CapacityCheck.CORES);
         assertThat(check.size()).isEqualTo(cores);
         assertThat(check.variant()).isEqualTo("as-is");
-        assertThat(check.error()).isBetween(-0.20, 0.20);
+        assertThat(check.error().orElseThrow()).isBetween(-0.20, 0.20);
         assertThat(Runtime.getRuntime().availableProcessors())
                 .as("the lab's cores given back")
                 .isEqualTo(cores);

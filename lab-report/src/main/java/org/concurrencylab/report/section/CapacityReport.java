@@ -271,7 +271,7 @@ public final class CapacityReport {
                     Locale.ROOT,
                     "Projection tested: carried onto all %d cores (every process's CPU per request as measured here), "
                             + "this model said %s would allow %.1f/s; %s, run on all of them, allowed %.1f/s (%s: its "
-                            + "throughput over the share of its %s in use): an error of %+.1f %%.",
+                            + "throughput over the share of its %s in use): %s.",
                     check.size(),
                     check.predictedLimit(),
                     check.predictedPerSecond(),
@@ -279,12 +279,12 @@ public final class CapacityReport {
                     check.measuredPerSecond(),
                     check.step(),
                     check.measuredLimit(),
-                    100 * check.error());
+                    error(check));
         }
         return format(
                 Locale.ROOT,
                 "Measured again as %s (%s=%d): at %s the model predicted %.1f/s, limited by %s; %.1f/s was measured, "
-                        + "limited by %s: an error of %+.1f %%.",
+                        + "limited by %s: %s.",
                 check.variant(),
                 check.property(),
                 check.size(),
@@ -293,6 +293,14 @@ public final class CapacityReport {
                 check.predictedLimit(),
                 check.measuredPerSecond(),
                 check.measuredLimit(),
-                100 * check.error());
+                error(check));
+    }
+
+    /** The prediction's error in words; where the model predicted nothing, that. */
+    private static String error(CapacityCheck check) {
+        return check.error().isPresent()
+                ? format(
+                        Locale.ROOT, "an error of %+.1f %%", 100 * check.error().getAsDouble())
+                : "no error to give, as the model predicted nothing";
     }
 }

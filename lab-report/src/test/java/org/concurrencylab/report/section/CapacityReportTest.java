@@ -35,7 +35,12 @@ class CapacityReportTest {
                 .resources(List.of(new ResourceDemand(ResourceDemand.CORES, ResourceDemand.CORES, 2, 0.27, 7391, null)))
                 .limit(ResourceDemand.CORES, 0.75)
                 .build()
-                .withCheck(new CapacityCheck("as-is", CapacityCheck.CORES, 2, STEP, 7391.3, "cores", 6024.5, "cores"));
+                .withCheck(CapacityCheck.custom("as-is")
+                        .changed(CapacityCheck.CORES, 2)
+                        .step(STEP)
+                        .predicted(7391.3, "cores")
+                        .measured(6024.5, "cores")
+                        .build());
         ExperimentResult experiment = ExperimentResult.custom("config-server", "a study")
                 .variants(List.of(variant("as-is-on-1-core", 5551, 0.153, 1.416), variant("as-is", 5334, 0.184, 3.123)))
                 .capacity(List.of(model))
@@ -48,8 +53,12 @@ class CapacityReportTest {
                         + "cores.");
         assertThat(CapacityReport.sharedCores(
                         experiment,
-                        model.withCheck(new CapacityCheck(
-                                "as-is-max-8", "server.tomcat.threads.max", 8, STEP, 100, "users", 102, "users"))))
+                        model.withCheck(CapacityCheck.custom("as-is-max-8")
+                                .changed("server.tomcat.threads.max", 8)
+                                .step(STEP)
+                                .predicted(100, "users")
+                                .measured(102, "users")
+                                .build())))
                 .as("a pool's check shares nothing")
                 .isEmpty();
     }

@@ -27,8 +27,67 @@ public record CapacityCheck(
     /** What {@code property} reads where the cores the application ran on were changed, not a property. */
     public static final String CORES = "cores";
 
-    /** measured / predicted - 1: the prediction's error, signed. */
-    public double error() {
-        return predictedPerSecond <= 0 ? Double.NaN : measuredPerSecond / predictedPerSecond - 1;
+    /** measured / predicted - 1: the prediction's error, signed; empty where nothing was predicted. */
+    public java.util.OptionalDouble error() {
+        return predictedPerSecond <= 0
+                ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of(measuredPerSecond / predictedPerSecond - 1);
+    }
+
+    /** A check of what {@code variant} ran, built by name: what it changed, the step, predicted and measured. */
+    public static Builder custom(String variant) {
+        return new Builder(variant);
+    }
+
+    /** Builds a {@link CapacityCheck} by name; each pair set together, as the model and the run give it. */
+    public static final class Builder {
+        private final String variant;
+        private String property;
+        private int size;
+        private String step;
+        private double predictedPerSecond;
+        private String predictedLimit;
+        private double measuredPerSecond;
+        private String measuredLimit;
+
+        private Builder(String variant) {
+            this.variant = variant;
+        }
+
+        /** The Spring property changed (or {@link #CORES}) and its new value. */
+        public Builder changed(String property, int size) {
+            this.property = property;
+            this.size = size;
+            return this;
+        }
+
+        public Builder step(String step) {
+            this.step = step;
+            return this;
+        }
+
+        public Builder predicted(double perSecond, String limit) {
+            this.predictedPerSecond = perSecond;
+            this.predictedLimit = limit;
+            return this;
+        }
+
+        public Builder measured(double perSecond, String limit) {
+            this.measuredPerSecond = perSecond;
+            this.measuredLimit = limit;
+            return this;
+        }
+
+        public CapacityCheck build() {
+            return new CapacityCheck(
+                    variant,
+                    property,
+                    size,
+                    step,
+                    predictedPerSecond,
+                    predictedLimit,
+                    measuredPerSecond,
+                    measuredLimit);
+        }
     }
 }

@@ -290,15 +290,12 @@ public final class StudyRunner {
         double measuredPerSecond = ResourceDemand.CORES.equals(allowed.name()) && busy > 0
                 ? heaviest.throughputPerSecond() / busy
                 : allowed.allowsPerSecond();
-        return model.withCheck(new CapacityCheck(
-                measured.name(),
-                CapacityCheck.CORES,
-                machineCpus,
-                heaviest.load(),
-                predicted.allowsPerSecond(),
-                predicted.name(),
-                measuredPerSecond,
-                allowed.name()));
+        return model.withCheck(CapacityCheck.custom(measured.name())
+                .changed(CapacityCheck.CORES, machineCpus)
+                .step(heaviest.load())
+                .predicted(predicted.allowsPerSecond(), predicted.name())
+                .measured(measuredPerSecond, allowed.name())
+                .build());
     }
 
     private static Variant applicationVariant(String name, String summary, Map<String, String> properties) {
@@ -384,15 +381,12 @@ public final class StudyRunner {
         String measuredLimit = ServiceCapacityModel.of(name, measured.steps().subList(0, compared + 1))
                 .map(ServiceCapacity::limit)
                 .orElse("unknown");
-        return model.withCheck(new CapacityCheck(
-                name,
-                pool.property(),
-                size.get(),
-                heaviest.load(),
-                predicted.allowsPerSecond(),
-                predicted.name(),
-                same.get().throughputPerSecond(),
-                measuredLimit));
+        return model.withCheck(CapacityCheck.custom(name)
+                .changed(pool.property(), size.get())
+                .step(heaviest.load())
+                .predicted(predicted.allowsPerSecond(), predicted.name())
+                .measured(same.get().throughputPerSecond(), measuredLimit)
+                .build());
     }
 
     private static String summary(Study study, String variant) {
