@@ -22,17 +22,12 @@ class SweepClaimTest {
             .build();
 
     private static SweepResult sweepWithKnee(Double knee, String note) {
-        SweepFit fit = new SweepFit(
-                null,
-                new SweepFit.Bounds(2.8, knee == null ? null : 2.8 * knee, 0.1),
-                SweepFit.BOUNDS,
-                knee,
-                knee == null ? null : 2.8 * knee,
-                null,
-                null,
-                2.9,
-                2,
-                note);
+        SweepFit fit = SweepFit.custom(SweepFit.BOUNDS)
+                .bounds(new SweepFit.Bounds(2.8, knee == null ? null : 2.8 * knee, 0.1))
+                .knee(knee, knee == null ? null : 2.8 * knee, null)
+                .holdout(2.9, 2)
+                .note(note)
+                .build();
         return new SweepResult("cpu-bound", "parallel-4", "lab.cpu.parallelism", "30x1", List.of(), fit);
     }
 
@@ -80,12 +75,7 @@ class SweepClaimTest {
                     .build());
         }
         return new SweepResult(
-                "legacy-chain",
-                "legacy",
-                "request-timeout-ms",
-                "250 users",
-                points,
-                new SweepFit(null, null, null, null, null, null, null, null, 0, "not fitted"));
+                "legacy-chain", "legacy", "request-timeout-ms", "250 users", points, SweepFit.notFitted("not fitted"));
     }
 
     @Test

@@ -32,22 +32,12 @@ public final class SweepAnalysis {
             }
         }
         if (clean.size() < AsymptoticBounds.FEWEST_POINTS) {
-            return new SweepFit(
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    0,
-                    format(
-                            Locale.ROOT,
-                            "%d clean point%s of %d: nothing to fit",
-                            clean.size(),
-                            clean.size() == 1 ? "" : "s",
-                            points.size()));
+            return SweepFit.notFitted(format(
+                    Locale.ROOT,
+                    "%d clean point%s of %d: nothing to fit",
+                    clean.size(),
+                    clean.size() == 1 ? "" : "s",
+                    points.size()));
         }
         Curve curve = Curve.of(clean);
         List<String> notes = new ArrayList<>();
@@ -123,17 +113,14 @@ public final class SweepAnalysis {
                         curve.size() - held));
             }
         }
-        return new SweepFit(
-                usl,
-                bounds,
-                model,
-                knee,
-                peak,
-                peak == null ? null : peak * serviceMillis / 1000,
-                littlesLaw,
-                holdout,
-                held,
-                String.join("; ", notes));
+        return SweepFit.custom(model)
+                .usl(usl)
+                .bounds(bounds)
+                .knee(knee, peak, peak == null ? null : peak * serviceMillis / 1000)
+                .littlesLawKnee(littlesLaw)
+                .holdout(holdout, held)
+                .note(String.join("; ", notes))
+                .build();
     }
 
     /** Whether the USL's λ and κ are each known to be above zero: only then is its N* a finding. */

@@ -32,6 +32,83 @@ public record SweepFit(
     public static final String USL = "usl";
     public static final String BOUNDS = "bounds";
 
+    /** A sweep no model was fitted to, {@code note} saying why. */
+    public static SweepFit notFitted(String note) {
+        return new SweepFit(null, null, null, null, null, null, null, null, 0, note);
+    }
+
+    /** A fit built by name, its knee taken from {@code model} ({@link #USL} or {@link #BOUNDS}). */
+    public static Builder custom(String model) {
+        return new Builder(model);
+    }
+
+    /** Builds a {@link SweepFit} by name; a figure not set is null, as the points could not give it. */
+    public static final class Builder {
+        private final String model;
+        private Usl usl;
+        private Bounds bounds;
+        private Double knee;
+        private Double peakPerSecond;
+        private Double peakPerD;
+        private Double littlesLawKnee;
+        private Double holdoutErrorPercent;
+        private int holdoutPoints;
+        private String note = "";
+
+        private Builder(String model) {
+            this.model = model;
+        }
+
+        public Builder usl(Usl usl) {
+            this.usl = usl;
+            return this;
+        }
+
+        public Builder bounds(Bounds bounds) {
+            this.bounds = bounds;
+            return this;
+        }
+
+        /** Where throughput stops growing, and what it is there, per second and per D. */
+        public Builder knee(Double knee, Double peakPerSecond, Double peakPerD) {
+            this.knee = knee;
+            this.peakPerSecond = peakPerSecond;
+            this.peakPerD = peakPerD;
+            return this;
+        }
+
+        public Builder littlesLawKnee(Double littlesLawKnee) {
+            this.littlesLawKnee = littlesLawKnee;
+            return this;
+        }
+
+        /** The mean error, in %, on the {@code points} highest points held out. */
+        public Builder holdout(Double errorPercent, int points) {
+            this.holdoutErrorPercent = errorPercent;
+            this.holdoutPoints = points;
+            return this;
+        }
+
+        public Builder note(String note) {
+            this.note = note;
+            return this;
+        }
+
+        public SweepFit build() {
+            return new SweepFit(
+                    usl,
+                    bounds,
+                    model,
+                    knee,
+                    peakPerSecond,
+                    peakPerD,
+                    littlesLawKnee,
+                    holdoutErrorPercent,
+                    holdoutPoints,
+                    note);
+        }
+    }
+
     /**
      * X(N) = λN / (1 + σ(N − 1) + κN(N − 1)), with each parameter's 95 % confidence interval.
      *

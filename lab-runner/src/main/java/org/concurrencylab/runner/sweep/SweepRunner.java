@@ -192,16 +192,7 @@ public final class SweepRunner {
      * A client's timeout decides which requests fail, not how many the system serves: the failed share is
      * such a sweep's curve, and no throughput model is fitted to it.
      */
-    public static final SweepFit TIMEOUT_NOT_FITTED = new SweepFit(
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            0,
+    public static final SweepFit TIMEOUT_NOT_FITTED = SweepFit.notFitted(
             "the knob is the client's timeout, which decides which requests fail and not how many the system serves: "
                     + "the failed share against it is this sweep's curve, and no throughput model is fitted");
 
