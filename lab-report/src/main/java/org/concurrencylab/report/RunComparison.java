@@ -108,7 +108,8 @@ public final class RunComparison {
             List<String> environment,
             List<Move> moves,
             List<VerdictChange> verdicts,
-            List<KneeMove> knees) {
+            List<KneeMove> knees,
+            String host) {
 
         public List<Move> beyondTolerance() {
             return moves.stream().filter(Move::beyondTolerance).toList();
@@ -183,7 +184,44 @@ public final class RunComparison {
                 environment(baseline, other),
                 moves,
                 verdicts,
-                knees(baseline, other));
+                knees(baseline, other),
+                host(baseline, other));
+    }
+
+    /**
+     * The two hosts' speed in a sentence: what the lab's core-speed meter spent on one term of its fixed series,
+     * the median over each run's steps. The meter judges each step against its own run's usual speed, so only here
+     * does a host that was slower for a whole run show; empty where either run was not metered.
+     */
+    static String host(RunResult baseline, RunResult other) {
+        List<Double> before = nanosPerTerm(baseline);
+        List<Double> after = nanosPerTerm(other);
+        if (before.isEmpty() || after.isEmpty()) {
+            return "";
+        }
+        double was = Figures.median(before);
+        double is = Figures.median(after);
+        return format(
+                Locale.ROOT,
+                "host: the lab's core-speed meter spent %.3f ns a term in the baseline and %.3f in this run (medians "
+                        + "over the steps): the same work took %.1f %% %s CPU here, and a figure that spends CPU may move "
+                        + "with it",
+                was,
+                is,
+                100 * Math.abs(is / was - 1),
+                is >= was ? "more" : "less");
+    }
+
+    private static List<Double> nanosPerTerm(RunResult run) {
+        return run.experiments().stream()
+                .flatMap(experiment -> experiment.variants().stream())
+                .flatMap(variant -> variant.steps().stream())
+                .map(StepResult::machine)
+                .filter(Objects::nonNull)
+                .map(org.concurrencylab.results.usage.MachineUsage::coreSpeed)
+                .filter(speed -> speed != null && speed.samples() > 0)
+                .map(org.concurrencylab.results.usage.CoreSpeed::cpuNanosPerTerm)
+                .toList();
     }
 
     private static List<KneeMove> knees(RunResult baseline, RunResult other) {
@@ -317,6 +355,9 @@ public final class RunComparison {
                     comparison.environment().isEmpty()
                             ? "   same settings and machine\n"
                             : "   differs: " + String.join("; ", comparison.environment()) + "\n");
+            if (!comparison.host().isEmpty()) {
+                out.append("   ").append(comparison.host()).append('\n');
+            }
             comparison
                     .knees()
                     .forEach(knee -> out.append("   ").append(knee.sentence()).append('\n'));
@@ -368,6 +409,9 @@ public final class RunComparison {
                                     ? "Same settings and machine."
                                     : "Differs: " + String.join("; ", comparison.environment())))
                     .append("</p>\n");
+            if (!comparison.host().isEmpty()) {
+                body.append("<p>").append(Html.escape(comparison.host())).append("</p>\n");
+            }
             comparison
                     .knees()
                     .forEach(knee -> body.append("<p>")

@@ -17,6 +17,8 @@ import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.step.Timeline;
 import org.concurrencylab.results.step.WarmUpLoad;
+import org.concurrencylab.results.usage.CoreSpeed;
+import org.concurrencylab.results.usage.MachineUsage;
 import org.concurrencylab.results.usage.ProcessUsage;
 import org.concurrencylab.results.usage.Threads;
 import org.junit.jupiter.api.Test;
@@ -130,7 +132,35 @@ class RunComparisonTest {
                 List.of(experiment));
     }
 
+    /**
+     * The meter judges a step against its own run's usual speed, so a host slower for a whole run (measured here:
+     * 1.060 ns a term at 04:50, 1.138 at 10:14, legacy-chain's fixed steps' p95 49 and 92 ms) shows only when two
+     * runs are put side by side.
+     */
+    @Test
+    void aHostSlowerForAWholeRunIsSaidBesideTheFigures() {
+        RunComparison.Comparison comparison = RunComparison.compare(
+                run("a", "25", 245, 410, "reproduced", 1.060), run("b", "25", 243, 415, "reproduced", 1.138));
+
+        assertThat(comparison.host())
+                .isEqualTo("host: the lab's core-speed meter spent 1.060 ns a term in the baseline and 1.138 in this "
+                        + "run (medians over the steps): the same work took 7.4 % more CPU here, and a figure that "
+                        + "spends CPU may move with it");
+        assertThat(RunComparison.render(List.of(comparison))).contains("   host: the lab's core-speed meter");
+        assertThat(RunComparison.renderHtml(List.of(comparison))).contains("<p>host: the lab's core-speed meter");
+        assertThat(RunComparison.compare(
+                                run("a", "25", 245, 410, "reproduced"), run("b", "25", 243, 415, "reproduced", 1.138))
+                        .host())
+                .as("a baseline without the meter")
+                .isEmpty();
+    }
+
     private static RunResult run(String id, String jdk, double throughput, double latency, String verdict) {
+        return run(id, jdk, throughput, latency, verdict, null);
+    }
+
+    private static RunResult run(
+            String id, String jdk, double throughput, double latency, String verdict, Double nanosPerTerm) {
         StepResult step = StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
                 .client(
@@ -152,6 +182,13 @@ class RunComparisonTest {
                         .build())
                 .timeline(new Timeline(400, List.of()))
                 .requestLog("x.csv")
+                .machine(
+                        nanosPerTerm == null
+                                ? null
+                                : MachineUsage.custom()
+                                        .cores(2)
+                                        .coreSpeed(new CoreSpeed(nanosPerTerm, 1.0, 40))
+                                        .build())
                 .build();
         VariantResult variant = VariantResult.custom("mvc-tomcat-200")
                 .summary("s")

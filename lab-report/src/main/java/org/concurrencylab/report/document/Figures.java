@@ -23,4 +23,11 @@ public final class Figures {
         }
         return format(Locale.ROOT, "%.2f", value);
     }
+
+    /** The middle value, or the mean of the middle two; the values need not be sorted and must not be empty. */
+    public static double median(java.util.List<Double> values) {
+        java.util.List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
 }

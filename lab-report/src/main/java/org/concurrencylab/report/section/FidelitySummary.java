@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.concurrencylab.report.document.Figures;
 import org.concurrencylab.report.document.TextTable;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
@@ -73,10 +74,10 @@ public final class FidelitySummary {
                         name,
                         Integer.toString(measured.size()),
                         percent(min(shares)),
-                        percent(median(shares)),
+                        percent(Figures.median(shares)),
                         percent(max(shares)),
                         number(min(p95)),
-                        number(median(p95)),
+                        number(Figures.median(p95)),
                         number(max(p95)),
                         machineBound + " of " + measured.size());
             });
@@ -92,12 +93,6 @@ public final class FidelitySummary {
             out.append(verdicts.render());
         }
         return out.toString();
-    }
-
-    static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     private static double min(List<Double> values) {

@@ -43,8 +43,10 @@ class FidelitySummaryTest {
 
     @Test
     void theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
-        assertThat(FidelitySummary.median(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(2.5);
-        assertThat(FidelitySummary.median(List.of(5.0))).isEqualTo(5.0);
+        assertThat(org.concurrencylab.report.document.Figures.median(List.of(4.0, 1.0, 3.0, 2.0)))
+                .isEqualTo(2.5);
+        assertThat(org.concurrencylab.report.document.Figures.median(List.of(5.0)))
+                .isEqualTo(5.0);
     }
 
     private static RunResult run(double throughput, double p95, boolean machineBound, String verdict) {
