@@ -14,7 +14,6 @@ import java.util.function.Consumer;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Variant;
-import org.concurrencylab.catalog.claim.MachineShape;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
@@ -190,7 +189,7 @@ public final class LabRunner {
         }
         Duration serviceTime = environment.scaled().of(experiment.downstreamLatency());
         Measurements measurements = Measurements.of(experiment, results, serviceTime, environment.machineCpus())
-                .on(MachineShape.fitting(Runtime.getRuntime().availableProcessors(), machineCores));
+                .on(MachineCpu.shape(machineCores));
         List<ClaimResult> claims = experiment.claims().stream()
                 .map(claim -> claim.evaluate(measurements))
                 .toList();

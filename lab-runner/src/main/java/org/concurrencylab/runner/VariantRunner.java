@@ -138,7 +138,7 @@ public final class VariantRunner {
             phases.enter(owner, PhaseClock.Phase.LONE);
             CalleeAlone calleeAlone = calleeAlone(callee, targets, timeout);
             phases.enter(owner, PhaseClock.Phase.BETWEEN);
-            MachineCpu.Background background = background(processes);
+            MachineCpu.Background background = machineCpu.background(processes);
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(System.currentTimeMillis() - RECENT.toMillis());
@@ -267,16 +267,6 @@ public final class VariantRunner {
         }
     }
 
-    /**
-     * Every process's CPU with no load at all, read once after the warm-up: the probe samples threads
-     * and stacks whether requests come or not, and that CPU belongs to no request.
-     */
-    private MachineCpu.Background background(List<MachineCpu.Tracked> processes) throws InterruptedException {
-        MachineCpu.Reading before = machineCpu.read(processes);
-        Thread.sleep(QUIET.toMillis());
-        return MachineCpu.Background.between(before, machineCpu.read(processes));
-    }
-
     /** A window that holds the probe's newest samples, whatever its interval. */
     private static final Duration RECENT = Duration.ofSeconds(1);
 
@@ -301,9 +291,6 @@ public final class VariantRunner {
 
     /** Reads of the probe, a tenth of a second apart, before a rest's sample is given up on. */
     private static final int RESTED_ATTEMPTS = 10;
-
-    /** Long enough for the 10 ms ticks of a process's CPU time to count a background of a few per cent. */
-    private static final Duration QUIET = Duration.ofSeconds(1);
 
     /** Requests sent one at a time to learn how long a hold lasts with nothing else running. */
     private static final int ALONE = 20;

@@ -298,9 +298,9 @@ public final class CapacityReport {
 
     /** The prediction's error in words; where the model predicted nothing, that. */
     private static String error(CapacityCheck check) {
-        return check.error().isPresent()
-                ? format(
-                        Locale.ROOT, "an error of %+.1f %%", 100 * check.error().getAsDouble())
+        java.util.OptionalDouble error = check.error();
+        return error.isPresent()
+                ? format(Locale.ROOT, "an error of %+.1f %%", 100 * error.getAsDouble())
                 : "no error to give, as the model predicted nothing";
     }
 }

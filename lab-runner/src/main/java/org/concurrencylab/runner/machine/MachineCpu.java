@@ -1,5 +1,6 @@
 package org.concurrencylab.runner.machine;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,7 +88,12 @@ public final class MachineCpu {
      * where those are known and fit them (a JVM held to fewer threads than the machine's cores sees fewer).
      */
     public static MachineShape shape() {
-        return MachineShape.fitting(Runtime.getRuntime().availableProcessors(), physicalCores());
+        return shape(physicalCores());
+    }
+
+    /** The same, with the physical cores already read ({@link #physicalCores()}). */
+    public static MachineShape shape(OptionalInt physicalCores) {
+        return MachineShape.fitting(Runtime.getRuntime().availableProcessors(), physicalCores);
     }
 
     /**
@@ -101,6 +107,19 @@ public final class MachineCpu {
         } catch (RuntimeException | LinkageError unknown) {
             return OptionalInt.empty();
         }
+    }
+
+    /** Long enough for the 10 ms ticks of a process's CPU time to count a background of a few per cent. */
+    public static final Duration QUIET = Duration.ofSeconds(1);
+
+    /**
+     * Every process's CPU with no load at all, over {@link #QUIET}: the probe samples threads and stacks whether
+     * requests come or not, and that CPU belongs to no request.
+     */
+    public Background background(List<Tracked> processes) throws InterruptedException {
+        Reading before = read(processes);
+        Thread.sleep(QUIET.toMillis());
+        return Background.between(before, read(processes));
     }
 
     /** Every counter of the processes and the machine, for a step's account. */

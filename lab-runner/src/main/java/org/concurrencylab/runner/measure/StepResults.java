@@ -261,6 +261,12 @@ public final class StepResults {
         if (!context.dIsMeasured() && jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {
             why.add(format(Locale.ROOT, MachineUsage.JIT_BUSY + " %.0f %% of a core", 100 * jit));
         }
+        MachineUsage.Builder account = MachineUsage.custom()
+                .cores(cores)
+                .idleShare(MachineCpu.idleShare(before, after))
+                .processes(processes)
+                .cpuMillisPerRequest(cpuPerRequest * 1e3)
+                .coreSpeed(coreSpeed);
         if (!bound.waits() || cpuPerRequest <= 0 || completed < Defaults.REQUESTS_TO_MEASURE_C) {
             String model = !bound.waits()
                     ? MachineUsage.CPU_WORK
@@ -268,17 +274,7 @@ public final class StepResults {
                             ? "too few requests (" + completed + ") to tell their CPU "
                                     + "from the processes' background"
                             : "no CPU was measured";
-            return MachineUsage.custom()
-                    .cores(cores)
-                    .idleShare(MachineCpu.idleShare(before, after))
-                    .processes(processes)
-                    .cpuMillisPerRequest(cpuPerRequest * 1e3)
-                    .cpuBoundModel(model)
-                    .machineShare(0)
-                    .verdict(why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND)
-                    .why(String.join("; ", why))
-                    .coreSpeed(coreSpeed)
-                    .build();
+            return judged(account.cpuBoundModel(model), why);
         }
         double holdSeconds =
                 bound.holdInD() * context.scaled().of(context.articleD()).toNanos() / 1e9;
@@ -325,17 +321,17 @@ public final class StepResults {
                     100 * estimate.share(),
                     estimate.explanation()));
         }
-        return MachineUsage.custom()
-                .cores(cores)
-                .idleShare(MachineCpu.idleShare(before, after))
-                .processes(processes)
-                .cpuMillisPerRequest(cpuPerRequest * 1e3)
-                .cpuBoundPerSecond(OptionalDouble.of(estimate.perSecond()))
-                .cpuBoundModel(estimate.explanation())
-                .machineShare(estimate.share())
-                .verdict(why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND)
+        return judged(
+                account.cpuBoundPerSecond(OptionalDouble.of(estimate.perSecond()))
+                        .cpuBoundModel(estimate.explanation())
+                        .machineShare(estimate.share()),
+                why);
+    }
+
+    /** The account with its verdict: machine-bound where anything gave a reason, clean otherwise. */
+    private static MachineUsage judged(MachineUsage.Builder account, List<String> why) {
+        return account.verdict(why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND)
                 .why(String.join("; ", why))
-                .coreSpeed(coreSpeed)
                 .build();
     }
 

@@ -78,8 +78,6 @@ public final class StudyRunner {
      */
     private static final Duration ALONE = Duration.ofSeconds(2);
 
-    private static final Duration QUIET = Duration.ofSeconds(1);
-
     private final LabHome home;
     private final JavaRuntime java;
     private final RunProgress progress;
@@ -458,9 +456,7 @@ public final class StudyRunner {
             processes.addAll(services.processes());
             Optional<StandInService> standIns = services.standIns();
             phases.enter(owner, PhaseClock.Phase.BETWEEN);
-            MachineCpu.Reading quietBefore = machineCpu.read(processes);
-            Thread.sleep(QUIET.toMillis());
-            MachineCpu.Background background = MachineCpu.Background.between(quietBefore, machineCpu.read(processes));
+            MachineCpu.Background background = machineCpu.background(processes);
             List<StepResult> steps = new ArrayList<>();
             List<LoadStep> ran = new ArrayList<>();
             for (LoadStep step : study.steps()) {
@@ -610,7 +606,7 @@ public final class StudyRunner {
     /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
     private static boolean fits(Study study, LoadStep step, long startNanos) {
         Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
-        return spent.plus(StudyLoads.length(step)).plus(QUIET).compareTo(study.budget()) <= 0;
+        return spent.plus(StudyLoads.length(step)).plus(MachineCpu.QUIET).compareTo(study.budget()) <= 0;
     }
 
     /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
