@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.concurrencylab.catalog.load.Autoscaling;
+import org.concurrencylab.catalog.load.RequestPaths;
 import org.concurrencylab.catalog.model.CapacityModel;
 import org.concurrencylab.results.step.SeedFigure;
 
@@ -19,6 +20,7 @@ import org.concurrencylab.results.step.SeedFigure;
  * @param requestTimeout how long the load's client (the article's gateway) waits for an answer in front of this
  *                   variant, where it is not the experiment's: a sweep of that timeout declares a variant per value
  * @param autoscaling what starts more instances of the entry service while the load runs; empty for a fixed count
+ * @param paths      the paths its load sends, each in its share, where not the experiment's one path
  */
 public record Variant(
         String name,
@@ -30,7 +32,8 @@ public record Variant(
         Cpus cpus,
         int instances,
         Optional<Duration> requestTimeout,
-        Optional<Autoscaling> autoscaling) {
+        Optional<Autoscaling> autoscaling,
+        Optional<RequestPaths> paths) {
 
     public Variant {
         if (name == null || name.isBlank()) {
@@ -47,6 +50,7 @@ public record Variant(
         }
         java.util.Objects.requireNonNull(requestTimeout, name + ": requestTimeout");
         java.util.Objects.requireNonNull(autoscaling, name + ": autoscaling");
+        java.util.Objects.requireNonNull(paths, name + ": paths");
         if (autoscaling.isPresent() && instances >= autoscaling.get().maxInstances()) {
             throw new IllegalArgumentException(
                     name + ": starts " + instances + " instances, its autoscaler's most; it could not scale out");
@@ -77,7 +81,8 @@ public record Variant(
                 .cpus(cpus)
                 .instances(instances)
                 .requestTimeout(requestTimeout.orElse(null))
-                .autoscaling(autoscaling.orElse(null));
+                .autoscaling(autoscaling.orElse(null))
+                .paths(paths.orElse(null));
     }
 
     /** A variant of this name, in the words a report uses; its origin and capacity are required, the rest has defaults. */
@@ -104,6 +109,7 @@ public record Variant(
         private int instances = 1;
         private Duration requestTimeout;
         private Autoscaling autoscaling;
+        private RequestPaths paths;
 
         private Builder(String name, String summary) {
             this.name = name;
@@ -154,6 +160,12 @@ public record Variant(
             return this;
         }
 
+        /** The paths its load sends, each in its share; null for the experiment's one path. */
+        public Builder paths(RequestPaths paths) {
+            this.paths = paths;
+            return this;
+        }
+
         public Variant build() {
             return new Variant(
                     name,
@@ -165,7 +177,8 @@ public record Variant(
                     cpus,
                     instances,
                     Optional.ofNullable(requestTimeout),
-                    Optional.ofNullable(autoscaling));
+                    Optional.ofNullable(autoscaling),
+                    Optional.ofNullable(paths));
         }
     }
 }

@@ -22,6 +22,8 @@ import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
+import org.concurrencylab.driver.RequestMix;
+import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.driver.Targets;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
@@ -42,6 +44,7 @@ import org.concurrencylab.runner.environment.RunProgress;
 import org.concurrencylab.runner.machine.MachineCpu;
 import org.concurrencylab.runner.measure.PhaseClock;
 import org.concurrencylab.runner.measure.RequestLog;
+import org.concurrencylab.runner.measure.RequestShares;
 import org.concurrencylab.runner.measure.ServiceTimelines;
 import org.concurrencylab.runner.measure.StepResults;
 import org.concurrencylab.runner.process.ProbeClient;
@@ -91,6 +94,14 @@ public final class VariantRunner {
                                     ? "as many as its autoscaler starts"
                                     : variant.instances()));
         }
+        if (remote.isPresent() && variant.paths().isPresent()) {
+            return failed(
+                    variant,
+                    cpus,
+                    "its load sends " + variant.paths().get().shares().size()
+                            + " paths, and the load hosts' engines send one: run it from this host");
+        }
+        RequestMix requests = requestsOf(variant);
         // load from other hosts must reach the entry service, which then listens on every interface
         String bind = remote.isPresent() && !remote.get().onThisHost()
                 ? ServiceCommand.EVERY_INTERFACE.getFirst()
@@ -109,7 +120,7 @@ public final class VariantRunner {
             List<URI> targets = running.targets(experiment.path());
             progress.phase(variant.name(), "warming up");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
-            warmUp(targets, environment.warmUp(), serviceTime, timeout);
+            warmUp(targets, requests, environment.warmUp(), serviceTime, timeout);
             // where the load hosts send their requests, and where their engine's plans and sample logs go
             Optional<URI> remoteTarget = remote.map(load -> reachable(targets.getFirst(), load));
             Optional<Path> remoteWork = remote.map(load -> resultsDirectory
@@ -174,12 +185,12 @@ public final class VariantRunner {
                     Autoscaler autoscaler =
                             Autoscaler.start(variant.autoscaling().get(), scaled, running, spread, experiment.path());
                     try {
-                        load = drive(spread, step, timeout, stepProgress);
+                        load = drive(spread, requests, step, timeout, stepProgress);
                     } finally {
                         autoscaled = autoscaler.stop();
                     }
                 } else {
-                    load = drive(Targets.of(targets), step, timeout, stepProgress);
+                    load = drive(Targets.of(targets), requests, step, timeout, stepProgress);
                 }
                 phases.enter(owner, PhaseClock.Phase.BETWEEN);
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
@@ -224,6 +235,11 @@ public final class VariantRunner {
                         new StepResults.ProbeReadings(before, after, rested.orElse(null)),
                         new StepResults.MachineReadings(machineBefore, machineAfter, background, machineCpu.cores()),
                         new StepResults.Neighbours(calleeUsage, database, services));
+                if (requests.isMix()) {
+                    result = StepResult.from(result)
+                            .byRequest(RequestShares.of(requests, load))
+                            .build();
+                }
                 if (byHost != null) {
                     result = StepResult.from(result)
                             .plan(result.plan().drivenFrom(remote.get().engine(), byHost))
@@ -332,11 +348,12 @@ public final class VariantRunner {
     }
 
     /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */
-    private void warmUp(List<URI> targets, WarmUp warmUp, Duration serviceTime, Duration timeout)
+    private void warmUp(List<URI> targets, RequestMix requests, WarmUp warmUp, Duration serviceTime, Duration timeout)
             throws InterruptedException {
         closedDriver.run(
                 targets,
                 ClosedModel.custom(warmUp.users(), timeout)
+                        .requests(requests)
                         .heldFor(serviceTime.multipliedBy(warmUp.lengthInD()))
                         .connections(environment.connections())
                         .build(),
@@ -362,7 +379,16 @@ public final class VariantRunner {
         }
     }
 
-    private LoadResult drive(Targets targets, LoadStep step, Duration timeout, Progress progress)
+    /** What each request of the variant's load sends: a GET to its paths in their shares, else to the experiment's. */
+    static RequestMix requestsOf(Variant variant) {
+        return variant.paths()
+                .map(paths -> new RequestMix(paths.shares().stream()
+                        .map(share -> RequestMix.Part.of(share.path(), RequestTemplate.ofDefaults(), share.weight()))
+                        .toList()))
+                .orElseGet(() -> RequestMix.of(RequestTemplate.ofDefaults()));
+    }
+
+    private LoadResult drive(Targets targets, RequestMix requests, LoadStep step, Duration timeout, Progress progress)
             throws InterruptedException {
         Scaled scaled = environment.scaled();
         return switch (step) {
@@ -370,6 +396,7 @@ public final class VariantRunner {
                 closedDriver.run(
                         targets,
                         ClosedModel.custom(closed.users(), timeout)
+                                .requests(requests)
                                 .repetitions(closed.repetitions())
                                 .connections(environment.connections())
                                 .build(),
@@ -378,6 +405,7 @@ public final class VariantRunner {
                 closedDriver.run(
                         targets,
                         ClosedModel.custom(held.users(), timeout)
+                                .requests(requests)
                                 .heldFor(scaled.of(held.length()))
                                 .rampUp(scaled.of(held.rampUp()))
                                 .thinkTime(scaled.of(held.thinkTime()))
@@ -388,10 +416,11 @@ public final class VariantRunner {
                 openDriver.run(
                         targets.first(),
                         new OpenModel(
-                                scaled.rate(open.ratePerSecond()),
-                                scaled.of(open.duration()),
-                                timeout,
-                                environment.connections()),
+                                        scaled.rate(open.ratePerSecond()),
+                                        scaled.of(open.duration()),
+                                        timeout,
+                                        environment.connections())
+                                .sending(requests),
                         progress);
         };
     }

@@ -186,6 +186,17 @@ public final class Measurements {
                 : OptionalDouble.empty();
     }
 
+    /**
+     * The figures of the requests {@code step} sent to {@code path}, where its load sent several paths; the
+     * claim cannot be decided without them.
+     */
+    public static org.concurrencylab.results.step.RequestShare sentTo(StepResult step, String path) {
+        return step.byRequest().stream()
+                .filter(share -> share.request().equals("GET " + path))
+                .findFirst()
+                .orElseThrow(() -> new Missing(step.load() + " has no figures of its own for GET " + path));
+    }
+
     /** The requests in flight on average by Little's law: the step's throughput times its mean latency (X x W). */
     public static double inFlight(StepResult step) {
         return step.throughputPerSecond() * step.latencyMillis().mean() / 1000;
