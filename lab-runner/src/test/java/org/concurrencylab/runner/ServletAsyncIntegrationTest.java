@@ -11,6 +11,7 @@ import org.concurrencylab.catalog.load.WarmUp;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.VariantStatus;
+import org.concurrencylab.results.step.RequestShare;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.runner.environment.RunProgress;
 import org.concurrencylab.runner.process.JavaRuntime;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * The servlet-async service for real, on a short open load at S = 0.1: 20 requests/s for 10 s, that is
  * 200/s for 1 s with D = 100 ms. Ten blocking Tomcat threads can answer at most 10 / D = 100/s and the
  * Callable on Boot's default executor at most 8 / D = 80/s, whatever arrives; the Callable on the
- * article's unbounded executor keeps up. Each must stay under its Little's-law bound, and come near it.
+ * article's unbounded executor keeps up. Each must stay under its Little's-law bound, and come near it;
+ * the two applications on one Tomcat run in the same experiment, to share its start.
  */
 class ServletAsyncIntegrationTest extends RealServicesTest {
 
@@ -38,13 +40,18 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
                 .run(
                         List.of(shortRun),
                         RunOptions.defaults(out)
-                                .withVariants(
-                                        List.of("blocking-10", "callable-10-boot-default", "callable-10-unbounded")))
+                                .withVariants(List.of(
+                                        "blocking-10",
+                                        "callable-10-boot-default",
+                                        "callable-10-unbounded",
+                                        "two-apps-blocking-10",
+                                        "two-apps-own-pools-10")))
                 .result()
                 .experiments()
                 .getFirst();
 
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
+        aSecondApplicationWaitsInTheFirstsQueueUnlessEachHasItsOwnPool(result);
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
             assertThat(step.requests().failed())
@@ -80,6 +87,41 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
         assertThat(variant(result, "callable-10-unbounded").liveThreadsAtStart().orElseThrow())
                 .isPositive()
                 .isLessThan(unbounded.threads().peakLive());
+    }
+
+    /**
+     * Two applications on one Tomcat of 10 threads, 10 requests to the first for 1 to the second, at the same
+     * 200/s for 1 s: blocking, the first's 182/s queue for Tomcat's threads at 100/s, and the second's requests
+     * wait in that queue, the last ones about 1 s = 10 D (half that is asserted); each on a pool of its own,
+     * the second's 18/s hold 1.8 of its 4 threads and answer in about D. (Run with the variants above.)
+     */
+    private static void aSecondApplicationWaitsInTheFirstsQueueUnlessEachHasItsOwnPool(ExperimentResult result) {
+        double d = 100;
+        RequestShare starved = second(step(result, "two-apps-blocking-10"));
+        RequestShare separate = second(step(result, "two-apps-own-pools-10"));
+        for (StepResult step : List.of(step(result, "two-apps-blocking-10"), step(result, "two-apps-own-pools-10"))) {
+            // the mix's even schedule: every 11th request of 200 goes to the second application
+            assertThat(step.byRequest()).hasSize(2);
+            assertThat(second(step).sent()).isBetween(17L, 19L);
+            assertThat(step.byRequest().stream().mapToLong(RequestShare::sent).sum())
+                    .isEqualTo(step.requests().sent());
+        }
+        assertThat(starved.p95Millis()).as("the second application, blocking").isGreaterThan(5 * d);
+        assertThat(separate.failed()).isZero();
+        assertThat(separate.p95Millis())
+                .as("the second application, on its own pool")
+                .isLessThan(2 * d);
+        assertThat(variant(result, "two-apps-own-pools-10").sizing())
+                .containsEntry("neighbourThreads", 4)
+                .containsEntry("mvcAsyncMaxThreads", 10);
+        assertThat(step(result, "two-apps-own-pools-10").threads().peakByPool()).containsEntry("neighbour", 4);
+    }
+
+    private static RequestShare second(StepResult step) {
+        return step.byRequest().stream()
+                .filter(share -> share.request().equals("GET /neighbour/ruleTheWorld"))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static StepResult step(ExperimentResult result, String variant) {

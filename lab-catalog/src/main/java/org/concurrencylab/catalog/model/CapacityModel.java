@@ -170,6 +170,16 @@ public sealed interface CapacityModel {
             this(pool, sizingKey, sizeForCpus, Hold.ONE_THREAD_FOR_D);
         }
 
+        /** Its threads, as the running service reported them, else by the formula. */
+        public int threads(Map<String, Object> sizing, int cpus) {
+            return size(sizing, sizingKey, sizeForCpus, cpus);
+        }
+
+        /** The requests a second it lets through when every thread is taken: n / (threads a request x its hold). */
+        public double perSecond(Duration d, Map<String, Object> sizing, int cpus) {
+            return threads(sizing, cpus) / (hold.threads() * hold.serviceTimeInD() * seconds(d));
+        }
+
         @Override
         public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
             int threads = size(sizing, sizingKey, sizeForCpus, cpus);
@@ -225,6 +235,84 @@ public sealed interface CapacityModel {
                                             + "/s arriving: a queue grows",
                                     hold.serviceTimeInD());
                 }
+            };
+        }
+    }
+
+    /**
+     * Applications on one server, each path's requests held on a pool of its own (two web applications,
+     * each with its executor): every pool serves only its path's share of the requests, so an open load's
+     * bound is the sum of what each pool lets through of its share, min(rate x share, n / D) each; a closed
+     * or held load's users cross every pool in turn, so the pool its share fills first bounds them all,
+     * min over the pools of (n / D) / share.
+     *
+     * @param pools each path's share of the requests (0 to 1, together 1) and the pool that holds its requests
+     */
+    record PoolPerPath(java.util.List<PathPool> pools) implements CapacityModel {
+
+        /** One path's share of the requests and its own pool. */
+        public record PathPool(double share, SharedPool pool) {
+            public PathPool {
+                if (!(share > 0 && share <= 1)) {
+                    throw new IllegalArgumentException("a path's share is above 0 and at most 1, not " + share);
+                }
+                java.util.Objects.requireNonNull(pool, "pool");
+            }
+        }
+
+        public PoolPerPath {
+            pools = java.util.List.copyOf(pools);
+            double total = pools.stream().mapToDouble(PathPool::share).sum();
+            if (pools.size() < 2 || Math.abs(total - 1) > 1e-9) {
+                throw new IllegalArgumentException(
+                        "two or more paths whose shares add up to 1; these add up to " + total);
+            }
+        }
+
+        @Override
+        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
+            double serviceSeconds = pools.getFirst().pool().hold().serviceTimeInD() * seconds(d);
+            java.util.List<String> each = new java.util.ArrayList<>();
+            if (step instanceof LoadStep.Open open) {
+                double total = 0;
+                for (PathPool path : pools) {
+                    double capacity = path.pool().perSecond(d, sizing, cpus);
+                    total += Math.min(open.ratePerSecond() * path.share(), capacity);
+                    each.add("min(" + number(100 * path.share()) + " % of " + open.ratePerSecond() + "/s, "
+                            + path.pool().threads(sizing, cpus) + " "
+                            + path.pool().pool() + " threads / D)");
+                }
+                return new Bound(
+                        total,
+                        String.join(" + ", each),
+                        pools.getFirst().pool().hold().serviceTimeInD());
+            }
+            double perSecond = Double.POSITIVE_INFINITY;
+            for (PathPool path : pools) {
+                perSecond = Math.min(perSecond, path.pool().perSecond(d, sizing, cpus) / path.share());
+                each.add(path.pool().threads(sizing, cpus) + " " + path.pool().pool() + " threads / D / "
+                        + number(100 * path.share()) + " %");
+            }
+            String explanation = "the first pool its share fills: min(" + String.join(", ", each) + ")";
+            Bound pooled = new Bound(
+                    perSecond, explanation, pools.getFirst().pool().hold().serviceTimeInD());
+            return switch (step) {
+                case LoadStep.Held held ->
+                    poolOrUsers(
+                            held,
+                            perSecond,
+                            serviceSeconds,
+                            pooled,
+                            "pools per path, but " + held.users() + " users" + thinking(held)
+                                    + " ask for at most C/(D + Z)");
+                case LoadStep.Closed closed ->
+                    closed.users() / serviceSeconds < perSecond
+                            ? new Bound(
+                                    closed.users() / serviceSeconds,
+                                    "pools per path, but " + closed.users() + " users: C/D",
+                                    pools.getFirst().pool().hold().serviceTimeInD())
+                            : pooled;
+                case LoadStep.Open open -> throw new AssertionError("handled above");
             };
         }
     }

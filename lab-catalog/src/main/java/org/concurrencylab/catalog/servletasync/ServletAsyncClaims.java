@@ -13,6 +13,7 @@ import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.catalog.model.GrowingQueue;
 import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.RequestShare;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.usage.ThreadSample;
 
@@ -294,6 +295,48 @@ final class ServletAsyncClaims {
                         .checkedAt(Thresholds.SERVES_NEAR_D)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, DEFERRED_RESULT_WEBCLIENT),
                 Claim.of(
+                                "own-pools-keep-the-second-application-near-d",
+                                "Two applications on one Tomcat, the first asked ten times as often as the second: blocking, the "
+                                        + "second's requests wait in the first's queue for Tomcat's threads; each in async mode on a pool "
+                                        + "of its own, the second answers near D while the first still cannot keep up.",
+                                m -> {
+                                    StepResult blocking = m.clientStep(TWO_APPS_BLOCKING_10, load);
+                                    StepResult ownPools = m.clientStep(TWO_APPS_OWN_POOLS_10, load);
+                                    RequestShare starved = Measurements.sentTo(blocking, SECOND_APP);
+                                    RequestShare separate = Measurements.sentTo(ownPools, SECOND_APP);
+                                    RequestShare first = Measurements.sentTo(ownPools, FIRST_APP);
+                                    double starvedP95 = p95InD(m, starved);
+                                    double separateP95 = p95InD(m, separate);
+                                    double firstP95 = p95InD(m, first);
+                                    return Verdict.of(
+                                            starvedP95 > QUEUED_P95_D
+                                                    && separate.failed() == 0
+                                                    && separateP95 <= Thresholds.P95_NEAR_D
+                                                    && firstP95 > QUEUED_P95_D,
+                                            format(
+                                                    "the second application's p95: %s blocking (%d of %d failed), %s on its own pool "
+                                                            + "of %d (%d of %d failed); the first's on its own 10 threads: %s "
+                                                            + "(%d of %d failed)",
+                                                    inD(starvedP95),
+                                                    starved.failed(),
+                                                    starved.sent(),
+                                                    inD(separateP95),
+                                                    SECOND_APP_THREADS,
+                                                    separate.failed(),
+                                                    separate.sent(),
+                                                    inD(firstP95),
+                                                    first.failed(),
+                                                    first.sent()));
+                                })
+                        .articleSaid(
+                                "two WARs on one Tomcat, one needing 10 times the other: async frees Tomcat's threads, a pool "
+                                        + "per service")
+                        .checkedAt(format(
+                                "the second's p95 > %s D blocking; no failure and p95 ≤ %s D on its own pool, while the "
+                                        + "first's p95 > %s D",
+                                figure(QUEUED_P95_D), figure(Thresholds.P95_NEAR_D), figure(QUEUED_P95_D)))
+                        .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, TWO_APPS_BLOCKING_10, TWO_APPS_OWN_POOLS_10),
+                Claim.of(
                                 "sleep-service-never-the-bottleneck",
                                 "The sleep service was never the bottleneck: its own time per call stayed near D.",
                                 m -> {
@@ -362,6 +405,15 @@ final class ServletAsyncClaims {
 
     /** The Callable variant's Tomcat threads, all kept between loads. */
     private static final int TOMCAT_THREADS_OF_THE_CALLABLE = 10;
+
+    /** A share's p95 in D; a share none of whose requests was answered waited at least the whole timeout. */
+    private static double p95InD(Measurements m, RequestShare share) {
+        return share.p95Millis() == null ? Double.POSITIVE_INFINITY : m.inD(share.p95Millis());
+    }
+
+    private static String inD(double p95) {
+        return Double.isInfinite(p95) ? "none answered" : format("%.2f D", p95);
+    }
 
     private static boolean atTheArticlesRise(int rise) {
         int article = ARTICLE_39_AT_REST - ARTICLE_CALLABLE_AT_REST;

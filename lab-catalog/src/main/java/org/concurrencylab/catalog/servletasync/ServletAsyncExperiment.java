@@ -10,7 +10,9 @@ import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.VariantProperties;
 import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.catalog.load.RequestPaths;
 import org.concurrencylab.catalog.load.WarmUp;
+import org.concurrencylab.catalog.model.CapacityModel.PoolPerPath;
 import org.concurrencylab.catalog.model.CapacityModel.SharedPool;
 import org.concurrencylab.catalog.model.CapacityModel.Unbounded;
 import org.concurrencylab.results.step.SeedFigure;
@@ -32,6 +34,20 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
     static final String CALLABLE_10_BOOT_DEFAULT = "callable-10-boot-default";
     static final String BLOCKING_VIRTUAL_THREADS = "blocking-virtual-threads";
     static final String DEFERRED_RESULT_WEBCLIENT = "deferred-result-webclient";
+    static final String TWO_APPS_BLOCKING_10 = "two-apps-blocking-10";
+    static final String TWO_APPS_OWN_POOLS_10 = "two-apps-own-pools-10";
+    /** The first application's path, the experiment's own. */
+    static final String FIRST_APP = "/ruleTheWorld";
+    /** The second application's, a context of its own on the same Tomcat. */
+    static final String SECOND_APP = "/neighbour/ruleTheWorld";
+    /** The article's two services, one needing ten times the other's: ten requests to the first for one to the second. */
+    static final int FIRST_APP_SHARE = 10;
+    /**
+     * The second application's own pool: its share of the load holds 20/s x 1/11 x D = 1.8 calls at once
+     * (2 at most on the load's even schedule); twice that.
+     */
+    static final int SECOND_APP_THREADS = 4;
+
     static final LoadStep.Open LOAD = new LoadStep.Open(20, Duration.ofSeconds(60));
 
     /** Found by the catalog through {@link java.util.ServiceLoader}. */
@@ -48,7 +64,7 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                         ARTICLE,
                         "002_6109a3ab95499e96.txt",
                         "A call of D = 1 s per request on 10 Tomcat threads: a Callable frees the threads, but so do 39 threads, and today's executor has 8.")
-                .service("servlet-async-service", "/ruleTheWorld")
+                .service("servlet-async-service", FIRST_APP)
                 .downstream(new Downstream("downstream-service", "/sleep/1"))
                 .downstreamLatency(Duration.ofSeconds(1))
                 .requestTimeout(Duration.ofSeconds(60))
@@ -108,7 +124,50 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                         .origin(Origin.MODERN)
                         .properties(VariantProperties.servlet("lab.servlet-async.handler", "deferred-result"))
                         .capacity(new Unbounded("no thread waits for the call"))
+                        .build(),
+                Variant.custom(
+                                TWO_APPS_BLOCKING_10,
+                                "Two applications on one Tomcat of 10 threads, the first asked ten times as often; "
+                                        + "each waits for its call on the Tomcat thread")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet(
+                                "lab.servlet-async.handler",
+                                "blocking",
+                                "lab.servlet-async.neighbour.mode",
+                                "blocking"))
+                        .capacity(tomcat)
+                        .paths(twoApplications())
+                        .build(),
+                Variant.custom(
+                                TWO_APPS_OWN_POOLS_10,
+                                "Two applications on one Tomcat of 10 threads, each in async mode on a pool of its own: "
+                                        + "the first's Callables on 10 threads, the second's calls on "
+                                        + SECOND_APP_THREADS)
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet(
+                                "lab.servlet-async.handler",
+                                "callable",
+                                "lab.servlet-async.executor",
+                                "boot-default",
+                                "spring.task.execution.pool.core-size",
+                                "10",
+                                "lab.servlet-async.neighbour.mode",
+                                "own-pool",
+                                "lab.servlet-async.neighbour.threads",
+                                String.valueOf(SECOND_APP_THREADS)))
+                        .capacity(new PoolPerPath(List.of(
+                                new PoolPerPath.PathPool(
+                                        twoApplications().shareOf(FIRST_APP),
+                                        new SharedPool("mvc-async", "mvcAsyncMaxThreads", cpus -> 10)),
+                                new PoolPerPath.PathPool(
+                                        twoApplications().shareOf(SECOND_APP),
+                                        new SharedPool("neighbour", "neighbourThreads", cpus -> SECOND_APP_THREADS)))))
+                        .paths(twoApplications())
                         .build());
+    }
+
+    private static RequestPaths twoApplications() {
+        return RequestPaths.of(FIRST_APP, FIRST_APP_SHARE).and(SECOND_APP, 1).build();
     }
 
     private static SeedFigure seed(Double meanMillis, Double p95Millis, String note) {

@@ -53,6 +53,47 @@ class CapacityModelTest {
     }
 
     @Test
+    void poolsPerPathServeEachPathsShareUpToTheirOwnThreads() {
+        var twoApplications = new CapacityModel.PoolPerPath(java.util.List.of(
+                new CapacityModel.PoolPerPath.PathPool(
+                        10 / 11.0, new CapacityModel.SharedPool("first", "firstThreads", cpus -> 10)),
+                new CapacityModel.PoolPerPath.PathPool(
+                        1 / 11.0, new CapacityModel.SharedPool("second", "secondThreads", cpus -> 4))));
+        var open = new LoadStep.Open(20, Duration.ofSeconds(60));
+
+        // the first path's 18.2/s meet 10 threads of 1 s; the second's 1.8/s pass its 4 threads whole
+        assertThat(twoApplications
+                        .bound(open, KEEP_ALIVE, ONE_SECOND, Map.of(), 8)
+                        .throughputPerSecond())
+                .isCloseTo(10 + 20 / 11.0, within(1e-9));
+        // the sizes the service reported win over the declared ones
+        assertThat(twoApplications
+                        .bound(open, KEEP_ALIVE, ONE_SECOND, Map.of("firstThreads", 20, "secondThreads", 1), 8)
+                        .throughputPerSecond())
+                .isCloseTo(20 * 10 / 11.0 + 1, within(1e-9));
+        // closed users cross both pools: the first fills at 10 / (10/11) = 11/s, before the second's 44/s
+        assertThat(twoApplications
+                        .bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of(), 8)
+                        .throughputPerSecond())
+                .isCloseTo(11, within(1e-9));
+        // and five users ask for less than either
+        assertThat(twoApplications
+                        .bound(new LoadStep.Closed(5, 10), KEEP_ALIVE, ONE_SECOND, Map.of(), 8)
+                        .throughputPerSecond())
+                .isCloseTo(5, within(1e-9));
+    }
+
+    @Test
+    void poolsPerPathTakeSharesThatMakeAWhole() {
+        var pool = new CapacityModel.SharedPool("p", "pThreads", cpus -> 1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new CapacityModel.PoolPerPath(java.util.List.of(
+                        new CapacityModel.PoolPerPath.PathPool(0.5, pool),
+                        new CapacityModel.PoolPerPath.PathPool(0.4, pool))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("add up to 1");
+    }
+
+    @Test
     void aSharedPoolServesAtMostItsThreadsPerServiceTime() {
         var tomcat = new CapacityModel.SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
 

@@ -10,13 +10,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param executor     where a Callable runs, for {@link Handler#CALLABLE}
  * @param sleepService where the sleep service listens; the lab passes the port it started it on
  * @param sleep        how long the sleep service is asked to sleep: D
+ * @param neighbour    a second web application on the same Tomcat, at {@value NeighbourApplication#PATH}
  */
 @ConfigurationProperties("lab.servlet-async")
 public record ServletAsyncProperties(
         @DefaultValue("blocking") Handler handler,
         @DefaultValue("boot-default") Executor executor,
         URI sleepService,
-        Duration sleep) {
+        Duration sleep,
+        @DefaultValue Neighbour neighbour) {
 
     public enum Handler {
         /** The Tomcat thread makes the call and waits. */
@@ -32,5 +34,32 @@ public record ServletAsyncProperties(
         UNBOUNDED,
         /** Whatever Spring Boot configures: its applicationTaskExecutor (8 threads, unbounded queue). */
         BOOT_DEFAULT
+    }
+
+    /**
+     * The other application deployed beside this one, as a second WAR would be: its own Tomcat context,
+     * the same connector and so the same worker threads. Each of its requests makes the same call.
+     *
+     * @param mode    whether it is deployed, and where its requests wait for the call
+     * @param threads its own pool's threads, for {@link Neighbour.Mode#OWN_POOL}
+     */
+    public record Neighbour(
+            @DefaultValue("none") Mode mode,
+            @DefaultValue("4") int threads) {
+
+        public Neighbour {
+            if (threads < 1) {
+                throw new IllegalArgumentException("the neighbour's pool has at least one thread, not " + threads);
+            }
+        }
+
+        public enum Mode {
+            /** No second application. */
+            NONE,
+            /** Its Tomcat thread makes the call and waits, as a servlet written before Servlet 3.0 does. */
+            BLOCKING,
+            /** Its request is put in async mode, and a pool of its own makes the call: the Tomcat thread returns. */
+            OWN_POOL
+        }
     }
 }
