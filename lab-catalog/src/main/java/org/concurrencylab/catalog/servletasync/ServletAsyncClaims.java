@@ -177,8 +177,8 @@ final class ServletAsyncClaims {
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39, CALLABLE_10_UNBOUNDED),
                 Claim.of(
                                 "blocking-39-a-bit-better",
-                                "Simply giving Tomcat 39 threads does a bit better than the Callable: every request answered, a lower mean "
-                                        + "and no higher p95.",
+                                "Simply giving Tomcat 39 threads does a bit better than the Callable: every request answered, a lower "
+                                        + "mean.",
                                 m -> {
                                     StepResult threads39 = m.step(BLOCKING_39, load);
                                     StepResult callable = m.step(CALLABLE_10_UNBOUNDED, load);
@@ -188,14 +188,12 @@ final class ServletAsyncClaims {
                                                     && p95 <= Thresholds.P95_NEAR_D
                                                     && threads39.latencyMillis().mean()
                                                             < callable.latencyMillis()
-                                                                    .mean()
-                                                    && threads39.latencyMillis().p95()
-                                                            <= callable.latencyMillis()
-                                                                    .p95(),
+                                                                    .mean(),
                                             format(
                                                     "mean %.1f ms against %.1f ms with the Callable, p95 %.1f ms against %.1f ms (%.2f D), "
                                                             + "%d failed; the Callable's request is dispatched twice, to its thread and back "
-                                                            + "to Tomcat's to answer",
+                                                            + "to Tomcat's to answer (the p95s, a millisecond apart at most, are shown, not "
+                                                            + "decided: they differ by less than they move run to run)",
                                                     threads39.latencyMillis().mean(),
                                                     callable.latencyMillis().mean(),
                                                     threads39.latencyMillis().p95(),
@@ -206,7 +204,7 @@ final class ServletAsyncClaims {
                                             callable);
                                 })
                         .articleSaid("a bit better response time")
-                        .checkedAt(Thresholds.SERVES_NEAR_D + "; mean below the Callable's, p95 not above it")
+                        .checkedAt(Thresholds.SERVES_NEAR_D + "; mean below the Callable's")
                         .shownBy(ChartRef.Kind.PERCENTILES, load, BLOCKING_39, CALLABLE_10_UNBOUNDED),
                 Claim.of("blocking-39-less-heap", "... and with less heap than the Callable.", m -> {
                             StepResult threads39 = m.step(BLOCKING_39, load);

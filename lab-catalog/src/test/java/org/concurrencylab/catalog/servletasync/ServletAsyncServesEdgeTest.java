@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The servlet-async claims a variant meets by serving every request near D, and blocking-39's against the
- * Callable, at their edges: 1.15 D and no failure; a lower mean and a p95 no higher; a lower heap peak.
+ * Callable, at their edges: 1.15 D and no failure; a lower mean; a lower heap peak.
  */
 class ServletAsyncServesEdgeTest {
 
@@ -38,15 +38,16 @@ class ServletAsyncServesEdgeTest {
     }
 
     @Test
-    void blocking39IsABitBetterWithALowerMeanAndNoHigherP95() {
+    void blocking39IsABitBetterWithALowerMean() {
         assertThat(against("blocking-39-a-bit-better", step(1_010, 1_040, 0, 1), step(1_020, 1_040, 0, 1)))
                 .isEqualTo("reproduced");
         assertThat(against("blocking-39-a-bit-better", step(1_020, 1_040, 0, 1), step(1_020, 1_040, 0, 1)))
                 .as("the same mean")
                 .isEqualTo("not reproduced");
+        // the p95s of three runs here lay 0.2-0.8 ms apart, either way, and moved 1.6 ms run to run: shown, not decided
         assertThat(against("blocking-39-a-bit-better", step(1_010, 1_041, 0, 1), step(1_020, 1_040, 0, 1)))
-                .as("a higher p95")
-                .isEqualTo("not reproduced");
+                .as("a p95 a millisecond higher")
+                .isEqualTo("reproduced");
     }
 
     @Test
