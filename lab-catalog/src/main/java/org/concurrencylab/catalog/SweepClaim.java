@@ -15,6 +15,8 @@ import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.sweep.SweepFit;
 import org.concurrencylab.results.sweep.SweepPoint;
 import org.concurrencylab.results.sweep.SweepResult;
@@ -55,7 +57,7 @@ public record SweepClaim(
             throw new IllegalArgumentException(id + ": a sweep's own load is named by its own label");
         }
         Objects.requireNonNull(knob, id + ": knob");
-        Objects.requireNonNull(expected, id + ": what the physics expects, a knee or a failure edge");
+        Objects.requireNonNull(expected, id + ": what the physics expects, a knee, a failure edge or a failure level");
         if (expected instanceof FailureEdge && !knob.isRequestTimeout()) {
             throw new IllegalArgumentException(id + ": a failure edge lies along the client's timeout ("
                     + Knob.REQUEST_TIMEOUT_MS + "), not along " + knob.name());
@@ -78,13 +80,21 @@ public record SweepClaim(
         return new ClaimResult(id, text, status.label(), evidence);
     }
 
+    /**
+     * Whether the curve is the failed share, not the throughput: along a timeout, which decides which
+     * requests fail and not how many the bottleneck serves, no throughput model is fitted.
+     */
+    public boolean failuresAreTheCurve() {
+        return expected instanceof FailureEdge || expected instanceof FailureLevel;
+    }
+
     /** What the check holds the curve to, in a line of {@code ./lab list --claims}. */
     public String checkedAt(int machineCpus) {
         return expected.checkedAt(this, machineCpus);
     }
 
     /** What a sweep's physics says its curve does. */
-    public sealed interface Expected permits Knee, FailureEdge {
+    public sealed interface Expected permits Knee, FailureEdge, FailureLevel {
 
         ClaimResult evaluate(SweepClaim claim, SweepResult sweep, ExperimentResult swept, int machineCpus);
 
@@ -266,6 +276,110 @@ public record SweepClaim(
         }
     }
 
+    /**
+     * Failures are a level the knob sets, not an edge: at every point the failed share lies within
+     * {@code within} of the share the physics gives for that point from what the run measured there. Not
+     * decided where the physics could be read at no point, or where a point against it was machine-bound.
+     *
+     * @param predicted the failed share the physics gives at a point (0 to 1), from its step and the knob's value;
+     *                  empty where the step did not measure what it needs
+     * @param how       how {@code predicted} reads it, in a few words, for the evidence and the listing
+     * @param within    how far a point's failed share may lie from it, as a share (0.05: 5 points of %)
+     */
+    public record FailureLevel(AtPoint predicted, String how, double within) implements Expected {
+
+        /** The physics at one point of the sweep. */
+        @FunctionalInterface
+        public interface AtPoint {
+            OptionalDouble failedShare(VariantResult variant, StepResult step, double knobValue);
+        }
+
+        public FailureLevel {
+            Objects.requireNonNull(predicted, "the level");
+            if (!(within > 0 && within < 1)) {
+                throw new IllegalArgumentException("a failure level's tolerance is a share between 0 and 1");
+            }
+        }
+
+        @Override
+        public ClaimResult evaluate(SweepClaim claim, SweepResult sweep, ExperimentResult swept, int machineCpus) {
+            List<String> each = new ArrayList<>();
+            List<String> against = new ArrayList<>();
+            boolean machine = false;
+            for (SweepPoint point : sweep.points()) {
+                Optional<Ran> ran = ranAt(swept, point);
+                OptionalDouble share = ran.isEmpty()
+                        ? OptionalDouble.empty()
+                        : predicted.failedShare(ran.get().variant(), ran.get().step(), point.value());
+                if (share.isEmpty()) {
+                    continue;
+                }
+                String line = format(
+                        Locale.ROOT,
+                        "%.1f %% against %.1f %% at %s",
+                        100 * point.failedShare(),
+                        100 * share.getAsDouble(),
+                        number(point.value()));
+                each.add(line);
+                if (Math.abs(point.failedShare() - share.getAsDouble()) > within) {
+                    against.add(line);
+                    machine |= ran.get().step().machineBound();
+                }
+            }
+            if (each.isEmpty()) {
+                return claim.result(
+                        Verdict.Status.NOT_DECIDED, "the run did not measure what the level needs (" + how + ")");
+            }
+            String evidence = format(
+                    Locale.ROOT,
+                    "failed along %s, measured against %s: %s",
+                    claim.knob().name(),
+                    how,
+                    String.join(", ", each));
+            if (against.isEmpty()) {
+                return claim.result(Verdict.Status.REPRODUCED, evidence);
+            }
+            return claim.result(
+                    machine ? Verdict.Status.NOT_DECIDED : Verdict.Status.NOT_REPRODUCED,
+                    evidence
+                            + format(
+                                    Locale.ROOT,
+                                    "; beyond %.0f points of %% at %s",
+                                    100 * within,
+                                    String.join(", ", against))
+                            + (machine ? "; a point against it was machine-bound" : ""));
+        }
+
+        @Override
+        public String checkedAt(SweepClaim claim, int machineCpus) {
+            return format(
+                    Locale.ROOT,
+                    "on %s, the failed share at every %s within %.0f points of %% of %s",
+                    claim.variant(),
+                    claim.knob().name(),
+                    100 * within,
+                    how);
+        }
+
+        private record Ran(VariantResult variant, StepResult step) {}
+
+        /** The variant and step a point ran, by the name the sweep gave it: the variant, then the load. */
+        private static Optional<Ran> ranAt(ExperimentResult swept, SweepPoint point) {
+            int slash = point.step().lastIndexOf(" / ");
+            if (slash < 0) {
+                return Optional.empty();
+            }
+            String variant = point.step().substring(0, slash);
+            String load = point.step().substring(slash + 3);
+            return swept.variants().stream()
+                    .filter(ran -> ran.name().equals(variant))
+                    .flatMap(ran -> ran.steps().stream()
+                            .filter(step -> step.load().equals(load))
+                            .map(step -> new Ran(ran, step)))
+                    .findFirst();
+        }
+    }
+
     private static String number(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : format(Locale.ROOT, "%.2f", value);
     }
@@ -282,6 +396,7 @@ public record SweepClaim(
         private double tolerance = KNEE_TOLERANCE;
         private String why = "";
         private FailureEdge edge;
+        private FailureLevel level;
         private String articleSaid;
 
         private Builder(String id) {
@@ -345,6 +460,12 @@ public record SweepClaim(
             return this;
         }
 
+        /** Failures at every point within this far of the share the physics gives there, from the point's own figures. */
+        public Builder failureLevel(FailureLevel.AtPoint predicted, String how, double within) {
+            this.level = new FailureLevel(predicted, how, within);
+            return this;
+        }
+
         /** The article's figure the curve puts in its place. */
         public Builder articleSaid(String figure) {
             this.articleSaid = figure;
@@ -352,8 +473,12 @@ public record SweepClaim(
         }
 
         public SweepClaim build() {
-            if ((knee == null) == (edge == null)) {
-                throw new IllegalArgumentException(id + ": a sweep expects a knee or a failure edge, one of them");
+            long expected = java.util.stream.Stream.of(knee, edge, level)
+                    .filter(Objects::nonNull)
+                    .count();
+            if (expected != 1) {
+                throw new IllegalArgumentException(
+                        id + ": a sweep expects a knee, a failure edge or a failure level, one of them");
             }
             return new SweepClaim(
                     id,
@@ -363,7 +488,7 @@ public record SweepClaim(
                     ownLoad,
                     knob,
                     scale,
-                    edge != null ? edge : new Knee(knee, tolerance, why),
+                    edge != null ? edge : level != null ? level : new Knee(knee, tolerance, why),
                     articleSaid);
         }
     }

@@ -7,6 +7,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.concurrencylab.results.ClaimResult;
+import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.sweep.SweepFit;
 import org.concurrencylab.results.sweep.SweepPoint;
 import org.concurrencylab.results.sweep.SweepResult;
@@ -109,6 +114,93 @@ class SweepClaimTest {
         assertThat(tooHigh.evidence()).contains("no point lies 1000 ms or more above it");
     }
 
+    /** A level the physics puts at 50 %, 20 % and none at the three waits, where the variant timed its hold. */
+    private static SweepClaim level() {
+        return SweepClaim.custom("level")
+                .text("failures are a level")
+                .sweep("legacy", "250 users", "legacy.storefront.connection-request-timeout=1500,2000,4500")
+                .failureLevel(
+                        (variant, step, wait) -> variant.sizing().containsKey("timed")
+                                ? OptionalDouble.of(wait < 1600 ? 0.5 : wait < 2100 ? 0.2 : 0)
+                                : OptionalDouble.empty(),
+                        "the queue played out",
+                        0.05)
+                .build();
+    }
+
+    /** The swept run: a variant per wait, named as the sweep names them, each with a step of the sweep's load. */
+    private static ExperimentResult swept(boolean timed, String machineVerdict) {
+        List<VariantResult> variants = new java.util.ArrayList<>();
+        for (int wait : new int[] {1500, 2000, 4500}) {
+            StepResult step = StepResult.custom("250 users")
+                    .client(
+                            new Requests(100, 100, 0, java.util.Map.of()),
+                            50,
+                            new LatencyMillis(1, 1, 1, 1, 1, 1),
+                            2,
+                            1)
+                    .machine(MachineUsage.custom().verdict(machineVerdict).build())
+                    .build();
+            variants.add(VariantResult.custom("legacy@" + wait)
+                    .origin("seed")
+                    .cpus(8)
+                    .sizing(timed ? java.util.Map.of("timed", true) : java.util.Map.of())
+                    .steps(List.of(step))
+                    .build());
+        }
+        return ExperimentResult.custom("legacy-chain", "a sweep")
+                .variants(variants)
+                .build();
+    }
+
+    private static SweepResult levels(double... shares) {
+        int[] waits = {1500, 2000, 4500};
+        List<SweepPoint> points = new java.util.ArrayList<>();
+        for (int i = 0; i < shares.length; i++) {
+            points.add(SweepPoint.custom()
+                    .value(waits[i])
+                    .step("legacy@" + waits[i] + " / 250 users")
+                    .throughputPerSecond(50)
+                    .failedShare(shares[i])
+                    .boundPerSecond(50)
+                    .verdict(shares[i] > 0.01 ? SweepPoint.FAILED : MachineUsage.CLEAN)
+                    .build());
+        }
+        return new SweepResult(
+                "legacy-chain",
+                "legacy",
+                "legacy.storefront.connection-request-timeout",
+                "250 users",
+                points,
+                SweepFit.notFitted("not fitted"));
+    }
+
+    @Test
+    void failuresAreALevelWhenEveryPointLiesWithinItsToleranceOfThePlayedOutQueue() {
+        ClaimResult close = level().evaluate(levels(0.53, 0.16, 0.0), swept(true, MachineUsage.CLEAN), 2);
+        assertThat(close.status()).isEqualTo("reproduced");
+        assertThat(close.evidence())
+                .contains("53.0 % against 50.0 % at 1500, 16.0 % against 20.0 % at 2000, 0.0 % against 0.0 % at 4500");
+        // one point 6 points of % off the queue is something else
+        ClaimResult off = level().evaluate(levels(0.53, 0.26, 0.0), swept(true, MachineUsage.CLEAN), 2);
+        assertThat(off.status()).isEqualTo("not reproduced");
+        assertThat(off.evidence()).contains("beyond 5 points of % at 26.0 % against 20.0 % at 2000");
+        // an edge (all or nothing) is not the level
+        assertThat(level().evaluate(levels(0.9, 0.7, 0.0), swept(true, MachineUsage.CLEAN), 2)
+                        .status())
+                .isEqualTo("not reproduced");
+    }
+
+    @Test
+    void aLevelTheRunCouldNotPlayOutOrAMachineBoundPointAgainstItDecidesNothing() {
+        assertThat(level().evaluate(levels(0.53, 0.16, 0.0), swept(false, MachineUsage.CLEAN), 2)
+                        .status())
+                .isEqualTo("not decided");
+        ClaimResult machine = level().evaluate(levels(0.53, 0.26, 0.0), swept(true, MachineUsage.MACHINE_BOUND), 2);
+        assertThat(machine.status()).isEqualTo("not decided");
+        assertThat(machine.evidence()).contains("machine-bound");
+    }
+
     @Test
     void aFailureEdgeLiesAlongTheClientsTimeoutAndASweepExpectsOneThing() {
         assertThatThrownBy(() -> SweepClaim.custom("edge")
@@ -123,6 +215,6 @@ class SweepClaimTest {
                         .knee(1, "x")
                         .failureEdge(swept -> OptionalDouble.of(1), "x", Duration.ofSeconds(1), 0.5, 0.02)
                         .build())
-                .hasMessageContaining("a knee or a failure edge, one of them");
+                .hasMessageContaining("a knee, a failure edge or a failure level, one of them");
     }
 }

@@ -87,6 +87,18 @@ public final class SweepRunner {
                         ? options.withScale(declared.scale().getAsDouble())
                         : options;
         Swept swept = run(experiment, variant, load, declared.knob(), scaled);
+        if (declared.failuresAreTheCurve() && !declared.knob().isRequestTimeout()) {
+            SweepResult curve = swept.sweep();
+            swept = new Swept(
+                    swept.run(),
+                    new SweepResult(
+                            curve.experiment(),
+                            curve.variant(),
+                            curve.knob(),
+                            curve.load(),
+                            curve.points(),
+                            TIMEOUT_NOT_FITTED));
+        }
         ClaimResult claim = declared.evaluate(
                 swept.sweep(),
                 swept.run().result().experiments().getFirst(),
@@ -193,7 +205,7 @@ public final class SweepRunner {
      * such a sweep's curve, and no throughput model is fitted to it.
      */
     public static final SweepFit TIMEOUT_NOT_FITTED = SweepFit.notFitted(
-            "the knob is the client's timeout, which decides which requests fail and not how many the system serves: "
+            "the knob is a timeout, which decides which requests fail and not how many the system serves: "
                     + "the failed share against it is this sweep's curve, and no throughput model is fitted");
 
     static String pointName(String variant, int value) {
