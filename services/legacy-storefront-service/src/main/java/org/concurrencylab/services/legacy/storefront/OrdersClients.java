@@ -30,11 +30,17 @@ class OrdersClients {
     RestTemplate ordersRestTemplate(
             StorefrontProperties properties, @Value("${lab.downstream.latency}") Duration d, MeterRegistry registry) {
         return switch (properties.httpClient()) {
-            case DEFAULT_POOL ->
-                new RestTemplate(new HttpComponentsClientHttpRequestFactory(HttpClients.custom()
-                        .useSystemProperties()
-                        .setConnectionManager(measured(defaultPool(), registry))
-                        .build()));
+            case DEFAULT_POOL -> {
+                HttpComponentsClientHttpRequestFactory factory =
+                        new HttpComponentsClientHttpRequestFactory(HttpClients.custom()
+                                .useSystemProperties()
+                                .setConnectionManager(measured(defaultPool(), registry))
+                                .build());
+                if (properties.connectionRequestTimeout() != null) {
+                    factory.setConnectionRequestTimeout(properties.connectionRequestTimeout());
+                }
+                yield new RestTemplate(factory);
+            }
             case POOLED ->
                 new RestTemplate(new HttpComponentsClientHttpRequestFactory(
                         pooledClient(measured(pool(properties.pool(), d), registry), properties.pool(), d)));
@@ -98,6 +104,11 @@ class OrdersClients {
                 sizing.put("httpClientMaxTotal", defaults.getMaxTotal());
                 sizing.put("httpClientMaxPerRoute", defaults.getDefaultMaxPerRoute());
                 defaults.close();
+                if (properties.connectionRequestTimeout() != null) {
+                    sizing.put(
+                            "httpClientConnectionRequestTimeoutMillis",
+                            properties.connectionRequestTimeout().toMillis());
+                }
             }
             sizing.put("mapperPerRequest", properties.mapperPerRequest());
             sizing.put("circuitBreaker", properties.circuitBreaker());

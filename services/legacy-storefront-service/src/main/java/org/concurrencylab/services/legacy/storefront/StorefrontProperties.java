@@ -13,6 +13,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param mapperPerRequest   the legacy fault: a new JSON mapper for every request, its caches cold
  * @param circuitBreaker     Resilience4j's circuit breaker around the orders call
  * @param optimizedResources static resources served from their own locations, checked once at start
+ * @param connectionRequestTimeout how long the default client's requests wait for one of its few pooled
+ *                           connections before they fail; absent, HttpClient's own 3 minutes. The storefront
+ *                           does not handle that failure: Spring MVC answers it with a 500
  */
 @ConfigurationProperties("legacy.storefront")
 public record StorefrontProperties(
@@ -20,7 +23,15 @@ public record StorefrontProperties(
         @DefaultValue Pool pool,
         @DefaultValue("true") boolean mapperPerRequest,
         @DefaultValue("false") boolean circuitBreaker,
-        @DefaultValue("false") boolean optimizedResources) {
+        @DefaultValue("false") boolean optimizedResources,
+        Duration connectionRequestTimeout) {
+
+    public StorefrontProperties {
+        if (connectionRequestTimeout != null && !connectionRequestTimeout.isPositive()) {
+            throw new IllegalArgumentException(
+                    "a connection request timeout is longer than nothing; " + connectionRequestTimeout + " is not");
+        }
+    }
 
     public enum HttpClientChoice {
         /**
