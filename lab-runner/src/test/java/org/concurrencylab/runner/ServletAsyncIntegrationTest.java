@@ -44,6 +44,7 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
                                         "blocking-10",
                                         "callable-10-boot-default",
                                         "callable-10-unbounded",
+                                        "blocking-39-idle-2d",
                                         "two-apps-blocking-10",
                                         "two-apps-own-pools-10")))
                 .result()
@@ -63,6 +64,18 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
                     .isBetween(0.6 * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
         }
         assertThat(step(result, "blocking-10").littlesLawPerSecond()).isEqualTo(100.0);
+        // 39 workers allowed, 20 in flight: more than Tomcat's min-spare of 10 made, and those idle 2 D = 200 ms
+        // deleted by the rest of 5 D after the last answer
+        StepResult idle = step(result, "blocking-39-idle-2d");
+        assertThat(idle.threads().peakByPool().get("tomcat-workers")).isGreaterThan(10);
+        assertThat(idle.threads().afterLoad().byPool().get("tomcat-workers"))
+                .as(
+                        "workers at %d ms of a step of %.0f ms, the variant's sizing %s",
+                        idle.threads().afterLoad().atMillis(),
+                        idle.elapsedSeconds() * 1000,
+                        variant(result, "blocking-39-idle-2d").sizing())
+                .isLessThanOrEqualTo(10);
+        assertThat(variant(result, "blocking-39-idle-2d").sizing()).containsEntry("tomcatWorkerIdleMillis", 200);
         assertThat(step(result, "callable-10-boot-default").littlesLawPerSecond())
                 .isEqualTo(80.0);
         assertThat(step(result, "callable-10-boot-default").threads().peakByPool())

@@ -237,8 +237,8 @@ final class ServletAsyncClaims {
                                             format(
                                                     "%d Tomcat workers at most of the %d allowed, for %.1f requests in flight on "
                                                             + "average by Little's law (X x W); %d after the load: an idle worker "
-                                                            + "goes after 60 s, longer than the rest between loads, so the "
-                                                            + "deletion the article names is not seen here",
+                                                            + "goes after 60 s, longer than the rest between loads (the deletion "
+                                                            + "is tomcat-deletes-idle-workers')",
                                                     made,
                                                     limit,
                                                     inFlight,
@@ -250,6 +250,39 @@ final class ServletAsyncClaims {
                                 "fewer workers than allowed, and no more than %s x the requests in flight",
                                 figure(AS_NEEDED)))
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39),
+                Claim.of(
+                                "tomcat-deletes-idle-workers",
+                                "... and deletes them too: a worker above Tomcat's min-spare that stays idle for its idle time "
+                                        + "is gone by the rest after the load, where Tomcat's own 60 s keeps them all.",
+                                m -> {
+                                    StepResult deleting = m.step(BLOCKING_39_IDLE_2D, load);
+                                    StepResult keeping = m.step(BLOCKING_39, load);
+                                    int made = deleting.threads().peakByPool().getOrDefault("tomcat-workers", 0);
+                                    int left = m.afterLoad(deleting).byPool().getOrDefault("tomcat-workers", 0);
+                                    int kept = m.afterLoad(keeping).byPool().getOrDefault("tomcat-workers", 0);
+                                    return Verdict.of(
+                                            made > TOMCAT_MIN_SPARE
+                                                    && left <= TOMCAT_MIN_SPARE
+                                                    && kept > TOMCAT_MIN_SPARE,
+                                            format(
+                                                    "with an idle time of %d D: %d workers at most, %d after the load's rest "
+                                                            + "(%.1f D after its last answer); with Tomcat's %d s: %d after the "
+                                                            + "same rest; its min-spare: %d",
+                                                    WORKER_IDLE_IN_D,
+                                                    made,
+                                                    left,
+                                                    m.inD(m.afterLoad(deleting).atMillis()
+                                                            - deleting.elapsedSeconds() * 1000),
+                                                    TOMCAT_IDLE_SECONDS,
+                                                    kept,
+                                                    TOMCAT_MIN_SPARE));
+                                })
+                        .articleSaid("Tomcat creates and deletes threads too")
+                        .checkedAt(format(
+                                "more than %d workers made; at most %d after the rest with a %d D idle time, more with "
+                                        + "Tomcat's %d s",
+                                TOMCAT_MIN_SPARE, TOMCAT_MIN_SPARE, WORKER_IDLE_IN_D, TOMCAT_IDLE_SECONDS))
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39_IDLE_2D, BLOCKING_39),
                 Claim.of(
                                 "callable-on-boot-default-is-capped",
                                 "Modern: on today's defaults a Callable runs on Boot's applicationTaskExecutor, 8 threads with an unbounded queue, so the article's Callable result does not hold: at most 8 calls at once, about 8 per D.",
@@ -400,6 +433,12 @@ final class ServletAsyncClaims {
     private static final int ARTICLE_39_AT_REST = 53;
 
     private static final int ARTICLE_CALLABLE_AT_REST = 30;
+
+    /** How long Tomcat's executor lets a worker above its min-spare idle before deleting it, by default. */
+    private static final int TOMCAT_IDLE_SECONDS = 60;
+
+    /** Boot's {@code server.tomcat.threads.min-spare}: the workers Tomcat keeps however long they idle. */
+    private static final int TOMCAT_MIN_SPARE = 10;
 
     /** The Callable variant's Tomcat threads, all kept between loads. */
     private static final int TOMCAT_THREADS_OF_THE_CALLABLE = 10;

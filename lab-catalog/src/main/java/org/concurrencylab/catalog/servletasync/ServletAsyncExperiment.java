@@ -34,6 +34,10 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
     static final String CALLABLE_10_BOOT_DEFAULT = "callable-10-boot-default";
     static final String BLOCKING_VIRTUAL_THREADS = "blocking-virtual-threads";
     static final String DEFERRED_RESULT_WEBCLIENT = "deferred-result-webclient";
+    static final String BLOCKING_39_IDLE_2D = "blocking-39-idle-2d";
+    /** The idle time, in D, after which Tomcat deletes a worker above its min-spare in that variant. */
+    static final int WORKER_IDLE_IN_D = 2;
+
     static final String TWO_APPS_BLOCKING_10 = "two-apps-blocking-10";
     static final String TWO_APPS_OWN_POOLS_10 = "two-apps-own-pools-10";
     /** The first application's path, the experiment's own. */
@@ -101,6 +105,21 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                                 "lab.servlet-async.handler", "blocking", "server.tomcat.threads.max", "39"))
                         .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 39))
                         .seed(Map.of(LOAD.label(), seed(null, null, "slightly faster than Callable, less heap")))
+                        .build(),
+                Variant.custom(
+                                BLOCKING_39_IDLE_2D,
+                                "The Tomcat thread calls and waits; 39 threads, each deleted after "
+                                        + WORKER_IDLE_IN_D
+                                        + " D idle (Tomcat's own 60 s is longer than the rest after the load)")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.servlet(
+                                "lab.servlet-async.handler",
+                                "blocking",
+                                "server.tomcat.threads.max",
+                                "39",
+                                "lab.servlet-async.worker-idle-in-d",
+                                String.valueOf(WORKER_IDLE_IN_D)))
+                        .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 39))
                         .build(),
                 Variant.custom(
                                 CALLABLE_10_BOOT_DEFAULT,

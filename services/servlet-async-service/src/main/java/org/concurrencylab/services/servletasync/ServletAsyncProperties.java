@@ -11,6 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sleepService where the sleep service listens; the lab passes the port it started it on
  * @param sleep        how long the sleep service is asked to sleep: D
  * @param neighbour    a second web application on the same Tomcat, at {@value NeighbourApplication#PATH}
+ * @param workerIdleInD how long, in D, a Tomcat worker above its min-spare stays idle before Tomcat deletes it;
+ *                     absent, Tomcat's own 60 s
  */
 @ConfigurationProperties("lab.servlet-async")
 public record ServletAsyncProperties(
@@ -18,7 +20,14 @@ public record ServletAsyncProperties(
         @DefaultValue("boot-default") Executor executor,
         URI sleepService,
         Duration sleep,
-        @DefaultValue Neighbour neighbour) {
+        @DefaultValue Neighbour neighbour,
+        Integer workerIdleInD) {
+
+    public ServletAsyncProperties {
+        if (workerIdleInD != null && workerIdleInD < 1) {
+            throw new IllegalArgumentException("a worker's idle time is at least one D, not " + workerIdleInD);
+        }
+    }
 
     public enum Handler {
         /** The Tomcat thread makes the call and waits. */
