@@ -363,14 +363,13 @@ public record SweepClaim(
 
         private record Ran(VariantResult variant, StepResult step) {}
 
-        /** The variant and step a point ran, by the name the sweep gave it: the variant, then the load. */
+        /** The variant and step a point ran, by the name the sweep gave its step. */
         private static Optional<Ran> ranAt(ExperimentResult swept, SweepPoint point) {
-            int slash = point.step().lastIndexOf(" / ");
-            if (slash < 0) {
+            if (point.stepVariant().isEmpty() || point.stepLoad().isEmpty()) {
                 return Optional.empty();
             }
-            String variant = point.step().substring(0, slash);
-            String load = point.step().substring(slash + 3);
+            String variant = point.stepVariant().get();
+            String load = point.stepLoad().get();
             return swept.variants().stream()
                     .filter(ran -> ran.name().equals(variant))
                     .flatMap(ran -> ran.steps().stream()

@@ -159,7 +159,7 @@ class SweepClaimTest {
         for (int i = 0; i < shares.length; i++) {
             points.add(SweepPoint.custom()
                     .value(waits[i])
-                    .step("legacy@" + waits[i] + " / 250 users")
+                    .step(SweepPoint.stepName("legacy@" + waits[i], "250 users"))
                     .throughputPerSecond(50)
                     .failedShare(shares[i])
                     .boundPerSecond(50)

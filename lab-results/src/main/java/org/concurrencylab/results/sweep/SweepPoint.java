@@ -27,6 +27,28 @@ public record SweepPoint(
 
     public static final String FAILED = "failed";
 
+    /** Between a point's variant and its load in {@link #step}. */
+    private static final String STEP_SEPARATOR = " / ";
+
+    /** The name of the step a point ran: its variant in the sweep's experiment, then its load. */
+    public static String stepName(String variant, String load) {
+        return variant + STEP_SEPARATOR + load;
+    }
+
+    /** The variant this point's step ran in; empty where the step was not named by {@link #stepName}. */
+    public java.util.Optional<String> stepVariant() {
+        int at = step.lastIndexOf(STEP_SEPARATOR);
+        return at < 0 ? java.util.Optional.empty() : java.util.Optional.of(step.substring(0, at));
+    }
+
+    /** The load this point's step ran; empty where the step was not named by {@link #stepName}. */
+    public java.util.Optional<String> stepLoad() {
+        int at = step.lastIndexOf(STEP_SEPARATOR);
+        return at < 0
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(step.substring(at + STEP_SEPARATOR.length()));
+    }
+
     public boolean clean() {
         return MachineUsage.CLEAN.equals(verdict);
     }

@@ -60,16 +60,27 @@ public final class SweepRunner {
     public LabRunner.CompletedRun sweep(
             Experiment experiment, Variant variant, LoadStep load, Knob knob, RunOptions options)
             throws IOException, InterruptedException {
-        return write(run(experiment, variant, load, knob, options), ran -> ran);
+        return write(run(experiment, variant, load, knob, false, options), ran -> ran);
     }
 
-    /** The sweep run and its curve, not yet written beside the runner's own results.json. */
-    private Swept run(Experiment experiment, Variant variant, LoadStep load, Knob knob, RunOptions options)
+    /**
+     * The sweep run and its curve, not yet written beside the runner's own results.json.
+     *
+     * @param failuresAreTheCurve whether the knob is a timeout whose failed share is the curve, whatever its name
+     */
+    private Swept run(
+            Experiment experiment,
+            Variant variant,
+            LoadStep load,
+            Knob knob,
+            boolean failuresAreTheCurve,
+            RunOptions options)
             throws IOException, InterruptedException {
         Experiment swept = declare(experiment, variant, load, knob);
         LabRunner.CompletedRun run = new LabRunner(home, java, progress).run(List.of(swept), options);
         ExperimentResult result = run.result().experiments().getFirst();
-        return new Swept(run, curve(result, variant.name(), knob, knob.isLoad() ? null : load.label()));
+        return new Swept(
+                run, curve(result, variant.name(), knob, knob.isLoad() ? null : load.label(), failuresAreTheCurve));
     }
 
     private record Swept(LabRunner.CompletedRun run, SweepResult sweep) {}
@@ -86,19 +97,7 @@ public final class SweepRunner {
                 declared.scale().isPresent() && options.overrides().scale().isEmpty()
                         ? options.withScale(declared.scale().getAsDouble())
                         : options;
-        Swept swept = run(experiment, variant, load, declared.knob(), scaled);
-        if (declared.failuresAreTheCurve() && !declared.knob().isRequestTimeout()) {
-            SweepResult curve = swept.sweep();
-            swept = new Swept(
-                    swept.run(),
-                    new SweepResult(
-                            curve.experiment(),
-                            curve.variant(),
-                            curve.knob(),
-                            curve.load(),
-                            curve.points(),
-                            TIMEOUT_NOT_FITTED));
-        }
+        Swept swept = run(experiment, variant, load, declared.knob(), declared.failuresAreTheCurve(), scaled);
         ClaimResult claim = declared.evaluate(
                 swept.sweep(),
                 swept.run().result().experiments().getFirst(),
@@ -116,7 +115,9 @@ public final class SweepRunner {
         Study swept = declare(study, variant, knob, users);
         LabRunner.CompletedRun run = new StudyRunner(home, java, progress).run(swept, outDir);
         ExperimentResult result = run.result().experiments().getFirst();
-        return write(new Swept(run, curve(result, variant, knob, knob.isLoad() ? null : users + " users")), ran -> ran);
+        return write(
+                new Swept(run, curve(result, variant, knob, knob.isLoad() ? null : users + " users", false)),
+                ran -> ran);
     }
 
     /** Writes results.json once more, with the sweep and the swept experiment as {@code decided} leaves it. */
@@ -232,8 +233,12 @@ public final class SweepRunner {
         };
     }
 
-    /** Each step of the run, in the knob's order, as a point; the curve fitted to them. */
-    static SweepResult curve(ExperimentResult result, String variant, Knob knob, String load) {
+    /**
+     * Each step of the run, in the knob's order, as a point; the curve fitted to them, unless the knob is a
+     * timeout ({@code request-timeout-ms}, or one a declared sweep's failures are the curve of).
+     */
+    static SweepResult curve(
+            ExperimentResult result, String variant, Knob knob, String load, boolean failuresAreTheCurve) {
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < knob.values().size(); i++) {
             int value = knob.values().get(i);
@@ -243,7 +248,7 @@ public final class SweepRunner {
                 break; // a variant that failed, or a study that stopped within its budget: no point, and none after it
             }
             StepResult step = knob.isLoad() ? ran.steps().get(i) : ran.steps().getFirst();
-            points.add(point(value, ran.name() + " / " + step.load(), step));
+            points.add(point(value, SweepPoint.stepName(ran.name(), step.load()), step));
         }
         return new SweepResult(
                 result.name(),
@@ -251,7 +256,7 @@ public final class SweepRunner {
                 knob.name(),
                 load,
                 points,
-                knob.isRequestTimeout()
+                knob.isRequestTimeout() || failuresAreTheCurve
                         ? TIMEOUT_NOT_FITTED
                         : SweepAnalysis.fit(points, result.downstreamLatencyMillis()));
     }
