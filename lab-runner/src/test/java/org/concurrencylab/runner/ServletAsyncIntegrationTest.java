@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.WarmUp;
 import org.concurrencylab.results.ExperimentResult;
@@ -131,10 +132,7 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
     }
 
     private static RequestShare second(StepResult step) {
-        return step.byRequest().stream()
-                .filter(share -> share.request().equals("GET /neighbour/ruleTheWorld"))
-                .findFirst()
-                .orElseThrow();
+        return Measurements.sentTo(step, "/neighbour/ruleTheWorld");
     }
 
     private static StepResult step(ExperimentResult result, String variant) {

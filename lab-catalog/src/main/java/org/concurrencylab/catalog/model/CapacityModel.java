@@ -271,49 +271,54 @@ public sealed interface CapacityModel {
 
         @Override
         public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
-            double serviceSeconds = pools.getFirst().pool().hold().serviceTimeInD() * seconds(d);
-            java.util.List<String> each = new java.util.ArrayList<>();
-            if (step instanceof LoadStep.Open open) {
-                double total = 0;
-                for (PathPool path : pools) {
-                    double capacity = path.pool().perSecond(d, sizing, cpus);
-                    total += Math.min(open.ratePerSecond() * path.share(), capacity);
-                    each.add("min(" + number(100 * path.share()) + " % of " + open.ratePerSecond() + "/s, "
-                            + path.pool().threads(sizing, cpus) + " "
-                            + path.pool().pool() + " threads / D)");
+            double holdInD = pools.getFirst().pool().hold().serviceTimeInD();
+            double serviceSeconds = holdInD * seconds(d);
+            return switch (step) {
+                case LoadStep.Open open -> {
+                    double total = 0;
+                    java.util.List<String> each = new java.util.ArrayList<>();
+                    for (PathPool path : pools) {
+                        total += Math.min(
+                                open.ratePerSecond() * path.share(), path.pool().perSecond(d, sizing, cpus));
+                        each.add("min(" + number(100 * path.share()) + " % of " + open.ratePerSecond() + "/s, "
+                                + path.pool().threads(sizing, cpus) + " "
+                                + path.pool().pool() + " threads / D)");
+                    }
+                    yield new Bound(total, String.join(" + ", each), holdInD);
                 }
-                return new Bound(
-                        total,
-                        String.join(" + ", each),
-                        pools.getFirst().pool().hold().serviceTimeInD());
-            }
+                case LoadStep.Held held -> {
+                    Bound pooled = firstFilled(d, sizing, cpus, holdInD);
+                    yield poolOrUsers(
+                            held,
+                            pooled.throughputPerSecond(),
+                            serviceSeconds,
+                            pooled,
+                            "pools per path, but " + held.users() + " users" + thinking(held)
+                                    + " ask for at most C/(D + Z)");
+                }
+                case LoadStep.Closed closed -> {
+                    Bound pooled = firstFilled(d, sizing, cpus, holdInD);
+                    yield closed.users() / serviceSeconds < pooled.throughputPerSecond()
+                            ? new Bound(
+                                    closed.users() / serviceSeconds,
+                                    "pools per path, but " + closed.users() + " users: C/D",
+                                    holdInD)
+                            : pooled;
+                }
+            };
+        }
+
+        /** Users crossing every pool in turn: the pool its share fills first bounds them all. */
+        private Bound firstFilled(Duration d, Map<String, Object> sizing, int cpus, double holdInD) {
             double perSecond = Double.POSITIVE_INFINITY;
+            java.util.List<String> each = new java.util.ArrayList<>();
             for (PathPool path : pools) {
                 perSecond = Math.min(perSecond, path.pool().perSecond(d, sizing, cpus) / path.share());
                 each.add(path.pool().threads(sizing, cpus) + " " + path.pool().pool() + " threads / D / "
                         + number(100 * path.share()) + " %");
             }
-            String explanation = "the first pool its share fills: min(" + String.join(", ", each) + ")";
-            Bound pooled = new Bound(
-                    perSecond, explanation, pools.getFirst().pool().hold().serviceTimeInD());
-            return switch (step) {
-                case LoadStep.Held held ->
-                    poolOrUsers(
-                            held,
-                            perSecond,
-                            serviceSeconds,
-                            pooled,
-                            "pools per path, but " + held.users() + " users" + thinking(held)
-                                    + " ask for at most C/(D + Z)");
-                case LoadStep.Closed closed ->
-                    closed.users() / serviceSeconds < perSecond
-                            ? new Bound(
-                                    closed.users() / serviceSeconds,
-                                    "pools per path, but " + closed.users() + " users: C/D",
-                                    pools.getFirst().pool().hold().serviceTimeInD())
-                            : pooled;
-                case LoadStep.Open open -> throw new AssertionError("handled above");
-            };
+            return new Bound(
+                    perSecond, "the first pool its share fills: min(" + String.join(", ", each) + ")", holdInD);
         }
     }
 

@@ -80,10 +80,7 @@ class NeighbourApplication {
         private final String sleepUri;
 
         NeighbourServlet(ServletAsyncProperties properties) {
-            this.sleepUri = properties
-                    .sleepService()
-                    .resolve("/sleep/" + properties.sleep().toMillis())
-                    .toString();
+            this.sleepUri = properties.sleepUri();
             this.pool = properties.neighbour().mode() == ServletAsyncProperties.Neighbour.Mode.OWN_POOL
                     ? Executors.newFixedThreadPool(
                             properties.neighbour().threads(),

@@ -29,6 +29,11 @@ public record ServletAsyncProperties(
         }
     }
 
+    /** The sleep service's address for one call of D. */
+    public String sleepUri() {
+        return sleepService.resolve("/sleep/" + sleep.toMillis()).toString();
+    }
+
     public enum Handler {
         /** The Tomcat thread makes the call and waits. */
         BLOCKING,

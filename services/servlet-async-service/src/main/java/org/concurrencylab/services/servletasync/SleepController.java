@@ -21,10 +21,7 @@ class SleepController {
 
     SleepController(ServletAsyncProperties properties) {
         this.properties = properties;
-        this.sleepUri = properties
-                .sleepService()
-                .resolve("/sleep/" + properties.sleep().toMillis())
-                .toString();
+        this.sleepUri = properties.sleepUri();
         this.webClient = WebClient.create();
     }
 
