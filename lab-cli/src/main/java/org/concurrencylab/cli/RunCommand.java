@@ -122,6 +122,13 @@ final class RunCommand implements Callable<Integer> {
     private boolean checkProjection;
 
     @Option(
+            names = "--jvm-option",
+            paramLabel = "OPTION",
+            description = "With an application jar: an option its JVM starts with, before -jar; repeat for more, "
+                    + "each with '=': --jvm-option=-Xmx2g --jvm-option=-XX:+UseZGC.")
+    private List<String> jvmOptions = List.of();
+
+    @Option(
             names = "--no-verify",
             description = "With an application jar: where a pool held the load back, do not run the second variant "
                     + "at the size the capacity model asks for (it runs unless said).")
@@ -219,7 +226,8 @@ final class RunCommand implements Callable<Integer> {
             "--target",
             "--no-verify",
             "--database",
-            "--check-projection");
+            "--check-projection",
+            "--jvm-option");
     /** What a study file declares itself: given on the command line too, which would win would be a guess. */
     private static final List<String> IN_A_STUDY_FILE = java.util.stream.Stream.concat(
                     STUDY_ONLY.stream(), java.util.stream.Stream.of("--connections"))
@@ -273,6 +281,7 @@ final class RunCommand implements Callable<Integer> {
         }
         study.verify(!noVerify);
         study.checkProjection(checkProjection);
+        jvmOptions.forEach(study::jvmOption);
         if (database != null) {
             study.database(database);
         }

@@ -188,7 +188,8 @@ final class ServeCommand implements Callable<Integer> {
         StoppedLine stopped = new StoppedLine(study.jar().getFileName().toString());
         ApplicationProcess started;
         try {
-            started = ApplicationProcess.serve(home, JavaRuntime.current(), study.jar(), study.path(), port, bind, log);
+            started = ApplicationProcess.serve(
+                    home, JavaRuntime.current(), study.jar(), study.path(), study.jvmOptions(), port, bind, log);
         } catch (ServiceStartException e) {
             stopped.endedByItself();
             throw new ParameterException(

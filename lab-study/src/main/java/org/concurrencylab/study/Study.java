@@ -45,6 +45,8 @@ import org.concurrencylab.results.step.Connections;
  * @param checkProjection whether to test the capacity model on this machine first: the first variant held to half of
  *                       its cores (an affinity mask), its model carried onto all of them, then run on all of them and
  *                       the prediction's error reported
+ * @param jvmOptions     options every variant's JVM is started with, before {@code -jar} (a heap size, a collector, a
+ *                       compiler setting), in the order given; none unless said
  */
 public record Study(
         String name,
@@ -68,10 +70,14 @@ public record Study(
         boolean verify,
         String database,
         Map<String, StudyDownstream> downstreams,
-        boolean checkProjection) {
+        boolean checkProjection,
+        List<String> jvmOptions) {
 
     /** The database a study can ask the lab for: an empty PostgreSQL of the lab's own, with its own password. */
     public static final String POSTGRESQL = "postgresql";
+
+    /** What the lab puts on the application's command line itself: a study's JVM options may not. */
+    public static final List<String> LAB_OWNED_JVM_OPTIONS = List.of("-javaagent:", "-jar", "-cp", "-classpath");
 
     /** The one variant of a study that declares none: the jar as it is. */
     public static final String AS_IS = "as-is";
@@ -158,6 +164,16 @@ public record Study(
                 }
             }
         }
+        jvmOptions = List.copyOf(jvmOptions);
+        for (String option : jvmOptions) {
+            if (!option.startsWith("-")
+                    || option.isBlank()
+                    || LAB_OWNED_JVM_OPTIONS.stream().anyMatch(option::startsWith)) {
+                throw new IllegalArgumentException("a study's JVM option is one the JVM takes before -jar, such as "
+                        + "-Xmx2g or -XX:+UseZGC, and not one the lab sets itself ("
+                        + String.join(", ", LAB_OWNED_JVM_OPTIONS) + "); '" + option + "' is not");
+            }
+        }
         if (database != null && !database.equals(POSTGRESQL)) {
             throw new IllegalArgumentException(
                     "the database a study can ask for is " + POSTGRESQL + ", not '" + database + "'");
@@ -217,7 +233,8 @@ public record Study(
                 verify,
                 database,
                 downstreams,
-                checkProjection);
+                checkProjection,
+                jvmOptions);
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -264,6 +281,7 @@ public record Study(
         private String database;
         private final Map<String, StudyDownstream> downstreams = new LinkedHashMap<>();
         private boolean checkProjection;
+        private final List<String> jvmOptions = new ArrayList<>();
 
         private Builder(Path jar) {
             this.jar = jar;
@@ -388,6 +406,12 @@ public record Study(
             return this;
         }
 
+        /** Adds an option every variant's JVM is started with, before {@code -jar}. */
+        public Builder jvmOption(String option) {
+            jvmOptions.add(option);
+            return this;
+        }
+
         public Study build() {
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
@@ -427,7 +451,8 @@ public record Study(
                     verify,
                     database,
                     downstreams,
-                    checkProjection);
+                    checkProjection,
+                    jvmOptions);
         }
     }
 }

@@ -147,6 +147,12 @@ public final class StudyFile {
                             + "the capacity model asks for and hold its prediction against the measurement"),
             new Key("properties", "map of Spring properties", "none", "given to every variant"),
             new Key(
+                    "jvm-options",
+                    "list of texts",
+                    "none",
+                    "options every variant's JVM starts with, before `-jar`: `-Xmx2g`, `-XX:+UseZGC`, ... (the lab "
+                            + "sets the agent itself)"),
+            new Key(
                     "variants",
                     "map of name to Spring properties",
                     "one variant, `as-is`",
@@ -326,6 +332,18 @@ public final class StudyFile {
         }
         if (root.has("properties")) {
             properties(file, root.get("properties"), "properties").forEach(study::property);
+        }
+        if (root.has("jvm-options")) {
+            JsonNode options = root.get("jvm-options");
+            if (!options.isArray()) {
+                throw new Invalid(file, "jvm-options: a list of the JVM's options, e.g. [-Xmx2g, -XX:+UseZGC]");
+            }
+            for (JsonNode option : options) {
+                if (!option.isString()) {
+                    throw new Invalid(file, "jvm-options: each option is a text, such as -Xmx2g, not " + option);
+                }
+                study.jvmOption(option.stringValue());
+            }
         }
         if (root.has("variants")) {
             JsonNode variants = root.get("variants");
@@ -549,6 +567,9 @@ public final class StudyFile {
         if (!study.properties().isEmpty()) {
             ObjectNode properties = root.putObject("properties");
             study.properties().forEach(properties::put);
+        }
+        if (!study.jvmOptions().isEmpty()) {
+            study.jvmOptions().forEach(root.putArray("jvm-options")::add);
         }
         if (!(study.variants().size() == 1 && study.variants().containsKey(Study.AS_IS))) {
             ObjectNode variants = root.putObject("variants");

@@ -112,6 +112,26 @@ class StudyFileTest {
     }
 
     @Test
+    void jvmOptionsAreReadInTheirOrderAndWrittenBack() throws IOException {
+        Study study = StudyFile.read(write(STUDY + "jvm-options: [-Xmx2g, -XX:TieredStopAtLevel=1]\n"));
+        assertThat(study.jvmOptions()).containsExactly("-Xmx2g", "-XX:TieredStopAtLevel=1");
+        assertThat(StudyFile.read(write(StudyFile.write(study)))).isEqualTo(study);
+    }
+
+    @Test
+    void aJvmOptionThatIsNotOneOrIsTheLabsOwnIsRefused() throws IOException {
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY + "jvm-options: -Xmx2g\n")))
+                .hasMessageContaining("jvm-options: a list of the JVM's options");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY + "jvm-options: [Xmx2g]\n")))
+                .hasMessageContaining("'Xmx2g' is not");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY + "jvm-options: [-javaagent:other.jar]\n")))
+                .hasMessageContaining("not one the lab sets itself")
+                .hasMessageContaining("'-javaagent:other.jar' is not");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY + "jvm-options: [-jar]\n")))
+                .hasMessageContaining("'-jar' is not");
+    }
+
+    @Test
     void aTypoIsOneLineNamingIt() throws IOException {
         assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace("step-seconds", "step-second"))))
                 .hasMessageStartingWith("study.yaml: unknown key 'step-second'");

@@ -71,6 +71,7 @@ public final class ApplicationProcess implements AutoCloseable {
             Map<String, String> properties,
             Map<String, String> environment,
             List<String> prefix,
+            List<String> jvmOptions,
             Path log,
             Duration startTimeout)
             throws ServiceStartException, InterruptedException {
@@ -82,6 +83,7 @@ public final class ApplicationProcess implements AutoCloseable {
                 properties,
                 environment,
                 prefix,
+                jvmOptions,
                 log,
                 startTimeout,
                 true,
@@ -95,7 +97,14 @@ public final class ApplicationProcess implements AutoCloseable {
      * stays on 127.0.0.1.
      */
     public static ApplicationProcess serve(
-            LabHome home, JavaRuntime java, Path jar, String path, int port, String bind, Path log)
+            LabHome home,
+            JavaRuntime java,
+            Path jar,
+            String path,
+            List<String> jvmOptions,
+            int port,
+            String bind,
+            Path log)
             throws ServiceStartException, InterruptedException {
         return start(
                 java,
@@ -105,6 +114,7 @@ public final class ApplicationProcess implements AutoCloseable {
                 Map.of(),
                 Map.of(),
                 List.of(),
+                jvmOptions,
                 log,
                 org.concurrencylab.catalog.Defaults.APPLICATION_START_TIMEOUT,
                 true,
@@ -119,6 +129,7 @@ public final class ApplicationProcess implements AutoCloseable {
      * @param environment variables beyond the few it inherits: secrets (a database's password), which a command
      *                    line would show to every user of the machine
      * @param prefix      what its command starts with before java (an affinity mask's {@code taskset}); empty for none
+     * @param jvmOptions  the study's own options for the JVM, after the lab's agent and before {@code -jar}
      */
     static ApplicationProcess start(
             JavaRuntime java,
@@ -128,6 +139,7 @@ public final class ApplicationProcess implements AutoCloseable {
             Map<String, String> properties,
             Map<String, String> environment,
             List<String> prefix,
+            List<String> jvmOptions,
             Path log,
             Duration startTimeout,
             boolean probed,
@@ -153,6 +165,7 @@ public final class ApplicationProcess implements AutoCloseable {
             command.add(java.executable().toString());
             command.add("-javaagent:" + agentJar + "=" + (probed ? "port-file=" + portFile : "probe=off")
                     + ",parent-pid=" + ProcessHandle.current().pid());
+            command.addAll(jvmOptions);
             command.add("-jar");
             command.add(jar.toAbsolutePath().toString());
             properties.forEach((key, value) -> command.add("--" + key + "=" + value));

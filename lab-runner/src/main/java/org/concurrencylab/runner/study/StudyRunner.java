@@ -429,6 +429,7 @@ public final class StudyRunner {
                         services.applicationProperties(variant.properties()),
                         services.applicationSecrets(),
                         confinement == null ? List.of() : confinement.applicationPrefix(),
+                        study.jvmOptions(),
                         log,
                         Defaults.APPLICATION_START_TIMEOUT);
                 ProbeClient probe = ProbeClient.at(app.probe())) {
@@ -620,6 +621,7 @@ public final class StudyRunner {
                 services.applicationProperties(variant.properties()),
                 services.applicationSecrets(),
                 List.of(),
+                study.jvmOptions(),
                 log,
                 Defaults.APPLICATION_START_TIMEOUT,
                 false,
