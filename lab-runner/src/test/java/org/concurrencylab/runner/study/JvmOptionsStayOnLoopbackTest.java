@@ -1,0 +1,73 @@
+package org.concurrencylab.runner.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.runner.RealServicesTest;
+import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.ProbeClient;
+import org.junit.jupiter.api.Test;
+import oshi.SystemInfo;
+import oshi.software.os.InternetProtocolStats;
+
+/**
+ * A study's JVM options reach the application's JVM, and a {@code -D} among them that asks for a listener
+ * beyond loopback is outranked by the lab's own command line: Spring ranks command-line arguments above
+ * system properties. The management port asked for is held by the test, so an application that obeyed
+ * would fail to start rather than pass unseen.
+ */
+class JvmOptionsStayOnLoopbackTest extends RealServicesTest {
+
+    private static final Path FIXTURE = HOME.root().resolve("fixtures/pooled-app/target/pooled-app.jar");
+
+    @Test
+    void theOptionsReachTheJvmAndASystemPropertyCannotLeaveLoopback() throws Exception {
+        try (ServerSocket held = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int managementPort = held.getLocalPort();
+            List<String> options = List.of(
+                    "-Xmx200m",
+                    "-Dserver.address=0.0.0.0",
+                    "-Dmanagement.server.port=" + managementPort,
+                    "-Dmanagement.server.address=0.0.0.0");
+            try (ApplicationProcess app = ApplicationProcess.start(
+                            JavaRuntime.current(),
+                            HOME.agentJar(),
+                            FIXTURE,
+                            "/orders/1",
+                            Map.of(),
+                            Map.of(),
+                            List.of(),
+                            options,
+                            out.resolve("app.log"),
+                            Defaults.APPLICATION_START_TIMEOUT);
+                    ProbeClient probe = ProbeClient.at(app.probe())) {
+                Map<String, Object> sizing = probe.read(-1).sizing();
+                assertThat(((Number) sizing.get("maxHeapBytes")).longValue())
+                        .as("-Xmx200m reached the JVM")
+                        .isLessThanOrEqualTo(200L * 1024 * 1024);
+                assertThat(sizing.get("inputArguments").toString()).contains("-Dserver.address=0.0.0.0");
+                List<InternetProtocolStats.IPConnection> listening = new SystemInfo()
+                        .getOperatingSystem().getInternetProtocolStats().getConnections().stream()
+                                .filter(connection -> connection.getowningProcessId() == app.pid())
+                                .filter(connection -> connection.getState() == InternetProtocolStats.TcpState.LISTEN)
+                                .toList();
+                assertThat(listening)
+                        .as("the application's server and the probe's")
+                        .hasSizeGreaterThanOrEqualTo(2);
+                assertThat(listening)
+                        .allSatisfy(socket -> assertThat(InetAddress.getByAddress(socket.getLocalAddress())
+                                        .isLoopbackAddress())
+                                .as("port " + socket.getLocalPort() + " listens on "
+                                        + InetAddress.getByAddress(socket.getLocalAddress())
+                                                .getHostAddress())
+                                .isTrue());
+                assertThat(listening).noneMatch(socket -> socket.getLocalPort() == managementPort);
+            }
+        }
+    }
+}
