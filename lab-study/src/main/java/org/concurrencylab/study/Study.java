@@ -243,6 +243,25 @@ public record Study(
     }
 
     /**
+     * How the application's JVM compiles, as its options leave it, in the words results use for the
+     * experiments' services: {@code c1} where a {@code -XX:TieredStopAtLevel} of 1 to 3 stops it short of C2,
+     * {@code interpreter} under {@code -Xint}, else {@code full}; the last of repeated options wins, as in the JVM.
+     */
+    public String jit() {
+        String jit = "full";
+        for (String option : jvmOptions) {
+            if (option.equals("-Xint")) {
+                jit = "interpreter";
+            } else if (option.matches("-XX:TieredStopAtLevel=[123]")) {
+                jit = "c1";
+            } else if (option.matches("-XX:TieredStopAtLevel=4") || option.equals("-Xmixed")) {
+                jit = "full";
+            }
+        }
+        return jit;
+    }
+
+    /**
      * The study's steps: closed, all users at once, or open, arrivals at the step's rate; each for the step's
      * length.
      */

@@ -29,4 +29,23 @@ class StudyTest {
         assertThatThrownBy(() -> Study.custom(JAR).users(List.of(0, 2)).build())
                 .hasMessageContaining("users are 1 or more");
     }
+
+    @Test
+    void itsJitIsWhatItsJvmOptionsLeaveTheJvm() {
+        assertThat(Study.custom(JAR).build().jit()).isEqualTo("full");
+        assertThat(Study.custom(JAR).jvmOption("-Xmx2g").build().jit()).isEqualTo("full");
+        assertThat(Study.custom(JAR)
+                        .jvmOption("-XX:TieredStopAtLevel=1")
+                        .build()
+                        .jit())
+                .isEqualTo("c1");
+        assertThat(Study.custom(JAR).jvmOption("-Xint").build().jit()).isEqualTo("interpreter");
+        assertThat(Study.custom(JAR)
+                        .jvmOption("-XX:TieredStopAtLevel=1")
+                        .jvmOption("-XX:TieredStopAtLevel=4")
+                        .build()
+                        .jit())
+                .as("the last one wins")
+                .isEqualTo("full");
+    }
 }

@@ -163,7 +163,7 @@ public final class StudyRunner {
                 .warmUp(new WarmUpLoad(
                         study.warmUpUsers(),
                         aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0))
-                .jit("full")
+                .jit(study.jit())
                 .variants(results)
                 .claims(checks)
                 .findings(findings)
