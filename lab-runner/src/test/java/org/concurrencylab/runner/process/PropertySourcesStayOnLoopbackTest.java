@@ -21,7 +21,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import oshi.SystemInfo;
 import oshi.software.os.InternetProtocolStats;
 
 /**
@@ -139,24 +138,10 @@ class PropertySourcesStayOnLoopbackTest extends RealServicesTest {
                 environment.command(experiment, experiment.variants().getFirst(), 0, Map.of(), log);
 
         try (ServiceProcess service = ServiceProcess.start(command, log, inherited)) {
-            List<InternetProtocolStats.IPConnection> listening = listeningSocketsOf(service.pid());
+            List<InternetProtocolStats.IPConnection> listening = ListeningSockets.of(service.pid());
             assertThat(listening).as("the service's server and the probe's").hasSizeGreaterThanOrEqualTo(2);
-            assertThat(listening)
-                    .allSatisfy(socket -> assertThat(InetAddress.getByAddress(socket.getLocalAddress())
-                                    .isLoopbackAddress())
-                            .as("port " + socket.getLocalPort() + " listens on "
-                                    + InetAddress.getByAddress(socket.getLocalAddress())
-                                            .getHostAddress())
-                            .isTrue());
+            ListeningSockets.allOnLoopback(listening);
             assertThat(listening).noneMatch(socket -> socket.getLocalPort() == managementPort);
         }
-    }
-
-    private static List<InternetProtocolStats.IPConnection> listeningSocketsOf(long pid) {
-        return new SystemInfo()
-                .getOperatingSystem().getInternetProtocolStats().getConnections().stream()
-                        .filter(connection -> connection.getowningProcessId() == pid)
-                        .filter(connection -> connection.getState() == InternetProtocolStats.TcpState.LISTEN)
-                        .toList();
     }
 }

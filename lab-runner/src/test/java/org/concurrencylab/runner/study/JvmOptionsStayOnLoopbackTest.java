@@ -10,9 +10,9 @@ import java.util.Map;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.runner.RealServicesTest;
 import org.concurrencylab.runner.process.JavaRuntime;
+import org.concurrencylab.runner.process.ListeningSockets;
 import org.concurrencylab.runner.process.ProbeClient;
 import org.junit.jupiter.api.Test;
-import oshi.SystemInfo;
 import oshi.software.os.InternetProtocolStats;
 
 /**
@@ -51,21 +51,11 @@ class JvmOptionsStayOnLoopbackTest extends RealServicesTest {
                         .as("-Xmx200m reached the JVM")
                         .isLessThanOrEqualTo(200L * 1024 * 1024);
                 assertThat(sizing.get("inputArguments").toString()).contains("-Dserver.address=0.0.0.0");
-                List<InternetProtocolStats.IPConnection> listening = new SystemInfo()
-                        .getOperatingSystem().getInternetProtocolStats().getConnections().stream()
-                                .filter(connection -> connection.getowningProcessId() == app.pid())
-                                .filter(connection -> connection.getState() == InternetProtocolStats.TcpState.LISTEN)
-                                .toList();
+                List<InternetProtocolStats.IPConnection> listening = ListeningSockets.of(app.pid());
                 assertThat(listening)
                         .as("the application's server and the probe's")
                         .hasSizeGreaterThanOrEqualTo(2);
-                assertThat(listening)
-                        .allSatisfy(socket -> assertThat(InetAddress.getByAddress(socket.getLocalAddress())
-                                        .isLoopbackAddress())
-                                .as("port " + socket.getLocalPort() + " listens on "
-                                        + InetAddress.getByAddress(socket.getLocalAddress())
-                                                .getHostAddress())
-                                .isTrue());
+                ListeningSockets.allOnLoopback(listening);
                 assertThat(listening).noneMatch(socket -> socket.getLocalPort() == managementPort);
             }
         }
