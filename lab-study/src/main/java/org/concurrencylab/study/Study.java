@@ -244,21 +244,21 @@ public record Study(
 
     /**
      * How the application's JVM compiles, as its options leave it, in the words results use for the
-     * experiments' services: {@code c1} where a {@code -XX:TieredStopAtLevel} of 1 to 3 stops it short of C2,
-     * {@code interpreter} under {@code -Xint}, else {@code full}; the last of repeated options wins, as in the JVM.
+     * experiments' services: {@code interpreter} under {@code -Xint} (or a {@code -XX:TieredStopAtLevel} of 0),
+     * {@code c1} where a {@code -XX:TieredStopAtLevel} of 1 to 3 stops it short of C2, else {@code full}. As in
+     * the JVM, the last of {@code -Xint} and {@code -Xmixed} wins, and so does the last level.
      */
     public String jit() {
-        String jit = "full";
+        boolean interpreted = false;
+        int level = 4;
         for (String option : jvmOptions) {
-            if (option.equals("-Xint")) {
-                jit = "interpreter";
-            } else if (option.matches("-XX:TieredStopAtLevel=[123]")) {
-                jit = "c1";
-            } else if (option.matches("-XX:TieredStopAtLevel=4") || option.equals("-Xmixed")) {
-                jit = "full";
+            if (option.equals("-Xint") || option.equals("-Xmixed")) {
+                interpreted = option.equals("-Xint");
+            } else if (option.matches("-XX:TieredStopAtLevel=[0-4]")) {
+                level = option.charAt(option.length() - 1) - '0';
             }
         }
-        return jit;
+        return interpreted || level == 0 ? "interpreter" : level < 4 ? "c1" : "full";
     }
 
     /**

@@ -45,7 +45,20 @@ class StudyTest {
                         .jvmOption("-XX:TieredStopAtLevel=4")
                         .build()
                         .jit())
-                .as("the last one wins")
+                .as("the last level wins")
+                .isEqualTo("full");
+        assertThat(Study.custom(JAR)
+                        .jvmOption("-Xint")
+                        .jvmOption("-XX:TieredStopAtLevel=1")
+                        .build()
+                        .jit())
+                .as("-Xint interprets whatever the level")
+                .isEqualTo("interpreter");
+        assertThat(Study.custom(JAR)
+                        .jvmOption("-Xint")
+                        .jvmOption("-Xmixed")
+                        .build()
+                        .jit())
                 .isEqualTo("full");
     }
 }
