@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.load.JitPolicy;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
@@ -258,7 +259,9 @@ public record Study(
                 level = option.charAt(option.length() - 1) - '0';
             }
         }
-        return interpreted || level == 0 ? "interpreter" : level < 4 ? "c1" : "full";
+        return interpreted || level == 0
+                ? "interpreter"
+                : level < 4 ? JitPolicy.C1_ONLY.label() : JitPolicy.FULL.label();
     }
 
     /**
