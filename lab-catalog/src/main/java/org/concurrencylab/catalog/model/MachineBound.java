@@ -166,6 +166,66 @@ public final class MachineBound {
                         aloneSeconds * 1e3));
     }
 
+    /**
+     * A closed load of users on a system whose request was timed alone (a study's R0, its CPU in it): each user
+     * asks the cores for c of every cycle of R0 plus its think time, and spends the rest of the cycle off them.
+     * With that population, not an open stream, the wait for a core is bounded: one user never waits, and no load
+     * gets past cores / c. The throughput is the closed network's by exact mean-value analysis, the cores taken as
+     * one server of their combined speed plus a delay for the rest of a request's CPU (Seidmann's approximation of a
+     * multi-server station: exact for one user and in saturation, on the pessimistic side between them, so the share
+     * stays the most the machine may take).
+     *
+     * @param boundPerSecond  what the step's pools and users allow at the lone request's pace
+     * @param users           the step's users
+     * @param aloneSeconds    the mean time of a request sent alone
+     * @param thinkSeconds    each user's pause between an answer and its next request
+     * @param cpuSeconds      c, every process's CPU per request during the step
+     */
+    public static Estimate closedMeasured(
+            double boundPerSecond, int users, double aloneSeconds, double thinkSeconds, double cpuSeconds, int cores) {
+        check(boundPerSecond, aloneSeconds, cpuSeconds, cores);
+        if (users < 1 || thinkSeconds < 0) {
+            throw new IllegalArgumentException("a closed load needs at least one user and no negative think time");
+        }
+        double cycle = aloneSeconds + thinkSeconds;
+        double offCores = Math.max(0, cycle - cpuSeconds);
+        double served = closedThroughput(users, cpuSeconds, offCores, cores);
+        double asked = Math.min(boundPerSecond, users / cycle);
+        double share = Math.max(0, 1 - served / asked);
+        return new Estimate(
+                Math.min(boundPerSecond, served),
+                share,
+                format(
+                        Locale.ROOT,
+                        "c = %.2f ms on %d cores: %d %s, each asking them for c in a cycle of %.2f ms, are served at most"
+                                + " %.1f/s of the %.1f/s asked",
+                        cpuSeconds * 1e3,
+                        cores,
+                        users,
+                        users == 1 ? "user" : "users",
+                        cycle * 1e3,
+                        served,
+                        asked));
+    }
+
+    /**
+     * Mean-value analysis of {@code users} cycling between {@code cores} servers, each visit needing
+     * {@code demandSeconds}, and a delay of {@code delaySeconds}; the servers as one of their combined speed plus
+     * the rest of the demand as a delay (Seidmann).
+     */
+    static double closedThroughput(int users, double demandSeconds, double delaySeconds, int cores) {
+        double queued = demandSeconds / cores;
+        double fixed = demandSeconds - queued + delaySeconds;
+        double inQueue = 0;
+        double throughput = 0;
+        for (int n = 1; n <= users; n++) {
+            double residence = queued * (1 + inQueue);
+            throughput = n / (residence + fixed);
+            inQueue = throughput * residence;
+        }
+        return throughput;
+    }
+
     /** Cores this busy serve no more: the wait for one grows without bound as the utilization nears 1. */
     static final double SATURATED_UTILIZATION = 0.95;
 

@@ -27,6 +27,34 @@ class MachineBoundTest {
     }
 
     @Test
+    void aStudysUsersAreAClosedPopulationWhoseWaitForACoreTheirNumberBounds() {
+        // one user never waits for a core, however much of its request is CPU
+        MachineBound.Estimate alone = MachineBound.closedMeasured(1 / 0.00123, 1, 0.00123, 0, 0.00113, 2);
+        assertThat(alone.share()).isZero();
+        assertThat(alone.perSecond()).isCloseTo(1 / 0.00123, within(1e-6));
+        // fixtures/pooled-app at 2 users: R0 = 42 ms with 7.6 ms of CPU in it, on 2 cores
+        MachineBound.Estimate light = MachineBound.closedMeasured(47.6, 2, 0.042, 0, 0.0076, 2);
+        assertThat(light.share()).isLessThan(Defaults.MACHINE_SHARE_OF_BOUND);
+        // a page all CPU (R0 1.23 ms, c 1.24 ms) at 4 users on 2 cores: the cores allow 1,613/s of the 3,252/s
+        // asked; the share is of the figure, never past it
+        MachineBound.Estimate saturated = MachineBound.closedMeasured(3252, 4, 0.00123, 0, 0.00124, 2);
+        assertThat(saturated.perSecond()).isLessThanOrEqualTo(2 / 0.00124).isGreaterThan(0.95 * 2 / 0.00124);
+        assertThat(saturated.share()).isBetween(0.49, 0.53);
+        // a user thinking a second between requests leaves the cores to the others
+        MachineBound.Estimate thinking = MachineBound.closedMeasured(3.98, 4, 0.00123, 1, 0.00124, 2);
+        assertThat(thinking.share()).isLessThan(0.001);
+    }
+
+    @Test
+    void theClosedQueuesThroughputNeverPassesTheUsersOrTheCores() {
+        for (int users = 1; users <= 64; users *= 2) {
+            double throughput = MachineBound.closedThroughput(users, 0.002, 0.003, 2);
+            assertThat(throughput).isLessThanOrEqualTo(users / 0.005 + 1e-9).isLessThanOrEqualTo(2 / 0.002 + 1e-9);
+        }
+        assertThat(MachineBound.closedThroughput(64, 0.002, 0.003, 2)).isGreaterThan(0.99 * 2 / 0.002);
+    }
+
+    @Test
     void aCheapRequestPathLeavesTheClosedBoundToThePool() {
         // 100 users x 10 at D = 400 ms, 250/s by the pool: 10 rounds of 400.5 ms, plus one burst of
         // 100 x 0.5 ms / 2 cores = 25 ms: 1000 requests in 4030 ms

@@ -291,10 +291,19 @@ public final class StepResults {
                 : downstream.holds().get(bound.timedAs());
         // a study's R0 already holds its CPU: counted again as the machine's, it made 8 % of a 44 ms R0 the machine's
         // share at 2 users, on 2 cores 8 % busy, whose requests took no longer than alone; and its users' bound is not
-        // what the cores served where a pool held the load back
+        // what the cores served where a pool held the load back. Its held steps' users are a closed population, whose
+        // wait for a core their number bounds; its open steps' arrivals wait as an open queue's
         MachineBound.Estimate estimate = context.dIsMeasured()
-                ? MachineBound.openMeasured(
-                        poolPerSecond, completed / load.elapsedSeconds(), holdSeconds, cpuPerRequest, cores)
+                ? context.step() instanceof LoadStep.Held users
+                        ? MachineBound.closedMeasured(
+                                poolPerSecond,
+                                users.users(),
+                                holdSeconds,
+                                context.scaled().of(users.thinkTime()).toNanos() / 1e9,
+                                cpuPerRequest,
+                                cores)
+                        : MachineBound.openMeasured(
+                                poolPerSecond, completed / load.elapsedSeconds(), holdSeconds, cpuPerRequest, cores)
                 : timed != null && timed.count() >= Defaults.REQUESTS_TO_MEASURE_C
                         ? MachineBound.measured(
                                 poolPerSecond,
