@@ -12,6 +12,7 @@ import java.util.OptionalDouble;
 import org.concurrencylab.capacity.LittlesLaw;
 import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.results.capacity.PoolLimits;
+import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.usage.PoolOccupancy;
 
@@ -72,13 +73,18 @@ public final class PoolSizing {
                     step.throughputPerSecond(),
                     100 * step.throughputPerSecond() / demand.perSecond()));
         } else {
-            sentence.append(format(
-                    Locale.ROOT,
-                    "the users were the limit at %s: %.1f/s is %.0f %% of what they allow alone " + "(%s)",
-                    demand.name(),
-                    step.throughputPerSecond(),
-                    100 * step.throughputPerSecond() / demand.perSecond(),
-                    demand.derivation()));
+            Optional<ResourceDemand> other = limitOtherThanTheUsers(steps, index);
+            if (other.isPresent()) {
+                sentence.append(otherLimit(other.get(), step, demand));
+            } else {
+                sentence.append(format(
+                        Locale.ROOT,
+                        "the users were the limit at %s: %.1f/s is %.0f %% of what they allow alone " + "(%s)",
+                        demand.name(),
+                        step.throughputPerSecond(),
+                        100 * step.throughputPerSecond() / demand.perSecond(),
+                        demand.derivation()));
+            }
         }
         if (holding.isEmpty()) {
             fullest(step)
@@ -92,6 +98,46 @@ public final class PoolSizing {
             sentence.append('.');
         }
         return Optional.of(sentence.toString());
+    }
+
+    /**
+     * What the capacity model, weighing every resource at once, finds allows least at step {@code index}, where that is
+     * not the users themselves: a closed step no pool held back may still have been held by this machine's cores.
+     */
+    static Optional<ResourceDemand> limitOtherThanTheUsers(List<StepResult> steps, int index) {
+        return ServiceCapacityModel.of("", steps.subList(0, index + 1))
+                .flatMap(model -> model.resource(model.limit()))
+                .filter(limit -> !limit.isLoad());
+    }
+
+    private static String otherLimit(ResourceDemand limit, StepResult step, UserPace.Demand demand) {
+        String what = ResourceDemand.CORES.equals(limit.kind())
+                ? format(
+                        Locale.ROOT,
+                        "%s were the limit at %s: at %.2f ms of CPU a request on every process here (the lab's "
+                                + "load driver's included) they allow %.1f/s",
+                        ResourceDemand.CORES.equals(limit.name())
+                                ? format(Locale.ROOT, "this machine's %.0f cores", limit.size())
+                                : format(Locale.ROOT, "the %s (%.0f, by an affinity mask)", limit.name(), limit.size()),
+                        demand.name(),
+                        limit.holdMillis(),
+                        limit.allowsPerSecond())
+                : format(
+                        Locale.ROOT,
+                        "%s was the limit at %s: %.0f members, each held %.2f ms a request, allow %.1f/s",
+                        limit.name(),
+                        demand.name(),
+                        limit.size(),
+                        limit.holdMillis(),
+                        limit.allowsPerSecond());
+        return format(
+                Locale.ROOT,
+                "%s; %.1f/s served, %.0f %% of it, where the users alone would send %.0f/s (%s)",
+                what,
+                step.throughputPerSecond(),
+                100 * step.throughputPerSecond() / limit.allowsPerSecond(),
+                demand.perSecond(),
+                demand.derivation());
     }
 
     /** The heaviest step up to {@code index} where nothing held the load back and nothing failed; the step itself if none. */
