@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import org.concurrencylab.probe.core.CpuProfiler;
 import org.concurrencylab.probe.core.ProbeHttpServer;
 import org.concurrencylab.probe.core.ProbeSampler;
 import org.springframework.beans.factory.ObjectProvider;

@@ -3,6 +3,7 @@ package org.concurrencylab.probe;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.concurrencylab.probe.core.CpuProfiler;
 import org.concurrencylab.probe.core.ProbeSampler;
 import org.concurrencylab.probe.model.CpuProfile;
 import org.concurrencylab.probe.model.ProbeReport;

@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.concurrencylab.probe;
+package org.concurrencylab.probe.core;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -13,8 +13,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import one.profiler.AsyncProfiler;
 import org.concurrencylab.probe.model.CpuProfile;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Where the service's CPU goes, from async-profiler: it samples the threads that are on a CPU from
@@ -28,12 +26,12 @@ import org.slf4j.LoggerFactory;
  * takes about a millisecond. Only the service's own work is kept: stacks with a Java frame outside the
  * JDK (the JVM's compiler and collector threads have none), on a thread that is not the probe's.
  */
-final class CpuProfiler implements AutoCloseable {
+public final class CpuProfiler implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(CpuProfiler.class);
+    private static final System.Logger log = System.getLogger(CpuProfiler.class.getName());
 
     /** The property that switches the profiler on in a service. */
-    static final String PROPERTY = "lab.probe.profiler";
+    public static final String PROPERTY = "lab.probe.profiler";
 
     static final long WINDOW_MILLIS = 1000;
     /**
@@ -77,11 +75,14 @@ final class CpuProfiler implements AutoCloseable {
      * A running profiler, or none where async-profiler has no library for this platform (it ships
      * Linux x64 and arm64 and macOS) or the operating system refuses it; the service runs on without.
      */
-    static Optional<CpuProfiler> start() {
+    public static Optional<CpuProfiler> start() {
         try {
             return Optional.of(new CpuProfiler(AsyncProfiler.getInstance()));
         } catch (Throwable unavailable) {
-            log.warn("no CPU profile: async-profiler does not run here ({})", unavailable.toString());
+            log.log(
+                    System.Logger.Level.WARNING,
+                    "no CPU profile: async-profiler does not run here ({0})",
+                    unavailable.toString());
             return Optional.empty();
         }
     }
@@ -102,7 +103,7 @@ final class CpuProfiler implements AutoCloseable {
                 windows.addLast(window);
             }
         } catch (Exception | Error e) {
-            log.warn("CPU profile window lost: {}", e.toString());
+            log.log(System.Logger.Level.WARNING, "CPU profile window lost: {0}", e.toString());
         }
     }
 
@@ -166,7 +167,7 @@ final class CpuProfiler implements AutoCloseable {
     }
 
     /** Where the CPU went in the windows that ended after a time. */
-    CpuProfile since(long epochMillis) {
+    public CpuProfile since(long epochMillis) {
         Map<String, Integer> frames = new HashMap<>();
         Map<String, Integer> leaves = new HashMap<>();
         int stacks = 0;
