@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ForkJoinPool;
+import org.concurrencylab.probe.core.CpuProfiler;
 import org.concurrencylab.probe.core.ProbeHttpServer;
 import org.concurrencylab.probe.core.ProbeSampler;
 import org.concurrencylab.probe.model.CpuProfile;
@@ -19,15 +20,18 @@ import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 
 /**
- * The probe of an application the lab did not build: the same sampler and the same door on 127.0.0.1
- * as inside the lab's own services, and the same report, less what only a Spring bean could tell (the
- * server's request timers, Micrometer's windows, the CPU profile).
+ * The probe of an application the lab did not build: the same sampler, the same CPU profiler where asked
+ * ({@code profile=on}) and the same door on 127.0.0.1 as inside the lab's own services, and the same report,
+ * less what only a Spring bean could tell (the server's request timers, Micrometer's windows).
  */
 final class AgentProbe {
 
     private final ProbeSampler sampler;
     private final ProbeHttpServer server;
     private final VirtualThreadPins pins;
+    /** Empty where not asked for, or where async-profiler does not run on this platform. */
+    private final Optional<CpuProfiler> profiler;
+
     private final Instrumentation instrumentation;
     private volatile String springBoot;
 
@@ -35,6 +39,7 @@ final class AgentProbe {
         this.instrumentation = instrumentation;
         this.sampler = new ProbeSampler(options.interval(), options.capacity());
         this.pins = VirtualThreadPins.start();
+        this.profiler = options.profile() ? CpuProfiler.start() : Optional.empty();
         this.server = new ProbeHttpServer(this::report);
     }
 
@@ -58,7 +63,9 @@ final class AgentProbe {
                 sizing(),
                 sampler.counters().withAgentCounts(pins.count(), ownCpuNanos()),
                 samples,
-                CpuProfile.EMPTY,
+                since == null
+                        ? CpuProfile.EMPTY
+                        : profiler.map(running -> running.since(since)).orElse(CpuProfile.EMPTY),
                 List.of());
     }
 
@@ -148,6 +155,7 @@ final class AgentProbe {
 
     private void close() {
         server.close();
+        profiler.ifPresent(CpuProfiler::close);
         pins.close();
         sampler.close();
     }

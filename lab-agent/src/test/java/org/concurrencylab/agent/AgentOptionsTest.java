@@ -26,6 +26,8 @@ class AgentOptionsTest {
         assertThat(options.parentPid()).hasValue(42);
         assertThat(options.probe()).isTrue();
         assertThat(AgentOptions.parse("probe=off,parent-pid=7").probe()).isFalse();
+        assertThat(options.profile()).as("off unless said").isFalse();
+        assertThat(AgentOptions.parse("profile=on").profile()).isTrue();
     }
 
     @Test
@@ -36,6 +38,9 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("interval-ms=1")).hasMessageContaining("from 10 to 10000");
         assertThatThrownBy(() -> AgentOptions.parse("port-file")).hasMessageContaining("key=value");
         assertThatThrownBy(() -> AgentOptions.parse("probe=maybe")).hasMessageContaining("on or off");
+        assertThatThrownBy(() -> AgentOptions.parse("profile=yes")).hasMessageContaining("profile is on or off");
+        assertThatThrownBy(() -> AgentOptions.parse("profile=on,probe=off,parent-pid=7"))
+                .hasMessageContaining("needs the probe");
         assertThatThrownBy(() -> AgentOptions.parse("probe=off")).hasMessageContaining("parent-pid");
     }
 }

@@ -370,6 +370,16 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(check.size()).isEqualTo(cores);
         assertThat(check.variant()).isEqualTo("as-is");
         assertThat(check.error().orElseThrow()).isBetween(-0.20, 0.20);
+        // the agent profiles where the application's CPU goes: one round of SHA-256 over 64 KiB is most of a request
+        StepResult onBothCores = result.variants().stream()
+                .filter(variant -> variant.name().equals(check.variant()))
+                .findFirst()
+                .orElseThrow()
+                .steps()
+                .getFirst();
+        assertThat(onBothCores.profile()).as("a profile from the agent").isNotNull();
+        assertThat(onBothCores.profile().stacks()).isGreaterThan(100);
+        assertThat(onBothCores.profile().shareOf("PooledApp.digest")).isGreaterThan(0.3);
         assertThat(Runtime.getRuntime().availableProcessors())
                 .as("the lab's cores given back")
                 .isEqualTo(cores);

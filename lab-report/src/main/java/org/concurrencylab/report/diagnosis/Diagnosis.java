@@ -98,8 +98,11 @@ public final class Diagnosis {
         return bottleneck(step) + hottest(step);
     }
 
-    /** What the service itself spent its CPU on, whatever held the step back: where a profiler would look next. */
-    private static String hottest(StepResult step) {
+    /**
+     * What the service itself spent its CPU on, whatever held the step back: where a profiler would look next; empty
+     * where the step was not profiled or its service barely computed.
+     */
+    static String hottest(StepResult step) {
         if (step.profile() == null
                 || step.profile().stacks() < HotFrames.ENOUGH_STACKS
                 || step.profile().hottestSelf(1).isEmpty()) {

@@ -131,13 +131,14 @@ public final class PoolSizing {
                         limit.holdMillis(),
                         limit.allowsPerSecond());
         return format(
-                Locale.ROOT,
-                "%s; %.1f/s served, %.0f %% of it, where the users alone would send %.0f/s (%s)",
-                what,
-                step.throughputPerSecond(),
-                100 * step.throughputPerSecond() / limit.allowsPerSecond(),
-                demand.perSecond(),
-                demand.derivation());
+                        Locale.ROOT,
+                        "%s; %.1f/s served, %.0f %% of it, where the users alone would send %.0f/s (%s)",
+                        what,
+                        step.throughputPerSecond(),
+                        100 * step.throughputPerSecond() / limit.allowsPerSecond(),
+                        demand.perSecond(),
+                        demand.derivation())
+                + (ResourceDemand.CORES.equals(limit.kind()) ? Diagnosis.hottest(step) : "");
     }
 
     /** The heaviest step up to {@code index} where nothing held the load back and nothing failed; the step itself if none. */

@@ -8,6 +8,7 @@ import java.util.OptionalDouble;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.ServiceProfile;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.usage.MachineUsage;
 import org.concurrencylab.results.usage.PoolOccupancy;
@@ -51,8 +52,12 @@ class PoolSizingTest {
      */
     @Test
     void aStepNoPoolHeldBackIsPutDownToTheCoresWhenTheyAllowLessThanTheUsers() {
-        List<StepResult> steps =
-                List.of(closed(1, 851, 1.17, 0.48, 0.13, 1.00, 0.8), closed(4, 1522, 2.63, 0.95, 0.14, 1.10, 2.7));
+        String lookUp = "org.springframework.boot.loader.jar.JarFileEntries.isMultiReleaseJar";
+        List<StepResult> steps = List.of(
+                closed(1, 851, 1.17, 0.48, 0.13, 1.00, 0.8),
+                StepResult.from(closed(4, 1522, 2.63, 0.95, 0.14, 1.10, 2.7))
+                        .profile(new ServiceProfile(738, Map.of(lookUp, 0.30), Map.of(lookUp, 0.30), 0))
+                        .build());
 
         assertThat(PoolSizing.sentence(steps, 0))
                 .hasValueSatisfying(sentence -> assertThat(sentence).startsWith("the users were the limit at 1 user"));
@@ -61,6 +66,7 @@ class PoolSizingTest {
                         .startsWith("this machine's 2 cores were the limit at 4 users: at 1.24 ms of CPU a request")
                         .contains(
                                 "they allow 1612.9/s; 1522.0/s served, 94 % of it, where the users alone would send 3419/s")
+                        .contains("the service's own CPU went most to JarFileEntries.isMultiReleaseJar (30 % of its")
                         .contains("the fullest pool, hikari:HikariPool-1, had 2.7 of its 10 connections"));
     }
 

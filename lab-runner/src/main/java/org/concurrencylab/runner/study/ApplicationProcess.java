@@ -123,7 +123,8 @@ public final class ApplicationProcess implements AutoCloseable {
     }
 
     /**
-     * @param probed false to start it without the probe, to measure what the probe costs: the agent then only
+     * @param probed true for the probe: its threads and pools sampled, its CPU profiled (async-profiler, where it
+     *               runs); false to start it without, to measure what the probe costs: the agent then only
      *               watches the lab's process, so that the application still ends with the lab
      * @param port   0 for a free one the lab picks
      * @param environment variables beyond the few it inherits: secrets (a database's password), which a command
@@ -163,7 +164,8 @@ public final class ApplicationProcess implements AutoCloseable {
             }
             List<String> command = new ArrayList<>(prefix);
             command.add(java.executable().toString());
-            command.add("-javaagent:" + agentJar + "=" + (probed ? "port-file=" + portFile : "probe=off")
+            command.add("-javaagent:" + agentJar + "="
+                    + (probed ? "port-file=" + portFile + ",profile=on" : "probe=off")
                     + ",parent-pid=" + ProcessHandle.current().pid());
             command.addAll(jvmOptions);
             command.add("-jar");
