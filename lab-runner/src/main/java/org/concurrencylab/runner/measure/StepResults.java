@@ -354,6 +354,7 @@ public final class StepResults {
             "org.apache.coyote.",
             "org.apache.tomcat.",
             "jakarta.servlet.",
+            "javax.servlet.",
             "org.springframework.web.filter.",
             "org.springframework.web.servlet.FrameworkServlet.",
             "org.springframework.web.servlet.DispatcherServlet.",
