@@ -102,7 +102,8 @@ public final class PoolSizing {
 
     /**
      * What the capacity model, weighing every resource at once, finds allows least at step {@code index}, where that is
-     * not the users themselves: a closed step no pool held back may still have been held by this machine's cores.
+     * not the users themselves: a closed step no pool held back may still have been held by this machine's cores. The
+     * model is the one of an application free to run on every core, so the cores are this machine's, all of them.
      */
     static Optional<ResourceDemand> limitOtherThanTheUsers(List<StepResult> steps, int index) {
         return ServiceCapacityModel.of("", steps.subList(0, index + 1))
@@ -114,11 +115,9 @@ public final class PoolSizing {
         String what = ResourceDemand.CORES.equals(limit.kind())
                 ? format(
                         Locale.ROOT,
-                        "%s were the limit at %s: at %.2f ms of CPU a request on every process here (the lab's "
-                                + "load driver's included) they allow %.1f/s",
-                        ResourceDemand.CORES.equals(limit.name())
-                                ? format(Locale.ROOT, "this machine's %.0f cores", limit.size())
-                                : format(Locale.ROOT, "the %s (%.0f, by an affinity mask)", limit.name(), limit.size()),
+                        "this machine's %.0f cores were the limit at %s: at %.2f ms of CPU a request on every process "
+                                + "here (the lab's load driver's included) they allow %.1f/s",
+                        limit.size(),
                         demand.name(),
                         limit.holdMillis(),
                         limit.allowsPerSecond())
