@@ -62,12 +62,12 @@ public final class ServiceCapacityModel {
      *                         0 where it ran on every core
      */
     public static Optional<ServiceCapacity> of(String variant, List<StepResult> steps, int applicationCores) {
-        if (steps.isEmpty() || steps.getLast().throughputPerSecond() <= 0) {
+        if (steps.isEmpty() || steps.getLast().client().throughputPerSecond() <= 0) {
             return Optional.empty();
         }
         StepResult holds = holdsFrom(steps);
         StepResult heaviest = steps.getLast();
-        if (holds.throughputPerSecond() <= 0) {
+        if (holds.client().throughputPerSecond() <= 0) {
             return Optional.empty();
         }
         List<ResourceDemand> resources = new ArrayList<>();
@@ -75,10 +75,10 @@ public final class ServiceCapacityModel {
         resources.addAll(pools(holds, heaviest));
         load(steps, heaviest).ifPresent(resources::add);
         ResourceDemand limit = limit(resources, heaviest.usersAtOnce());
-        double explained = heaviest.throughputPerSecond() / limit.allowsPerSecond();
+        double explained = heaviest.client().throughputPerSecond() / limit.allowsPerSecond();
         return Optional.of(ServiceCapacity.custom(variant)
                 .holdsFrom(holds.load())
-                .decidedAt(heaviest.load(), heaviest.throughputPerSecond())
+                .decidedAt(heaviest.load(), heaviest.client().throughputPerSecond())
                 .serviceCpuMillis(serviceCpuMillis(cpuFrom(steps)))
                 .resources(resources)
                 .limit(limit.name(), explained)
@@ -98,8 +98,8 @@ public final class ServiceCapacityModel {
             boolean coresFree = step.machine() == null
                     || step.machine().idleShare().isEmpty()
                     || step.machine().idleShare().getAsDouble() > 1 - BUSY_CORES;
-            if (step.requests().failed() == 0
-                    && step.throughputPerSecond() > 0
+            if (step.client().requests().failed() == 0
+                    && step.client().throughputPerSecond() > 0
                     && PoolLimits.holdingBack(step).isEmpty()
                     && coresFree) {
                 return step;
@@ -120,7 +120,7 @@ public final class ServiceCapacityModel {
             boolean coresFree = step.machine() != null
                     && step.machine().idleShare().isPresent()
                     && step.machine().idleShare().getAsDouble() > 1 - BUSY_CORES;
-            if (step.requests().failed() == 0 && step.throughputPerSecond() > 0 && coresFree) {
+            if (step.client().requests().failed() == 0 && step.client().throughputPerSecond() > 0 && coresFree) {
                 return step;
             }
         }
@@ -199,12 +199,12 @@ public final class ServiceCapacityModel {
      * without).
      */
     public static double jitMillisPerRequest(StepResult step) {
-        if (step.process() == null || step.requests().ok() == 0) {
+        if (step.service().process() == null || step.client().requests().ok() == 0) {
             return 0;
         }
         return 1000
-                * Math.max(0, step.process().jitCpuSeconds().orElse(0))
-                / step.requests().ok();
+                * Math.max(0, step.service().process().jitCpuSeconds().orElse(0))
+                / step.client().requests().ok();
     }
 
     /**
@@ -218,24 +218,25 @@ public final class ServiceCapacityModel {
     private static List<ResourceDemand> pools(StepResult holds, StepResult heaviest) {
         List<ResourceDemand> pools = new ArrayList<>();
         Optional<String> queuedFor = PoolLimits.holdingBack(heaviest);
-        for (Map.Entry<String, PoolOccupancy> pool : holds.pools().entrySet()) {
-            double holdMillis = 1000 * pool.getValue().meanBusy() / holds.throughputPerSecond();
-            PoolOccupancy now = heaviest.pools().getOrDefault(pool.getKey(), pool.getValue());
+        for (Map.Entry<String, PoolOccupancy> pool : holds.service().pools().entrySet()) {
+            double holdMillis =
+                    1000 * pool.getValue().meanBusy() / holds.client().throughputPerSecond();
+            PoolOccupancy now = heaviest.service().pools().getOrDefault(pool.getKey(), pool.getValue());
             if (holdMillis <= 0 || now.max() < 1) {
                 continue;
             }
             String property = SpringPoolProperties.of(
-                            pool.getKey(), heaviest.pools().keySet())
+                            pool.getKey(), heaviest.service().pools().keySet())
                     .orElse(null);
-            double turnMillis = 1000 * now.max() / heaviest.throughputPerSecond();
-            double heldThere = 1000 * now.meanBusy() / heaviest.throughputPerSecond();
+            double turnMillis = 1000 * now.max() / heaviest.client().throughputPerSecond();
+            double heldThere = 1000 * now.meanBusy() / heaviest.client().throughputPerSecond();
             if (queuedFor.filter(pool.getKey()::equals).isPresent() && turnMillis > heldThere) {
                 pools.add(new ResourceDemand(
                         pool.getKey(),
                         ResourceDemand.POOL,
                         now.max(),
                         turnMillis,
-                        heaviest.throughputPerSecond(),
+                        heaviest.client().throughputPerSecond(),
                         property,
                         turnMillis - heldThere));
                 continue;
@@ -269,7 +270,7 @@ public final class ServiceCapacityModel {
         }
         Double think =
                 steps.getFirst().plan() == null ? null : steps.getFirst().plan().thinkSeconds();
-        double cycle = steps.getFirst().latencyMillis().mean() + (think == null ? 0 : 1000 * think);
+        double cycle = steps.getFirst().client().latencyMillis().mean() + (think == null ? 0 : 1000 * think);
         if (cycle <= 0) {
             return Optional.empty();
         }
@@ -280,15 +281,16 @@ public final class ServiceCapacityModel {
 
     /** The calls of the step the holds come from, over its answered requests. */
     private static List<DownstreamDemand> downstreams(StepResult step) {
-        if (step.downstream() == null
-                || step.downstream().requests() == 0
-                || step.requests().ok() == 0) {
+        if (step.service().downstream() == null
+                || step.service().downstream().requests() == 0
+                || step.client().requests().ok() == 0) {
             return List.of();
         }
         return List.of(new DownstreamDemand(
                 STAND_INS,
-                step.downstream().requests() / (double) step.requests().ok(),
-                step.downstream().meanMillis()));
+                step.service().downstream().requests()
+                        / (double) step.client().requests().ok(),
+                step.service().downstream().meanMillis()));
     }
 
     /** How a study's stand-ins are named together: one server answers for all of them. */
@@ -297,8 +299,8 @@ public final class ServiceCapacityModel {
     /** What the step showed that the model leaves out: a lock threads waited on, or a shortfall it does not explain. */
     private static Optional<String> notModelled(StepResult step, double explained, ResourceDemand limit) {
         List<String> parts = new ArrayList<>();
-        if (step.threads() != null && step.threads().activityByPool() != null) {
-            step.threads().activityByPool().forEach((pool, activities) -> {
+        if (step.service().threads() != null && step.service().threads().activityByPool() != null) {
+            step.service().threads().activityByPool().forEach((pool, activities) -> {
                 double blocked = activities.getOrDefault(LOCK_WAIT, 0.0);
                 if (blocked >= LOCK_WAITERS) {
                     parts.add(format(

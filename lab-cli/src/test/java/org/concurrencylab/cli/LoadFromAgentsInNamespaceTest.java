@@ -78,27 +78,29 @@ class LoadFromAgentsInNamespaceTest {
         StepResult remote = step(out.resolve("remote"), "10x10");
         System.out.printf(
                 "10x10 at S = 0.3 from two agents: %.1f/s, p50 %.1f ms, p95 %.1f ms%n",
-                remote.throughputPerSecond(),
-                remote.latencyMillis().p50(),
-                remote.latencyMillis().p95());
+                remote.client().throughputPerSecond(),
+                remote.client().latencyMillis().p50(),
+                remote.client().latencyMillis().p95());
         assertThat(remote.plan().driver()).isEqualTo("jmeter");
         assertThat(remote.plan().requestsByLoadHost())
                 .isEqualTo(Map.of("10.200.2.2:1099", 50L, "10.200.3.2:1099", 50L));
-        assertThat(remote.requests().ok()).isEqualTo(100);
-        assertThat(remote.threads()).as("the probe watched the service").isNotNull();
+        assertThat(remote.client().requests().ok()).isEqualTo(100);
+        assertThat(remote.service().threads())
+                .as("the probe watched the service")
+                .isNotNull();
         assertThat(Files.readString(single(out.resolve("remote")).resolve("report.md")))
                 .contains("by jmeter from 10.200.2.2:1099 (50), 10.200.3.2:1099 (50)");
-        Path requestLog = single(out.resolve("remote")).resolve(remote.requestLog());
+        Path requestLog = single(out.resolve("remote")).resolve(remote.client().requestLog());
         assertThat(Files.readAllLines(requestLog)).hasSize(101);
         // 10 users on 200 workers hold 10 requests of D = 300 ms at once: at most 10 per D, each answered in D and
         // the request's own cost. The lab's driver gets 97-98 % of it here and JMeter 96 % (bench/load-from holds the
         // two side by side); 90 % leaves room for two agents' JVMs on 2 cores, a median 5 % over D would be a queue
         double bound = 10 / 0.3;
-        assertThat(remote.throughputPerSecond()).isBetween(0.90 * bound, bound);
-        assertThat(remote.latencyMillis().p50()).isBetween(300.0, 1.05 * 300);
+        assertThat(remote.client().throughputPerSecond()).isBetween(0.90 * bound, bound);
+        assertThat(remote.client().latencyMillis().p50()).isBetween(300.0, 1.05 * 300);
 
         StepResult heavier = step(out.resolve("remote"), "100x10");
-        assertThat(heavier.requests().ok()).isEqualTo(1000);
+        assertThat(heavier.client().requests().ok()).isEqualTo(1000);
         assertThat(heavier.plan().requestsByLoadHost()).containsValues(500L, 500L);
     }
 

@@ -155,6 +155,7 @@ class HyperfoilAgreementTest {
                             .getFirst()
                             .steps()
                             .getFirst()
+                            .client()
                             .requests()
                             .ok())
                     .isEqualTo(1000);

@@ -52,20 +52,20 @@ class HyperfoilImportTest {
         assertThat(step.probed()).isFalse();
         assertThat(step.plan().driver()).isEqualTo("hyperfoil");
         // 990 answers, 4 of them invalid; 8 timeouts and 2 refused: 1000 sent, 986 ok, 14 failed
-        assertThat(step.requests().ok()).isEqualTo(986);
-        assertThat(step.requests().failed()).isEqualTo(14);
-        assertThat(step.requests().failedByKind())
+        assertThat(step.client().requests().ok()).isEqualTo(986);
+        assertThat(step.client().requests().failed()).isEqualTo(14);
+        assertThat(step.client().requests().failedByKind())
                 .containsEntry("INVALID_STATUS", 4L)
                 .containsEntry("TIMEOUT", 8L)
                 .containsEntry("CONNECTION_ERROR", 2L);
-        assertThat(step.elapsedSeconds()).isEqualTo(4.0);
-        assertThat(step.throughputPerSecond()).isCloseTo(986 / 4.0, within(1e-9));
-        assertThat(step.latencyMillis().p50()).isEqualTo(404.0);
+        assertThat(step.client().elapsedSeconds()).isEqualTo(4.0);
+        assertThat(step.client().throughputPerSecond()).isCloseTo(986 / 4.0, within(1e-9));
+        assertThat(step.client().latencyMillis().p50()).isEqualTo(404.0);
         // p95 sits between p90 and p99 at log(20/10) / log(100/10) of the way
-        assertThat(step.latencyMillis().p95()).isCloseTo(420 + 0.30103 * 80, within(0.01));
-        assertThat(step.latencyMillis().max()).isEqualTo(530.0);
-        assertThat(step.littlesLawPerSecond()).isCloseTo(250, within(1e-6)); // 100 users / D of 400 ms
-        assertThat(step.threads()).isNull();
+        assertThat(step.client().latencyMillis().p95()).isCloseTo(420 + 0.30103 * 80, within(0.01));
+        assertThat(step.client().latencyMillis().max()).isEqualTo(530.0);
+        assertThat(step.bound().littlesLawPerSecond()).isCloseTo(250, within(1e-6)); // 100 users / D of 400 ms
+        assertThat(step.service().threads()).isNull();
         assertThat(run.experiments().getFirst().findings()).anyMatch(line -> line.contains("interpolated"));
     }
 

@@ -187,7 +187,7 @@ public final class HtmlReport {
         List<Long> completed = new ArrayList<>();
         List<Long> failed = new ArrayList<>();
         Map<String, List<Integer>> pools = new TreeMap<>();
-        List<TimelinePoint> points = step.timeline().points();
+        List<TimelinePoint> points = step.client().timeline().points();
         for (TimelinePoint point : points) {
             point.liveByPool().keySet().forEach(pool -> pools.putIfAbsent(pool, new ArrayList<>()));
         }
@@ -201,29 +201,32 @@ public final class HtmlReport {
         Map<String, Object> series = new LinkedHashMap<>();
         series.put("name", variant.name());
         series.put("id", ChartPlan.variantId(variant.name()));
-        series.put("throughput", step.throughputPerSecond());
-        series.put("bound", step.littlesLawPerSecond());
+        series.put("throughput", step.client().throughputPerSecond());
+        series.put("bound", step.bound().littlesLawPerSecond());
         series.put("at", at);
         series.put("p95", p95);
         series.put("completed", completed);
         series.put("pools", pools);
         series.put("failed", failed);
         // the threads the pools held when the load came and kept once it was gone, beside the chart of the step itself
-        if (step.threads() != null && step.threads().beforeLoad() != null) {
-            series.put("liveBefore", step.threads().beforeLoad().live());
+        if (step.service().threads() != null && step.service().threads().beforeLoad() != null) {
+            series.put("liveBefore", step.service().threads().beforeLoad().live());
         }
-        if (step.threads() != null && step.threads().afterLoad() != null) {
-            series.put("liveAfter", step.threads().afterLoad().live());
+        if (step.service().threads() != null && step.service().threads().afterLoad() != null) {
+            series.put("liveAfter", step.service().threads().afterLoad().live());
             series.put(
                     "afterSeconds",
-                    scaled.articleMillis(step.threads().afterLoad().atMillis() - step.elapsedSeconds() * 1000) / 1000);
+                    scaled.articleMillis(step.service().threads().afterLoad().atMillis()
+                                    - step.client().elapsedSeconds() * 1000)
+                            / 1000);
         }
-        series.put("mean", step.latencyMillis().mean());
+        series.put("mean", step.client().latencyMillis().mean());
         series.put(
                 "errorShare",
-                step.requests().sent() == 0
+                step.client().requests().sent() == 0
                         ? 0
-                        : (double) step.requests().failed() / step.requests().sent());
+                        : (double) step.client().requests().failed()
+                                / step.client().requests().sent());
         RequestSamples.read(runDirectory, step, scaled)
                 .ifPresentOrElse(
                         requests -> {
@@ -234,44 +237,48 @@ public final class HtmlReport {
                         },
                         () -> series.put(
                                 "percentiles",
-                                step.requests().ok() == 0
+                                step.client().requests().ok() == 0
                                         ? List.of()
                                         : List.of(
                                                 List.of(
                                                                 50.0,
-                                                                step.latencyMillis()
+                                                                step.client()
+                                                                        .latencyMillis()
                                                                         .p50()),
                                                         List.of(
                                                                 90.0,
-                                                                step.latencyMillis()
+                                                                step.client()
+                                                                        .latencyMillis()
                                                                         .p90()),
                                                 List.of(
                                                                 95.0,
-                                                                step.latencyMillis()
+                                                                step.client()
+                                                                        .latencyMillis()
                                                                         .p95()),
                                                         List.of(
                                                                 99.0,
-                                                                step.latencyMillis()
+                                                                step.client()
+                                                                        .latencyMillis()
                                                                         .p99()))));
-        if (step.database() != null) {
+        if (step.service().database() != null) {
             series.put(
                     "lockAt",
-                    step.database().timeline().stream()
+                    step.service().database().timeline().stream()
                             .map(DatabaseUsage.Point::second)
                             .toList());
             series.put(
                     "lockWaits",
-                    step.database().timeline().stream()
+                    step.service().database().timeline().stream()
                             .map(DatabaseUsage.Point::waitingOnLocks)
                             .toList());
         }
-        if (step.autoscaled() != null) {
-            series.put("autoscaled", autoscaled(step.autoscaled()));
+        if (step.service().autoscaled() != null) {
+            series.put("autoscaled", autoscaled(step.service().autoscaled()));
         }
-        if (step.services().size() > 1) {
+        if (step.service().services().size() > 1) {
             series.put(
                     "services",
-                    step.services().stream().map(HtmlReport::service).toList());
+                    step.service().services().stream().map(HtmlReport::service).toList());
         }
         return series;
     }

@@ -253,32 +253,32 @@ public final class RunComparison {
                 variant,
                 before.load(),
                 "TPS",
-                before.throughputPerSecond(),
-                after.throughputPerSecond(),
+                before.client().throughputPerSecond(),
+                after.client().throughputPerSecond(),
                 throughput));
         moves.add(move(
                 experiment,
                 variant,
                 before.load(),
                 "p50 ms",
-                before.latencyMillis().p50(),
-                after.latencyMillis().p50(),
+                before.client().latencyMillis().p50(),
+                after.client().latencyMillis().p50(),
                 latency));
         moves.add(move(
                 experiment,
                 variant,
                 before.load(),
                 "p95 ms",
-                before.latencyMillis().p95(),
-                after.latencyMillis().p95(),
+                before.client().latencyMillis().p95(),
+                after.client().latencyMillis().p95(),
                 latency));
         moves.add(move(
                 experiment,
                 variant,
                 before.load(),
                 "p99 ms",
-                before.latencyMillis().p99(),
-                after.latencyMillis().p99(),
+                before.client().latencyMillis().p99(),
+                after.client().latencyMillis().p99(),
                 latency));
         return moves;
     }

@@ -126,7 +126,7 @@ final class RunReport {
         if (!diagnosis.isEmpty()) {
             boolean counted = experiment.variants().stream()
                     .flatMap(variant -> variant.steps().stream())
-                    .anyMatch(step -> !step.pools().isEmpty());
+                    .anyMatch(step -> !step.service().pools().isEmpty());
             String source = !experiment.ofAnApplication()
                     ? "Where the saturated variants were held back, from stack samples:"
                     : counted

@@ -112,16 +112,16 @@ public final class ResultsJson {
                 for (StepResult step : variant.steps()) {
                     if (step == null
                             || step.load() == null
-                            || step.requests() == null
-                            || step.latencyMillis() == null) {
+                            || step.client().requests() == null
+                            || step.client().latencyMillis() == null) {
                         return Optional.of(
                                 where + ", " + variant.name() + ": a step lacks its load, requests or latency");
                     }
-                    if (!(step.throughputPerSecond() >= 0)
-                            || Double.isInfinite(step.throughputPerSecond())
-                            || step.requests().sent() < 0
-                            || step.requests().ok() < 0
-                            || step.requests().failed() < 0) {
+                    if (!(step.client().throughputPerSecond() >= 0)
+                            || Double.isInfinite(step.client().throughputPerSecond())
+                            || step.client().requests().sent() < 0
+                            || step.client().requests().ok() < 0
+                            || step.client().requests().failed() < 0) {
                         return Optional.of(where + ", " + variant.name() + " " + step.load()
                                 + ": a throughput or request count that is not one");
                     }

@@ -60,6 +60,28 @@ class ResultsJsonTest {
                 "load", "requests", "throughputPerSecond", "latencyMillis", "littlesLawPerSecond", "threads", "seed")) {
             assertThat(stepJson.has(name)).as("steps[]." + name).isTrue();
         }
+        // a step's parts (client, bound, service) stand flat in the file, under the names it always had
+        for (String name : List.of(
+                "elapsedSeconds",
+                "meanInFlight",
+                "arrivals",
+                "timeline",
+                "requestLog",
+                "byRequest",
+                "littlesLawModel",
+                "machineLittlesLawPerSecond",
+                "process",
+                "pools",
+                "services",
+                "downstream",
+                "database",
+                "profile",
+                "autoscaled")) {
+            assertThat(stepJson.has(name)).as("steps[]." + name).isTrue();
+        }
+        assertThat(stepJson.has("client") || stepJson.has("bound") || stepJson.has("service"))
+                .as("a step's parts nested in the file")
+                .isFalse();
         for (String name : List.of("sent", "ok", "failed")) {
             assertThat(stepJson.get("requests").has(name))
                     .as("requests." + name)
@@ -114,7 +136,7 @@ class ResultsJsonTest {
                 .steps()
                 .getFirst();
 
-        assertThat(step.downstream().aloneMeanMillis()).isEmpty();
+        assertThat(step.service().downstream().aloneMeanMillis()).isEmpty();
         assertThat(step.machine().processes())
                 .extracting(ProcessCpu::runQueueWaitSeconds)
                 .containsOnly(OptionalDouble.empty());

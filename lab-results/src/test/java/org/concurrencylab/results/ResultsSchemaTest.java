@@ -59,12 +59,12 @@ class ResultsSchemaTest {
                 .toList();
 
         assertThat(steps).hasSize(4).allSatisfy(step -> {
-            assertThat(step.process().virtualThreadPins())
+            assertThat(step.service().process().virtualThreadPins())
                     .as("nothing counted them")
                     .isEmpty();
-            assertThat(step.process().jitCpuSeconds()).as("measured").isPresent();
+            assertThat(step.service().process().jitCpuSeconds()).as("measured").isPresent();
             assertThat(step.machine().idleShare()).as("measured").isPresent();
-            assertThat(step.threads().samples())
+            assertThat(step.service().threads().samples())
                     .allSatisfy(sample -> assertThat(sample.virtualMounted())
                             .as("the JDK told: none")
                             .hasValue(0));

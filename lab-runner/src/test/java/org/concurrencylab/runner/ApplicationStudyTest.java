@@ -59,11 +59,11 @@ class ApplicationStudyTest extends RealServicesTest {
                 .getFirst();
         StepResult sixty = study.steps().get(0);
         StepResult oneSixty = study.steps().get(1);
-        assertThat(sixty.pools().get("tomcat-workers").max()).isEqualTo(16);
-        assertThat(sixty.pools().get(HIKARI).max()).isEqualTo(4);
+        assertThat(sixty.service().pools().get("tomcat-workers").max()).isEqualTo(16);
+        assertThat(sixty.service().pools().get(HIKARI).max()).isEqualTo(4);
         assertThat(sixty.plan().ratePerSecond()).isEqualTo(60.0);
         assertThat(PoolLimits.holdingBack(sixty)).as("60/s on 4 connections").isEmpty();
-        assertThat(sixty.throughputPerSecond()).isBetween(0.95 * 60, 1.05 * 60);
+        assertThat(sixty.client().throughputPerSecond()).isBetween(0.95 * 60, 1.05 * 60);
         // the hold the fixture sleeps (plus its query and the pool's hand-over), within 10 % (see above)
         double hold = PoolSizing.holdSeconds(sixty, HIKARI);
         assertThat(hold).isBetween(0.9 * CONNECTION_HOLD_SECONDS, 1.1 * CONNECTION_HOLD_SECONDS);
@@ -71,7 +71,7 @@ class ApplicationStudyTest extends RealServicesTest {
                 .as("160/s on 4 connections")
                 .contains(HIKARI);
         // the pool's own cap: 4 connections, each held at least the fixture's 40 ms
-        assertThat(oneSixty.throughputPerSecond())
+        assertThat(oneSixty.client().throughputPerSecond())
                 .isBetween(0.85 * 4 / (1.1 * CONNECTION_HOLD_SECONDS), 1.02 * 4 / CONNECTION_HOLD_SECONDS);
         assertThat(PoolSizing.sentence(study.steps(), 0))
                 .hasValueSatisfying(
@@ -101,17 +101,20 @@ class ApplicationStudyTest extends RealServicesTest {
                 .users(List.of(4, 64)));
         StepResult four = study.steps().get(0);
         StepResult sixtyFour = study.steps().get(1);
-        assertThat(four.requests().failed()).isZero();
-        assertThat(four.byRequest()).extracting(RequestShare::request).containsExactly("GET /pages/1", "GET /orders/1");
-        RequestShare pages = four.byRequest().get(0);
-        RequestShare orders = four.byRequest().get(1);
-        assertThat(pages.sent() + orders.sent()).isEqualTo(four.requests().sent());
+        assertThat(four.client().requests().failed()).isZero();
+        assertThat(four.client().byRequest())
+                .extracting(RequestShare::request)
+                .containsExactly("GET /pages/1", "GET /orders/1");
+        RequestShare pages = four.client().byRequest().get(0);
+        RequestShare orders = four.client().byRequest().get(1);
+        assertThat(pages.sent() + orders.sent())
+                .isEqualTo(four.client().requests().sent());
         // each user's requests go round the cycle a, a, b, a: a user's count of each is its weight's share within one
         assertThat(Math.abs(pages.sent() - 3 * orders.sent())).isLessThanOrEqualTo(3 * 4);
         assertThat(pages.meanMillis()).isBetween(100.0, 100.0 * 1.3);
         assertThat(orders.meanMillis()).isBetween(CONNECTION_HOLD_SECONDS * 1000, CONNECTION_HOLD_SECONDS * 1000 * 1.5);
-        double cycleSeconds = four.latencyMillis().mean() / 1000 + 0.100;
-        assertThat(four.throughputPerSecond()).isBetween(0.9 * 4 / cycleSeconds, 1.05 * 4 / cycleSeconds);
+        double cycleSeconds = four.client().latencyMillis().mean() / 1000 + 0.100;
+        assertThat(four.client().throughputPerSecond()).isBetween(0.9 * 4 / cycleSeconds, 1.05 * 4 / cycleSeconds);
         assertThat(PoolLimits.holdingBack(four)).isEmpty();
         assertThat(PoolSizing.sentence(study.steps(), 0))
                 .hasValueSatisfying(sentence -> assertThat(sentence)
@@ -120,11 +123,12 @@ class ApplicationStudyTest extends RealServicesTest {
 
         assertThat(PoolLimits.holdingBack(sixtyFour)).contains("tomcat-workers");
         double workerHoldSeconds = (0.75 * pages.meanMillis() + 0.25 * orders.meanMillis()) / 1000;
-        assertThat(sixtyFour.throughputPerSecond())
+        assertThat(sixtyFour.client().throughputPerSecond())
                 .isBetween(0.85 * 16 / workerHoldSeconds, 1.05 * 16 / workerHoldSeconds);
         // sized for what 64 users thinking 100 ms ask for, 64 / (R0 + Z), each request holding a worker W
-        double asked =
-                64 / (four.latencyMillis().mean() / 1000 + 0.100) * PoolSizing.holdSeconds(four, "tomcat-workers");
+        double asked = 64
+                / (four.client().latencyMillis().mean() / 1000 + 0.100)
+                * PoolSizing.holdSeconds(four, "tomcat-workers");
         java.util.regex.Matcher need = java.util.regex.Pattern.compile("which need ([0-9]+) \\(64 / \\(")
                 .matcher(PoolSizing.sentence(study.steps(), 1).orElseThrow());
         assertThat(need.find()).isTrue();
@@ -144,11 +148,12 @@ class ApplicationStudyTest extends RealServicesTest {
         VariantResult study = result.variants().getFirst();
         StepResult eight = study.steps().get(1);
         int cpus = ((Number) study.sizing().get("availableProcessors")).intValue();
-        assertThat(eight.throughputPerSecond()).isBetween(0.85 * cpus / 0.11, 1.02 * cpus / 0.1);
+        assertThat(eight.client().throughputPerSecond()).isBetween(0.85 * cpus / 0.11, 1.02 * cpus / 0.1);
         // one pin a request; JFR hands its events over about once a second, so the last of a step may come after it
-        assertThat(eight.process().virtualThreadPins().orElseThrow())
+        assertThat(eight.service().process().virtualThreadPins().orElseThrow())
                 .isBetween(
-                        (long) (0.75 * eight.requests().ok()), eight.requests().ok() + 10L);
+                        (long) (0.75 * eight.client().requests().ok()),
+                        eight.client().requests().ok() + 10L);
         String sentence = Diagnosis.of(result).stream()
                 .filter(finding -> finding.load().startsWith("8 "))
                 .map(Diagnosis.Finding::sentence)
@@ -164,10 +169,10 @@ class ApplicationStudyTest extends RealServicesTest {
         VariantResult study = result.variants().getFirst();
         assertThat(study.sizing().get("springBoot").toString()).startsWith("3.5.");
         StepResult sixtyFour = study.steps().get(1);
-        assertThat(sixtyFour.threads().peakByPool()).containsKeys("netty-event-loops", "bounded-elastic");
+        assertThat(sixtyFour.service().threads().peakByPool()).containsKeys("netty-event-loops", "bounded-elastic");
         // Reactor's bounded elastic scheduler: 10 threads per CPU, each call held 100 ms
         int cpus = ((Number) study.sizing().get("availableProcessors")).intValue();
-        assertThat(sixtyFour.throughputPerSecond()).isBetween(0.85 * 10 * cpus / 0.1, 1.02 * 10 * cpus / 0.1);
+        assertThat(sixtyFour.client().throughputPerSecond()).isBetween(0.85 * 10 * cpus / 0.1, 1.02 * 10 * cpus / 0.1);
         // its threads sleeping in the blocking call, from their stacks: boundedElastic queues each task on the
         // thread it picked, so some idle while others have a queue, and the pool never reads all taken
         String sentence = Diagnosis.of(result).stream()
@@ -250,10 +255,11 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(resized.name()).isEqualTo(check.variant());
         assertThat(resized.properties())
                 .containsEntry("spring.datasource.hikari.maximum-pool-size", Integer.toString(check.size()));
-        assertThat(resized.steps().getLast().pools().get(HIKARI).max()).isEqualTo(check.size());
+        assertThat(resized.steps().getLast().service().pools().get(HIKARI).max())
+                .isEqualTo(check.size());
 
         StepResult eight = result.variants().getFirst().steps().getLast();
-        assertThat(eight.requests().failed()).isZero();
+        assertThat(eight.client().requests().failed()).isZero();
         assertThat(eight.machine().processes())
                 .extracting(org.concurrencylab.results.usage.ProcessCpu::role)
                 .contains("database");
@@ -297,14 +303,14 @@ class ApplicationStudyTest extends RealServicesTest {
             double latencyMillis = v == 0 ? 100 : 400;
             VariantResult variant = result.variants().get(v);
             StepResult heaviest = variant.steps().getLast();
-            assertThat(heaviest.requests().failed()).isZero();
+            assertThat(heaviest.client().requests().failed()).isZero();
             // every answered request called the stand-in once, and the stand-in took its latency
-            assertThat(heaviest.downstream().requests())
+            assertThat(heaviest.service().downstream().requests())
                     .isBetween(
-                            (long) (0.95 * heaviest.requests().ok()),
-                            heaviest.requests().ok() + 32L);
-            assertThat(heaviest.downstream().meanMillis()).isBetween(latencyMillis, 1.1 * latencyMillis);
-            assertThat(heaviest.throughputPerSecond())
+                            (long) (0.95 * heaviest.client().requests().ok()),
+                            heaviest.client().requests().ok() + 32L);
+            assertThat(heaviest.service().downstream().meanMillis()).isBetween(latencyMillis, 1.1 * latencyMillis);
+            assertThat(heaviest.client().throughputPerSecond())
                     .as(variant.name())
                     .isBetween(0.85 * 16 * 1000 / latencyMillis, 1.02 * 16 * 1000 / latencyMillis);
             org.concurrencylab.results.capacity.ServiceCapacity model =
@@ -320,9 +326,9 @@ class ApplicationStudyTest extends RealServicesTest {
                     .isGreaterThanOrEqualTo(
                             latencyMillis * (1 - org.concurrencylab.capacity.LittlesLaw.OCCUPANCY_PRECISION))
                     .isBetween(
-                            holds.downstream().meanMillis()
+                            holds.service().downstream().meanMillis()
                                     * (1 - org.concurrencylab.capacity.LittlesLaw.OCCUPANCY_PRECISION),
-                            holds.latencyMillis().mean()
+                            holds.client().latencyMillis().mean()
                                     * (1 + org.concurrencylab.capacity.LittlesLaw.OCCUPANCY_PRECISION));
             assertThat(model.downstreams().getFirst().callsPerRequest()).isBetween(0.95, 1.05);
         }
@@ -377,9 +383,11 @@ class ApplicationStudyTest extends RealServicesTest {
                 .orElseThrow()
                 .steps()
                 .getFirst();
-        assertThat(onBothCores.profile()).as("a profile from the agent").isNotNull();
-        assertThat(onBothCores.profile().stacks()).isGreaterThan(100);
-        assertThat(onBothCores.profile().shareOf("PooledApp.digest")).isGreaterThan(0.3);
+        assertThat(onBothCores.service().profile())
+                .as("a profile from the agent")
+                .isNotNull();
+        assertThat(onBothCores.service().profile().stacks()).isGreaterThan(100);
+        assertThat(onBothCores.service().profile().shareOf("PooledApp.digest")).isGreaterThan(0.3);
         assertThat(Runtime.getRuntime().availableProcessors())
                 .as("the lab's cores given back")
                 .isEqualTo(cores);

@@ -61,7 +61,7 @@ class AutoscalerTest extends RealServicesTest {
 
         assertThat(result.variants().getFirst().status()).isEqualTo(VariantStatus.OK);
         StepResult step = result.variants().getFirst().steps().getFirst();
-        Autoscaled autoscaler = step.autoscaled();
+        Autoscaled autoscaler = step.service().autoscaled();
         assertThat(autoscaler).isNotNull();
         assertThat(autoscaler.decisions()).first().satisfies(decision -> {
             assertThat(decision.from()).isEqualTo(1);
@@ -78,6 +78,7 @@ class AutoscalerTest extends RealServicesTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(joined.cpuSeconds().orElseThrow())
-                .isGreaterThan(Math.max(0.1, 3 * joined.backgroundCores() * step.elapsedSeconds()));
+                .isGreaterThan(Math.max(
+                        0.1, 3 * joined.backgroundCores() * step.client().elapsedSeconds()));
     }
 }

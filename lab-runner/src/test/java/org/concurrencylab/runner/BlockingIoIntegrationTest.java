@@ -51,7 +51,7 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         for (VariantResult variant : result.variants()) {
             for (StepResult step : variant.steps()) {
-                assertThat(step.requests().failed())
+                assertThat(step.client().requests().failed())
                         .as(variant.name() + " " + step.load() + " failures")
                         .isZero();
                 double lowest = step.machineBound() ? 0.85 : 0.95;
@@ -66,29 +66,33 @@ class BlockingIoIntegrationTest extends RealServicesTest {
                     // costs it as at 10 users (measured on a clean step here: 94.8 % of it)
                     lowest = step.machineBound() ? 0.85 : 0.9;
                 }
-                assertThat(step.throughputPerSecond())
-                        .as(variant.name() + " " + step.load() + " against " + step.littlesLawModel()
+                assertThat(step.client().throughputPerSecond())
+                        .as(variant.name() + " " + step.load() + " against "
+                                + step.bound().littlesLawModel()
                                 + (step.machineBound()
                                         ? ", machine-bound: " + step.machine().why()
                                         : ", clean"))
-                        .isBetween(lowest * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
+                        .isBetween(
+                                lowest * step.bound().littlesLawPerSecond(),
+                                1.02 * step.bound().littlesLawPerSecond());
                 assertThat(step.plan().connections()).isEqualTo("new-per-request");
                 assertThat(step.machine().processes())
                         .extracting(ProcessCpu::role)
                         .containsExactly("driver", "service");
                 assertThat(step.machine().cpuMillisPerRequest()).as("c").isPositive();
-                assertThat(Files.readAllLines(run.directory().resolve(step.requestLog())))
+                assertThat(Files.readAllLines(
+                                run.directory().resolve(step.client().requestLog())))
                         .hasSize(step.plan().users() * step.plan().repetitions() + 1);
             }
         }
         VariantResult tomcat = variant(result, "mvc-tomcat-20");
         assertThat(tomcat.sizing()).containsEntry("availableProcessors", 8).containsEntry("tomcatMaxThreads", 20);
-        assertThat(step(tomcat, "100x10").threads().peakByPool()).containsEntry("tomcat-workers", 20);
+        assertThat(step(tomcat, "100x10").service().threads().peakByPool()).containsEntry("tomcat-workers", 20);
         VariantResult netty = variant(result, "webflux-netty-blocking");
         assertThat(netty.sizing()).containsEntry("nettyEventLoops", 8);
-        assertThat(step(netty, "100x10").threads().peakByPool()).containsEntry("netty-event-loops", 8);
+        assertThat(step(netty, "100x10").service().threads().peakByPool()).containsEntry("netty-event-loops", 8);
         // a new connection per request goes to each of the 8 loops in turn: 8 per D, 125 D for 1000 requests
-        assertThat(step(netty, "100x10").littlesLawPerSecond()).isCloseTo(8 / 0.1, within(1e-9));
+        assertThat(step(netty, "100x10").bound().littlesLawPerSecond()).isCloseTo(8 / 0.1, within(1e-9));
         assertThat(result.claims())
                 .filteredOn(claim -> claim.id().equals("tomcat-20-queues"))
                 .singleElement()
@@ -135,7 +139,8 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         assertThat(failed.status()).isEqualTo(VariantStatus.FAILED);
         assertThat(failed.failure()).contains("web-application-type");
         assertThat(variant(result, "working").status()).isEqualTo(VariantStatus.OK);
-        assertThat(step(variant(result, "working"), "2x2").requests().ok()).isEqualTo(4);
+        assertThat(step(variant(result, "working"), "2x2").client().requests().ok())
+                .isEqualTo(4);
     }
 
     private static StepResult step(VariantResult variant, String load) {

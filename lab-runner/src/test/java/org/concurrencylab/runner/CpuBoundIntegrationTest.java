@@ -44,17 +44,17 @@ class CpuBoundIntegrationTest extends RealServicesTest {
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
-            assertThat(step.requests().ok()).as(variant.name()).isEqualTo(30);
+            assertThat(step.client().requests().ok()).as(variant.name()).isEqualTo(30);
             // the calibration is one measurement of the series' speed, taken on an idle machine: 15 % above
             // covers its error. Below, a JVM's own rate spreads from the calibrating one's (a CI run: 57.5 % of
             // the calibrated bound), so the floor is the utilization law on the variant's own CPU per request:
             // the work kept the cores at least 70 % busy, whatever this JVM's speed
-            double ownCpuPerRequest =
-                    step.process().cpuSeconds() / step.requests().ok();
+            double ownCpuPerRequest = step.service().process().cpuSeconds()
+                    / step.client().requests().ok();
             double coresBound = Runtime.getRuntime().availableProcessors() / ownCpuPerRequest;
-            assertThat(step.throughputPerSecond())
-                    .as(variant.name() + " against " + step.littlesLawModel())
-                    .isBetween(0.7 * coresBound, 1.15 * step.littlesLawPerSecond());
+            assertThat(step.client().throughputPerSecond())
+                    .as(variant.name() + " against " + step.bound().littlesLawModel())
+                    .isBetween(0.7 * coresBound, 1.15 * step.bound().littlesLawPerSecond());
         }
         // each variant's CPU over what the same terms cost the lab's core-speed meter during its step: the JIT's CPU
         // depends on when each JVM compiles (a full test run once saw one whole process spend 1.73 times the other's),

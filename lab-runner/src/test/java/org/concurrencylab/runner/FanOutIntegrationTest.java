@@ -52,46 +52,51 @@ class FanOutIntegrationTest extends RealServicesTest {
         double d = fanOut.downstreamLatency().toMillis() * SCALE;
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
-            assertThat(step.requests().sent()).isEqualTo(200);
-            assertThat(step.arrivals().achievedPerSecond())
+            assertThat(step.client().requests().sent()).isEqualTo(200);
+            assertThat(step.client().arrivals().achievedPerSecond())
                     .as(variant.name() + " arrival rate")
                     .isBetween(98.0, 102.0);
-            assertThat(step.timeline().points())
+            assertThat(step.client().timeline().points())
                     .extracting(TimelinePoint::started)
                     .containsOnly(20L, 0L);
-            assertThat(step.downstream().meanMillis())
+            assertThat(step.service().downstream().meanMillis())
                     .as("the metadata service's own time per call")
                     .isBetween(d, 1.2 * d);
         }
 
         StepResult sized = variant(result, "littles-law-pool").steps().getFirst();
-        assertThat(sized.requests().failed()).isZero();
+        assertThat(sized.client().requests().failed()).isZero();
         // 200 answers over the 2 s of arrivals plus the last one's latency
-        assertThat(sized.throughputPerSecond())
-                .isBetween(0.9 * sized.littlesLawPerSecond(), 1.02 * sized.littlesLawPerSecond());
+        assertThat(sized.client().throughputPerSecond())
+                .isBetween(
+                        0.9 * sized.bound().littlesLawPerSecond(),
+                        1.02 * sized.bound().littlesLawPerSecond());
         // no request waits for a pool thread: the typical one takes D plus the request path, which on
         // a cold 2-core machine can be tens of ms, so the bound is 2 D rather than a tight 1.3 D
-        assertThat(sized.latencyMillis().p50()).isLessThan(2 * d);
+        assertThat(sized.client().latencyMillis().p50()).isLessThan(2 * d);
         // the probe's counters reach the result where /proc is there to count them: each answer waited at
         // least once for its two calls, a voluntary switch of its servlet thread; the JIT's CPU is a figure too
         if (Files.isDirectory(Path.of("/proc/self/task"))) {
-            assertThat(sized.process().voluntaryContextSwitches().orElseThrow())
-                    .isGreaterThanOrEqualTo(sized.process().serverRequests());
+            assertThat(sized.service().process().voluntaryContextSwitches().orElseThrow())
+                    .isGreaterThanOrEqualTo(sized.service().process().serverRequests());
             // the service times a request after its answer is written: the last may be timed after the step's reading
-            assertThat(sized.process().serverRequests()).isBetween(198L, 200L);
-            assertThat(sized.process().jitCpuSeconds()).isPresent();
+            assertThat(sized.service().process().serverRequests()).isBetween(198L, 200L);
+            assertThat(sized.service().process().jitCpuSeconds()).isPresent();
         }
 
         VariantResult own = variant(result, "common-pool-own-cpus");
         int parallelism = ((Number) own.sizing().get("commonPoolParallelism")).intValue();
         StepResult collapsed = own.steps().getFirst();
         double capacity = parallelism / (2 * d / 1000);
-        assertThat(collapsed.littlesLawPerSecond())
+        assertThat(collapsed.bound().littlesLawPerSecond())
                 .isCloseTo(Math.min(100, capacity), org.assertj.core.api.Assertions.within(1e-6));
-        assertThat(collapsed.throughputPerSecond())
-                .as("against " + collapsed.littlesLawModel())
-                .isBetween(0.6 * collapsed.littlesLawPerSecond(), 1.02 * collapsed.littlesLawPerSecond());
-        assertThat(collapsed.requests().failedByKind()).containsKey("TIMEOUT");
-        assertThat(collapsed.threads().peakByPool().get("common-pool")).isEqualTo(parallelism);
+        assertThat(collapsed.client().throughputPerSecond())
+                .as("against " + collapsed.bound().littlesLawModel())
+                .isBetween(
+                        0.6 * collapsed.bound().littlesLawPerSecond(),
+                        1.02 * collapsed.bound().littlesLawPerSecond());
+        assertThat(collapsed.client().requests().failedByKind()).containsKey("TIMEOUT");
+        assertThat(collapsed.service().threads().peakByPool().get("common-pool"))
+                .isEqualTo(parallelism);
     }
 }

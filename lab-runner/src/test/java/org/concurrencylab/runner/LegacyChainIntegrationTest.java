@@ -55,31 +55,34 @@ class LegacyChainIntegrationTest extends RealServicesTest {
         assertThat(result.variants()).extracting(VariantResult::status).containsOnly(VariantStatus.OK);
         StepResult legacy = step(result, "legacy");
         StepResult fixed = step(result, "all-fixes");
-        assertThat(legacy.littlesLawPerSecond()).isEqualTo(50.0);
-        assertThat(legacy.throughputPerSecond())
+        assertThat(legacy.bound().littlesLawPerSecond()).isEqualTo(50.0);
+        assertThat(legacy.client().throughputPerSecond())
                 .as("one transaction per D past the hot row")
                 .isLessThanOrEqualTo(51);
-        assertThat(legacy.database().meanWaitingOnLocks())
+        assertThat(legacy.service().database().meanWaitingOnLocks())
                 .as("sessions waiting on the row's lock")
                 .isGreaterThanOrEqualTo(3);
-        assertThat(legacy.requests().failedByKind()).containsKey("TIMEOUT");
-        assertThat(legacy.downstream().meanMillis())
+        assertThat(legacy.client().requests().failedByKind()).containsKey("TIMEOUT");
+        assertThat(legacy.service().downstream().meanMillis())
                 .as("the orders service's own time")
                 .isGreaterThan(2 * 20);
         // the lock is held for D in the database and the commit after it: never less, and on a busy
         // machine not twice as long (measured here: 21-23 ms)
-        assertThat(legacy.downstream().holds().get("hot-row").meanMillis()).isBetween(20.0, 40.0);
+        assertThat(legacy.service().downstream().holds().get("hot-row").meanMillis())
+                .isBetween(20.0, 40.0);
 
         // at 100/s the fixed chain stays within this machine: its answers take tens of milliseconds
         // against timeouts of a second and more, so none may fail
-        assertThat(fixed.requests().failed())
-                .as(fixed.requests().failedByKind() + " of " + fixed.requests().sent())
+        assertThat(fixed.client().requests().failed())
+                .as(fixed.client().requests().failedByKind() + " of "
+                        + fixed.client().requests().sent())
                 .isZero();
         // each transaction still updates its own order's row, one of 1000, so two requests for the same
         // order may meet; with some 5 transactions in flight that is rare
-        assertThat(fixed.database().meanWaitingOnLocks()).isLessThan(0.5);
-        assertThat(fixed.downstream().holds()).doesNotContainKey("hot-row");
-        assertThat(fixed.throughputPerSecond()).isGreaterThan(2 * legacy.throughputPerSecond());
+        assertThat(fixed.service().database().meanWaitingOnLocks()).isLessThan(0.5);
+        assertThat(fixed.service().downstream().holds()).doesNotContainKey("hot-row");
+        assertThat(fixed.client().throughputPerSecond())
+                .isGreaterThan(2 * legacy.client().throughputPerSecond());
         assertThat(variant(result, "all-fixes").sizing())
                 .containsEntry("orders.hikariMaximumPoolSize", 40)
                 .containsEntry("orders.saveUnchangedSettings", false)

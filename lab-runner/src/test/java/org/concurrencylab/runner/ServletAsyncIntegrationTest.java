@@ -56,51 +56,57 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
         aSecondApplicationWaitsInTheFirstsQueueUnlessEachHasItsOwnPool(result);
         for (VariantResult variant : result.variants()) {
             StepResult step = variant.steps().getFirst();
-            assertThat(step.requests().failed())
+            assertThat(step.client().requests().failed())
                     .as(variant.name() + " failures (2 s timeout)")
                     .isZero();
             // the bound is a rate over the whole step; the tail of a queue drains at it too
-            assertThat(step.throughputPerSecond())
-                    .as(variant.name() + " against " + step.littlesLawModel())
-                    .isBetween(0.6 * step.littlesLawPerSecond(), 1.02 * step.littlesLawPerSecond());
+            assertThat(step.client().throughputPerSecond())
+                    .as(variant.name() + " against " + step.bound().littlesLawModel())
+                    .isBetween(
+                            0.6 * step.bound().littlesLawPerSecond(),
+                            1.02 * step.bound().littlesLawPerSecond());
         }
-        assertThat(step(result, "blocking-10").littlesLawPerSecond()).isEqualTo(100.0);
+        assertThat(step(result, "blocking-10").bound().littlesLawPerSecond()).isEqualTo(100.0);
         // 39 workers allowed, 20 in flight: more than Tomcat's min-spare of 10 made, and those idle 2 D = 200 ms
         // deleted by the rest of 5 D after the last answer
         StepResult idle = step(result, "blocking-39-idle-2d");
-        assertThat(idle.threads().peakByPool().get("tomcat-workers")).isGreaterThan(10);
-        assertThat(idle.threads().afterLoad().byPool().get("tomcat-workers"))
+        assertThat(idle.service().threads().peakByPool().get("tomcat-workers")).isGreaterThan(10);
+        assertThat(idle.service().threads().afterLoad().byPool().get("tomcat-workers"))
                 .as(
                         "workers at %d ms of a step of %.0f ms, the variant's sizing %s",
-                        idle.threads().afterLoad().atMillis(),
-                        idle.elapsedSeconds() * 1000,
+                        idle.service().threads().afterLoad().atMillis(),
+                        idle.client().elapsedSeconds() * 1000,
                         variant(result, "blocking-39-idle-2d").sizing())
                 .isLessThanOrEqualTo(10);
         assertThat(variant(result, "blocking-39-idle-2d").sizing()).containsEntry("tomcatWorkerIdleMillis", 200);
-        assertThat(step(result, "callable-10-boot-default").littlesLawPerSecond())
+        assertThat(step(result, "callable-10-boot-default").bound().littlesLawPerSecond())
                 .isEqualTo(80.0);
-        assertThat(step(result, "callable-10-boot-default").threads().peakByPool())
+        assertThat(step(result, "callable-10-boot-default").service().threads().peakByPool())
                 .containsEntry("mvc-async", 8);
         assertThat(variant(result, "callable-10-boot-default").sizing()).containsEntry("mvcAsyncMaxThreads", 8);
         // the unbounded executor holds as many calls as arrive, 200/s x D = 20 at once: more than Boot's 8.
         // (Its latency is no test: the async dispatch path compiles slowly, and a fresh CI run's first
         // second of it can take 2 D.)
-        assertThat(step(result, "callable-10-unbounded").threads().peakByPool().getOrDefault("mvc-async", 0))
+        assertThat(step(result, "callable-10-unbounded")
+                        .service()
+                        .threads()
+                        .peakByPool()
+                        .getOrDefault("mvc-async", 0))
                 .isGreaterThan(8);
 
         // at rest: a thread per Callable ends with its Callable, Boot's executor keeps its 8 core threads
         StepResult unbounded = step(result, "callable-10-unbounded");
         StepResult bootDefault = step(result, "callable-10-boot-default");
-        assertThat(unbounded.threads().afterLoad().byPool().getOrDefault("mvc-async", 0))
+        assertThat(unbounded.service().threads().afterLoad().byPool().getOrDefault("mvc-async", 0))
                 .isZero();
-        assertThat(bootDefault.threads().afterLoad().byPool()).containsEntry("mvc-async", 8);
+        assertThat(bootDefault.service().threads().afterLoad().byPool()).containsEntry("mvc-async", 8);
         // the rest is 5 D = 500 ms after the last answer, the sample before the load precedes its first request
-        assertThat(unbounded.threads().afterLoad().atMillis())
-                .isGreaterThanOrEqualTo((long) (unbounded.elapsedSeconds() * 1000) + 500);
-        assertThat(unbounded.threads().beforeLoad().atMillis()).isNegative();
+        assertThat(unbounded.service().threads().afterLoad().atMillis())
+                .isGreaterThanOrEqualTo((long) (unbounded.client().elapsedSeconds() * 1000) + 500);
+        assertThat(unbounded.service().threads().beforeLoad().atMillis()).isNegative();
         assertThat(variant(result, "callable-10-unbounded").liveThreadsAtStart().orElseThrow())
                 .isPositive()
-                .isLessThan(unbounded.threads().peakLive());
+                .isLessThan(unbounded.service().threads().peakLive());
     }
 
     /**
@@ -115,10 +121,12 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
         RequestShare separate = second(step(result, "two-apps-own-pools-10"));
         for (StepResult step : List.of(step(result, "two-apps-blocking-10"), step(result, "two-apps-own-pools-10"))) {
             // the mix's even schedule: every 11th request of 200 goes to the second application
-            assertThat(step.byRequest()).hasSize(2);
+            assertThat(step.client().byRequest()).hasSize(2);
             assertThat(second(step).sent()).isBetween(17L, 19L);
-            assertThat(step.byRequest().stream().mapToLong(RequestShare::sent).sum())
-                    .isEqualTo(step.requests().sent());
+            assertThat(step.client().byRequest().stream()
+                            .mapToLong(RequestShare::sent)
+                            .sum())
+                    .isEqualTo(step.client().requests().sent());
         }
         assertThat(starved.p95Millis()).as("the second application, blocking").isGreaterThan(5 * d);
         assertThat(separate.failed()).isZero();
@@ -128,7 +136,8 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
         assertThat(variant(result, "two-apps-own-pools-10").sizing())
                 .containsEntry("neighbourThreads", 4)
                 .containsEntry("mvcAsyncMaxThreads", 10);
-        assertThat(step(result, "two-apps-own-pools-10").threads().peakByPool()).containsEntry("neighbour", 4);
+        assertThat(step(result, "two-apps-own-pools-10").service().threads().peakByPool())
+                .containsEntry("neighbour", 4);
     }
 
     private static RequestShare second(StepResult step) {

@@ -92,6 +92,7 @@ class SweepTest extends RealServicesTest {
             assertThat(variants.get(i)
                             .steps()
                             .getFirst()
+                            .service()
                             .pools()
                             .get("hikari:HikariPool-1")
                             .max())

@@ -120,33 +120,41 @@ public record StudyCheck(
         List<String> evidence = new ArrayList<>();
         boolean holds = true;
         if (p95AtMostMillis != null) {
-            holds &= measured.latencyMillis().p95() <= p95AtMostMillis;
-            evidence.add(
-                    format(Locale.ROOT, "p95 %.1f ms", measured.latencyMillis().p95()));
+            holds &= measured.client().latencyMillis().p95() <= p95AtMostMillis;
+            evidence.add(format(
+                    Locale.ROOT,
+                    "p95 %.1f ms",
+                    measured.client().latencyMillis().p95()));
         }
         if (p99AtMostMillis != null) {
-            holds &= measured.latencyMillis().p99() <= p99AtMostMillis;
-            evidence.add(
-                    format(Locale.ROOT, "p99 %.1f ms", measured.latencyMillis().p99()));
+            holds &= measured.client().latencyMillis().p99() <= p99AtMostMillis;
+            evidence.add(format(
+                    Locale.ROOT,
+                    "p99 %.1f ms",
+                    measured.client().latencyMillis().p99()));
         }
-        double failed = measured.requests().sent() == 0
+        double failed = measured.client().requests().sent() == 0
                 ? 0
-                : 100.0 * measured.requests().failed() / measured.requests().sent();
+                : 100.0
+                        * measured.client().requests().failed()
+                        / measured.client().requests().sent();
         if (failedAtMostPercent != null) {
             holds &= failed <= failedAtMostPercent;
             evidence.add(format(
                     Locale.ROOT,
                     "%.2f %% of %d failed",
                     failed,
-                    measured.requests().sent()));
+                    measured.client().requests().sent()));
         }
         if (throughputAtLeastPercent != null) {
-            double share = 100 * measured.throughputPerSecond() / measured.littlesLawPerSecond();
+            double share = 100
+                    * measured.client().throughputPerSecond()
+                    / measured.bound().littlesLawPerSecond();
             holds &= share >= throughputAtLeastPercent;
             evidence.add(format(
                     Locale.ROOT,
                     "%.1f/s, %.0f %% of %s",
-                    measured.throughputPerSecond(),
+                    measured.client().throughputPerSecond(),
                     share,
                     step.open() ? "its rate" : "what its users allow"));
         }
@@ -160,17 +168,18 @@ public record StudyCheck(
                         id, text, Verdict.Status.NOT_DECIDED.label(), sameOrBetterThan + " has no step at " + step);
             }
             StepResult base = other.get();
-            holds &= measured.throughputPerSecond() >= (1 - SAME) * base.throughputPerSecond()
-                    && measured.latencyMillis().p95()
-                            <= (1 + SAME) * base.latencyMillis().p95();
+            holds &= measured.client().throughputPerSecond()
+                            >= (1 - SAME) * base.client().throughputPerSecond()
+                    && measured.client().latencyMillis().p95()
+                            <= (1 + SAME) * base.client().latencyMillis().p95();
             evidence.add(format(
                     Locale.ROOT,
                     "%.1f/s and p95 %.1f ms against %s's %.1f/s and %.1f ms",
-                    measured.throughputPerSecond(),
-                    measured.latencyMillis().p95(),
+                    measured.client().throughputPerSecond(),
+                    measured.client().latencyMillis().p95(),
                     sameOrBetterThan,
-                    base.throughputPerSecond(),
-                    base.latencyMillis().p95()));
+                    base.client().throughputPerSecond(),
+                    base.client().latencyMillis().p95()));
         }
         return new ClaimResult(
                 id,

@@ -46,7 +46,8 @@ final class BlockingIoClaims {
                                 "With 100 users, 20 Tomcat workers cap throughput near 20 per D; the rest queue and mean latency grows to about 5 D.",
                                 m -> {
                                     StepResult step = m.clientStep(MVC_TOMCAT_20, HEAVY);
-                                    double mean = m.inD(step.latencyMillis().mean());
+                                    double mean =
+                                            m.inD(step.client().latencyMillis().mean());
                                     // the median beside the mean: whether the queue was served in turn or some users
                                     // waited far longer
                                     return Verdict.onSteps(
@@ -58,8 +59,12 @@ final class BlockingIoClaims {
                                                     "%.2f per D, mean latency %.2f D (median %.2f D, p95 %.2f D)",
                                                     m.perD(step),
                                                     mean,
-                                                    m.inD(step.latencyMillis().p50()),
-                                                    m.inD(step.latencyMillis().p95())),
+                                                    m.inD(step.client()
+                                                            .latencyMillis()
+                                                            .p50()),
+                                                    m.inD(step.client()
+                                                            .latencyMillis()
+                                                            .p95())),
                                             step);
                                 })
                         .articleSaid("19.92 per D, mean 4.82 D")
@@ -81,7 +86,8 @@ final class BlockingIoClaims {
                                             withCpu(m, step)
                                                     + (step.probed()
                                                             ? "; by pool "
-                                                                    + step.threads()
+                                                                    + step.service()
+                                                                            .threads()
                                                                             .peakByPool()
                                                             : ""),
                                             step);
@@ -115,11 +121,12 @@ final class BlockingIoClaims {
                                                             + "answer (%d live threads)",
                                                     atStart,
                                                     ARTICLE_THREADS_AT_START,
-                                                    step.threads().peakLive(),
+                                                    step.service().threads().peakLive(),
                                                     users,
                                                     workers,
                                                     kept,
-                                                    m.inD(rested.atMillis() - step.elapsedSeconds() * 1000),
+                                                    m.inD(rested.atMillis()
+                                                            - step.client().elapsedSeconds() * 1000),
                                                     rested.live()));
                                 })
                         .articleSaid("under 50 live threads at rest, almost 150 under 100 users, kept after")
@@ -148,9 +155,13 @@ final class BlockingIoClaims {
                                                     "%.2f per D with %s event loops (%.1f %% of the bound %s), mean latency %.2f D",
                                                     m.perD(step),
                                                     loops,
-                                                    100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
-                                                    step.littlesLawModel(),
-                                                    m.inD(step.latencyMillis().mean())),
+                                                    100
+                                                            * step.client().throughputPerSecond()
+                                                            / step.bound().littlesLawPerSecond(),
+                                                    step.bound().littlesLawModel(),
+                                                    m.inD(step.client()
+                                                            .latencyMillis()
+                                                            .mean())),
                                             step);
                                 })
                         .articleSaid("7.90 per D on 8 event loops")
@@ -173,15 +184,16 @@ final class BlockingIoClaims {
                                 m -> {
                                     StepResult tomcat = m.step(WEBFLUX_TOMCAT_ELASTIC, HEAVY);
                                     StepResult netty = m.step(WEBFLUX_NETTY_ELASTIC, HEAVY);
-                                    double ratio = (double) tomcat.threads().peakLive()
-                                            / netty.threads().peakLive();
+                                    double ratio =
+                                            (double) tomcat.service().threads().peakLive()
+                                                    / netty.service().threads().peakLive();
                                     int workers = pool(tomcat, "tomcat-workers");
                                     int users = tomcat.plan().users();
                                     String evidence = format(
                                             "%s; against %d threads on Netty (x%.2f): %d elastic and %d Tomcat workers against "
                                                     + "%d elastic and %d event loops%s",
                                             withCpu(m, tomcat),
-                                            netty.threads().peakLive(),
+                                            netty.service().threads().peakLive(),
                                             ratio,
                                             pool(tomcat, "elastic"),
                                             workers,
@@ -212,13 +224,13 @@ final class BlockingIoClaims {
                                     StepResult plain = m.step(WEBFLUX_TOMCAT_BLOCKING, HEAVY);
                                     StepResult moved = m.step(WEBFLUX_TOMCAT_ELASTIC, HEAVY);
                                     return Verdict.structuralThenOnSteps(
-                                            plain.threads().peakLive()
-                                                    < moved.threads().peakLive(),
+                                            plain.service().threads().peakLive()
+                                                    < moved.service().threads().peakLive(),
                                             servesAllUsers(m, plain),
                                             format(
                                                     "%s; against %d threads with subscribeOn",
                                                     withCpu(m, plain),
-                                                    moved.threads().peakLive()),
+                                                    moved.service().threads().peakLive()),
                                             plain,
                                             moved);
                                 })
@@ -232,17 +244,19 @@ final class BlockingIoClaims {
                                 m -> {
                                     StepResult router = m.step(WEBFLUX_TOMCAT_ROUTER, HEAVY);
                                     StepResult annotated = m.step(WEBFLUX_TOMCAT_BLOCKING, HEAVY);
-                                    double throughputRatio =
-                                            router.throughputPerSecond() / annotated.throughputPerSecond();
-                                    int threadDifference =
-                                            Math.abs(router.threads().peakLive()
-                                                    - annotated.threads().peakLive());
+                                    double throughputRatio = router.client().throughputPerSecond()
+                                            / annotated.client().throughputPerSecond();
+                                    int threadDifference = Math.abs(router.service()
+                                                    .threads()
+                                                    .peakLive()
+                                            - annotated.service().threads().peakLive());
                                     return Verdict.structuralThenOnSteps(
                                             threadDifference
                                                     <= Math.max(
                                                             SAME_THREADS_AT_LEAST,
                                                             SAME_THREADS
                                                                     * annotated
+                                                                            .service()
                                                                             .threads()
                                                                             .peakLive()),
                                             Math.abs(throughputRatio - 1) <= SAME_THROUGHPUT,
@@ -250,8 +264,11 @@ final class BlockingIoClaims {
                                                     "%.2f against %.2f per D; %d against %d threads at peak",
                                                     m.perD(router),
                                                     m.perD(annotated),
-                                                    router.threads().peakLive(),
-                                                    annotated.threads().peakLive()),
+                                                    router.service().threads().peakLive(),
+                                                    annotated
+                                                            .service()
+                                                            .threads()
+                                                            .peakLive()),
                                             router,
                                             annotated);
                                 })
@@ -279,8 +296,10 @@ final class BlockingIoClaims {
                                             .sizing()
                                             .get("boundedElasticMaxThreads");
                                     double cap = sizedCap instanceof Number n ? n.doubleValue() : Double.NaN;
-                                    int peakThreads =
-                                            step.threads().peakByPool().getOrDefault("bounded-elastic", 0);
+                                    int peakThreads = step.service()
+                                            .threads()
+                                            .peakByPool()
+                                            .getOrDefault("bounded-elastic", 0);
                                     // one more than the cap: the pool's evictor thread carries its name
                                     boolean capped = peakThreads <= cap + 1 && m.perD(step) <= OVER_A_CAP * cap;
                                     return Verdict.onSteps(
@@ -291,7 +310,7 @@ final class BlockingIoClaims {
                                                     m.perD(step),
                                                     cap,
                                                     peakThreads,
-                                                    step.littlesLawPerSecond() * m.seconds(),
+                                                    step.bound().littlesLawPerSecond() * m.seconds(),
                                                     idleWhileQueued(m, step)),
                                             step);
                                 })
@@ -307,14 +326,16 @@ final class BlockingIoClaims {
                                     StepResult virtual = m.step(MVC_VIRTUAL_THREADS, HEAVY);
                                     StepResult platform = m.step(MVC_TOMCAT_200, HEAVY);
                                     return Verdict.structuralThenOnSteps(
-                                            virtual.threads().peakLive()
+                                            virtual.service().threads().peakLive()
                                                     < FAR_FEWER
-                                                            * platform.threads().peakLive(),
+                                                            * platform.service()
+                                                                    .threads()
+                                                                    .peakLive(),
                                             servesAllUsers(m, virtual),
                                             format(
                                                     "%s (platform threads); against %d on 200 workers",
                                                     withCpu(m, virtual),
-                                                    platform.threads().peakLive()),
+                                                    platform.service().threads().peakLive()),
                                             virtual,
                                             platform);
                                 })
@@ -328,14 +349,16 @@ final class BlockingIoClaims {
                                     StepResult delay = m.step(WEBFLUX_NETTY_DELAY, HEAVY);
                                     StepResult elastic = m.step(WEBFLUX_NETTY_ELASTIC, HEAVY);
                                     return Verdict.structuralThenOnSteps(
-                                            delay.threads().peakLive()
+                                            delay.service().threads().peakLive()
                                                     < UNDER_HALF
-                                                            * elastic.threads().peakLive(),
+                                                            * elastic.service()
+                                                                    .threads()
+                                                                    .peakLive(),
                                             servesAllUsers(m, delay),
                                             format(
                                                     "%s; against %d with an elastic pool",
                                                     withCpu(m, delay),
-                                                    elastic.threads().peakLive()),
+                                                    elastic.service().threads().peakLive()),
                                             delay,
                                             elastic);
                                 })
@@ -417,10 +440,10 @@ final class BlockingIoClaims {
      * slow), then any of the step's own that found too few idle.
      */
     private static String workersFromBursts(StepResult step) {
-        if (step.threads().beforeLoad() == null) {
+        if (step.service().threads().beforeLoad() == null) {
             return "";
         }
-        int before = step.threads().beforeLoad().byPool().getOrDefault("tomcat-workers", 0);
+        int before = step.service().threads().beforeLoad().byPool().getOrDefault("tomcat-workers", 0);
         int peak = pool(step, "tomcat-workers");
         return format(
                 "; %d of the %d workers were there before the step's first request, made for the warm-up's first burst "
@@ -438,7 +461,7 @@ final class BlockingIoClaims {
     }
 
     private static int pool(StepResult step, String pool) {
-        return step.threads().peakByPool().getOrDefault(pool, 0);
+        return step.service().threads().peakByPool().getOrDefault(pool, 0);
     }
 
     /** What the machine allowed is named beside the measurement, so a gap is split into system and machine. */
@@ -450,7 +473,8 @@ final class BlockingIoClaims {
                     100 * m.perD(step) / step.plan().users(),
                     step.plan().driver());
         }
-        OptionalDouble jit = step.process().jitShareOfACore(step.elapsedSeconds());
+        OptionalDouble jit =
+                step.service().process().jitShareOfACore(step.client().elapsedSeconds());
         String machine =
                 step.machine() == null || step.machine().cpuBoundPerSecond().isEmpty()
                         ? ""
@@ -462,8 +486,8 @@ final class BlockingIoClaims {
                 "%.2f per D (%.1f %% of C/D), %d threads at peak, service CPU %.2f cores busy%s%s",
                 m.perD(step),
                 100 * m.perD(step) / step.plan().users(),
-                step.threads().peakLive(),
-                step.process().cpuSeconds() / step.elapsedSeconds(),
+                step.service().threads().peakLive(),
+                step.service().process().cpuSeconds() / step.client().elapsedSeconds(),
                 jit.isEmpty() ? "" : format(" (%.2f of them the JIT compiling)", jit.getAsDouble()),
                 machine);
     }
@@ -473,16 +497,16 @@ final class BlockingIoClaims {
      * requests can wait behind a busy thread while another sits idle; the stack samples count those.
      */
     private static String idleWhileQueued(Measurements m, StepResult step) {
-        Map<String, Double> pool = step.threads().activityByPool().getOrDefault("bounded-elastic", Map.of());
+        Map<String, Double> pool = step.service().threads().activityByPool().getOrDefault("bounded-elastic", Map.of());
         double idle = pool.getOrDefault(ThreadActivity.IDLE.name(), 0.0);
         double taken = pool.getOrDefault(ThreadActivity.SLEEPING.name(), 0.0);
-        if (idle < 1 || m.inD(step.latencyMillis().mean()) < QUEUED_LATENCY_D) {
+        if (idle < 1 || m.inD(step.client().latencyMillis().mean()) < QUEUED_LATENCY_D) {
             return "";
         }
         return format(
                 "; below that because each task is queued on the thread picked for it when it is scheduled: "
                         + "on average %.0f of the pool's threads (its evictor among them) were idle while %.0f held requests "
                         + "and others waited (mean latency %.2f D)",
-                idle, taken, m.inD(step.latencyMillis().mean()));
+                idle, taken, m.inD(step.client().latencyMillis().mean()));
     }
 }

@@ -100,7 +100,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                                     + "threads for 100 users here, a thread per waiting request, and makes one for every request "
                                     + "a larger load keeps waiting (./lab overload offers ten times the load); today's "
                                     + "boundedElastic stops at 10 threads per CPU and queues the rest.",
-                            step.threads().peakByPool().getOrDefault("elastic", 0));
+                            step.service().threads().peakByPool().getOrDefault("elastic", 0));
                 })))
                 .build();
     }

@@ -161,12 +161,13 @@ public final class Measurements {
         int threads = 0;
         for (VariantResult variant : variants()) {
             for (StepResult step : variant.steps()) {
-                if (step.downstream() == null) {
+                if (step.service().downstream() == null) {
                     continue;
                 }
-                threads = Math.max(threads, step.downstream().peakLiveThreads());
-                if (peak == null || step.downstream().meanMillis() > peak.meanMillis()) {
-                    peak = new DownstreamPeak(step.downstream().meanMillis(), variant.name() + " " + step.load(), 0);
+                threads = Math.max(threads, step.service().downstream().peakLiveThreads());
+                if (peak == null || step.service().downstream().meanMillis() > peak.meanMillis()) {
+                    peak = new DownstreamPeak(
+                            step.service().downstream().meanMillis(), variant.name() + " " + step.load(), 0);
                 }
             }
         }
@@ -181,8 +182,11 @@ public final class Measurements {
      * whatever the client had given up on. Empty where the lab did not drive the step or the timers counted none.
      */
     public static OptionalDouble servedPerSecond(StepResult step) {
-        return step.probed() && step.process() != null && step.process().serverRequests() > 0
-                ? OptionalDouble.of(step.process().serverRequests() / step.elapsedSeconds())
+        return step.probed()
+                        && step.service().process() != null
+                        && step.service().process().serverRequests() > 0
+                ? OptionalDouble.of(step.service().process().serverRequests()
+                        / step.client().elapsedSeconds())
                 : OptionalDouble.empty();
     }
 
@@ -191,7 +195,7 @@ public final class Measurements {
      * claim cannot be decided without them.
      */
     public static org.concurrencylab.results.step.RequestShare sentTo(StepResult step, String path) {
-        return step.byRequest().stream()
+        return step.client().byRequest().stream()
                 .filter(share -> share.request().equals("GET " + path))
                 .findFirst()
                 .orElseThrow(() -> new Missing(step.load() + " has no figures of its own for GET " + path));
@@ -199,12 +203,14 @@ public final class Measurements {
 
     /** The requests in flight on average by Little's law: the step's throughput times its mean latency (X x W). */
     public static double inFlight(StepResult step) {
-        return step.throughputPerSecond() * step.latencyMillis().mean() / 1000;
+        return step.client().throughputPerSecond()
+                * step.client().latencyMillis().mean()
+                / 1000;
     }
 
     /** Throughput in requests per D: the article's TPS when D is its 1 s, whatever the scale. */
     public double perD(StepResult step) {
-        return step.throughputPerSecond() * seconds();
+        return step.client().throughputPerSecond() * seconds();
     }
 
     /** A latency in units of D: the article's seconds when D is its 1 s. */
@@ -218,17 +224,17 @@ public final class Measurements {
 
     /** The threads a step's variant kept after its last step's rest; {@link Missing} where none was sampled. */
     public org.concurrencylab.results.usage.ThreadSample afterLoad(StepResult step) {
-        if (step.threads() == null || step.threads().afterLoad() == null) {
+        if (step.service().threads() == null || step.service().threads().afterLoad() == null) {
             throw new Missing("needs the threads after the load's rest, which results written before it lack");
         }
-        return step.threads().afterLoad();
+        return step.service().threads().afterLoad();
     }
 
     /** The threads when a step's load came; {@link Missing} where none was sampled. */
     public org.concurrencylab.results.usage.ThreadSample beforeLoad(StepResult step) {
-        if (step.threads() == null || step.threads().beforeLoad() == null) {
+        if (step.service().threads() == null || step.service().threads().beforeLoad() == null) {
             throw new Missing("needs the threads before the load, which results written before it lack");
         }
-        return step.threads().beforeLoad();
+        return step.service().threads().beforeLoad();
     }
 }

@@ -73,7 +73,7 @@ final class CpuBoundClaims {
                         .shownBy(ChartRef.Kind.REQUESTS, load, NO_SCHEDULER),
                 Claim.of("no-scheduler-last-batch-times-out", "... and the last batch times out.", m -> {
                             StepResult step = m.clientStep(NO_SCHEDULER, load);
-                            long timeouts = step.requests().timedOut();
+                            long timeouts = step.client().requests().timedOut();
                             return Verdict.of(
                                     timeouts > 0,
                                     format(
@@ -81,7 +81,7 @@ final class CpuBoundClaims {
                                                     + "timeout: the 30 requests are 30 D of CPU on all cores whatever the threads, and 10 "
                                                     + "threads sharing them waste none of it (see the context-switching claim)",
                                             timeouts,
-                                            step.latencyMillis().max(),
+                                            step.client().latencyMillis().max(),
                                             step.plan().requestTimeoutMillis()));
                         })
                         .articleSaid("the last 10 time out at 30 s")
@@ -95,14 +95,15 @@ final class CpuBoundClaims {
                                     Batches batches = Batches.of(step);
                                     String evidence = format(
                                             "%d of %d OK; %s",
-                                            step.requests().ok(),
-                                            step.requests().sent(),
+                                            step.client().requests().ok(),
+                                            step.client().requests().sent(),
                                             batches);
                                     String slowJvm = timedOutByItsJvmsRate(m, step, 4);
                                     if (!slowJvm.isEmpty() && !batches.ofTen()) {
                                         return Verdict.notDecided(evidence + "; " + slowJvm);
                                     }
-                                    return Verdict.of(step.requests().failed() == 0 && !batches.ofTen(), evidence);
+                                    return Verdict.of(
+                                            step.client().requests().failed() == 0 && !batches.ofTen(), evidence);
                                 })
                         .articleSaid("all succeed, durations grow steadily")
                         .checkedAt(format(
@@ -118,8 +119,10 @@ final class CpuBoundClaims {
                                     StepResult two = m.step(PARALLEL_2, load);
                                     StepResult four = m.step(PARALLEL_4, load);
                                     double lower = 1
-                                            - two.latencyMillis().mean()
-                                                    / four.latencyMillis().mean();
+                                            - two.client().latencyMillis().mean()
+                                                    / four.client()
+                                                            .latencyMillis()
+                                                            .mean();
                                     double noise = noise(m);
                                     // the model of full cores: what the 4 threads would do if each hardware thread
                                     // were one
@@ -128,8 +131,8 @@ final class CpuBoundClaims {
                                     String evidence = format(
                                             "mean %.0f ms with 2 against %.0f ms with 4 (%.0f %% lower; on %d full cores "
                                                     + "the model predicts %.0f %%)",
-                                            two.latencyMillis().mean(),
-                                            four.latencyMillis().mean(),
+                                            two.client().latencyMillis().mean(),
+                                            four.client().latencyMillis().mean(),
                                             100 * lower,
                                             m.machineCpus(),
                                             100 * fullCores);
@@ -156,26 +159,28 @@ final class CpuBoundClaims {
                                     StepResult two = m.step(PARALLEL_2, load);
                                     // a request's work as its own JVM spent it, so the JVM's rate is not compared with
                                     // another's
-                                    double work = two.process().cpuSeconds()
+                                    double work = two.service().process().cpuSeconds()
                                             * 1000
-                                            / Math.max(1, two.requests().ok());
+                                            / Math.max(
+                                                    1, two.client().requests().ok());
                                     double predicted = lastAnswerInWork(2, m.machineCpus()) * work;
-                                    double off = two.latencyMillis().max() / predicted - 1;
+                                    double off = two.client().latencyMillis().max() / predicted - 1;
                                     String evidence = format(
                                             "last answer after %.0f ms against %.0f ms predicted (%.1f requests' work of "
                                                     + "%.0f ms each, its JVM's CPU per request; %+.0f %%); mean %.0f ms",
-                                            two.latencyMillis().max(),
+                                            two.client().latencyMillis().max(),
                                             predicted,
                                             lastAnswerInWork(2, m.machineCpus()),
                                             work,
                                             100 * off,
-                                            two.latencyMillis().mean());
+                                            two.client().latencyMillis().mean());
                                     String slowJvm = timedOutByItsJvmsRate(m, two, 2);
                                     if (!slowJvm.isEmpty()) {
                                         return Verdict.notDecided(evidence + "; " + slowJvm);
                                     }
                                     return Verdict.onSteps(
-                                            two.requests().failed() == 0 && Math.abs(off) <= LAST_ANSWER_WITHIN,
+                                            two.client().requests().failed() == 0
+                                                    && Math.abs(off) <= LAST_ANSWER_WITHIN,
                                             evidence,
                                             two);
                                 })
@@ -199,9 +204,9 @@ final class CpuBoundClaims {
                                     StepResult scheduler = m.step(withinCores, load);
                                     StepResult ten = m.step(NO_SCHEDULER, load);
                                     long schedulerSwitches = Measurements.known(
-                                            scheduler.process().involuntaryContextSwitches(), SWITCHES);
-                                    long tenSwitches =
-                                            Measurements.known(ten.process().involuntaryContextSwitches(), SWITCHES);
+                                            scheduler.service().process().involuntaryContextSwitches(), SWITCHES);
+                                    long tenSwitches = Measurements.known(
+                                            ten.service().process().involuntaryContextSwitches(), SWITCHES);
                                     String four = withinCores.equals(PARALLEL_4)
                                             ? ""
                                             : fourOnFewerCores(m, load, tenSwitches);
@@ -217,9 +222,16 @@ final class CpuBoundClaims {
                                                     tenSwitches,
                                                     m.machineCpus(),
                                                     Measurements.known(
-                                                            scheduler.process().voluntaryContextSwitches(), SWITCHES),
+                                                            scheduler
+                                                                    .service()
+                                                                    .process()
+                                                                    .voluntaryContextSwitches(),
+                                                            SWITCHES),
                                                     Measurements.known(
-                                                            ten.process().voluntaryContextSwitches(), SWITCHES),
+                                                            ten.service()
+                                                                    .process()
+                                                                    .voluntaryContextSwitches(),
+                                                            SWITCHES),
                                                     four));
                                 })
                         .articleSaid("less context switching with 4 (on 8 logical CPUs)")
@@ -274,8 +286,10 @@ final class CpuBoundClaims {
                                     }
                                     return Verdict.beyondNoise(
                                             gain >= predicted - noise
-                                                    && cpus.requests().failed()
-                                                            <= ten.requests().failed(),
+                                                    && cpus.client().requests().failed()
+                                                            <= ten.client()
+                                                                    .requests()
+                                                                    .failed(),
                                             predicted,
                                             noise,
                                             format(
@@ -283,8 +297,10 @@ final class CpuBoundClaims {
                                                             + "its JVM's CPU, %.0f and %.0f ms (%.0f %% lower; %.0f %% in theory, "
                                                             + "at least %.0f %% asked); failed %d against %d; "
                                                             + "service CPU over wall time x CPUs %.0f %% against %.0f %%%s",
-                                                    cpus.latencyMillis().mean(),
-                                                    ten.latencyMillis().mean(),
+                                                    cpus.client()
+                                                            .latencyMillis()
+                                                            .mean(),
+                                                    ten.client().latencyMillis().mean(),
                                                     cpusInWork,
                                                     tenInWork,
                                                     cpuMillisPerRequest(cpus),
@@ -292,8 +308,8 @@ final class CpuBoundClaims {
                                                     100 * gain,
                                                     100 * predicted,
                                                     100 * (predicted - noise),
-                                                    cpus.requests().failed(),
-                                                    ten.requests().failed(),
+                                                    cpus.client().requests().failed(),
+                                                    ten.client().requests().failed(),
                                                     100 * busyCpus,
                                                     100 * busyTen,
                                                     why));
@@ -325,10 +341,14 @@ final class CpuBoundClaims {
                                             tenCost.coreSpeed().slowdown(),
                                             cpusCost.coreSpeed().slowdown(),
                                             100 * extraCpu,
-                                            Measurements.known(ten.process().involuntaryContextSwitches(), SWITCHES),
-                                            Measurements.known(cpus.process().involuntaryContextSwitches(), SWITCHES),
-                                            Measurements.known(ten.process().voluntaryContextSwitches(), SWITCHES),
-                                            Measurements.known(cpus.process().voluntaryContextSwitches(), SWITCHES));
+                                            Measurements.known(
+                                                    ten.service().process().involuntaryContextSwitches(), SWITCHES),
+                                            Measurements.known(
+                                                    cpus.service().process().involuntaryContextSwitches(), SWITCHES),
+                                            Measurements.known(
+                                                    ten.service().process().voluntaryContextSwitches(), SWITCHES),
+                                            Measurements.known(
+                                                    cpus.service().process().voluntaryContextSwitches(), SWITCHES));
                                     // each side is over the meter's reading of its step's cores: where the host slowed
                                     // them, the comparison is as much the meter's reading as the threads', either way
                                     List<String> slowed = java.util.stream.Stream.of(ten, cpus)
@@ -362,7 +382,8 @@ final class CpuBoundClaims {
                                         int threads = number(variant.sizing().get("schedulerThreads"));
                                         boolean keepsCpusBusy =
                                                 threads == 0 || threads < 0 || threads >= m.machineCpus();
-                                        if (keepsCpusBusy && step.requests().failed() == 0) {
+                                        if (keepsCpusBusy
+                                                && step.client().requests().failed() == 0) {
                                             // throughput x CPU per request / CPUs: how busy the cores were kept
                                             double share = busyShare(m, step);
                                             all &= Math.abs(share - 1) <= CPUS_BUSY_WITHIN;
@@ -370,7 +391,9 @@ final class CpuBoundClaims {
                                                     "%s %.0f %% (%.0f %% of the calibrated work's bound)",
                                                     variant.name(),
                                                     100 * share,
-                                                    100 * step.throughputPerSecond() / step.littlesLawPerSecond()));
+                                                    100
+                                                            * step.client().throughputPerSecond()
+                                                            / step.bound().littlesLawPerSecond()));
                                         }
                                     }
                                     if (evidence.isEmpty()) {
@@ -448,23 +471,26 @@ final class CpuBoundClaims {
      * turn on the cores cost in this JVM at the host's speed of that moment.
      */
     private static double cpuMillisPerRequest(StepResult step) {
-        return step.process().cpuSeconds() * 1000 / Math.max(1, step.requests().sent());
+        return step.service().process().cpuSeconds()
+                * 1000
+                / Math.max(1, step.client().requests().sent());
     }
 
     /** The mean latency in units of a request's work as its own JVM spent it: what {@link CpuBoundExperiment#meanInWork} predicts. */
     private static double meanInOwnWork(StepResult step) {
-        return step.latencyMillis().mean() / cpuMillisPerRequest(step);
+        return step.client().latencyMillis().mean() / cpuMillisPerRequest(step);
     }
 
     /** How busy the machine's cores were with the service during the step: its CPU time over wall time x CPUs. */
     private static double busyShare(Measurements m, StepResult step) {
-        return step.process().cpuSeconds() / (step.elapsedSeconds() * m.machineCpus());
+        return step.service().process().cpuSeconds() / (step.client().elapsedSeconds() * m.machineCpus());
     }
 
     /** What 4 threads did on fewer cores than 4: more threads than cores, as the 10 are. */
     private static String fourOnFewerCores(Measurements m, String load, long tenSwitches) {
         try {
-            long four = Measurements.known(m.step(PARALLEL_4, load).process().involuntaryContextSwitches(), SWITCHES);
+            long four = Measurements.known(
+                    m.step(PARALLEL_4, load).service().process().involuntaryContextSwitches(), SWITCHES);
             return format(
                     "; parallel-4 is more threads than this machine's cores, and switched %d times against the 10 threads' %d",
                     four, tenSwitches);
@@ -482,8 +508,8 @@ final class CpuBoundClaims {
      * over every request sent is a floor of each one's work: the server computed the timed-out ones too.
      */
     private static String timedOutByItsJvmsRate(Measurements m, StepResult step, int threads) {
-        long timedOut = step.requests().timedOut();
-        if (timedOut == 0 || timedOut != step.requests().failed()) {
+        long timedOut = step.client().requests().timedOut();
+        if (timedOut == 0 || timedOut != step.client().requests().failed()) {
             return "";
         }
         double workMillis = cpuMillisPerRequest(step);
@@ -533,7 +559,7 @@ final class CpuBoundClaims {
             List<Integer> pauses = new ArrayList<>();
             long current = 0;
             int empty = 0;
-            for (TimelinePoint point : step.timeline().points()) {
+            for (TimelinePoint point : step.client().timeline().points()) {
                 long ended = point.completed() + point.failed();
                 if (ended == 0) {
                     empty += current > 0 ? 1 : 0;

@@ -36,11 +36,11 @@ public record PiWorkCost(double cpuSeconds, double terms, CoreSpeed coreSpeed) {
             throw new Measurements.Missing(variant.name() + " did not report its pi terms");
         }
         // the server computes a request whose client gave up too: its own count of requests, where it kept one
-        long computed = step.process().serverRequests() > 0
-                ? step.process().serverRequests()
-                : step.requests().sent();
-        double cpu = step.process().cpuSeconds()
-                - Math.max(0, step.process().jitCpuSeconds().orElse(0));
+        long computed = step.service().process().serverRequests() > 0
+                ? step.service().process().serverRequests()
+                : step.client().requests().sent();
+        double cpu = step.service().process().cpuSeconds()
+                - Math.max(0, step.service().process().jitCpuSeconds().orElse(0));
         return new PiWorkCost(
                 cpu,
                 computed * perRequest.doubleValue(),

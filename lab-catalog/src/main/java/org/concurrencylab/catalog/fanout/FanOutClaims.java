@@ -134,9 +134,11 @@ final class FanOutClaims {
                                 "Alone, a request that makes its two calls in parallel takes about D instead of 2 D.",
                                 m -> {
                                     double sequential = m.inD(m.step(SEQUENTIAL, LONE.label())
+                                            .client()
                                             .latencyMillis()
                                             .mean());
                                     double parallel = m.inD(m.step(COMMON_POOL, LONE.label())
+                                            .client()
                                             .latencyMillis()
                                             .mean());
                                     return Verdict.of(
@@ -159,15 +161,16 @@ final class FanOutClaims {
                                 "Under 20 requests/s the sequential version keeps its p95 near 2 D: Tomcat's 200 workers are plenty.",
                                 m -> {
                                     StepResult step = m.clientStep(SEQUENTIAL, load);
-                                    double p95 = m.inD(step.latencyMillis().p95());
+                                    double p95 =
+                                            m.inD(step.client().latencyMillis().p95());
                                     return Verdict.onSteps(
                                             p95 <= SEQUENTIAL_P95_AT_MOST_D
-                                                    && step.requests().failed() == 0,
+                                                    && step.client().requests().failed() == 0,
                                             format(
                                                     "p95 %.2f D (at most %.2f D), %d failed",
                                                     p95,
                                                     SEQUENTIAL_P95_AT_MOST_D,
-                                                    step.requests().failed()),
+                                                    step.client().requests().failed()),
                                             step);
                                 })
                         .articleSaid("p95 709 ms (2.36 D)")
@@ -186,6 +189,7 @@ final class FanOutClaims {
                                     StepResult pool = m.step(COMMON_POOL, load);
                                     StepResult sequential = m.clientStep(SEQUENTIAL, load);
                                     double lone = m.clientStep(COMMON_POOL, LONE.label())
+                                            .client()
                                             .latencyMillis()
                                             .mean();
                                     double served = Measurements.known(
@@ -195,7 +199,7 @@ final class FanOutClaims {
                                             pool.plan().durationSeconds(),
                                             served,
                                             lone);
-                                    double p95 = pool.latencyMillis().p95();
+                                    double p95 = pool.client().latencyMillis().p95();
                                     double predicted = queue.percentileMillis(P95);
                                     // the pool's threads over its rate: how long each call held one
                                     double callMillis = 1000.0
@@ -223,6 +227,7 @@ final class FanOutClaims {
                                                     100 * off,
                                                     p95
                                                             / sequential
+                                                                    .client()
                                                                     .latencyMillis()
                                                                     .p95(),
                                                     ARTICLE_P95_200_WORKERS / ARTICLE_SEQUENTIAL_P95,
@@ -245,7 +250,10 @@ final class FanOutClaims {
                                     VariantResult variant = m.variant(COMMON_POOL);
                                     StepResult step = m.step(COMMON_POOL, load);
                                     int parallelism = number(variant.sizing().get("commonPoolParallelism"));
-                                    int peak = step.threads().peakByPool().getOrDefault(COMMON_POOL_THREADS, 0);
+                                    int peak = step.service()
+                                            .threads()
+                                            .peakByPool()
+                                            .getOrDefault(COMMON_POOL_THREADS, 0);
                                     int busy = peakRunnable(step, COMMON_POOL_THREADS);
                                     return Verdict.of(
                                             parallelism == variant.cpus() - 1 && peak == parallelism,
@@ -263,17 +271,23 @@ final class FanOutClaims {
                                 m -> {
                                     StepResult capped = m.step(COMMON_POOL_TOMCAT_8, load);
                                     StepResult uncapped = m.step(COMMON_POOL, load);
-                                    double ratio = capped.latencyMillis().p95()
-                                            / uncapped.latencyMillis().p95();
+                                    double ratio = capped.client()
+                                                    .latencyMillis()
+                                                    .p95()
+                                            / uncapped.client().latencyMillis().p95();
                                     return Verdict.of(
                                             ratio >= SAME_P95_LOW && ratio <= SAME_P95_HIGH,
                                             format(
                                                     "p95 %.0f ms against %.0f ms with 200 workers (x%.2f); throughput %.1f against %.1f /s",
-                                                    capped.latencyMillis().p95(),
-                                                    uncapped.latencyMillis().p95(),
+                                                    capped.client()
+                                                            .latencyMillis()
+                                                            .p95(),
+                                                    uncapped.client()
+                                                            .latencyMillis()
+                                                            .p95(),
                                                     ratio,
-                                                    capped.throughputPerSecond(),
-                                                    uncapped.throughputPerSecond()));
+                                                    capped.client().throughputPerSecond(),
+                                                    uncapped.client().throughputPerSecond()));
                                 })
                         .articleSaid("p95 49066 ms against 51370 ms")
                         .checkedAt(
@@ -305,10 +319,10 @@ final class FanOutClaims {
                                             uncappedWork.cpuMillisPerRequest(),
                                             failures(capped),
                                             failures(uncapped),
-                                            capped.latencyMillis().mean(),
-                                            uncapped.latencyMillis().mean(),
-                                            capped.latencyMillis().p95(),
-                                            uncapped.latencyMillis().p95(),
+                                            capped.client().latencyMillis().mean(),
+                                            uncapped.client().latencyMillis().mean(),
+                                            capped.client().latencyMillis().p95(),
+                                            uncapped.client().latencyMillis().p95(),
                                             100 * (ARTICLE_MEAN_8_WORKERS / ARTICLE_MEAN_200_WORKERS - 1),
                                             100 * (ARTICLE_P95_8_WORKERS / ARTICLE_P95_200_WORKERS - 1));
                                     if (ratio >= 1) {
@@ -334,7 +348,10 @@ final class FanOutClaims {
                                 "Meanwhile Tomcat's workers mostly wait, parked on the futures, rather than work.",
                                 m -> {
                                     StepResult step = m.step(COMMON_POOL, load);
-                                    int live = step.threads().peakByPool().getOrDefault("tomcat-workers", 0);
+                                    int live = step.service()
+                                            .threads()
+                                            .peakByPool()
+                                            .getOrDefault("tomcat-workers", 0);
                                     int runnable = peakRunnable(step, "tomcat-workers");
                                     return Verdict.of(
                                             live >= PARKED_WORKERS_AT_LEAST && runnable <= RUNNABLE_AT_MOST * live,
@@ -366,7 +383,8 @@ final class FanOutClaims {
                                             verdict.evidence()
                                                     + format(
                                                             "; %d pool threads alive at most",
-                                                            step.threads()
+                                                            step.service()
+                                                                    .threads()
                                                                     .peakByPool()
                                                                     .getOrDefault("fan-out-pool", 0)));
                                 })
@@ -389,7 +407,9 @@ final class FanOutClaims {
                                             verdict.evidence()
                                                     + format(
                                                             "; %d threads alive at most",
-                                                            step.threads().peakLive()));
+                                                            step.service()
+                                                                    .threads()
+                                                                    .peakLive()));
                                 })
                         .checkedAt(AS_WELL_AS_400)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, WEBCLIENT_ZIP, DEDICATED_POOL_400),
@@ -428,11 +448,11 @@ final class FanOutClaims {
                             parallelism < 2
                                     ? "the two calls of a request queue behind each other on its one thread"
                                     : "at most " + parallelism + " calls run at once",
-                            m.inD(lone.latencyMillis().mean()),
-                            loaded.latencyMillis().p95(),
-                            m.inD(loaded.latencyMillis().p95()),
-                            loaded.requests().failed(),
-                            loaded.requests().sent(),
+                            m.inD(lone.client().latencyMillis().mean()),
+                            loaded.client().latencyMillis().p95(),
+                            m.inD(loaded.client().latencyMillis().p95()),
+                            loaded.client().requests().failed(),
+                            loaded.client().requests().sent(),
                             failures(loaded),
                             parallelism,
                             parallelism / (2 * D.toNanos() / 1e9));
@@ -442,18 +462,20 @@ final class FanOutClaims {
                     String where = "";
                     for (VariantResult variant : m.variants()) {
                         for (StepResult step : variant.steps()) {
-                            if (step.arrivals() != null) {
-                                double deviation = Math.abs(step.arrivals().achievedPerSecond()
-                                                / step.arrivals().scheduledPerSecond()
+                            if (step.client().arrivals() != null) {
+                                double deviation = Math.abs(step.client()
+                                                        .arrivals()
+                                                        .achievedPerSecond()
+                                                / step.client().arrivals().scheduledPerSecond()
                                         - 1);
                                 if (deviation >= worst) {
                                     worst = deviation;
                                     where = format(
                                             "%s: %.2f/s for %.2f/s scheduled, p99 send %.1f ms late",
                                             variant.name(),
-                                            step.arrivals().achievedPerSecond(),
-                                            step.arrivals().scheduledPerSecond(),
-                                            step.arrivals().latenessMillisP99());
+                                            step.client().arrivals().achievedPerSecond(),
+                                            step.client().arrivals().scheduledPerSecond(),
+                                            step.client().arrivals().latenessMillisP99());
                                 }
                             }
                         }
@@ -470,15 +492,15 @@ final class FanOutClaims {
 
     private static Verdict nearD(Measurements m, String variant) {
         StepResult step = m.step(variant, UNDER_LOAD.label());
-        double p95 = m.inD(step.latencyMillis().p95());
+        double p95 = m.inD(step.client().latencyMillis().p95());
         return Verdict.onSteps(
-                p95 <= Thresholds.P95_NEAR_D && step.requests().failed() == 0,
+                p95 <= Thresholds.P95_NEAR_D && step.client().requests().failed() == 0,
                 format(
                         "p95 %.2f D (bound %.2f D), mean %.0f ms, %d failed",
                         p95,
                         Thresholds.P95_NEAR_D,
-                        step.latencyMillis().mean(),
-                        step.requests().failed()),
+                        step.client().latencyMillis().mean(),
+                        step.client().requests().failed()),
                 step);
     }
 
@@ -490,29 +512,29 @@ final class FanOutClaims {
     private static Verdict asWellAsPoolOf400(Measurements m, String variant) {
         StepResult step = m.step(variant, UNDER_LOAD.label());
         StepResult pool = m.step(DEDICATED_POOL_400, UNDER_LOAD.label());
-        double p95 = m.inD(step.latencyMillis().p95());
-        double poolP95 = m.inD(pool.latencyMillis().p95());
+        double p95 = m.inD(step.client().latencyMillis().p95());
+        double poolP95 = m.inD(pool.client().latencyMillis().p95());
         return Verdict.onSteps(
-                step.requests().failed() == 0
+                step.client().requests().failed() == 0
                         && p95 <= Math.max(Thresholds.P95_NEAR_D, AS_WELL_AS_POOL_OF_400 * poolP95),
                 format(
                         "p95 %.2f D against %.2f D with the pool of 400, mean %.0f ms, %d failed",
                         p95,
                         poolP95,
-                        step.latencyMillis().mean(),
-                        step.requests().failed()),
+                        step.client().latencyMillis().mean(),
+                        step.client().requests().failed()),
                 step,
                 pool);
     }
 
     private static String failures(StepResult step) {
-        return step.requests().failed() == 0
+        return step.client().requests().failed() == 0
                 ? "no failures"
-                : step.requests().failedByKind().toString();
+                : step.client().requests().failedByKind().toString();
     }
 
     private static int peakRunnable(StepResult step, String pool) {
-        return step.threads().samples().stream()
+        return step.service().threads().samples().stream()
                 .mapToInt(sample -> sample.runnableByPool().getOrDefault(pool, 0))
                 .max()
                 .orElse(0);
@@ -530,13 +552,13 @@ final class FanOutClaims {
 
         static Switching of(StepResult step) {
             // the requests the service's own timers counted, else those the driver sent
-            long counted = step.process().serverRequests();
+            long counted = step.service().process().serverRequests();
             double requests =
-                    counted > 0 ? counted : Math.max(1, step.requests().sent());
+                    counted > 0 ? counted : Math.max(1, step.client().requests().sent());
             return new Switching(
-                    Measurements.known(step.process().voluntaryContextSwitches(), SWITCHES) / requests,
-                    Measurements.known(step.process().involuntaryContextSwitches(), SWITCHES) / requests,
-                    step.process().cpuSeconds() * 1000 / requests);
+                    Measurements.known(step.service().process().voluntaryContextSwitches(), SWITCHES) / requests,
+                    Measurements.known(step.service().process().involuntaryContextSwitches(), SWITCHES) / requests,
+                    step.service().process().cpuSeconds() * 1000 / requests);
         }
     }
 
@@ -544,7 +566,7 @@ final class FanOutClaims {
     private record Growth(double firstMillis, double lastMillis) {
 
         static Growth of(StepResult step) {
-            List<TimelinePoint> due = step.timeline().points().stream()
+            List<TimelinePoint> due = step.client().timeline().points().stream()
                     .filter(point -> point.started() > 0)
                     .toList();
             int third = Math.max(1, due.size() / 3);

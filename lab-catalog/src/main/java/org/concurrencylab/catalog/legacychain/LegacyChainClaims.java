@@ -23,9 +23,10 @@ final class LegacyChainClaims {
     private LegacyChainClaims() {}
 
     private static double errorShare(StepResult step) {
-        return step.requests().sent() == 0
+        return step.client().requests().sent() == 0
                 ? 0
-                : (double) step.requests().failed() / step.requests().sent();
+                : (double) step.client().requests().failed()
+                        / step.client().requests().sent();
     }
 
     /**
@@ -36,7 +37,7 @@ final class LegacyChainClaims {
 
     private static double hotSpot(StepResult step, List<String> frames) {
         return frames.stream()
-                .mapToDouble(frame -> step.profile().shareOf(frame))
+                .mapToDouble(frame -> step.service().profile().shareOf(frame))
                 .max()
                 .orElse(0);
     }
@@ -45,7 +46,7 @@ final class LegacyChainClaims {
     private static Verdict profiled(Measurements m, String load, List<String> frames, double atLeast, String what) {
         StepResult before = m.step(SAVE_REMOVED_STEP, load);
         StepResult after = m.step(ALL_FIXES, load);
-        if (before.profile() == null || after.profile() == null) {
+        if (before.service().profile() == null || after.service().profile() == null) {
             throw new Measurements.Missing("needs the storefront's profile, which this run did not record");
         }
         double shareBefore = hotSpot(before, frames);
@@ -56,17 +57,17 @@ final class LegacyChainClaims {
                         "%s in %.1f %% of %d on-CPU stacks with the save removed, %.1f %% of %d with every fix",
                         what,
                         100 * shareBefore,
-                        before.profile().stacks(),
+                        before.service().profile().stacks(),
                         100 * shareAfter,
-                        after.profile().stacks()));
+                        after.service().profile().stacks()));
     }
 
     /** The orders service's mean time per request in the step, by its own timers, in D. */
     private static double ordersInD(Measurements m, StepResult step) {
-        if (step.downstream() == null) {
+        if (step.service().downstream() == null) {
             throw new Measurements.Missing("needs the orders service's timers, which were not read");
         }
-        return m.inD(step.downstream().meanMillis());
+        return m.inD(step.service().downstream().meanMillis());
     }
 
     /**
@@ -83,10 +84,10 @@ final class LegacyChainClaims {
             "the orders service's timers, under the load and for requests sent alone";
 
     private static Verdict ordersStayFlat(Measurements m, StepResult step) {
-        if (step.downstream() == null) {
+        if (step.service().downstream() == null) {
             throw new Measurements.Missing(ORDERS_TIMERS);
         }
-        DownstreamUsage orders = step.downstream();
+        DownstreamUsage orders = step.service().downstream();
         double alone = Measurements.known(orders.aloneMeanMillis(), ORDERS_TIMERS);
         double added = orders.meanMillis() - alone;
         double allowed = FLAT_WITHIN_D * m.seconds() * 1000;
@@ -115,7 +116,7 @@ final class LegacyChainClaims {
 
     /** How long the orders service's threads waited for a core in the step, per request it served; empty where unknown. */
     private static OptionalDouble ordersRunQueueWaitMillis(StepResult step) {
-        if (step.machine() == null || step.downstream().requests() == 0) {
+        if (step.machine() == null || step.service().downstream().requests() == 0) {
             return OptionalDouble.empty();
         }
         return step.machine().processes().stream()
@@ -123,7 +124,7 @@ final class LegacyChainClaims {
                         && process.runQueueWaitSeconds().isPresent())
                 .mapToDouble(process -> process.runQueueWaitSeconds().getAsDouble()
                         * 1000
-                        / step.downstream().requests())
+                        / step.service().downstream().requests())
                 .findFirst();
     }
 
@@ -133,7 +134,7 @@ final class LegacyChainClaims {
      * rises only if the row passes fewer transactions with more of them waiting.
      */
     private static String sameRowThroughput(StepResult legacy, StepResult pools) {
-        if (legacy.database() == null || pools.database() == null) {
+        if (legacy.service().database() == null || pools.service().database() == null) {
             return "";
         }
         return format(
@@ -141,10 +142,10 @@ final class LegacyChainClaims {
                         + "PostgreSQL grants a row's lock to its waiters in turn, so its throughput did not fall with more of "
                         + "them, and at the same throughput %d users thinking %.0f s wait the same on average (Little's law); "
                         + "the timeouts end the longest waits as errors instead",
-                legacy.database().commitsPerSecond(),
-                legacy.database().meanWaitingOnLocks(),
-                pools.database().commitsPerSecond(),
-                pools.database().meanWaitingOnLocks(),
+                legacy.service().database().commitsPerSecond(),
+                legacy.service().database().meanWaitingOnLocks(),
+                pools.service().database().commitsPerSecond(),
+                pools.service().database().meanWaitingOnLocks(),
                 LOAD.users(),
                 LOAD.thinkTime().toMillis() / 1000.0);
     }
@@ -232,21 +233,21 @@ final class LegacyChainClaims {
 
     /** When the step's first failure came, in seconds from its start (the timeline's bins), or none where nothing failed. */
     private static OptionalDouble firstFailure(StepResult step) {
-        if (step.timeline() == null) {
+        if (step.client().timeline() == null) {
             throw new Measurements.Missing("needs the step's timeline, which results written before it lack");
         }
-        return step.timeline().points().stream()
+        return step.client().timeline().points().stream()
                 .filter(point -> point.failed() > 0)
                 .mapToDouble(TimelinePoint::atSeconds)
                 .findFirst();
     }
 
     private static double failuresPerSecond(StepResult step) {
-        return step.requests().failed() / step.elapsedSeconds();
+        return step.client().requests().failed() / step.client().elapsedSeconds();
     }
 
     private static double meanOfAnswered(StepResult step) {
-        return step.latencyMillis().mean();
+        return step.client().latencyMillis().mean();
     }
 
     static List<Claim> claims() {
@@ -255,12 +256,12 @@ final class LegacyChainClaims {
                 Claim.of("legacy-fails", "Under the legacy about 8 % of the requests fail.", m -> {
                             StepResult legacy = m.clientStep(LEGACY, load);
                             // with no timeout below the gateway's, the chain keeps working for requests it gave up on
-                            String abandoned = legacy.downstream() == null
+                            String abandoned = legacy.service().downstream() == null
                                     ? ""
                                     : format(
                                             "; the orders service answered %d requests, the gateway received %d answers",
-                                            legacy.downstream().requests(),
-                                            legacy.requests().ok());
+                                            legacy.service().downstream().requests(),
+                                            legacy.client().requests().ok());
                             boolean about = errorShare(legacy) >= (1 - ABOUT_EIGHT_WITHIN) * ABOUT_EIGHT_PERCENT
                                     && errorShare(legacy) <= (1 + ABOUT_EIGHT_WITHIN) * ABOUT_EIGHT_PERCENT;
                             // the chain has no timeout of its own: only the gateway's can fail a request, where the
@@ -278,8 +279,8 @@ final class LegacyChainClaims {
                                     format(
                                             "%.1f %% of %d failed (%s)%s%s",
                                             100 * errorShare(legacy),
-                                            legacy.requests().sent(),
-                                            legacy.requests().failedByKind(),
+                                            legacy.client().requests().sent(),
+                                            legacy.client().requests().failedByKind(),
                                             abandoned,
                                             why),
                                     legacy);
@@ -300,7 +301,8 @@ final class LegacyChainClaims {
                                     // both by the services' own timers: the client's figure leaves out what the gateway
                                     // gave up on
                                     double orders = ordersInD(m, legacy);
-                                    double storefront = m.inD(legacy.process().serverMeanMillis());
+                                    double storefront =
+                                            m.inD(legacy.service().process().serverMeanMillis());
                                     return Verdict.onSteps(
                                             orders >= ORDERS_WELL_OVER_D && storefront > orders,
                                             format(
@@ -319,16 +321,18 @@ final class LegacyChainClaims {
                                 m -> {
                                     StepResult one = m.step(LEGACY, load);
                                     StepResult scaled = m.step(AUTOSCALED, load);
-                                    Autoscaled autoscaler = scaled.autoscaled();
+                                    Autoscaled autoscaler = scaled.service().autoscaled();
                                     if (autoscaler == null) {
                                         throw new Measurements.Missing(
                                                 "needs the autoscaler's account, which this run did not record");
                                     }
-                                    double gain = scaled.throughputPerSecond() / one.throughputPerSecond() - 1;
+                                    double gain = scaled.client().throughputPerSecond()
+                                                    / one.client().throughputPerSecond()
+                                            - 1;
                                     String evidence = format(
                                             "%.1f/s autoscaled against %.1f/s with one storefront (%+.0f %%); %s",
-                                            scaled.throughputPerSecond(),
-                                            one.throughputPerSecond(),
+                                            scaled.client().throughputPerSecond(),
+                                            one.client().throughputPerSecond(),
                                             100 * gain,
                                             scaling(autoscaler));
                                     double sending = LOAD.length().toMillis() / 1000.0;
@@ -355,11 +359,12 @@ final class LegacyChainClaims {
                                 m -> {
                                     StepResult legacy = m.step(LEGACY, load);
                                     StepResult pools = m.step(HTTP_CLIENT_STEP, load);
-                                    if (legacy.database() == null || pools.database() == null) {
+                                    if (legacy.service().database() == null
+                                            || pools.service().database() == null) {
                                         throw new Measurements.Missing("needs the database's sessions");
                                     }
-                                    double waiting = pools.database().meanWaitingOnLocks();
-                                    int connected = pools.database().peakOpenSessions();
+                                    double waiting = pools.service().database().meanWaitingOnLocks();
+                                    int connected = pools.service().database().peakOpenSessions();
                                     // waiting is counted by PostgreSQL itself, which the machine cannot inflate; with
                                     // the legacy's 5
                                     // client connections 4 can wait behind the holder, with the fix's pool all 10 of
@@ -368,7 +373,8 @@ final class LegacyChainClaims {
                                     return Verdict.of(
                                             waiting
                                                             > MORE_WAITERS
-                                                                    * legacy.database()
+                                                                    * legacy.service()
+                                                                            .database()
                                                                             .meanWaitingOnLocks()
                                                     && waiting >= MOST_SESSIONS * connected,
                                             format(
@@ -376,8 +382,8 @@ final class LegacyChainClaims {
                                                             + "legacy, whose client let %s requests through at once",
                                                     waiting,
                                                     connected,
-                                                    legacy.database().meanWaitingOnLocks(),
-                                                    legacy.database().peakOpenSessions(),
+                                                    legacy.service().database().meanWaitingOnLocks(),
+                                                    legacy.service().database().peakOpenSessions(),
                                                     clientConnections(m, LEGACY)));
                                 })
                         .articleSaid(
@@ -397,9 +403,9 @@ final class LegacyChainClaims {
                                             format(
                                                     "%.1f %% failed (%s) against %.1f %% (%s)",
                                                     100 * errorShare(pools),
-                                                    pools.requests().failedByKind(),
+                                                    pools.client().requests().failedByKind(),
                                                     100 * errorShare(legacy),
-                                                    legacy.requests().failedByKind()),
+                                                    legacy.client().requests().failedByKind()),
                                             legacy,
                                             pools);
                                 })
@@ -440,7 +446,10 @@ final class LegacyChainClaims {
                                                 format(
                                                         "the legacy failed none of %d, so there is no third of its errors to "
                                                                 + "find; with the save removed %.1f %% failed",
-                                                        legacy.requests().sent(), 100 * errorShare(saved)));
+                                                        legacy.client()
+                                                                .requests()
+                                                                .sent(),
+                                                        100 * errorShare(saved)));
                                     }
                                     double share = errorShare(saved) / errorShare(legacy);
                                     boolean holds = Math.abs(share - A_THIRD) <= A_THIRD_WITHIN;
@@ -475,8 +484,10 @@ final class LegacyChainClaims {
                                             "mean %.0f ms against the legacy's %.0f ms; the storefront's CPU %.2f cores busy against %.2f",
                                             meanOfAnswered(saved),
                                             meanOfAnswered(legacy),
-                                            saved.process().cpuSeconds() / saved.elapsedSeconds(),
-                                            legacy.process().cpuSeconds() / legacy.elapsedSeconds()),
+                                            saved.service().process().cpuSeconds()
+                                                    / saved.client().elapsedSeconds(),
+                                            legacy.service().process().cpuSeconds()
+                                                    / legacy.client().elapsedSeconds()),
                                     saved,
                                     legacy);
                         })
@@ -495,7 +506,9 @@ final class LegacyChainClaims {
                                                 false,
                                                 format(
                                                         "the clients' pools alone failed none of %d: no errors to come later than",
-                                                        pools.requests().sent()));
+                                                        pools.client()
+                                                                .requests()
+                                                                .sent()));
                                     }
                                     OptionalDouble savedFirst = firstFailure(saved);
                                     String first = format(
@@ -507,7 +520,11 @@ final class LegacyChainClaims {
                                                 true,
                                                 format(
                                                         "with the save removed none of %d failed in the step's %.0f s; %s",
-                                                        saved.requests().sent(), saved.elapsedSeconds(), first),
+                                                        saved.client()
+                                                                .requests()
+                                                                .sent(),
+                                                        saved.client().elapsedSeconds(),
+                                                        first),
                                                 pools,
                                                 saved);
                                     }
@@ -532,24 +549,27 @@ final class LegacyChainClaims {
                                 m -> {
                                     StepResult legacy = m.step(LEGACY, load);
                                     StepResult fixed = m.step(ALL_FIXES, load);
-                                    double more = (double) fixed.requests().ok()
-                                            / Math.max(1, legacy.requests().ok());
+                                    double more = (double)
+                                                    fixed.client().requests().ok()
+                                            / Math.max(
+                                                    1,
+                                                    legacy.client().requests().ok());
                                     double faster = meanOfAnswered(fixed) / meanOfAnswered(legacy);
                                     boolean holds = more > MORE_THAN_TWICE
                                             && faster <= HALVED
-                                            && fixed.requests().failed() == 0;
+                                            && fixed.client().requests().failed() == 0;
                                     return Verdict.onSteps(
                                             holds,
                                             format(
                                                     "%d against %d answered (x %.1f); mean %.0f ms against %.0f ms (x %.2f); "
                                                             + "%d failed",
-                                                    fixed.requests().ok(),
-                                                    legacy.requests().ok(),
+                                                    fixed.client().requests().ok(),
+                                                    legacy.client().requests().ok(),
                                                     more,
                                                     meanOfAnswered(fixed),
                                                     meanOfAnswered(legacy),
                                                     faster,
-                                                    fixed.requests().failed()),
+                                                    fixed.client().requests().failed()),
                                             legacy,
                                             fixed);
                                 })

@@ -166,10 +166,10 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                                 .build())
                 .findings(List.of(new Finding("lock-works-for-abandoned-requests", m -> {
                     StepResult legacy = m.step(LEGACY, LOAD.label());
-                    if (legacy.database() == null) {
+                    if (legacy.service().database() == null) {
                         throw new Measurements.Missing("needs the database's counters");
                     }
-                    if (legacy.requests().timedOut() == 0) {
+                    if (legacy.client().requests().timedOut() == 0) {
                         throw new Measurements.Missing("the gateway gave up on no request of the legacy's");
                     }
                     double lock = 1 / m.seconds();
@@ -177,10 +177,10 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                             "Under the legacy the hot row's lock committed %.0f transactions/s, %.0f %% of the 1/D = %.0f/s it "
                                     + "admits, yet the gateway received %.1f answers/s: with no timeout below the gateway's, the "
                                     + "chain kept working for requests the gateway had given up on.",
-                            legacy.database().commitsPerSecond(),
-                            100 * legacy.database().commitsPerSecond() / lock,
+                            legacy.service().database().commitsPerSecond(),
+                            100 * legacy.service().database().commitsPerSecond() / lock,
                             lock,
-                            legacy.throughputPerSecond());
+                            legacy.client().throughputPerSecond());
                 })))
                 .build();
     }
@@ -286,9 +286,10 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
     static OptionalDouble fairQueueMillis(ExperimentResult swept) {
         OptionalDouble hold = swept.variants().stream()
                 .flatMap(variant -> variant.steps().stream())
-                .filter(step -> step.downstream() != null
-                        && step.downstream().holds().containsKey(CapacityModel.HotRowOrPool.HOT_ROW))
-                .mapToDouble(step -> step.downstream()
+                .filter(step -> step.service().downstream() != null
+                        && step.service().downstream().holds().containsKey(CapacityModel.HotRowOrPool.HOT_ROW))
+                .mapToDouble(step -> step.service()
+                        .downstream()
                         .holds()
                         .get(CapacityModel.HotRowOrPool.HOT_ROW)
                         .meanMillis())
@@ -331,11 +332,13 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
      * share by a point or more. Empty where nothing waited on the lock, or the step has no bins after the ramp.
      */
     static OptionalDouble rowPacePerSecond(StepResult step) {
-        if (step.database() == null || step.database().meanWaitingOnLocks() < 1 || step.timeline() == null) {
+        if (step.service().database() == null
+                || step.service().database().meanWaitingOnLocks() < 1
+                || step.client().timeline() == null) {
             return OptionalDouble.empty();
         }
-        double binSeconds = step.timeline().binMillis() / 1000;
-        double[] held = step.timeline().points().stream()
+        double binSeconds = step.client().timeline().binMillis() / 1000;
+        double[] held = step.client().timeline().points().stream()
                 .filter(bin -> bin.atSeconds() >= seconds(LOAD.rampUp())
                         && bin.atSeconds() + binSeconds <= seconds(LOAD.length()))
                 .mapToDouble(bin -> bin.completed() / binSeconds)

@@ -35,12 +35,12 @@ final class ServletAsyncClaims {
                                             || step.plan().durationSeconds() == null) {
                                         throw new Measurements.Missing("needs the open load's rate and duration");
                                     }
-                                    long timeouts = step.requests().timedOut();
-                                    double p95 = step.latencyMillis().p95();
+                                    long timeouts = step.client().requests().timedOut();
+                                    double p95 = step.client().latencyMillis().p95();
                                     double timeout = step.plan().requestTimeoutMillis();
                                     // where the service's timers were not read, the threads' bound of 10 / D
-                                    double served =
-                                            Measurements.servedPerSecond(step).orElse(step.littlesLawPerSecond());
+                                    double served = Measurements.servedPerSecond(step)
+                                            .orElse(step.bound().littlesLawPerSecond());
                                     GrowingQueue queue = new GrowingQueue(
                                             step.plan().ratePerSecond(),
                                             step.plan().durationSeconds(),
@@ -58,7 +58,7 @@ final class ServletAsyncClaims {
                                                     served,
                                                     step.plan().ratePerSecond(),
                                                     timeouts,
-                                                    step.requests().sent(),
+                                                    step.client().requests().sent(),
                                                     p95,
                                                     100 * p95 / timeout,
                                                     timeout,
@@ -78,13 +78,14 @@ final class ServletAsyncClaims {
                                 "Returning a Callable (on the article's unbounded executor) frees the Tomcat threads: every request answered, p95 near D.",
                                 m -> {
                                     StepResult step = m.clientStep(CALLABLE_10_UNBOUNDED, load);
-                                    double p95 = m.inD(step.latencyMillis().p95());
+                                    double p95 =
+                                            m.inD(step.client().latencyMillis().p95());
                                     return Verdict.onSteps(
-                                            step.requests().failed() == 0 && p95 <= Thresholds.P95_NEAR_D,
+                                            step.client().requests().failed() == 0 && p95 <= Thresholds.P95_NEAR_D,
                                             format(
                                                     "%d of %d OK, p95 %.2f D (bound %.2f D)",
-                                                    step.requests().ok(),
-                                                    step.requests().sent(),
+                                                    step.client().requests().ok(),
+                                                    step.client().requests().sent(),
                                                     p95,
                                                     Thresholds.P95_NEAR_D),
                                             step);
@@ -99,7 +100,7 @@ final class ServletAsyncClaims {
                                 m -> {
                                     StepResult callable = m.step(CALLABLE_10_UNBOUNDED, load);
                                     int rest = m.beforeLoad(callable).live();
-                                    int rise = callable.threads().peakLive() - rest;
+                                    int rise = callable.service().threads().peakLive() - rest;
                                     // Little's law: the executor holds a thread per Callable in flight
                                     double inFlight = Measurements.inFlight(callable);
                                     return Verdict.of(
@@ -109,11 +110,12 @@ final class ServletAsyncClaims {
                                                             + "Callable in flight, %.1f on average by Little's law (X x W), at most %d of its threads "
                                                             + "at once%s",
                                                     rest,
-                                                    callable.threads().peakLive(),
+                                                    callable.service().threads().peakLive(),
                                                     rise,
                                                     ARTICLE_RISE,
                                                     inFlight,
-                                                    callable.threads()
+                                                    callable.service()
+                                                            .threads()
                                                             .peakByPool()
                                                             .getOrDefault("mvc-async", 0),
                                                     rise < ARTICLE_RISE
@@ -182,24 +184,42 @@ final class ServletAsyncClaims {
                                 m -> {
                                     StepResult threads39 = m.step(BLOCKING_39, load);
                                     StepResult callable = m.step(CALLABLE_10_UNBOUNDED, load);
-                                    double p95 = m.inD(threads39.latencyMillis().p95());
+                                    double p95 = m.inD(
+                                            threads39.client().latencyMillis().p95());
                                     return Verdict.onSteps(
-                                            threads39.requests().failed() == 0
+                                            threads39.client().requests().failed() == 0
                                                     && p95 <= Thresholds.P95_NEAR_D
-                                                    && threads39.latencyMillis().mean()
-                                                            < callable.latencyMillis()
+                                                    && threads39
+                                                                    .client()
+                                                                    .latencyMillis()
+                                                                    .mean()
+                                                            < callable.client()
+                                                                    .latencyMillis()
                                                                     .mean(),
                                             format(
                                                     "mean %.1f ms against %.1f ms with the Callable, p95 %.1f ms against %.1f ms (%.2f D), "
                                                             + "%d failed; the Callable's request is dispatched twice, to its thread and back "
                                                             + "to Tomcat's to answer (the p95s, a millisecond apart at most, are shown, not "
                                                             + "decided: they differ by less than they move run to run)",
-                                                    threads39.latencyMillis().mean(),
-                                                    callable.latencyMillis().mean(),
-                                                    threads39.latencyMillis().p95(),
-                                                    callable.latencyMillis().p95(),
+                                                    threads39
+                                                            .client()
+                                                            .latencyMillis()
+                                                            .mean(),
+                                                    callable.client()
+                                                            .latencyMillis()
+                                                            .mean(),
+                                                    threads39
+                                                            .client()
+                                                            .latencyMillis()
+                                                            .p95(),
+                                                    callable.client()
+                                                            .latencyMillis()
+                                                            .p95(),
                                                     p95,
-                                                    threads39.requests().failed()),
+                                                    threads39
+                                                            .client()
+                                                            .requests()
+                                                            .failed()),
                                             threads39,
                                             callable);
                                 })
@@ -210,12 +230,12 @@ final class ServletAsyncClaims {
                             StepResult threads39 = m.step(BLOCKING_39, load);
                             StepResult callable = m.step(CALLABLE_10_UNBOUNDED, load);
                             return Verdict.of(
-                                    threads39.process().heapPeakBytes()
-                                            < callable.process().heapPeakBytes(),
+                                    threads39.service().process().heapPeakBytes()
+                                            < callable.service().process().heapPeakBytes(),
                                     format(
                                             "heap peak %.0f MB against %.0f MB (one sample per probe interval; GC timing moves it)",
-                                            threads39.process().heapPeakBytes() / 1e6,
-                                            callable.process().heapPeakBytes() / 1e6));
+                                            threads39.service().process().heapPeakBytes() / 1e6,
+                                            callable.service().process().heapPeakBytes() / 1e6));
                         })
                         .articleSaid("less heap")
                         .checkedAt("a lower heap peak than the Callable's")
@@ -230,7 +250,10 @@ final class ServletAsyncClaims {
                                     int limit = variant.sizing().get("tomcatMaxThreads") instanceof Number n
                                             ? n.intValue()
                                             : 0;
-                                    int made = step.threads().peakByPool().getOrDefault("tomcat-workers", 0);
+                                    int made = step.service()
+                                            .threads()
+                                            .peakByPool()
+                                            .getOrDefault("tomcat-workers", 0);
                                     double inFlight = Measurements.inFlight(step);
                                     return Verdict.of(
                                             limit > 0 && made < limit && made <= AS_NEEDED * inFlight,
@@ -257,7 +280,10 @@ final class ServletAsyncClaims {
                                 m -> {
                                     StepResult deleting = m.step(BLOCKING_39_IDLE_2D, load);
                                     StepResult keeping = m.step(BLOCKING_39, load);
-                                    int made = deleting.threads().peakByPool().getOrDefault("tomcat-workers", 0);
+                                    int made = deleting.service()
+                                            .threads()
+                                            .peakByPool()
+                                            .getOrDefault("tomcat-workers", 0);
                                     int left = m.afterLoad(deleting).byPool().getOrDefault("tomcat-workers", 0);
                                     int kept = m.afterLoad(keeping).byPool().getOrDefault("tomcat-workers", 0);
                                     return Verdict.of(
@@ -272,7 +298,7 @@ final class ServletAsyncClaims {
                                                     made,
                                                     left,
                                                     m.inD(m.afterLoad(deleting).atMillis()
-                                                            - deleting.elapsedSeconds() * 1000),
+                                                            - deleting.client().elapsedSeconds() * 1000),
                                                     TOMCAT_IDLE_SECONDS,
                                                     kept,
                                                     TOMCAT_MIN_SPARE));
@@ -289,13 +315,16 @@ final class ServletAsyncClaims {
                                 m -> {
                                     VariantResult variant = m.variant(CALLABLE_10_BOOT_DEFAULT);
                                     StepResult step = m.step(variant.name(), load);
-                                    int asyncThreads =
-                                            step.threads().peakByPool().getOrDefault("mvc-async", 0);
+                                    int asyncThreads = step.service()
+                                            .threads()
+                                            .peakByPool()
+                                            .getOrDefault("mvc-async", 0);
                                     double perD = m.perD(step);
                                     return Verdict.of(
                                             asyncThreads <= BOOT_EXECUTOR_THREADS
                                                     && perD <= OVER_A_CAP * BOOT_EXECUTOR_THREADS
-                                                    && m.inD(step.latencyMillis()
+                                                    && m.inD(step.client()
+                                                                    .latencyMillis()
                                                                     .p95())
                                                             > QUEUED_P95_D,
                                             format(
@@ -304,8 +333,10 @@ final class ServletAsyncClaims {
                                                     variant.sizing().get("mvcAsyncQueueCapacity"),
                                                     asyncThreads,
                                                     perD,
-                                                    m.inD(step.latencyMillis().p95()),
-                                                    step.requests().failedByKind()));
+                                                    m.inD(step.client()
+                                                            .latencyMillis()
+                                                            .p95()),
+                                                    step.client().requests().failedByKind()));
                                 })
                         .checkedAt(format(
                                 "≤ %d executor threads; ≤ %s per D; p95 > %s D",
@@ -459,15 +490,15 @@ final class ServletAsyncClaims {
 
     private static Verdict nearD(Measurements m, String variant) {
         StepResult step = m.step(variant, LOAD.label());
-        double p95 = m.inD(step.latencyMillis().p95());
+        double p95 = m.inD(step.client().latencyMillis().p95());
         return Verdict.onSteps(
-                step.requests().failed() == 0 && p95 <= Thresholds.P95_NEAR_D,
+                step.client().requests().failed() == 0 && p95 <= Thresholds.P95_NEAR_D,
                 format(
                         "p95 %.2f D (bound %.2f D), %d failed, %d platform threads at peak",
                         p95,
                         Thresholds.P95_NEAR_D,
-                        step.requests().failed(),
-                        step.threads().peakLive()),
+                        step.client().requests().failed(),
+                        step.service().threads().peakLive()),
                 step);
     }
 }

@@ -158,9 +158,9 @@ class LegacyChainEdgeTest {
         StepResult scaled = step(0, 100)
                 .client(
                         new Requests(SENT, SENT, 0, Map.of()),
-                        gain * one.throughputPerSecond(),
+                        gain * one.client().throughputPerSecond(),
                         new LatencyMillis(100, 100, 100, 100, 100, 100),
-                        one.elapsedSeconds(),
+                        one.client().elapsedSeconds(),
                         1)
                 .autoscaled(autoscaler)
                 .build();

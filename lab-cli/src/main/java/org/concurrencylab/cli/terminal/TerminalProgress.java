@@ -139,9 +139,11 @@ public final class TerminalProgress implements RunProgress {
                     Locale.ROOT,
                     "  %s %.1f TPS (bound %.1f)%s",
                     step.load(),
-                    step.throughputPerSecond(),
-                    step.littlesLawPerSecond(),
-                    step.requests().failed() > 0 ? ", " + step.requests().failed() + " failed" : ""));
+                    step.client().throughputPerSecond(),
+                    step.bound().littlesLawPerSecond(),
+                    step.client().requests().failed() > 0
+                            ? ", " + step.client().requests().failed() + " failed"
+                            : ""));
         }
         System.out.println(line);
     }

@@ -65,7 +65,7 @@ public final class Diagnosis {
         for (String load : loads) {
             for (VariantResult variant : experiment.variants()) {
                 Optional<StepResult> lightest = step(variant, loads.getFirst())
-                        .filter(step -> step.requests().ok() > 0);
+                        .filter(step -> step.client().requests().ok() > 0);
                 step(variant, load)
                         .filter(step -> saturated(step, load.equals(loads.getFirst()) ? Optional.empty() : lightest))
                         .ifPresent(step -> findings.add(new Finding(variant.name(), load, sentence(step))));
@@ -81,12 +81,13 @@ public final class Diagnosis {
     }
 
     static boolean saturated(StepResult step, Optional<StepResult> lightest) {
-        boolean arrivalsOutran = step.arrivals() != null
-                && step.throughputPerSecond() < 0.9 * step.arrivals().achievedPerSecond();
+        boolean arrivalsOutran = step.client().arrivals() != null
+                && step.client().throughputPerSecond()
+                        < 0.9 * step.client().arrivals().achievedPerSecond();
         boolean queued = lightest.isPresent()
-                && step.latencyMillis().mean()
-                        > 1.5 * lightest.get().latencyMillis().mean();
-        return step.requests().failed() > 0 || arrivalsOutran || queued;
+                && step.client().latencyMillis().mean()
+                        > 1.5 * lightest.get().client().latencyMillis().mean();
+        return step.client().requests().failed() > 0 || arrivalsOutran || queued;
     }
 
     /** Most of the database's sessions waiting on locks: the requests queue on a row, not on a thread pool. */
@@ -103,13 +104,13 @@ public final class Diagnosis {
      * where the step was not profiled or its service barely computed.
      */
     static String hottest(StepResult step) {
-        if (step.profile() == null
-                || step.profile().stacks() < HotFrames.ENOUGH_STACKS
-                || step.profile().hottestSelf(1).isEmpty()) {
+        if (step.service().profile() == null
+                || step.service().profile().stacks() < HotFrames.ENOUGH_STACKS
+                || step.service().profile().hottestSelf(1).isEmpty()) {
             return "";
         }
         return "; the service's own CPU went most to "
-                + step.profile().hottestSelf(3).stream()
+                + step.service().profile().hottestSelf(3).stream()
                         .map(frame -> format(
                                 Locale.ROOT,
                                 "%s (%.0f %% of its on-CPU samples)",
@@ -119,17 +120,17 @@ public final class Diagnosis {
     }
 
     private static String bottleneck(StepResult step) {
-        if (step.database() != null
-                && step.database().peakOpenSessions() > 0
-                && step.database().meanWaitingOnLocks()
-                        >= MOSTLY_WAITING * step.database().peakOpenSessions()) {
+        if (step.service().database() != null
+                && step.service().database().peakOpenSessions() > 0
+                && step.service().database().meanWaitingOnLocks()
+                        >= MOSTLY_WAITING * step.service().database().peakOpenSessions()) {
             return format(
                     Locale.ROOT,
                     "the database is the bottleneck: %s of its %d connected sessions waited on a lock "
                             + "another transaction held, on average (pg_stat_activity); %.0f transactions committed per second",
-                    count(step.database().meanWaitingOnLocks()),
-                    step.database().peakOpenSessions(),
-                    step.database().commitsPerSecond());
+                    count(step.service().database().meanWaitingOnLocks()),
+                    step.service().database().peakOpenSessions(),
+                    step.service().database().commitsPerSecond());
         }
         if (step.machine() != null
                 && step.machine().idleShare().isPresent()
@@ -143,8 +144,8 @@ public final class Diagnosis {
             return "the load came from " + step.plan().driver()
                     + ", whose statistics hold no threads, so the lab cannot " + "say which pool held it back";
         }
-        Map<String, Map<String, Double>> pools = step.threads().activityByPool();
-        if (step.threads().stackSamples() == 0 || pools.isEmpty()) {
+        Map<String, Map<String, Double>> pools = step.service().threads().activityByPool();
+        if (step.service().threads().stackSamples() == 0 || pools.isEmpty()) {
             return "no stack samples were taken during this step, so the lab cannot say which pool held it back";
         }
         Optional<String> bottleneck = pools.keySet().stream()
@@ -181,7 +182,7 @@ public final class Diagnosis {
         return sentence.append(format(
                         Locale.ROOT,
                         " (mean over %d stack samples)",
-                        step.threads().stackSamples()))
+                        step.service().threads().stackSamples()))
                 .toString();
     }
 

@@ -27,7 +27,7 @@ public final class HotFrames {
         List<String> lines = new ArrayList<>();
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
-                ServiceProfile profile = step.profile();
+                ServiceProfile profile = step.service().profile();
                 if (profile == null || profile.stacks() < ENOUGH_STACKS) {
                     continue;
                 }

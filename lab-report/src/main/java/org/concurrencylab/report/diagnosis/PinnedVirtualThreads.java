@@ -24,9 +24,10 @@ final class PinnedVirtualThreads {
     /** The sentence for step {@code index} of one variant's steps (lightest first); none where nothing pinned. */
     static Optional<String> sentence(List<StepResult> steps, int index) {
         StepResult step = steps.get(index);
-        long pins =
-                step.process() == null ? 0 : step.process().virtualThreadPins().orElse(0);
-        if (pins <= 0 || step.elapsedSeconds() <= 0) {
+        long pins = step.service().process() == null
+                ? 0
+                : step.service().process().virtualThreadPins().orElse(0);
+        if (pins <= 0 || step.client().elapsedSeconds() <= 0) {
             return Optional.empty();
         }
         StringBuilder sentence = new StringBuilder(format(
@@ -34,11 +35,12 @@ final class PinnedVirtualThreads {
                 "%d times a virtual thread waited 20 ms or more pinned to "
                         + "its carrier (JFR's jdk.VirtualThreadPinned, %.1f a second, against %.1f requests a second)",
                 pins,
-                pins / step.elapsedSeconds(),
-                step.throughputPerSecond()));
-        Integer carriers =
-                step.threads() == null ? null : step.threads().peakByPool().get(CARRIERS);
-        double aloneMillis = steps.getFirst().latencyMillis().mean();
+                pins / step.client().elapsedSeconds(),
+                step.client().throughputPerSecond()));
+        Integer carriers = step.service().threads() == null
+                ? null
+                : step.service().threads().peakByPool().get(CARRIERS);
+        double aloneMillis = steps.getFirst().client().latencyMillis().mean();
         if (carriers != null && carriers > 0 && aloneMillis > 0) {
             double carriersAllow = carriers * 1000 / aloneMillis;
             sentence.append(format(
@@ -49,7 +51,7 @@ final class PinnedVirtualThreads {
                     carriers,
                     aloneMillis,
                     carriersAllow,
-                    step.throughputPerSecond() >= LIMIT * carriersAllow
+                    step.client().throughputPerSecond() >= LIMIT * carriersAllow
                             ? "and they were the limit here"
                             : "more than the users asked for here"));
         }

@@ -33,7 +33,7 @@ public final class PoolSizing {
         StepResult step = steps.get(index);
         UserPace pace = UserPace.of(steps);
         Optional<UserPace.Demand> asked = pace.demandOf(step);
-        if (step.pools().isEmpty() || asked.isEmpty()) {
+        if (step.service().pools().isEmpty() || asked.isEmpty()) {
             return Optional.empty();
         }
         UserPace.Demand demand = asked.get();
@@ -45,7 +45,7 @@ public final class PoolSizing {
         Optional<String> holding = PoolLimits.holdingBack(step);
         StringBuilder sentence = new StringBuilder();
         if (holding.isPresent()) {
-            PoolOccupancy pool = step.pools().get(holding.get());
+            PoolOccupancy pool = step.service().pools().get(holding.get());
             sentence.append(format(
                     Locale.ROOT,
                     "%s held the load back at %s: all %d %s taken in %.0f %% of the samples%s. ",
@@ -58,8 +58,10 @@ public final class PoolSizing {
                             ? format(
                                     Locale.ROOT,
                                     ", and %.1f/s is %.0f %% of %s",
-                                    step.throughputPerSecond(),
-                                    100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
+                                    step.client().throughputPerSecond(),
+                                    100
+                                            * step.client().throughputPerSecond()
+                                            / step.bound().littlesLawPerSecond(),
                                     demand.open() ? "the rate" : "what the users alone allow")
                             : format(Locale.ROOT, ", %.1f callers waiting for one on average", pool.meanWaiting())));
             sizing(sentence, holding.get(), reference, demand, next);
@@ -70,8 +72,8 @@ public final class PoolSizing {
                     Locale.ROOT,
                     "nothing held the arrivals back at %s: %.1f/s answered, %.0f %% of the rate",
                     demand.name(),
-                    step.throughputPerSecond(),
-                    100 * step.throughputPerSecond() / demand.perSecond()));
+                    step.client().throughputPerSecond(),
+                    100 * step.client().throughputPerSecond() / demand.perSecond()));
         } else {
             Optional<ResourceDemand> other = limitOtherThanTheUsers(steps, index);
             if (other.isPresent()) {
@@ -81,8 +83,8 @@ public final class PoolSizing {
                         Locale.ROOT,
                         "the users were the limit at %s: %.1f/s is %.0f %% of what they allow alone " + "(%s)",
                         demand.name(),
-                        step.throughputPerSecond(),
-                        100 * step.throughputPerSecond() / demand.perSecond(),
+                        step.client().throughputPerSecond(),
+                        100 * step.client().throughputPerSecond() / demand.perSecond(),
                         demand.derivation()));
             }
         }
@@ -133,8 +135,8 @@ public final class PoolSizing {
                         Locale.ROOT,
                         "%s; %.1f/s served, %.0f %% of it, where the users alone would send %.0f/s (%s)",
                         what,
-                        step.throughputPerSecond(),
-                        100 * step.throughputPerSecond() / limit.allowsPerSecond(),
+                        step.client().throughputPerSecond(),
+                        100 * step.client().throughputPerSecond() / limit.allowsPerSecond(),
                         demand.perSecond(),
                         demand.derivation())
                 + (ResourceDemand.CORES.equals(limit.kind()) ? Diagnosis.hottest(step) : "");
@@ -144,9 +146,9 @@ public final class PoolSizing {
     public static StepResult reference(List<StepResult> steps, int index) {
         for (int i = index; i >= 0; i--) {
             StepResult candidate = steps.get(i);
-            if (candidate.requests().failed() == 0
+            if (candidate.client().requests().failed() == 0
                     && PoolLimits.holdingBack(candidate).isEmpty()
-                    && candidate.throughputPerSecond() > 0) {
+                    && candidate.client().throughputPerSecond() > 0) {
                 return candidate;
             }
         }
@@ -155,10 +157,10 @@ public final class PoolSizing {
 
     /** W, in seconds: how long each request holds one of the pool's members, by Little's law at the reference step. */
     public static double holdSeconds(StepResult reference, String pool) {
-        PoolOccupancy occupancy = reference.pools().get(pool);
-        return occupancy == null || reference.throughputPerSecond() <= 0
+        PoolOccupancy occupancy = reference.service().pools().get(pool);
+        return occupancy == null || reference.client().throughputPerSecond() <= 0
                 ? 0
-                : occupancy.meanBusy() / reference.throughputPerSecond();
+                : occupancy.meanBusy() / reference.client().throughputPerSecond();
     }
 
     /**
@@ -172,7 +174,7 @@ public final class PoolSizing {
 
     private static void sizing(
             StringBuilder sentence, String pool, StepResult reference, UserPace.Demand demand, UserPace.Demand next) {
-        PoolOccupancy occupancy = reference.pools().get(pool);
+        PoolOccupancy occupancy = reference.service().pools().get(pool);
         double hold = holdSeconds(reference, pool);
         sentence.append(format(
                 Locale.ROOT,
@@ -181,7 +183,7 @@ public final class PoolSizing {
                 1000 * hold,
                 reference.load(),
                 occupancy == null ? 0 : occupancy.meanBusy(),
-                reference.throughputPerSecond(),
+                reference.client().throughputPerSecond(),
                 demand.who(),
                 demand.perSecond(),
                 needed(hold, demand),
@@ -195,17 +197,17 @@ public final class PoolSizing {
     private static Optional<String> next(
             StepResult step, StepResult reference, String bottleneck, UserPace.Demand demand) {
         List<String> parts = new ArrayList<>();
-        step.pools().keySet().stream()
+        step.service().pools().keySet().stream()
                 .filter(pool -> !pool.equals(bottleneck))
                 .max(Comparator.comparingDouble(pool -> needed(holdSeconds(reference, pool), demand)
-                        / (double) step.pools().get(pool).max()))
+                        / (double) step.service().pools().get(pool).max()))
                 .ifPresent(pool -> parts.add(format(
                         Locale.ROOT,
                         "%s would be the fullest pool: %d of its %d %s at %s",
                         pool,
                         needed(holdSeconds(reference, pool), demand),
-                        step.pools().get(pool).max(),
-                        step.pools().get(pool).kind(),
+                        step.service().pools().get(pool).max(),
+                        step.service().pools().get(pool).kind(),
                         demand.name())));
         OptionalDouble measured = ServiceCapacityModel.serviceCpuMillis(reference);
         if (measured.isPresent()) {
@@ -221,7 +223,7 @@ public final class PoolSizing {
     }
 
     private static Optional<Map.Entry<String, PoolOccupancy>> fullest(StepResult step) {
-        return step.pools().entrySet().stream()
+        return step.service().pools().entrySet().stream()
                 .max(Comparator.comparingDouble(
                         pool -> pool.getValue().meanBusy() / pool.getValue().max()));
     }

@@ -30,14 +30,14 @@ final class SampledPoolSizing {
     static Optional<String> sentence(List<StepResult> steps, int index) {
         StepResult step = steps.get(index);
         Optional<UserPace.Demand> asked = UserPace.of(steps).demandOf(step);
-        if (!step.pools().isEmpty()
-                || step.threads() == null
-                || step.threads().stackSamples() == 0
+        if (!step.service().pools().isEmpty()
+                || step.service().threads() == null
+                || step.service().threads().stackSamples() == 0
                 || asked.isEmpty()
-                || step.throughputPerSecond() <= 0) {
+                || step.client().throughputPerSecond() <= 0) {
             return Optional.empty();
         }
-        Map<String, Map<String, Double>> pools = step.threads().activityByPool();
+        Map<String, Map<String, Double>> pools = step.service().threads().activityByPool();
         return pools.keySet().stream()
                 .filter(pool -> !Diagnosis.BACKGROUND.contains(pool) && !PinnedVirtualThreads.CARRIERS.equals(pool))
                 .filter(pool -> Diagnosis.busy(pools.get(pool)) >= AT_LEAST_BUSY)
@@ -47,7 +47,7 @@ final class SampledPoolSizing {
                     double live = pools.get(pool).values().stream()
                             .mapToDouble(Double::doubleValue)
                             .sum();
-                    double hold = busy / step.throughputPerSecond();
+                    double hold = busy / step.client().throughputPerSecond();
                     UserPace.Demand demand = asked.get();
                     return format(
                             Locale.ROOT,
@@ -57,8 +57,8 @@ final class SampledPoolSizing {
                             pool,
                             busy,
                             live,
-                            step.threads().stackSamples(),
-                            step.throughputPerSecond(),
+                            step.service().threads().stackSamples(),
+                            step.client().throughputPerSecond(),
                             1000 * hold,
                             demand.who(),
                             PoolSizing.needed(hold, demand),

@@ -20,7 +20,7 @@ record UserPace(double aloneMillis, double thinkMillis) {
     static UserPace of(List<StepResult> steps) {
         StepResult first = steps.getFirst();
         Double think = first.plan() == null ? null : first.plan().thinkSeconds();
-        return new UserPace(first.latencyMillis().mean(), think == null ? 0 : 1000 * think);
+        return new UserPace(first.client().latencyMillis().mean(), think == null ? 0 : 1000 * think);
     }
 
     boolean known() {

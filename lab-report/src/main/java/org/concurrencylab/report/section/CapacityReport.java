@@ -256,13 +256,14 @@ public final class CapacityReport {
 
     /** The service's involuntary context switches a request (a core taken from a thread that could run). */
     private static Optional<Double> preemptionsPerRequest(StepResult step) {
-        if (step.process() == null
-                || step.process().involuntaryContextSwitches().isEmpty()
-                || step.requests().ok() == 0) {
+        if (step.service().process() == null
+                || step.service().process().involuntaryContextSwitches().isEmpty()
+                || step.client().requests().ok() == 0) {
             return Optional.empty();
         }
-        return Optional.of((double) step.process().involuntaryContextSwitches().getAsLong()
-                / step.requests().ok());
+        return Optional.of(
+                (double) step.service().process().involuntaryContextSwitches().getAsLong()
+                        / step.client().requests().ok());
     }
 
     private static String checked(CapacityCheck check) {

@@ -26,11 +26,13 @@ public final class ChartPlan {
     /** The step's chart kinds, in the order they are drawn. */
     public static List<Kind> kinds(ExperimentResult experiment, String load) {
         List<StepResult> steps = steps(experiment, load);
-        boolean overTime =
-                steps.stream().anyMatch(step -> step.timeline().points().size() >= TIME_POINTS);
-        boolean distributions = steps.stream().anyMatch(step -> step.requests().ok() >= REQUESTS);
-        boolean failures = steps.stream().anyMatch(step -> step.requests().failed() > 0);
-        boolean database = steps.stream().anyMatch(step -> step.database() != null);
+        boolean overTime = steps.stream()
+                .anyMatch(step -> step.client().timeline().points().size() >= TIME_POINTS);
+        boolean distributions =
+                steps.stream().anyMatch(step -> step.client().requests().ok() >= REQUESTS);
+        boolean failures =
+                steps.stream().anyMatch(step -> step.client().requests().failed() > 0);
+        boolean database = steps.stream().anyMatch(step -> step.service().database() != null);
         List<Kind> kinds = new ArrayList<>();
         if (overTime) {
             kinds.add(Kind.LATENCY_OVER_TIME);
@@ -59,14 +61,14 @@ public final class ChartPlan {
     public static boolean overTime(ExperimentResult experiment) {
         return experiment.variants().stream()
                 .flatMap(variant -> variant.steps().stream())
-                .anyMatch(step -> !step.timeline().points().isEmpty());
+                .anyMatch(step -> !step.client().timeline().points().isEmpty());
     }
 
     /** Whether the experiment's variants are chains of services, each with its own meters. */
     public static boolean chained(ExperimentResult experiment) {
         return experiment.variants().stream()
                 .flatMap(variant -> variant.steps().stream())
-                .anyMatch(step -> step.services().size() > 1);
+                .anyMatch(step -> step.service().services().size() > 1);
     }
 
     /** A chart's id in the page: {@code c-<experiment>-<load>-<kind>}, as report.js names them too. */

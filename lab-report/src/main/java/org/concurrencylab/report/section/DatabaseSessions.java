@@ -19,18 +19,18 @@ public final class DatabaseSessions {
         List<String> lines = new ArrayList<>();
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
-                if (step.database() != null) {
+                if (step.service().database() != null) {
                     lines.add(format(
                             Locale.ROOT,
                             "%s, %s: %.1f sessions waiting on a lock on average, %d at most; "
                                     + "%d connected at most; %.0f commits/s, %d rolled back",
                             variant.name(),
                             step.load(),
-                            step.database().meanWaitingOnLocks(),
-                            step.database().peakWaitingOnLocks(),
-                            step.database().peakOpenSessions(),
-                            step.database().commitsPerSecond(),
-                            step.database().rollbacks()));
+                            step.service().database().meanWaitingOnLocks(),
+                            step.service().database().peakWaitingOnLocks(),
+                            step.service().database().peakOpenSessions(),
+                            step.service().database().commitsPerSecond(),
+                            step.service().database().rollbacks()));
                 }
             }
         }

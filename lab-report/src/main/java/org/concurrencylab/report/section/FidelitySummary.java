@@ -63,10 +63,11 @@ public final class FidelitySummary {
                     "machine-bound");
             steps.get(experiment).forEach((name, measured) -> {
                 List<Double> shares = measured.stream()
-                        .map(step -> step.throughputPerSecond() / step.littlesLawPerSecond())
+                        .map(step -> step.client().throughputPerSecond()
+                                / step.bound().littlesLawPerSecond())
                         .toList();
                 List<Double> p95 = measured.stream()
-                        .map(step -> step.latencyMillis().p95() / dMillis.get(experiment))
+                        .map(step -> step.client().latencyMillis().p95() / dMillis.get(experiment))
                         .toList();
                 long machineBound =
                         measured.stream().filter(StepResult::machineBound).count();

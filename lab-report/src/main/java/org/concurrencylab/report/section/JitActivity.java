@@ -52,7 +52,9 @@ public final class JitActivity {
 
     /** The JIT's share of a core in the step; empty where the JVM did not tell. */
     static OptionalDouble share(StepResult step) {
-        return step.process() == null ? OptionalDouble.empty() : step.process().jitShareOfACore(step.elapsedSeconds());
+        return step.service().process() == null
+                ? OptionalDouble.empty()
+                : step.service().process().jitShareOfACore(step.client().elapsedSeconds());
     }
 
     /** "12 %", or "-" when the JVM did not tell. */

@@ -44,16 +44,17 @@ public final class LittlesLawChecks {
                 List<String> flags = new ArrayList<>();
                 // the lab's agent times no request inside an application it did not build: nothing to hold the client
                 // against
-                boolean timedInside = step.process().serverRequests() > 0;
-                double inService = step.process().serverRequests()
-                        / step.elapsedSeconds()
-                        * step.process().serverMeanMillis()
+                boolean timedInside = step.service().process().serverRequests() > 0;
+                double inService = step.service().process().serverRequests()
+                        / step.client().elapsedSeconds()
+                        * step.service().process().serverMeanMillis()
                         / 1000;
-                double inFlightDeviation = deviation(step.meanInFlight(), inService);
+                double inFlightDeviation = deviation(step.client().meanInFlight(), inService);
                 if (timedInside && Math.abs(inFlightDeviation) > FLAG_ABOVE) {
                     flags.add("in flight");
                 }
-                double capacityDeviation = deviation(step.throughputPerSecond(), step.littlesLawPerSecond());
+                double capacityDeviation = deviation(
+                        step.client().throughputPerSecond(), step.bound().littlesLawPerSecond());
                 if (Math.abs(capacityDeviation) > FLAG_ABOVE) {
                     flags.add("capacity");
                 }
@@ -63,11 +64,11 @@ public final class LittlesLawChecks {
                 table.add(
                         variant.name(),
                         step.load(),
-                        Figures.number(step.meanInFlight()),
+                        Figures.number(step.client().meanInFlight()),
                         timedInside ? Figures.number(inService) : "-",
                         timedInside ? percent(inFlightDeviation) : "-",
-                        Figures.number(step.littlesLawPerSecond()),
-                        Figures.number(step.throughputPerSecond()),
+                        Figures.number(step.bound().littlesLawPerSecond()),
+                        Figures.number(step.client().throughputPerSecond()),
                         percent(capacityDeviation),
                         JitActivity.percent(step),
                         flags.isEmpty() ? "" : String.join(", ", flags) + " > 10 %");

@@ -20,7 +20,7 @@ public final class RequestMixTable {
         TextTable table = new TextTable("variant", "step", "request", "share", "sent", "failed", "mean ms", "p95 ms");
         for (VariantResult variant : experiment.variants()) {
             for (StepResult step : variant.steps()) {
-                for (RequestShare share : step.byRequest()) {
+                for (RequestShare share : step.client().byRequest()) {
                     table.add(
                             variant.name(),
                             step.load(),

@@ -33,10 +33,10 @@ public final class RequestSamples {
 
     /** The step's requests, or empty where its CSV is not beside the results (a hand-made or imported run). */
     public static Optional<Step> read(Path runDirectory, StepResult step, Scaled scaled) {
-        if (runDirectory == null || step.requestLog() == null) {
+        if (runDirectory == null || step.client().requestLog() == null) {
             return Optional.empty();
         }
-        Path csv = runDirectory.resolve(step.requestLog());
+        Path csv = runDirectory.resolve(step.client().requestLog());
         if (!Files.isRegularFile(csv)) {
             return Optional.empty();
         }

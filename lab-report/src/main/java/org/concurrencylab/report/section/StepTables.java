@@ -163,8 +163,8 @@ public final class StepTables {
                 .flatMap(variant ->
                         variant.steps().stream().filter(step -> step.load().equals(load)))
                 .toList();
-        boolean open = steps.stream().anyMatch(step -> step.arrivals() != null);
-        boolean downstream = steps.stream().anyMatch(step -> step.downstream() != null);
+        boolean open = steps.stream().anyMatch(step -> step.client().arrivals() != null);
+        boolean downstream = steps.stream().anyMatch(step -> step.service().downstream() != null);
         List<String> headers =
                 new ArrayList<>(List.of("variant", "TPS", "mean ms", "p95 ms", "p99 ms", "max ms", "errors"));
         if (open) {
@@ -194,43 +194,46 @@ public final class StepTables {
                     .ifPresent(step -> {
                         List<String> cells = new ArrayList<>(List.of(
                                 variant.name(),
-                                number(step.throughputPerSecond()),
-                                number(step.latencyMillis().mean()),
-                                number(step.latencyMillis().p95()),
-                                number(step.latencyMillis().p99()),
-                                number(step.latencyMillis().max()),
+                                number(step.client().throughputPerSecond()),
+                                number(step.client().latencyMillis().mean()),
+                                number(step.client().latencyMillis().p95()),
+                                number(step.client().latencyMillis().p99()),
+                                number(step.client().latencyMillis().max()),
                                 errors(step)));
                         if (open) {
                             cells.add(
-                                    step.arrivals() == null
+                                    step.client().arrivals() == null
                                             ? "-"
-                                            : number(step.arrivals().achievedPerSecond()));
+                                            : number(step.client().arrivals().achievedPerSecond()));
                         }
                         // a step another engine drove has the client's figures only; its "step" cell names the engine
                         cells.addAll(List.of(
-                                step.threads() == null
+                                step.service().threads() == null
                                         ? "-"
-                                        : Integer.toString(step.threads().peakLive()),
-                                step.process() == null
+                                        : Integer.toString(
+                                                step.service().threads().peakLive()),
+                                step.service().process() == null
                                         ? "-"
-                                        : number(step.process().heapPeakBytes() / 1e6),
-                                step.threads() == null
+                                        : number(step.service().process().heapPeakBytes() / 1e6),
+                                step.service().threads() == null
                                         ? "-"
-                                        : largestPools(step.threads().peakByPool()),
-                                number(step.littlesLawPerSecond()),
+                                        : largestPools(step.service().threads().peakByPool()),
+                                number(step.bound().littlesLawPerSecond()),
                                 format(
                                         Locale.ROOT,
                                         "%.1f %%",
-                                        100 * step.throughputPerSecond() / step.littlesLawPerSecond()),
-                                number(step.machineLittlesLawPerSecond()),
+                                        100
+                                                * step.client().throughputPerSecond()
+                                                / step.bound().littlesLawPerSecond()),
+                                number(step.bound().machineLittlesLawPerSecond()),
                                 MachineBoundSteps.cpuBound(step),
                                 MachineBoundSteps.cpuPerRequest(step),
                                 driven(step)));
                         if (downstream) {
                             cells.add(
-                                    step.downstream() == null
+                                    step.service().downstream() == null
                                             ? "-"
-                                            : number(step.downstream().meanMillis()));
+                                            : number(step.service().downstream().meanMillis()));
                         }
                         if (study) {
                             cells.add(pools(step));
@@ -238,12 +241,14 @@ public final class StepTables {
                             cells.add(format(
                                     Locale.ROOT,
                                     "%s TPS, mean %s s, p95 %s s",
-                                    number(scaled.articleRate(step.throughputPerSecond())),
-                                    number(scaled.articleMillis(
-                                                    step.latencyMillis().mean())
+                                    number(scaled.articleRate(step.client().throughputPerSecond())),
+                                    number(scaled.articleMillis(step.client()
+                                                    .latencyMillis()
+                                                    .mean())
                                             / 1000),
-                                    number(scaled.articleMillis(
-                                                    step.latencyMillis().p95())
+                                    number(scaled.articleMillis(step.client()
+                                                    .latencyMillis()
+                                                    .p95())
                                             / 1000)));
                             cells.add(article(step.seed()));
                         }
@@ -273,10 +278,10 @@ public final class StepTables {
 
     /** Each self-counting pool's mean occupancy against its size: {@code hikari:HikariPool-1 3.9/4}. */
     private static String pools(StepResult step) {
-        if (step.pools().isEmpty()) {
+        if (step.service().pools().isEmpty()) {
             return "-";
         }
-        return step.pools().entrySet().stream()
+        return step.service().pools().entrySet().stream()
                 .map(pool -> pool.getKey() + " "
                         + format(Locale.ROOT, "%.1f", pool.getValue().meanBusy()) + "/"
                         + pool.getValue().max())
@@ -286,11 +291,11 @@ public final class StepTables {
 
     /** The count, and the kinds when there are any: a timeout and a refusal say different things. */
     private static String errors(StepResult step) {
-        if (step.requests().failed() == 0) {
+        if (step.client().requests().failed() == 0) {
             return "0";
         }
-        return step.requests().failed() + " "
-                + step.requests().failedByKind().keySet().stream()
+        return step.client().requests().failed() + " "
+                + step.client().requests().failedByKind().keySet().stream()
                         .map(kind -> kind.toLowerCase(Locale.ROOT).replace('_', ' '))
                         .reduce((a, b) -> a + "+" + b)
                         .orElse("");

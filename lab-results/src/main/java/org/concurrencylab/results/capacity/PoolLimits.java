@@ -23,12 +23,13 @@ public final class PoolLimits {
     private PoolLimits() {}
 
     public static Optional<String> holdingBack(StepResult step) {
-        boolean queued = step.littlesLawPerSecond() > 0
-                && step.throughputPerSecond() < SHORT_OF_USERS * step.littlesLawPerSecond();
+        boolean queued = step.bound().littlesLawPerSecond() > 0
+                && step.client().throughputPerSecond()
+                        < SHORT_OF_USERS * step.bound().littlesLawPerSecond();
         // a closed step's users send one request each at a time: a pool with a member for each is full by construction
         // and never waited for, whatever else (the cores) made the step short of its users' bound
         int users = step.usersAtOnce();
-        return step.pools().entrySet().stream()
+        return step.service().pools().entrySet().stream()
                 .filter(pool -> pool.getValue().saturated())
                 .filter(pool -> pool.getValue().meanWaiting() != null
                         ? pool.getValue().meanWaiting() >= WAITING

@@ -1,5 +1,6 @@
 package org.concurrencylab.results.step;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.concurrencylab.results.usage.Autoscaled;
 import org.concurrencylab.results.usage.DatabaseUsage;
 import org.concurrencylab.results.usage.DownstreamUsage;
@@ -9,64 +10,36 @@ import org.concurrencylab.results.usage.ProcessUsage;
 import org.concurrencylab.results.usage.Threads;
 
 /**
- * One load step against one variant. Built with {@link #custom(String)}, or from another with
- * {@link #from(StepResult)}; the canonical constructor is for the results file's reader.
+ * One load step against one variant, in three parts by who measured them: what the load's client saw, what
+ * the services and their pools did, and what the machine did; beside them what was planned and expected (the
+ * plan, the Little's-law bound, the article's figure). Built with {@link #custom(String)}, or from another
+ * with {@link #from(StepResult)}; the canonical constructor is for the results file's reader.
  *
- * @param load                        the step's name, e.g. {@code 100x10} (users x repetitions)
- * @param littlesLawPerSecond         throughput the variant's concurrency limit allows, by Little's law
- * @param littlesLawModel             how that bound was derived, in words
- * @param machineLittlesLawPerSecond  the same bound for this machine's own CPU count
- * @param meanInFlight                requests in flight on average, measured from the client
- * @param seed                        the article's figure for this step, or null; never a measurement
- * @param arrivals                    how an open load's schedule was kept; null for a closed load
- * @param timeline                    the step over time, in bins of one article second
- * @param downstream                  what the service called during the step: the downstream simulator, or
- *                                    the next service of a chain; null when there is none
- * @param machine                     every process's CPU, the bound this machine's CPU allows, and whether
- *                                    the step was clean or machine-bound; null in results written before it
- * @param requestLog                  the per-request CSV, relative to the results directory
- * @param database                    the database during the step; null when the experiment has none
- * @param profile                     where the service's CPU went during the step; null where the experiment
- *                                    does not profile its service (its probe's sampler costs CPU)
- * @param services                    each service of the variant by its own meters, per article second: the
- *                                    entry service and its chain; empty in results written before them
- * @param pools                       pools that count their own members (Tomcat's workers, HikariCP), by the
- *                                    probe's name for them; empty where the service exposes none
- * @param byRequest                   each request of a step that sent several, by itself; empty where it sent one
- * @param autoscaled                  what the variant's autoscaler read and did; null where it has none
+ * <p>In results.json the parts are not nested: their fields stand beside {@code load}, under the names the
+ * file has always had (see docs/results-schema.md, whose stable names are never renamed).
+ *
+ * @param load    the step's name, e.g. {@code 100x10} (users x repetitions)
+ * @param plan    the load as it was planned; null in results written before it
+ * @param client  what the client saw: requests, throughput, latency, timeline
+ * @param bound   the throughput the variant's concurrency limit allows, by Little's law
+ * @param service what the services and their pools did; its figures null where the probe did not watch
+ * @param machine every process's CPU, the bound this machine's CPU allows, and whether the step was clean or
+ *                machine-bound; null where the probe did not watch, and in results written before it
+ * @param seed    the article's figure for this step, or null; never a measurement
  */
 public record StepResult(
         String load,
         LoadPlan plan,
-        Requests requests,
-        double throughputPerSecond,
-        LatencyMillis latencyMillis,
-        double elapsedSeconds,
-        double meanInFlight,
-        double littlesLawPerSecond,
-        String littlesLawModel,
-        double machineLittlesLawPerSecond,
-        Threads threads,
-        ProcessUsage process,
-        Arrivals arrivals,
-        Timeline timeline,
-        DownstreamUsage downstream,
+        @JsonUnwrapped ClientFigures client,
+        @JsonUnwrapped LittlesLawBound bound,
+        @JsonUnwrapped ServiceUsage service,
         MachineUsage machine,
-        SeedFigure seed,
-        String requestLog,
-        DatabaseUsage database,
-        ServiceProfile profile,
-        java.util.List<ServiceTimeline> services,
-        java.util.Map<String, PoolOccupancy> pools,
-        java.util.List<RequestShare> byRequest,
-        Autoscaled autoscaled) {
+        SeedFigure seed) {
 
     public StepResult {
-        byRequest = byRequest == null ? java.util.List.of() : java.util.List.copyOf(byRequest);
-        services = services == null ? java.util.List.of() : java.util.List.copyOf(services);
-        pools = pools == null
-                ? java.util.Map.of()
-                : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(pools));
+        java.util.Objects.requireNonNull(client, "a step's client figures");
+        bound = bound == null ? LittlesLawBound.NONE : bound;
+        service = service == null ? ServiceUsage.UNWATCHED : service;
     }
 
     /**
@@ -98,29 +71,31 @@ public record StepResult(
     /** A builder holding every figure of the given step, to change some of them. */
     public static Builder from(StepResult step) {
         Builder builder = new Builder(step.load);
+        ClientFigures client = step.client;
+        ServiceUsage service = step.service;
         builder.plan = step.plan;
-        builder.requests = step.requests;
-        builder.throughputPerSecond = step.throughputPerSecond;
-        builder.latencyMillis = step.latencyMillis;
-        builder.elapsedSeconds = step.elapsedSeconds;
-        builder.meanInFlight = step.meanInFlight;
-        builder.littlesLawPerSecond = step.littlesLawPerSecond;
-        builder.littlesLawModel = step.littlesLawModel;
-        builder.machineLittlesLawPerSecond = step.machineLittlesLawPerSecond;
-        builder.threads = step.threads;
-        builder.process = step.process;
-        builder.arrivals = step.arrivals;
-        builder.timeline = step.timeline;
-        builder.downstream = step.downstream;
+        builder.requests = client.requests();
+        builder.throughputPerSecond = client.throughputPerSecond();
+        builder.latencyMillis = client.latencyMillis();
+        builder.elapsedSeconds = client.elapsedSeconds();
+        builder.meanInFlight = client.meanInFlight();
+        builder.arrivals = client.arrivals();
+        builder.timeline = client.timeline();
+        builder.requestLog = client.requestLog();
+        builder.byRequest = client.byRequest();
+        builder.littlesLawPerSecond = step.bound.littlesLawPerSecond();
+        builder.littlesLawModel = step.bound.littlesLawModel();
+        builder.machineLittlesLawPerSecond = step.bound.machineLittlesLawPerSecond();
+        builder.threads = service.threads();
+        builder.process = service.process();
+        builder.pools = service.pools();
+        builder.services = service.services();
+        builder.downstream = service.downstream();
+        builder.database = service.database();
+        builder.profile = service.profile();
+        builder.autoscaled = service.autoscaled();
         builder.machine = step.machine;
         builder.seed = step.seed;
-        builder.requestLog = step.requestLog;
-        builder.database = step.database;
-        builder.profile = step.profile;
-        builder.services = step.services;
-        builder.pools = step.pools;
-        builder.byRequest = step.byRequest;
-        builder.autoscaled = step.autoscaled;
         return builder;
     }
 
@@ -290,28 +265,20 @@ public record StepResult(
             return new StepResult(
                     load,
                     plan,
-                    requests,
-                    throughputPerSecond,
-                    latencyMillis,
-                    elapsedSeconds,
-                    meanInFlight,
-                    littlesLawPerSecond,
-                    littlesLawModel,
-                    machineLittlesLawPerSecond,
-                    threads,
-                    process,
-                    arrivals,
-                    timeline,
-                    downstream,
+                    new ClientFigures(
+                            requests,
+                            throughputPerSecond,
+                            latencyMillis,
+                            elapsedSeconds,
+                            meanInFlight,
+                            arrivals,
+                            timeline,
+                            requestLog,
+                            byRequest),
+                    new LittlesLawBound(littlesLawPerSecond, littlesLawModel, machineLittlesLawPerSecond),
+                    new ServiceUsage(threads, process, pools, services, downstream, database, profile, autoscaled),
                     machine,
-                    seed,
-                    requestLog,
-                    database,
-                    profile,
-                    services,
-                    pools,
-                    byRequest,
-                    autoscaled);
+                    seed);
         }
     }
 }

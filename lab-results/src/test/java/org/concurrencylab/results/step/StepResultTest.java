@@ -56,13 +56,13 @@ class StepResultTest {
         assertThat(StepResult.from(probed).build()).isEqualTo(probed);
 
         StepResult clientOnly = StepResult.from(probed).withoutProbe().build();
-        assertThat(clientOnly.threads()).isNull();
-        assertThat(clientOnly.process()).isNull();
-        assertThat(clientOnly.database()).isNull();
-        assertThat(clientOnly.services()).isEmpty();
-        assertThat(clientOnly.requests()).isEqualTo(ANSWERED);
-        assertThat(clientOnly.latencyMillis()).isEqualTo(LATENCY);
-        assertThat(clientOnly.timeline()).isEqualTo(probed.timeline());
-        assertThat(clientOnly.requestLog()).isEqualTo("requests/x.csv");
+        assertThat(clientOnly.service().threads()).isNull();
+        assertThat(clientOnly.service().process()).isNull();
+        assertThat(clientOnly.service().database()).isNull();
+        assertThat(clientOnly.service().services()).isEmpty();
+        assertThat(clientOnly.client().requests()).isEqualTo(ANSWERED);
+        assertThat(clientOnly.client().latencyMillis()).isEqualTo(LATENCY);
+        assertThat(clientOnly.client().timeline()).isEqualTo(probed.client().timeline());
+        assertThat(clientOnly.client().requestLog()).isEqualTo("requests/x.csv");
     }
 }

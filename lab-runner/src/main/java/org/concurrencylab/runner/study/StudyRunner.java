@@ -286,7 +286,7 @@ public final class StudyRunner {
                                 - heaviest.machine().idleShare().getAsDouble()
                                 - jitCoreShare(heaviest) / heaviest.machine().cores();
         double measuredPerSecond = ResourceDemand.CORES.equals(allowed.name()) && busy > 0
-                ? heaviest.throughputPerSecond() / busy
+                ? heaviest.client().throughputPerSecond() / busy
                 : allowed.allowsPerSecond();
         return model.withCheck(CapacityCheck.custom(measured.name())
                 .changed(CapacityCheck.CORES, machineCpus)
@@ -383,7 +383,7 @@ public final class StudyRunner {
                 .changed(pool.property(), size.get())
                 .step(heaviest.load())
                 .predicted(predicted.allowsPerSecond(), predicted.name())
-                .measured(same.get().throughputPerSecond(), measuredLimit)
+                .measured(same.get().client().throughputPerSecond(), measuredLimit)
                 .build());
     }
 
@@ -598,10 +598,14 @@ public final class StudyRunner {
      * while they compile reads the compiler as much as the application: the study runs it again, once.
      */
     private static double jitCoreShare(StepResult step) {
-        return step.process() == null
+        return step.service().process() == null
                 ? 0
                 : Math.max(
-                        0, step.process().jitShareOfACore(step.elapsedSeconds()).orElse(0));
+                        0,
+                        step.service()
+                                .process()
+                                .jitShareOfACore(step.client().elapsedSeconds())
+                                .orElse(0));
     }
 
     /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */

@@ -27,9 +27,10 @@ public final class StudyStops {
 
     /** Why the next, heavier step would teach nothing more, if it would not. */
     public static Optional<String> stopReason(StepResult step) {
-        double failedShare = step.requests().sent() == 0
+        double failedShare = step.client().requests().sent() == 0
                 ? 0
-                : step.requests().failed() / (double) step.requests().sent();
+                : step.client().requests().failed()
+                        / (double) step.client().requests().sent();
         if (failedShare > Defaults.STUDY_FAILED_SHARE) {
             return Optional.of(format(Locale.ROOT, "%.1f %% of its requests failed", 100 * failedShare));
         }
@@ -46,12 +47,13 @@ public final class StudyStops {
                     100 * (1 - step.machine().idleShare().getAsDouble())));
         }
         // a pool that counts nothing over JMX (Reactor's schedulers, an application's executor) still makes a queue
-        if (step.littlesLawPerSecond() > 0 && step.throughputPerSecond() < QUEUED * step.littlesLawPerSecond()) {
+        if (step.bound().littlesLawPerSecond() > 0
+                && step.client().throughputPerSecond() < QUEUED * step.bound().littlesLawPerSecond()) {
             return Optional.of(format(
                     Locale.ROOT,
                     "requests queued: %.1f/s is %.0f %% of %s",
-                    step.throughputPerSecond(),
-                    100 * step.throughputPerSecond() / step.littlesLawPerSecond(),
+                    step.client().throughputPerSecond(),
+                    100 * step.client().throughputPerSecond() / step.bound().littlesLawPerSecond(),
                     step.plan() != null && step.plan().ratePerSecond() != null
                             ? "the rate they arrived at"
                             : "what its users allow alone"));
@@ -64,14 +66,14 @@ public final class StudyStops {
      * share (the lab's cores in it) does not show.
      */
     public static Optional<String> confinedCoresBusy(StepResult step, int cores) {
-        if (step.machine() == null || step.elapsedSeconds() <= 0) {
+        if (step.machine() == null || step.client().elapsedSeconds() <= 0) {
             return Optional.empty();
         }
         double busy = step.machine().processes().stream()
                         .filter(process -> process.role().equals("service"))
                         .mapToDouble(process -> process.cpuSeconds().orElse(0))
                         .sum()
-                / (step.elapsedSeconds() * cores);
+                / (step.client().elapsedSeconds() * cores);
         return busy >= BUSY_CORES
                 ? Optional.of(format(
                         Locale.ROOT,
@@ -85,7 +87,7 @@ public final class StudyStops {
     static OptionalInt heaviestClean(List<StepResult> steps) {
         for (int i = steps.size() - 1; i >= 0; i--) {
             StepResult step = steps.get(i);
-            if (step.requests().failed() == 0 && stopReason(step).isEmpty()) {
+            if (step.client().requests().failed() == 0 && stopReason(step).isEmpty()) {
                 return OptionalInt.of(i);
             }
         }

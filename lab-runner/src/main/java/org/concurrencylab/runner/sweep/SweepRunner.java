@@ -269,9 +269,10 @@ public final class SweepRunner {
     }
 
     static SweepPoint point(double value, String name, StepResult step) {
-        double failedShare = step.requests().sent() == 0
+        double failedShare = step.client().requests().sent() == 0
                 ? 1
-                : step.requests().failed() / (double) step.requests().sent();
+                : step.client().requests().failed()
+                        / (double) step.client().requests().sent();
         String verdict = MachineUsage.CLEAN;
         String why = "";
         if (failedShare > Defaults.STUDY_FAILED_SHARE) {
@@ -288,11 +289,11 @@ public final class SweepRunner {
         return SweepPoint.custom()
                 .value(value)
                 .step(name)
-                .throughputPerSecond(step.throughputPerSecond())
-                .meanMillis(step.latencyMillis().mean())
-                .p95Millis(step.latencyMillis().p95())
+                .throughputPerSecond(step.client().throughputPerSecond())
+                .meanMillis(step.client().latencyMillis().mean())
+                .p95Millis(step.client().latencyMillis().p95())
                 .failedShare(failedShare)
-                .boundPerSecond(step.littlesLawPerSecond())
+                .boundPerSecond(step.bound().littlesLawPerSecond())
                 .cpuBoundPerSecond(cpuBound)
                 .verdict(verdict)
                 .why(why)
