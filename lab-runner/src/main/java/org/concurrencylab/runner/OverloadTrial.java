@@ -79,11 +79,87 @@ public final class OverloadTrial {
 
         /** A variant that never started: nothing was offered, nothing measured. */
         static Result notStarted(String variant, String why) {
-            return new Result(variant, 0, 0, 0, 0, Map.of(), 0, 0, false, Optional.empty(), Optional.of(why));
+            return new Builder(variant).notStarted(why).build();
+        }
+
+        /** A variant's trial, to be filled in by name; what is not set stays 0, empty or not alive. */
+        static Builder custom(String variant) {
+            return new Builder(variant);
         }
 
         public boolean passed() {
             return alive && recovery.isPresent();
+        }
+
+        /** Sets a trial's figures by name: what was offered, what the service did, whether it recovered. */
+        static final class Builder {
+            private final String variant;
+            private double capacityPerSecond;
+            private double offeredPerSecond;
+            private long sent;
+            private long answered;
+            private Map<String, Long> failedByKind = Map.of();
+            private double peakHeapMb;
+            private int peakThreads;
+            private boolean alive;
+            private Optional<Recovery> recovery = Optional.empty();
+            private Optional<String> notStarted = Optional.empty();
+
+            private Builder(String variant) {
+                this.variant = variant;
+            }
+
+            /** The variant's capacity and the overload offered to it. */
+            Builder offered(double capacityPerSecond, double offeredPerSecond) {
+                this.capacityPerSecond = capacityPerSecond;
+                this.offeredPerSecond = offeredPerSecond;
+                return this;
+            }
+
+            /** What the driver sent, what was answered, and what failed by kind. */
+            Builder outcome(long sent, long answered, Map<String, Long> failedByKind) {
+                this.sent = sent;
+                this.answered = answered;
+                this.failedByKind = failedByKind;
+                return this;
+            }
+
+            /** The most heap and live threads the probe saw during the overload. */
+            Builder peaks(double heapMb, int threads) {
+                this.peakHeapMb = heapMb;
+                this.peakThreads = threads;
+                return this;
+            }
+
+            Builder alive(boolean alive) {
+                this.alive = alive;
+                return this;
+            }
+
+            Builder recovery(Optional<Recovery> recovery) {
+                this.recovery = recovery;
+                return this;
+            }
+
+            Builder notStarted(String why) {
+                this.notStarted = Optional.of(why);
+                return this;
+            }
+
+            Result build() {
+                return new Result(
+                        variant,
+                        capacityPerSecond,
+                        offeredPerSecond,
+                        sent,
+                        answered,
+                        failedByKind,
+                        peakHeapMb,
+                        peakThreads,
+                        alive,
+                        recovery,
+                        notStarted);
+            }
         }
     }
 
@@ -167,25 +243,22 @@ public final class OverloadTrial {
                     Optional<Recovery> recovery = alive ? recover(target, d) : Optional.empty();
                     Map<String, Long> failed = new TreeMap<>();
                     load.failuresByKind().forEach((kind, count) -> failed.put(kind.name(), count));
-                    results.add(new Result(
-                            variant.name(),
-                            capacity,
-                            offered,
-                            load.sent(),
-                            load.ok(),
-                            failed,
-                            after.samples().stream()
-                                            .mapToLong(ProbeSample::heapUsedBytes)
+                    results.add(Result.custom(variant.name())
+                            .offered(capacity, offered)
+                            .outcome(load.sent(), load.ok(), failed)
+                            .peaks(
+                                    after.samples().stream()
+                                                    .mapToLong(ProbeSample::heapUsedBytes)
+                                                    .max()
+                                                    .orElse(0)
+                                            / 1e6,
+                                    after.samples().stream()
+                                            .mapToInt(ProbeSample::liveThreads)
                                             .max()
-                                            .orElse(0)
-                                    / 1e6,
-                            after.samples().stream()
-                                    .mapToInt(ProbeSample::liveThreads)
-                                    .max()
-                                    .orElse(0),
-                            running.entry().process().isAlive(),
-                            recovery,
-                            Optional.empty()));
+                                            .orElse(0))
+                            .alive(running.entry().process().isAlive())
+                            .recovery(recovery)
+                            .build());
                     progress.note(variant.name() + ": " + describe(results.getLast()));
                 } catch (ServiceStartException e) {
                     progress.note(variant.name() + " did not start: " + e.getMessage());

@@ -132,16 +132,15 @@ public final class ProbeSampler implements AutoCloseable {
         if (withStacks) {
             stackBudget.spent(startNanos, System.nanoTime() - startNanos);
         }
-        return new ProbeSample(
-                now,
-                live,
-                pools,
-                virtualThreadCount("MountedVirtualThreadCount"),
-                virtualThreadCount("QueuedVirtualThreadCount"),
-                memory.getHeapMemoryUsage().getUsed(),
-                os.getProcessCpuTime(),
-                activities,
-                gauges.read());
+        return ProbeSample.custom(now)
+                .threads(live, pools)
+                .virtual(
+                        virtualThreadCount("MountedVirtualThreadCount"), virtualThreadCount("QueuedVirtualThreadCount"))
+                .heapUsedBytes(memory.getHeapMemoryUsage().getUsed())
+                .processCpuNanos(os.getProcessCpuTime())
+                .activities(activities)
+                .gauges(gauges.read())
+                .build();
     }
 
     public ProcessCounters counters() {

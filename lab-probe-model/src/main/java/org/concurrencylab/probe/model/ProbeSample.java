@@ -34,4 +34,74 @@ public record ProbeSample(
         virtualQueued = virtualQueued == null ? OptionalLong.empty() : virtualQueued;
         gauges = gauges == null ? Map.of() : Map.copyOf(gauges);
     }
+
+    /** A sample taken at {@code epochMillis}, to be filled in; what is not set is 0, empty or not told. */
+    public static Builder custom(long epochMillis) {
+        return new Builder(epochMillis);
+    }
+
+    /** Sets a sample's readings by name. */
+    public static final class Builder {
+        private final long epochMillis;
+        private int liveThreads;
+        private Map<String, PoolSnapshot> pools = Map.of();
+        private OptionalLong virtualMounted = OptionalLong.empty();
+        private OptionalLong virtualQueued = OptionalLong.empty();
+        private long heapUsedBytes;
+        private long processCpuNanos;
+        private Map<String, Map<String, Integer>> activities = Map.of();
+        private Map<String, PoolGauge> gauges = Map.of();
+
+        private Builder(long epochMillis) {
+            this.epochMillis = epochMillis;
+        }
+
+        /** Live platform threads, all together and by pool. */
+        public Builder threads(int live, Map<String, PoolSnapshot> byPool) {
+            this.liveThreads = live;
+            this.pools = byPool;
+            return this;
+        }
+
+        /** Virtual threads mounted on a carrier and queued for one; empty where the JDK does not tell. */
+        public Builder virtual(OptionalLong mounted, OptionalLong queued) {
+            this.virtualMounted = mounted;
+            this.virtualQueued = queued;
+            return this;
+        }
+
+        public Builder heapUsedBytes(long bytes) {
+            this.heapUsedBytes = bytes;
+            return this;
+        }
+
+        public Builder processCpuNanos(long nanos) {
+            this.processCpuNanos = nanos;
+            return this;
+        }
+
+        /** Threads by pool and by what they were doing, on a sample that read stacks. */
+        public Builder activities(Map<String, Map<String, Integer>> activities) {
+            this.activities = activities;
+            return this;
+        }
+
+        public Builder gauges(Map<String, PoolGauge> gauges) {
+            this.gauges = gauges;
+            return this;
+        }
+
+        public ProbeSample build() {
+            return new ProbeSample(
+                    epochMillis,
+                    liveThreads,
+                    pools,
+                    virtualMounted,
+                    virtualQueued,
+                    heapUsedBytes,
+                    processCpuNanos,
+                    activities,
+                    gauges);
+        }
+    }
 }

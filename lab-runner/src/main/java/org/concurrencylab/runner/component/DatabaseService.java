@@ -92,14 +92,12 @@ public final class DatabaseService implements StartedComponent {
             throws ServiceStartException, InterruptedException, IOException {
         Map<String, String> password = Map.of(Database.PASSWORD_VARIABLE, newPassword());
         ServiceProcess process = ServiceProcess.start(
-                new ServiceCommand(
-                                java,
-                                home.serviceJar(MODULE),
-                                Runtime.getRuntime().availableProcessors(),
-                                org.concurrencylab.catalog.load.JitPolicy.FULL,
-                                List.of(),
-                                Map.of("server.port", "0"))
-                        .withEnvironment(password),
+                ServiceCommand.custom(java, home.serviceJar(MODULE))
+                        .cpus(Runtime.getRuntime().availableProcessors())
+                        .jit(org.concurrencylab.catalog.load.JitPolicy.FULL)
+                        .properties(Map.of("server.port", "0"))
+                        .environment(password)
+                        .build(),
                 log);
         try {
             return new DatabaseService(new Database(MODULE), process, password);

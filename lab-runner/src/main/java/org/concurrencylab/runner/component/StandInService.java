@@ -51,13 +51,11 @@ public final class StandInService implements AutoCloseable {
                 .values()
                 .forEach(downstream -> properties.put("lab.standin." + downstream.name() + ".body", downstream.body()));
         ServiceProcess process = ServiceProcess.start(
-                new ServiceCommand(
-                        java,
-                        home.serviceJar(MODULE),
-                        Runtime.getRuntime().availableProcessors(),
-                        JitPolicy.FULL,
-                        List.of(),
-                        properties),
+                ServiceCommand.custom(java, home.serviceJar(MODULE))
+                        .cpus(Runtime.getRuntime().availableProcessors())
+                        .jit(JitPolicy.FULL)
+                        .properties(properties)
+                        .build(),
                 log);
         try {
             return new StandInService(process, downstreams, StandInControl.of(process, downstreams.keySet()));

@@ -117,9 +117,13 @@ public final class RunEnvironment {
                     training,
                     sharedSecrets);
         }
-        return new ServiceCommand(
-                        java, prepared.jar(), cpusFor(variant), settings.jit(), prepared.jvmFlags(), properties)
-                .withEnvironment(sharedSecrets);
+        return ServiceCommand.custom(java, prepared.jar())
+                .cpus(cpusFor(variant))
+                .jit(settings.jit())
+                .startupJvmFlags(prepared.jvmFlags())
+                .properties(properties)
+                .environment(sharedSecrets)
+                .build();
     }
 
     /** The run's clock of where its time goes. */
@@ -168,8 +172,12 @@ public final class RunEnvironment {
         try (PhaseClock.Interval caching = phases.during(PhaseClock.Phase.CACHE_TRAINING)) {
             prepared = startupCache.prepare(module, webApplicationType, settings.jit(), Map.of(), secrets);
         }
-        return new ServiceCommand(
-                java, prepared.jar(), settings.machineCpus(), settings.jit(), prepared.jvmFlags(), properties);
+        return ServiceCommand.custom(java, prepared.jar())
+                .cpus(settings.machineCpus())
+                .jit(settings.jit())
+                .startupJvmFlags(prepared.jvmFlags())
+                .properties(properties)
+                .build();
     }
 
     /** D under S, and how finely and over what window the probe samples: what every service's clock needs. */

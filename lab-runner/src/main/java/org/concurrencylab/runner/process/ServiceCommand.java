@@ -43,14 +43,9 @@ public record ServiceCommand(
         environment = Map.copyOf(environment);
     }
 
-    public ServiceCommand(
-            JavaRuntime java,
-            Path jar,
-            int cpus,
-            JitPolicy jit,
-            List<String> startupJvmFlags,
-            Map<String, String> properties) {
-        this(java, jar, cpus, jit, startupJvmFlags, properties, LOOPBACK, Map.of());
+    /** A command running {@code jar} on {@code java}, to be filled in: its CPUs, JIT and properties are required. */
+    public static Builder custom(JavaRuntime java, Path jar) {
+        return new Builder(java, jar);
     }
 
     /** The same command, its server listening on {@code address}. */
@@ -63,6 +58,71 @@ public record ServiceCommand(
         Map<String, String> merged = new java.util.LinkedHashMap<>(environment);
         merged.putAll(variables);
         return new ServiceCommand(java, jar, cpus, jit, startupJvmFlags, properties, bind, merged);
+    }
+
+    /**
+     * Sets a command's parts by name. It listens on {@link #LOOPBACK} with no start-up flags and no
+     * variables of its own unless told otherwise.
+     */
+    public static final class Builder {
+        private final JavaRuntime java;
+        private final Path jar;
+        private int cpus;
+        private JitPolicy jit;
+        private List<String> startupJvmFlags = List.of();
+        private Map<String, String> properties;
+        private String bind = LOOPBACK;
+        private Map<String, String> environment = Map.of();
+
+        private Builder(JavaRuntime java, Path jar) {
+            this.java = java;
+            this.jar = jar;
+        }
+
+        /** What the JVM is told it has: its pools size from it. */
+        public Builder cpus(int cpus) {
+            this.cpus = cpus;
+            return this;
+        }
+
+        public Builder jit(JitPolicy jit) {
+            this.jit = jit;
+            return this;
+        }
+
+        /** Flags that only make start-up faster: a class data or AOT cache. */
+        public Builder startupJvmFlags(List<String> flags) {
+            this.startupJvmFlags = List.copyOf(flags);
+            return this;
+        }
+
+        /** Spring properties, passed as {@code --key=value}. */
+        public Builder properties(Map<String, String> properties) {
+            this.properties = properties;
+            return this;
+        }
+
+        public Builder bind(String address) {
+            this.bind = address;
+            return this;
+        }
+
+        /** Variables the service needs in its environment: secrets a command line would show. */
+        public Builder environment(Map<String, String> variables) {
+            this.environment = variables;
+            return this;
+        }
+
+        /** @throws IllegalStateException when a required part is missing or impossible */
+        public ServiceCommand build() {
+            if (java == null || jar == null || jit == null || properties == null) {
+                throw new IllegalStateException("a service command needs its runtime, jar, JIT and properties");
+            }
+            if (cpus < 1) {
+                throw new IllegalStateException("a service JVM needs at least one CPU, not " + cpus);
+            }
+            return new ServiceCommand(java, jar, cpus, jit, startupJvmFlags, properties, bind, environment);
+        }
     }
 
     /**

@@ -45,13 +45,11 @@ class ServiceCommandTest {
 
     @Test
     void theLabsSafetyPropertiesComeLastSoTheyOutrankAVariantsOwn() {
-        ServiceCommand command = new ServiceCommand(
-                JavaRuntime.current(),
-                Path.of("service.jar"),
-                8,
-                JitPolicy.C1_ONLY,
-                List.of(),
-                Map.of("server.address", "0.0.0.0", "management.endpoints.web.exposure.include", "*"));
+        ServiceCommand command = ServiceCommand.custom(JavaRuntime.current(), Path.of("service.jar"))
+                .cpus(8)
+                .jit(JitPolicy.C1_ONLY)
+                .properties(Map.of("server.address", "0.0.0.0", "management.endpoints.web.exposure.include", "*"))
+                .build();
 
         List<String> arguments = command.toArguments();
 
@@ -66,14 +64,12 @@ class ServiceCommandTest {
 
     @Test
     void onlyAnExplicitBindWidensTheAddressAndNeverTheActuator() {
-        ServiceCommand everywhere = new ServiceCommand(
-                        JavaRuntime.current(),
-                        Path.of("service.jar"),
-                        8,
-                        JitPolicy.C1_ONLY,
-                        List.of(),
-                        Map.of("management.endpoints.web.exposure.include", "*"))
-                .listeningOn("0.0.0.0");
+        ServiceCommand everywhere = ServiceCommand.custom(JavaRuntime.current(), Path.of("service.jar"))
+                .cpus(8)
+                .jit(JitPolicy.C1_ONLY)
+                .properties(Map.of("management.endpoints.web.exposure.include", "*"))
+                .bind("0.0.0.0")
+                .build();
 
         List<String> arguments = everywhere.toArguments();
 
@@ -85,9 +81,21 @@ class ServiceCommandTest {
                         "--management.endpoints.web.exposure.include=health,info,prometheus,labprobe",
                         "--management.endpoints.jmx.exposure.exclude=*");
         assertThat(arguments).doesNotContain("--server.address=127.0.0.1");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ServiceCommand(
-                                JavaRuntime.current(), Path.of("s.jar"), 8, JitPolicy.C1_ONLY, List.of(), Map.of())
-                        .listeningOn("192.0.2.7"))
+        ServiceCommand.Builder elsewhere = ServiceCommand.custom(JavaRuntime.current(), Path.of("s.jar"))
+                .cpus(8)
+                .jit(JitPolicy.C1_ONLY)
+                .properties(Map.of())
+                .bind("192.0.2.7");
+        org.assertj.core.api.Assertions.assertThatThrownBy(elsewhere::build)
                 .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> everywhere.listeningOn("192.0.2.7"))
+                .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ServiceCommand.custom(JavaRuntime.current(), Path.of("s.jar"))
+                                .jit(JitPolicy.C1_ONLY)
+                                .properties(Map.of())
+                                .build())
+                .as("a command without its CPUs")
+                .isInstanceOf(IllegalStateException.class);
     }
 }
