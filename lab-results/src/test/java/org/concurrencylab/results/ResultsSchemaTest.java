@@ -128,6 +128,52 @@ class ResultsSchemaTest {
     }
 
     @Test
+    void aFileWrittenBeforeAStepHadPartsReadsIntoThemAndWritesBackTheSameNames() throws IOException {
+        // blocking-io's mvc-tomcat-20 and legacy-chain's legacy, written by b0536d8 (version 5), when StepResult
+        // was one flat record
+        Path old = directory.resolve("old");
+        Files.createDirectories(old);
+        try (InputStream in = getClass().getResourceAsStream("/results-written-by-b0536d8.json")) {
+            Files.copy(in, old.resolve(ResultsJson.FILE_NAME));
+        }
+
+        RunResult run = ResultsJson.read(old);
+
+        List<StepResult> steps = run.experiments().stream()
+                .flatMap(experiment -> experiment.variants().stream())
+                .flatMap(variant -> variant.steps().stream())
+                .toList();
+        assertThat(steps).hasSize(3).allSatisfy(step -> {
+            assertThat(step.client().requests().sent()).isPositive();
+            assertThat(step.client().latencyMillis().p95()).isPositive();
+            assertThat(step.client().timeline().points()).isNotEmpty();
+            assertThat(step.bound().littlesLawPerSecond()).isPositive();
+            assertThat(step.service().threads().peakLive()).isPositive();
+            assertThat(step.service().process().cpuSeconds()).isPositive();
+            assertThat(step.machine().processes()).isNotEmpty();
+        });
+        StepResult legacy = steps.getLast();
+        assertThat(legacy.service().database().peakOpenSessions()).isPositive();
+        assertThat(legacy.service().downstream().requests()).isPositive();
+        assertThat(legacy.service().services()).isNotEmpty();
+
+        Path again = directory.resolve("again");
+        Files.createDirectories(again);
+        ResultsJson.write(run, again);
+        JsonMapper json = JsonMapper.builder().build();
+        JsonNode before = json.readTree(Files.readString(old.resolve(ResultsJson.FILE_NAME)));
+        JsonNode after = json.readTree(Files.readString(again.resolve(ResultsJson.FILE_NAME)));
+        for (String variant : List.of("/experiments/0/variants/0/steps", "/experiments/1/variants/0/steps")) {
+            for (int i = 0; i < before.at(variant).size(); i++) {
+                assertThat(after.at(variant).get(i).propertyNames())
+                        .as("%s/%d's names", variant, i)
+                        .containsExactlyInAnyOrderElementsOf(
+                                before.at(variant).get(i).propertyNames());
+            }
+        }
+    }
+
+    @Test
     void aFileOfANewerVersionIsRefusedInOneLine() throws IOException {
         Files.writeString(
                 directory.resolve(ResultsJson.FILE_NAME), "{\"schemaVersion\": 99, \"run\": {}, \"experiments\": []}");
