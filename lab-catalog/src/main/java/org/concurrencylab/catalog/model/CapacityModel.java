@@ -107,19 +107,18 @@ public sealed interface CapacityModel {
     private static Bound poolOrUsers(
             LoadStep.Held held, double poolPerSecond, double serviceSeconds, Bound pool, String usersExplanation) {
         return usersAllow(held, serviceSeconds) < poolPerSecond
-                ? usersBound(held, serviceSeconds, usersExplanation)
+                ? usersBound(held, serviceSeconds, pool.holdInD(), usersExplanation)
                 : pool;
     }
 
     /**
-     * The bound of a held load whose users, not a pool, are the limit: each request's cycle is its
-     * service time plus the think time, and every process's CPU lies in that cycle.
+     * The bound of a held load whose users, not a pool, are the limit: each user's cycle is a request's
+     * service time plus the think time. What the machine's CPU stretches is the request, {@code holdInD},
+     * never the think time: the step's latency is its figure, and a wait for a core that a cycle of think
+     * time dilutes in the throughput is all in the latency.
      */
-    private static Bound usersBound(LoadStep.Held held, double serviceSeconds, String explanation) {
-        return new Bound(
-                usersAllow(held, serviceSeconds),
-                explanation,
-                (serviceSeconds + seconds(held.thinkTime())) / serviceSeconds);
+    private static Bound usersBound(LoadStep.Held held, double serviceSeconds, double holdInD, String explanation) {
+        return new Bound(usersAllow(held, serviceSeconds), explanation, holdInD);
     }
 
     private static String thinking(LoadStep.Held held) {
@@ -152,6 +151,7 @@ public sealed interface CapacityModel {
                     usersBound(
                             held,
                             serviceTimeInD * seconds(d),
+                            serviceTimeInD,
                             "no cap below " + held.users() + " users (" + why + ")" + thinking(held) + ": C/("
                                     + number(serviceTimeInD) + "D + Z)");
                 case LoadStep.Open open ->

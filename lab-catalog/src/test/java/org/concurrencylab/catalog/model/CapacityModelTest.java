@@ -120,6 +120,25 @@ class CapacityModelTest {
     }
 
     @Test
+    void thinkingUsersBoundTheLoadButTheMachineStretchesOnlyTheirRequests() {
+        // 250 users thinking 1 s between answers, D = 15 ms: they ask ~246/s, far below 40 pooled threads' 2667/s
+        LoadStep.Held thinking =
+                new LoadStep.Held(250, Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(1));
+        Duration d = Duration.ofMillis(15);
+        var pool = new CapacityModel.SharedPool("tomcat-workers", "tomcatMaxThreads", cpus -> 40);
+
+        CapacityModel.Bound users = pool.bound(thinking, KEEP_ALIVE, d, Map.of(), 2);
+        CapacityModel.Bound alone = new CapacityModel.Unbounded("test", 2).bound(thinking, KEEP_ALIVE, d, Map.of(), 2);
+
+        assertThat(users.throughputPerSecond()).isLessThan(250 / 1.015 + 1);
+        assertThat(users.explanation()).contains("users");
+        // a wait for a core is all in a request's latency, however long its user then thinks: the hold is the
+        // request's (1 D; 2 D where the service takes 2 D), not the user's cycle of 1 s + D
+        assertThat(users.holdInD()).isEqualTo(1.0);
+        assertThat(alone.holdInD()).isEqualTo(2.0);
+    }
+
+    @Test
     void anOpenLoadIsBoundByTheSmallerOfItsRateAndThePoolsCapacity() {
         // the fan-out on the default pool: 7 threads, 2 calls of D = 300 ms per request
         var commonPool = new CapacityModel.SharedPool(

@@ -14,7 +14,8 @@ import java.util.OptionalDouble;
  *                            model (see {@code cpuBoundModel}); empty where the CPU is the subject itself
  * @param cpuBoundModel       how that bound follows from c, the cores and the pool's bound, in words
  * @param machineShare        the share of the step's figure this machine's CPU takes, by that model: the
- *                            throughput a closed load loses, the latency an open load gains
+ *                            throughput a closed load loses, the latency an open load (or a held load's
+ *                            requests, whatever its users' think time) gains
  * @param verdict             {@code clean}, or {@code machine-bound} when the machine's share, a busy JIT or cores
  *                            the host slowed are enough to decide the step's figures
  * @param why                 what made it machine-bound, with the numbers; empty when clean
