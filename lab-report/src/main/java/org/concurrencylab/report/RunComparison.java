@@ -41,7 +41,13 @@ public final class RunComparison {
     public static final double CPU_WORK_THROUGHPUT_TOLERANCE = 0.12;
     public static final double CPU_WORK_LATENCY_TOLERANCE = 0.25;
 
-    /** One figure of one step, in the baseline and another run. */
+    /**
+     * One figure of one step, in the baseline and another run.
+     *
+     * @param machineBound whether the step was machine-bound in either run: this machine's CPU, a JIT still
+     *                     compiling or a slowed host may have set the figure there, so a move beyond tolerance
+     *                     is not the change's alone; it still counts as a move
+     */
     public record Move(
             String experiment,
             String variant,
@@ -49,7 +55,8 @@ public final class RunComparison {
             String figure,
             double before,
             double after,
-            boolean beyondTolerance) {
+            boolean beyondTolerance,
+            boolean machineBound) {
 
         double change() {
             return before == 0 ? 0 : after / before - 1;
@@ -134,12 +141,18 @@ public final class RunComparison {
                                         + " verdicts moved to or from one that a single run could not decide).");
             }
             long knees = knees().stream().filter(KneeMove::moved).count();
+            long onMachineBound =
+                    beyondTolerance().stream().filter(Move::machineBound).count();
             return format(
                     Locale.ROOT,
-                    "Changed: %d claims between reproduced and not reproduced, %d of %d figures beyond tolerance%s.",
+                    "Changed: %d claims between reproduced and not reproduced, %d of %d figures beyond tolerance%s%s.",
                     decisive,
                     beyondTolerance().size(),
                     moves.size(),
+                    onMachineBound == 0
+                            ? ""
+                            : " (" + (onMachineBound == beyondTolerance().size() ? "all" : onMachineBound)
+                                    + " on steps machine-bound in either run, where this machine may have moved them)",
                     knees == 0 ? "" : ", " + knees + " knee" + (knees == 1 ? "" : "s") + " moved");
         }
     }
@@ -245,6 +258,7 @@ public final class RunComparison {
     private static List<Move> moves(String experiment, String variant, StepResult before, StepResult after) {
         // a step whose work is CPU moves further from run to run
         boolean cpuWork = before.machine() != null && before.machine().cpuWork();
+        boolean machineBound = before.machineBound() || after.machineBound();
         double throughput = cpuWork ? CPU_WORK_THROUGHPUT_TOLERANCE : THROUGHPUT_TOLERANCE;
         double latency = cpuWork ? CPU_WORK_LATENCY_TOLERANCE : LATENCY_TOLERANCE;
         List<Move> moves = new ArrayList<>();
@@ -255,7 +269,8 @@ public final class RunComparison {
                 "TPS",
                 before.client().throughputPerSecond(),
                 after.client().throughputPerSecond(),
-                throughput));
+                throughput,
+                machineBound));
         moves.add(move(
                 experiment,
                 variant,
@@ -263,7 +278,8 @@ public final class RunComparison {
                 "p50 ms",
                 before.client().latencyMillis().p50(),
                 after.client().latencyMillis().p50(),
-                latency));
+                latency,
+                machineBound));
         moves.add(move(
                 experiment,
                 variant,
@@ -271,7 +287,8 @@ public final class RunComparison {
                 "p95 ms",
                 before.client().latencyMillis().p95(),
                 after.client().latencyMillis().p95(),
-                latency));
+                latency,
+                machineBound));
         moves.add(move(
                 experiment,
                 variant,
@@ -279,7 +296,8 @@ public final class RunComparison {
                 "p99 ms",
                 before.client().latencyMillis().p99(),
                 after.client().latencyMillis().p99(),
-                latency));
+                latency,
+                machineBound));
         return moves;
     }
 
@@ -290,9 +308,10 @@ public final class RunComparison {
             String figure,
             double before,
             double after,
-            double tolerance) {
+            double tolerance,
+            boolean machineBound) {
         boolean beyond = before > 0 && Math.abs(after / before - 1) > tolerance;
-        return new Move(experiment, variant, load, figure, before, after, beyond);
+        return new Move(experiment, variant, load, figure, before, after, beyond, machineBound);
     }
 
     private static Optional<StepResult> step(ExperimentResult experiment, String variant, String load) {
@@ -456,7 +475,7 @@ public final class RunComparison {
                     Figures.number(move.before()),
                     Figures.number(move.after()),
                     format(Locale.ROOT, "%+.1f %%", 100 * move.change()),
-                    move.beyondTolerance() ? "yes" : "");
+                    move.beyondTolerance() ? (move.machineBound() ? "yes, machine-bound" : "yes") : "");
         }
         return table;
     }

@@ -155,12 +155,47 @@ class RunComparisonTest {
                 .isEmpty();
     }
 
+    /**
+     * A figure beyond tolerance on a step this machine may have decided still counts as a move, and says so: a
+     * regression that costs CPU makes its steps machine-bound, and must not vanish from the comparison.
+     */
+    @Test
+    void aMoveOnAMachineBoundStepCountsAndSaysWhereTheMachineMayHaveSetIt() {
+        RunComparison.Comparison comparison = RunComparison.compare(
+                run("a", "25", 245, 410, "reproduced"), run("b", "25", 244, 600, "reproduced", null, true));
+
+        assertThat(comparison.changed()).isTrue();
+        assertThat(comparison.beyondTolerance())
+                .extracting(RunComparison.Move::figure)
+                .containsExactly("p50 ms", "p95 ms", "p99 ms");
+        assertThat(comparison.moves()).allMatch(RunComparison.Move::machineBound);
+        assertThat(comparison.headline())
+                .isEqualTo("Changed: 0 claims between reproduced and not reproduced, 3 of 4 figures beyond tolerance "
+                        + "(all on steps machine-bound in either run, where this machine may have moved them).");
+        assertThat(RunComparison.render(List.of(comparison))).contains("+46.3 %  yes, machine-bound");
+        assertThat(RunComparison.compare(run("a", "25", 245, 410, "reproduced"), run("b", "25", 200, 600, "reproduced"))
+                        .headline())
+                .as("on clean steps")
+                .isEqualTo("Changed: 0 claims between reproduced and not reproduced, 4 of 4 figures beyond tolerance.");
+    }
+
     private static RunResult run(String id, String jdk, double throughput, double latency, String verdict) {
         return run(id, jdk, throughput, latency, verdict, null);
     }
 
     private static RunResult run(
             String id, String jdk, double throughput, double latency, String verdict, Double nanosPerTerm) {
+        return run(id, jdk, throughput, latency, verdict, nanosPerTerm, false);
+    }
+
+    private static RunResult run(
+            String id,
+            String jdk,
+            double throughput,
+            double latency,
+            String verdict,
+            Double nanosPerTerm,
+            boolean machineBound) {
         StepResult step = StepResult.custom("100x10")
                 .plan(LoadPlan.closed(100, 10, 12000, "new-per-request"))
                 .client(
@@ -183,12 +218,18 @@ class RunComparisonTest {
                 .timeline(new Timeline(400, List.of()))
                 .requestLog("x.csv")
                 .machine(
-                        nanosPerTerm == null
-                                ? null
-                                : MachineUsage.custom()
+                        machineBound
+                                ? MachineUsage.custom()
                                         .cores(2)
-                                        .coreSpeed(new CoreSpeed(nanosPerTerm, 1.0, 40))
-                                        .build())
+                                        .verdict(MachineUsage.MACHINE_BOUND)
+                                        .why("the service's JIT took 0.31 of a core")
+                                        .build()
+                                : nanosPerTerm == null
+                                        ? null
+                                        : MachineUsage.custom()
+                                                .cores(2)
+                                                .coreSpeed(new CoreSpeed(nanosPerTerm, 1.0, 40))
+                                                .build())
                 .build();
         VariantResult variant = VariantResult.custom("mvc-tomcat-200")
                 .summary("s")
