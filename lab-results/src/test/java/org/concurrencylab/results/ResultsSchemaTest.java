@@ -24,13 +24,10 @@ class ResultsSchemaTest {
     @Test
     void aFileWrittenByMainBeforeTheLabRecordedAVersionStillLoads() throws IOException {
         // blocking-io's mvc-tomcat-20, written by c4de7b5 (version 1: no schemaVersion, no timeBudget)
-        Path written = directory.resolve(ResultsJson.FILE_NAME);
-        try (InputStream old = getClass().getResourceAsStream("/results-written-by-c4de7b5.json")) {
-            Files.copy(old, written);
-        }
-        assertThat(Files.readString(written)).doesNotContain(ResultsSchema.FIELD);
+        Path old = runWrittenBy("c4de7b5", "old");
+        assertThat(Files.readString(old.resolve(ResultsJson.FILE_NAME))).doesNotContain(ResultsSchema.FIELD);
 
-        RunResult run = ResultsJson.read(directory);
+        RunResult run = ResultsJson.read(old);
 
         assertThat(run.run().jdk()).isNotBlank();
         assertThat(run.run().timeBudget())
@@ -48,13 +45,11 @@ class ResultsSchemaTest {
     @Test
     void aFileOfVersion3ReadsItsMinusOnesAsUnknown() throws IOException {
         // blocking-io's mvc-tomcat-20 and -200, stopped after them, written by 855f9f0 (version 3): -1 pins
-        Path written = directory.resolve(ResultsJson.FILE_NAME);
-        try (InputStream old = getClass().getResourceAsStream("/results-written-by-855f9f0.json")) {
-            Files.copy(old, written);
-        }
-        assertThat(Files.readString(written)).contains("\"schemaVersion\" : 3", "\"virtualThreadPins\" : -1");
+        Path old = runWrittenBy("855f9f0", "old");
+        assertThat(Files.readString(old.resolve(ResultsJson.FILE_NAME)))
+                .contains("\"schemaVersion\" : 3", "\"virtualThreadPins\" : -1");
 
-        List<StepResult> steps = ResultsJson.read(directory).experiments().getFirst().variants().stream()
+        List<StepResult> steps = ResultsJson.read(old).experiments().getFirst().variants().stream()
                 .flatMap(variant -> variant.steps().stream())
                 .toList();
 
@@ -111,14 +106,8 @@ class ResultsSchemaTest {
 
     @Test
     void whatTheLabWritesNamesTheCurrentVersionFirstAndReadsBackTheSame() throws IOException {
-        Path old = directory.resolve("old");
-        Files.createDirectories(old);
-        try (InputStream in = getClass().getResourceAsStream("/results-written-by-c4de7b5.json")) {
-            Files.copy(in, old.resolve(ResultsJson.FILE_NAME));
-        }
-        RunResult run = ResultsJson.read(old);
-        Path again = directory.resolve("again");
-        Files.createDirectories(again);
+        RunResult run = ResultsJson.read(runWrittenBy("c4de7b5", "old"));
+        Path again = Files.createDirectories(directory.resolve("again"));
 
         ResultsJson.write(run, again);
 
@@ -131,11 +120,7 @@ class ResultsSchemaTest {
     void aFileWrittenBeforeAStepHadPartsReadsIntoThemAndWritesBackTheSameNames() throws IOException {
         // blocking-io's mvc-tomcat-20 and legacy-chain's legacy, written by b0536d8 (version 5), when StepResult
         // was one flat record
-        Path old = directory.resolve("old");
-        Files.createDirectories(old);
-        try (InputStream in = getClass().getResourceAsStream("/results-written-by-b0536d8.json")) {
-            Files.copy(in, old.resolve(ResultsJson.FILE_NAME));
-        }
+        Path old = runWrittenBy("b0536d8", "old");
 
         RunResult run = ResultsJson.read(old);
 
@@ -157,8 +142,7 @@ class ResultsSchemaTest {
         assertThat(legacy.service().downstream().requests()).isPositive();
         assertThat(legacy.service().services()).isNotEmpty();
 
-        Path again = directory.resolve("again");
-        Files.createDirectories(again);
+        Path again = Files.createDirectories(directory.resolve("again"));
         ResultsJson.write(run, again);
         JsonMapper json = JsonMapper.builder().build();
         JsonNode before = json.readTree(Files.readString(old.resolve(ResultsJson.FILE_NAME)));
@@ -181,5 +165,14 @@ class ResultsSchemaTest {
                 .isInstanceOf(ResultsJson.NotResults.class)
                 .hasMessageEndingWith("was written by a newer lab (results schema 99); this one reads up to "
                         + ResultsSchema.CURRENT);
+    }
+
+    /** A run directory named {@code name} holding the results file the given commit of main wrote. */
+    private Path runWrittenBy(String commit, String name) throws IOException {
+        Path run = Files.createDirectories(directory.resolve(name));
+        try (InputStream written = getClass().getResourceAsStream("/results-written-by-" + commit + ".json")) {
+            Files.copy(written, run.resolve(ResultsJson.FILE_NAME));
+        }
+        return run;
     }
 }
