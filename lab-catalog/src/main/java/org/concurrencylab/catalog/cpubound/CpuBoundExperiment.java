@@ -30,13 +30,34 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
 
     // the variants, by the names claims, sweeps and findings look them up with
     static final String NO_SCHEDULER = "no-scheduler";
+    static final String NO_SCHEDULER_ARTICLE_BATCHES = "no-scheduler-article-batches";
     static final String PARALLEL_4 = "parallel-4";
     static final String PARALLEL_2 = "parallel-2";
     static final String PARALLEL_CPUS = "parallel-cpus";
     static final String PARALLEL_1 = "parallel-1";
     static final String VIRTUAL_THREADS = "virtual-threads";
     static final LoadStep.Closed AT_ONCE = new LoadStep.Closed(30, 1);
-    static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
+
+    /** D, in the article's time: a request is D x CPUs of CPU, so 30 of them take 30 D on all cores. */
+    static final Duration D = Duration.ofMillis(750);
+
+    /** The article's client gave up after 30 s. */
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    /** Tomcat's 10 threads, the article's: without a scheduler, the threads the work runs on. */
+    static final int TOMCAT_THREADS = 10;
+
+    /** How long the article's batches of 10 took without a scheduler: about 11 s each. */
+    static final Duration ARTICLE_BATCH = Duration.ofSeconds(11);
+
+    /**
+     * The work of a request sized to the article's batch, in units of the calibrated one: 10 requests
+     * of D x CPUs on all cores take 10 D (7.5 s), the article's took 11 s, so 11 / 7.5 = 1.47. Its
+     * batches then end at 11, 22 and 33 s, the third past the 30 s timeout.
+     */
+    static final double ARTICLE_BATCH_WORK = (double) ARTICLE_BATCH.toMillis() / (TOMCAT_THREADS * D.toMillis());
+
+    static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> TOMCAT_THREADS);
 
     /** Found by the catalog through {@link java.util.ServiceLoader}. */
     public CpuBoundExperiment() {}
@@ -53,8 +74,8 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
                         "003_cf0b8b0622a6f92c.txt",
                         "30 CPU-bound requests at once on 10 Tomcat threads or on a scheduler: how many threads should compute at once?")
                 .service("cpu-bound-service", "/calcpireactive")
-                .downstreamLatency(Duration.ofMillis(750))
-                .requestTimeout(Duration.ofSeconds(30))
+                .downstreamLatency(D)
+                .requestTimeout(TIMEOUT)
                 .cpusOfThisMachine()
                 .scale(0.2)
                 // CPU speed is this experiment's subject: the services compile as they would in production
@@ -80,7 +101,21 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
                         .origin(Origin.SEED)
                         .properties(VariantProperties.reactiveOnTomcat("lab.cpu.scheduler", "none"))
                         .capacity(ON_TOMCAT)
-                        .seed(Map.of(AT_ONCE.label(), seed(null, "batches of 10; the last 10 time out")))
+                        .seed(Map.of(AT_ONCE.label(), seed(null, "batches of 10")))
+                        .build(),
+                Variant.custom(
+                                NO_SCHEDULER_ARTICLE_BATCHES,
+                                "The work runs on the 10 Tomcat threads, each request sized so that a batch of 10 takes "
+                                        + "the article's 11 s")
+                        .origin(Origin.SEED)
+                        .properties(VariantProperties.reactiveOnTomcat(
+                                "lab.cpu.scheduler",
+                                "none",
+                                "lab.cpu.work-factor",
+                                String.format(java.util.Locale.ROOT, "%.4f", ARTICLE_BATCH_WORK)))
+                        .capacity(ON_TOMCAT)
+                        .seed(Map.of(
+                                AT_ONCE.label(), seed(null, "batches of 10, about 11 s each; the last 10 time out")))
                         .build(),
                 Variant.custom(PARALLEL_4, "subscribeOn Schedulers.newParallel(4)")
                         .origin(Origin.SEED)

@@ -323,8 +323,9 @@ public sealed interface CapacityModel {
     }
 
     /**
-     * CPU work: each request costs D x CPUs of CPU time (the lab calibrates it so), and at most
-     * min(threads, CPUs) of it run at once, so C requests take C x D x CPUs / min(threads, CPUs).
+     * CPU work: each request costs D x CPUs of CPU time (the lab calibrates it so), times the work
+     * factor the service reports ({@code workFactor}, 1 where it reports none), and at most
+     * min(threads, CPUs) of it run at once, so C requests take C x factor x D x CPUs / min(threads, CPUs).
      * {@code threadsKey} names the threads the work runs on in the reported sizing; the CPUs are the
      * machine's own, which the service reports, because CPU work runs on real cores whatever the JVM
      * was told.
@@ -335,9 +336,12 @@ public sealed interface CapacityModel {
             int machineCpus = size(sizing, "machineCpus", any -> cpus, cpus);
             int n = size(sizing, threadsKey, threadsForCpus, machineCpus);
             int busy = n <= 0 ? machineCpus : Math.min(n, machineCpus);
-            double perSecond = busy / (machineCpus * seconds(d));
+            double factor = sizing.get("workFactor") instanceof Number reported ? reported.doubleValue() : 1;
+            double perSecond = busy / (machineCpus * factor * seconds(d));
+            String work =
+                    (factor == 1 ? "" : String.format(java.util.Locale.ROOT, "%.2f x ", factor)) + "D x " + machineCpus;
             String explanation = (n <= 0 ? "a thread per request" : n + " " + threads + " threads") + " on "
-                    + machineCpus + " CPUs: " + busy + " requests of D x " + machineCpus + " CPU at once";
+                    + machineCpus + " CPUs: " + busy + " requests of " + work + " CPU at once";
             return switch (step) {
                 case LoadStep.Closed closed -> new Bound(perSecond, explanation, Double.NaN);
                 case LoadStep.Held held -> new Bound(perSecond, explanation, Double.NaN);

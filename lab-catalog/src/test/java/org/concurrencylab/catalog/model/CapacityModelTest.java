@@ -214,6 +214,17 @@ class CapacityModelTest {
     }
 
     @Test
+    void cpuWorkOfALargerRequestTakesItsFactorLonger() {
+        // the service reports a work factor of 1.5: each request is 1.5 x D x CPUs of CPU
+        var tomcat = new CapacityModel.CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
+        CapacityModel.Bound bound = tomcat.bound(
+                new LoadStep.Closed(30, 1), KEEP_ALIVE, ONE_SECOND, Map.of("machineCpus", 2, "workFactor", 1.5), 2);
+
+        assertThat(bound.throughputPerSecond()).isCloseTo(1 / 1.5, within(1e-9));
+        assertThat(bound.explanation()).endsWith("2 requests of 1.50 x D x 2 CPU at once");
+    }
+
+    @Test
     void boundedElasticFollowsTheCpuCount() {
         var boundedElastic =
                 new CapacityModel.SharedPool("boundedElastic", "boundedElasticMaxThreads", cpus -> 10 * cpus);

@@ -30,6 +30,7 @@ class CpuBoundConfiguration {
                     });
             sizing.put("machineCpus", properties.realCpus());
             sizing.put("workPerRequestMillis", workPerRequest(properties).toNanos() / 1e6);
+            sizing.put("workFactor", properties.workFactor());
             sizing.put("piTermsPerRequest", calculator.termsPerRequest());
             sizing.put("piNanosPerTerm", calculator.nanosPerTerm());
             sizing.put("piNanosPerTermHere", calculator.nanosPerTermHere());

@@ -13,6 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                     told another (-XX:ActiveProcessorCount)
  * @param terms        terms of the series per request as an earlier variant calibrated them; 0 to
  *                     calibrate at start
+ * @param workFactor   a request's work in units of the calibrated one (D x CPUs of CPU): 1 unless a
+ *                     variant sizes its requests to another figure, as the article's batch length
  */
 @ConfigurationProperties("lab.cpu")
 public record CpuBoundProperties(
@@ -20,7 +22,14 @@ public record CpuBoundProperties(
         @DefaultValue("0") int parallelism,
         Duration workPerCore,
         int machineCpus,
-        @DefaultValue("0") long terms) {
+        @DefaultValue("0") long terms,
+        @DefaultValue("1") double workFactor) {
+
+    public CpuBoundProperties {
+        if (!(workFactor > 0)) {
+            throw new IllegalArgumentException("lab.cpu.work-factor must be above 0, was " + workFactor);
+        }
+    }
 
     public enum Scheduler {
         NONE,

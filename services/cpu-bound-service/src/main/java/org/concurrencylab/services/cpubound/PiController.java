@@ -12,7 +12,7 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * {@code GET /calcpireactive[?itr=N]}: pi over N terms (the calibrated count by default), computed in
+ * {@code GET /calcpireactive[?itr=N]}: pi over N terms (by default the calibrated count times the work factor), computed in
  * {@code Mono.just(...).map(...)}, subscribed on the variant's scheduler or, without one, on the
  * Tomcat thread that handles the request.
  */
@@ -21,12 +21,14 @@ class PiController implements DisposableBean {
 
     record Result(long iterations, double pi, String thread) {}
 
-    private final PiCalculator calculator;
+    /** A request's terms: the calibrated unit times the variant's work factor. */
+    private final long termsPerRequest;
+
     private final @Nullable Scheduler scheduler;
     private final @Nullable ExecutorService virtualThreads;
 
     PiController(CpuBoundProperties properties, PiCalculator calculator) {
-        this.calculator = calculator;
+        this.termsPerRequest = Math.max(1, Math.round(calculator.termsPerRequest() * properties.workFactor()));
         this.virtualThreads = properties.scheduler() == CpuBoundProperties.Scheduler.VIRTUAL
                 ? Executors.newThreadPerTaskExecutor(
                         Thread.ofVirtual().name("pi-virtual-", 1).factory())
@@ -42,7 +44,7 @@ class PiController implements DisposableBean {
 
     @GetMapping("/calcpireactive")
     Mono<Result> calcPi(@RequestParam(name = "itr", required = false) Long iterations) {
-        long terms = iterations == null ? calculator.termsPerRequest() : iterations;
+        long terms = iterations == null ? termsPerRequest : iterations;
         Mono<Result> work = Mono.just(terms)
                 .map(n ->
                         new Result(n, PiCalculator.pi(n), Thread.currentThread().getName()));
