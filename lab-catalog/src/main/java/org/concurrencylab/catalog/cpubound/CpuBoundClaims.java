@@ -266,6 +266,21 @@ final class CpuBoundClaims {
                                             ? ": with exactly one thread per CPU, each with its own "
                                                     + "queue, any CPU taken by another thread leaves one queue behind while the other core idles"
                                             : "";
+                                    List<String> slowed = slowedCores(cpus, ten);
+                                    if (!slowed.isEmpty()) {
+                                        // the model's means assume the cores ran at their speed for both
+                                        return Verdict.notDecided(format(
+                                                "mean %.2f against %.2f requests' work of its JVM's CPU (%.0f %% lower; "
+                                                        + "%.0f %% in theory); failed %d against %d; machine-bound step (%s): the "
+                                                        + "host slowed the cores the model counts as the service's",
+                                                cpusInWork,
+                                                tenInWork,
+                                                100 * gain,
+                                                100 * predicted,
+                                                cpus.client().requests().failed(),
+                                                ten.client().requests().failed(),
+                                                String.join("; ", slowed)));
+                                    }
                                     double gainShort = predicted - noise - gain;
                                     if (coreTaken && gainShort > 0) {
                                         return Verdict.notDecided(format(
@@ -313,7 +328,7 @@ final class CpuBoundClaims {
                         .checkedAt(
                                 "a mean lower by the model's difference for this machine's CPUs, less the run-to-run noise "
                                         + "of a difference of two means, in each JVM's CPU per request; not decided where a core "
-                                        + "was taken from the scheduler")
+                                        + "was taken from the scheduler or the host slowed the cores")
                         .shownBy(ChartRef.Kind.PERCENTILES, load, PARALLEL_CPUS, NO_SCHEDULER),
                 Claim.of(
                                 "context-switching-costs-cpu",

@@ -267,6 +267,40 @@ class ClaimEvidenceTest {
         assertThat(coreTaken.evidence()).contains("kept them 90 % busy against the 10 threads' 100 %");
     }
 
+    @Test
+    void oneThreadPerCpuIsNotDecidedOnAStepWhoseHostSlowedTheCores() {
+        // measured in a bench: the meter read parallel-cpus' cores 1.65 times slower, and 8 of its 30 timed out
+        VariantResult cpus = meanVariant("parallel-cpus", 3028, 12.21);
+        StepResult slowedStep = StepResult.from(cpus.steps().getFirst())
+                .machine(MachineUsage.custom()
+                        .cores(2)
+                        .idleShare(OptionalDouble.of(0))
+                        .cpuMillisPerRequest(0)
+                        .cpuBoundModel(MachineUsage.CPU_WORK)
+                        .machineShare(0)
+                        .verdict(MachineUsage.MACHINE_BOUND)
+                        .why("the cores took 1.65 times their usual CPU time for the same work")
+                        .build())
+                .build();
+        VariantResult slowed = VariantResult.custom(cpus.name())
+                .summary(cpus.summary())
+                .origin(cpus.origin())
+                .cpus(cpus.cpus())
+                .steps(List.of(slowedStep))
+                .build();
+
+        ClaimResult result = claim("cpu-bound", "parallelism-cpus-beats-ten-threads")
+                .evaluate(new Measurements(List.of(slowed, meanVariant("no-scheduler", 3370, 9.96)), D, 2));
+
+        assertThat(result.status()).isEqualTo("not decided");
+        assertThat(result.evidence())
+                .contains("machine-bound step (30x1: the cores took 1.65 times their usual CPU time")
+                .endsWith("the host slowed the cores the model counts as the service's");
+        assertThat(cpusAgainstTenClaim(3028, 12.21, 3370, 9.96).status())
+                .as("the same figures on steps not flagged: decided on them")
+                .isEqualTo("reproduced");
+    }
+
     private static ClaimResult cpusAgainstTenClaim(
             double cpusMean, double cpusCpuSeconds, double tenMean, double tenCpuSeconds) {
         return claim("cpu-bound", "parallelism-cpus-beats-ten-threads")
