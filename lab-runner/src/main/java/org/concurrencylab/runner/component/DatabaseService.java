@@ -44,6 +44,10 @@ public final class DatabaseService implements StartedComponent {
     private final ProbeClient probe;
     private final String jdbcUrl;
     private final long postmasterPid;
+    /** The hot standby's address, or null where the database has none. */
+    private final String standbyJdbcUrl;
+
+    private final long standbyPostmasterPid;
     private final Map<String, String> secrets;
     private final CloseableHttpClient client = ControlClient.create(Timeout.ofSeconds(30));
 
@@ -58,6 +62,11 @@ public final class DatabaseService implements StartedComponent {
         }
         this.jdbcUrl = url;
         this.postmasterPid = sizing.get("postmasterPid") instanceof Number pid ? pid.longValue() : -1;
+        if (declared.hotStandby() && !(sizing.get(Database.STANDBY_URL_SIZING_KEY) instanceof String)) {
+            throw new IOException("the database was asked for a hot standby and reported none");
+        }
+        this.standbyJdbcUrl = sizing.get(Database.STANDBY_URL_SIZING_KEY) instanceof String standby ? standby : null;
+        this.standbyPostmasterPid = sizing.get("standbyPostmasterPid") instanceof Number pid ? pid.longValue() : -1;
     }
 
     static DatabaseService start(RunEnvironment environment, Experiment experiment, Database database, Path log)
@@ -70,7 +79,8 @@ public final class DatabaseService implements StartedComponent {
                                 experiment,
                                 database.module(),
                                 "servlet",
-                                Map.of(Database.PASSWORD_VARIABLE, newPassword()))
+                                Map.of(Database.PASSWORD_VARIABLE, newPassword()),
+                                database.hotStandby() ? Map.of(Database.STANDBY_PROPERTY, "true") : Map.of())
                         .withEnvironment(password),
                 log);
         try {
@@ -136,6 +146,14 @@ public final class DatabaseService implements StartedComponent {
         return jdbcUrl;
     }
 
+    /** Its address, and its hot standby's where it has one. */
+    @Override
+    public Map<String, String> wiring() {
+        return standbyJdbcUrl == null
+                ? StartedComponent.super.wiring()
+                : Map.of(Database.URL_PROPERTY, jdbcUrl, Database.REPLICA_URL_PROPERTY, standbyJdbcUrl);
+    }
+
     /** The run's password for the services' role. */
     @Override
     public Map<String, String> secrets() {
@@ -151,7 +169,7 @@ public final class DatabaseService implements StartedComponent {
 
     @Override
     public String description() {
-        return "database at " + jdbcUrl;
+        return "database at " + jdbcUrl + (standbyJdbcUrl == null ? "" : ", its hot standby at " + standbyJdbcUrl);
     }
 
     /** The module's JVM, and the server with its backends. */
@@ -161,6 +179,9 @@ public final class DatabaseService implements StartedComponent {
         tracked.add(new MachineCpu.Tracked("database", "database-jvm", process.pid()));
         if (postmasterPid > 0) {
             tracked.add(new MachineCpu.Tracked("database", "postgres", postmasterPid, true));
+        }
+        if (standbyPostmasterPid > 0) {
+            tracked.add(new MachineCpu.Tracked("database", "postgres-standby", standbyPostmasterPid, true));
         }
         return tracked;
     }

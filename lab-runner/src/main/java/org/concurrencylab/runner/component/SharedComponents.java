@@ -82,7 +82,7 @@ public final class SharedComponents implements AutoCloseable {
     /** The properties that tell a variant's services where each component answers. */
     public Map<String, String> wiring() {
         Map<String, String> wiring = new LinkedHashMap<>();
-        started.forEach(component -> wiring.put(component.declared().addressProperty(), component.address()));
+        started.forEach(component -> wiring.putAll(component.wiring()));
         return wiring;
     }
 

@@ -17,6 +17,11 @@ sealed interface StartedComponent extends AutoCloseable permits DownstreamServic
     /** Where it answers, as the variants' services are told through {@link SharedComponent#addressProperty()}. */
     String address();
 
+    /** The properties that tell the variants' services where it answers: its address, by default. */
+    default Map<String, String> wiring() {
+        return Map.of(declared().addressProperty(), address());
+    }
+
     /** What it is and where it answers, in words, as {@code ./lab serve} prints it. */
     String description();
 

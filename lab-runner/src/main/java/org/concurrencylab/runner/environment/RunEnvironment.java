@@ -158,16 +158,25 @@ public final class RunEnvironment {
      */
     public ServiceCommand sharedComponentCommand(Experiment experiment, String module, String webApplicationType)
             throws InterruptedException {
-        return sharedComponentCommand(experiment, module, webApplicationType, Map.of());
+        return sharedComponentCommand(experiment, module, webApplicationType, Map.of(), Map.of());
     }
 
-    /** @param secrets what the component needs in its environment to start at all (a database's password), its training too */
+    /**
+     * @param secrets what the component needs in its environment to start at all (a database's password), its training too
+     * @param declared the properties its declaration asks of it (a database's hot standby); its start-up cache's
+     *     training runs without them
+     */
     public ServiceCommand sharedComponentCommand(
-            Experiment experiment, String module, String webApplicationType, Map<String, String> secrets)
+            Experiment experiment,
+            String module,
+            String webApplicationType,
+            Map<String, String> secrets,
+            Map<String, String> declared)
             throws InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
         properties.putAll(timing(experiment));
+        properties.putAll(declared);
         StartupCache.Prepared prepared;
         try (PhaseClock.Interval caching = phases.during(PhaseClock.Phase.CACHE_TRAINING)) {
             prepared = startupCache.prepare(module, webApplicationType, settings.jit(), Map.of(), secrets);

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Base64;
+import java.util.Map;
 import org.concurrencylab.probe.SizingContributor;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -30,13 +31,29 @@ class PostgresServer {
 
     /** Where the lab reads this server's address from the probe's sizing. */
     static final String JDBC_URL_KEY = "jdbcUrl";
+    /** Where the lab reads the hot standby's address, when one was asked for ({@code lab.database.standby}). */
+    static final String STANDBY_JDBC_URL_KEY = "standbyJdbcUrl";
     /** The services' role and database; their password is the run's own ({@code lab.database.password}). */
     static final String SERVICE_ROLE = "lab";
     /** What the lab makes: URL-safe base64, so it is safe inside a SQL literal. */
     private static final String PASSWORD_PATTERN = "[A-Za-z0-9_-]{16,}";
 
+    /**
+     * Every server's settings, the standby's as well (a hot standby must allow as many connections as
+     * its primary).
+     */
+    private static final Map<String, String> SERVER_CONFIG = Map.of(
+            "listen_addresses", "127.0.0.1",
+            "unix_socket_permissions", "0700",
+            "max_connections", "400",
+            "fsync", "off",
+            "synchronous_commit", "off",
+            "full_page_writes", "off");
+
     @Bean(destroyMethod = "close")
-    RunningPostgres postgres(@Value("${lab.database.password:}") String servicePassword)
+    RunningPostgres postgres(
+            @Value("${lab.database.password:}") String servicePassword,
+            @Value("${lab.database.standby:false}") boolean withStandby)
             throws IOException, SQLException {
         if (!servicePassword.matches(PASSWORD_PATTERN)) {
             throw new IllegalStateException(
@@ -49,7 +66,7 @@ class PostgresServer {
         EmbeddedPostgres postgres;
         try {
             Files.writeString(superuserPasswordFile, superuserPassword);
-            postgres = EmbeddedPostgres.builder()
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(true)
                     // Spring's own hook closes this bean; a second hook of zonky's raced it, and the two
@@ -60,14 +77,9 @@ class PostgresServer {
                     .setLocaleConfig("auth-local", "scram-sha-256")
                     .setLocaleConfig("pwfile", superuserPasswordFile.toString())
                     .setConnectConfig("password", superuserPassword)
-                    .setServerConfig("listen_addresses", "127.0.0.1")
-                    .setServerConfig("unix_socket_directories", dataDirectory.toString())
-                    .setServerConfig("unix_socket_permissions", "0700")
-                    .setServerConfig("max_connections", "400")
-                    .setServerConfig("fsync", "off")
-                    .setServerConfig("synchronous_commit", "off")
-                    .setServerConfig("full_page_writes", "off")
-                    .start();
+                    .setServerConfig("unix_socket_directories", dataDirectory.toString());
+            SERVER_CONFIG.forEach(builder::setServerConfig);
+            postgres = builder.start();
         } finally {
             Files.deleteIfExists(superuserPasswordFile);
         }
@@ -82,7 +94,25 @@ class PostgresServer {
             running.close();
             throw e;
         }
-        return running;
+        return withStandby ? withStandby(running, superuserPassword) : running;
+    }
+
+    /** The primary with a hot standby beside it, both stopped and removed when this JVM stops them or dies. */
+    private static RunningPostgres withStandby(RunningPostgres primary, String superuserPassword)
+            throws IOException, SQLException {
+        Path standbyDirectory = Files.createTempDirectory("lab-postgres-standby-");
+        try {
+            EmbeddedPostgres standby = HotStandby.start(
+                    primary.server(), primary.dataDirectory(), standbyDirectory, superuserPassword, SERVER_CONFIG);
+            RunningPostgres running =
+                    new RunningPostgres(primary.server(), primary.dataDirectory(), standby, standbyDirectory);
+            PostmasterWatchdog.arm(standbyDirectory);
+            return running;
+        } catch (IOException | SQLException | RuntimeException e) {
+            FileSystemUtils.deleteRecursively(standbyDirectory);
+            primary.close();
+            throw e;
+        }
     }
 
     /** 192 random bits, URL-safe; it never leaves this JVM and the server. */
@@ -98,16 +128,40 @@ class PostgresServer {
             sizing.put(JDBC_URL_KEY, postgres.jdbcUrl());
             sizing.put("postgresPort", postgres.server().getPort());
             sizing.put("postmasterPid", postgres.postmasterPid());
+            if (postgres.standby() != null) {
+                sizing.put(STANDBY_JDBC_URL_KEY, postgres.standbyJdbcUrl());
+                sizing.put("standbyPostmasterPid", postgres.standbyPostmasterPid());
+            }
         };
     }
 
-    /** The server and its data directory, removed when it stops. */
-    record RunningPostgres(EmbeddedPostgres server, Path dataDirectory) implements AutoCloseable {
+    /**
+     * The server and its data directory, removed when it stops; and its hot standby with its own, or
+     * null for both where none was asked for.
+     */
+    record RunningPostgres(
+            EmbeddedPostgres server,
+            Path dataDirectory,
+            @org.jspecify.annotations.Nullable EmbeddedPostgres standby,
+            @org.jspecify.annotations.Nullable Path standbyDirectory)
+            implements AutoCloseable {
+
+        RunningPostgres(EmbeddedPostgres server, Path dataDirectory) {
+            this(server, dataDirectory, null, null);
+        }
 
         /** The server's own process, which the lab counts the CPU of, with its backends. */
         long postmasterPid() {
+            return postmasterPid(dataDirectory);
+        }
+
+        long standbyPostmasterPid() {
+            return standbyDirectory == null ? -1 : postmasterPid(standbyDirectory);
+        }
+
+        private static long postmasterPid(Path directory) {
             try {
-                return Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid"))
+                return Long.parseLong(Files.readAllLines(directory.resolve("postmaster.pid"))
                         .getFirst()
                         .trim());
             } catch (IOException | RuntimeException e) {
@@ -120,6 +174,11 @@ class PostgresServer {
             return "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/" + SERVICE_ROLE;
         }
 
+        /** The standby's address for the same role and database, read-only. */
+        String standbyJdbcUrl() {
+            return "jdbc:postgresql://127.0.0.1:" + standby.getPort() + "/" + SERVICE_ROLE;
+        }
+
         /** The services' database, as the superuser: for the sampler, which must see every session. */
         Connection superuserConnection() throws SQLException {
             return server.getDatabase("postgres", SERVICE_ROLE).getConnection();
@@ -128,9 +187,19 @@ class PostgresServer {
         @Override
         public void close() throws IOException {
             try {
-                server.close();
+                if (standby != null) {
+                    try {
+                        standby.close();
+                    } finally {
+                        FileSystemUtils.deleteRecursively(standbyDirectory);
+                    }
+                }
             } finally {
-                FileSystemUtils.deleteRecursively(dataDirectory);
+                try {
+                    server.close();
+                } finally {
+                    FileSystemUtils.deleteRecursively(dataDirectory);
+                }
             }
         }
     }
