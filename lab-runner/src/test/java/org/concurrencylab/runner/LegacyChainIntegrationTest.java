@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * queue for 400 x D - 4 s = 4 s: PostgreSQL shows sessions waiting on the row's lock, the orders service
  * times each hold of it at D or more, and the gateway times out. With every fix nothing waits on the
  * row, and the users ask for at most 400 / 4 s = 100/s, which this machine's two cores serve with room
- * to spare, so every request is answered.
+ * to spare, so every request is answered; the same with the orders service's reads on the database's hot
+ * standby as well.
  * <p>
  * The load is the experiment's shape, not its figures: the fixed chain costs 12-13 ms of CPU a request
  * in a run this short (measured on the CI's kind of machine: C1's code, its JIT still compiling), so the
@@ -47,7 +48,10 @@ class LegacyChainIntegrationTest extends RealServicesTest {
                 .build();
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
-                .run(List.of(shortRun), RunOptions.defaults(out).withVariants(List.of("legacy", "all-fixes")))
+                .run(
+                        List.of(shortRun),
+                        RunOptions.defaults(out)
+                                .withVariants(List.of("legacy", "all-fixes", "all-fixes-replica-reads")))
                 .result()
                 .experiments()
                 .getFirst();
@@ -92,7 +96,25 @@ class LegacyChainIntegrationTest extends RealServicesTest {
                 .containsEntry("httpClient", "DEFAULT_POOL")
                 .containsEntry("mapperPerRequest", true);
 
-        // the database's JVM stopped its server: no postmaster of the lab's is left
+        // the same chain with its reads on the database's hot standby: every answer read the order back there
+        StepResult onReplica = step(result, "all-fixes-replica-reads");
+        assertThat(onReplica.client().requests().failed())
+                .as(onReplica.client().requests().failedByKind().toString())
+                .isZero();
+        long readsBack = onReplica.service().downstream().holds().values().stream()
+                .mapToLong(held -> held.count())
+                .sum();
+        assertThat(onReplica.service().downstream().holds())
+                .containsOnlyKeys("replica-read-saw-own-write", "replica-read-missed-own-write");
+        // a request on the edge of the step may be counted by one timer and not the other: some 10 are in
+        // flight at once, of some 1,000
+        assertThat(readsBack)
+                .isCloseTo(
+                        onReplica.service().downstream().requests(),
+                        org.assertj.core.api.Assertions.withinPercentage(2));
+        assertThat(variant(result, "all-fixes-replica-reads").sizing()).containsEntry("orders.readsFromReplica", true);
+
+        // the database's JVM stopped its server and its standby: no postmaster of the lab's is left
         assertThat(postmastersLeftAfterTheirStop()).isEmpty();
     }
 

@@ -83,6 +83,40 @@ final class LegacyChainClaims {
     private static final String ORDERS_TIMERS =
             "the orders service's timers, under the load and for requests sent alone";
 
+    /**
+     * How often the orders service's read back on the standby, right after its own commit on the primary,
+     * returned the row from before it; its throughput beside all-fixes' on the primary alone.
+     */
+    private static Verdict replicaReadsMissOwnWrites(Measurements m, String load) {
+        StepResult step = m.step(REPLICA_READS, load);
+        DownstreamUsage orders = step.service().downstream();
+        DownstreamUsage.Held saw = orders == null ? null : orders.holds().get(REPLICA_SAW_OWN_WRITE);
+        DownstreamUsage.Held missed = orders == null ? null : orders.holds().get(REPLICA_MISSED_OWN_WRITE);
+        if (saw == null && missed == null) {
+            throw new Measurements.Missing("needs the orders service's reads on the standby");
+        }
+        long sawCount = saw == null ? 0 : saw.count();
+        long missedCount = missed == null ? 0 : missed.count();
+        long reads = sawCount + missedCount;
+        String evidence = format(
+                "%d of %d reads right after the request's own commit returned the row from before it (%.1f %%); "
+                        + "%.1f answers/s, failed %d",
+                missedCount,
+                reads,
+                100 * (double) missedCount / Math.max(1, reads),
+                step.client().throughputPerSecond(),
+                step.client().requests().failed());
+        try {
+            StepResult primaryOnly = m.step(ALL_FIXES, load);
+            evidence += format(
+                    "; %s on the primary alone %.1f answers/s",
+                    ALL_FIXES, primaryOnly.client().throughputPerSecond());
+        } catch (Measurements.Missing notRun) {
+            // the comparison is shown where both ran
+        }
+        return Verdict.of(step.client().requests().failed() == 0 && missedCount > 0, evidence);
+    }
+
     private static Verdict ordersStayFlat(Measurements m, StepResult step) {
         if (step.service().downstream() == null) {
             throw new Measurements.Missing(ORDERS_TIMERS);
@@ -588,6 +622,19 @@ final class LegacyChainClaims {
                                         + "core accounts for the excess",
                                 figure(FLAT_WITHIN_D)))
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
+                Claim.of(
+                                "replica-reads-can-miss-own-writes",
+                                "With every fix and the reads on an asynchronous hot standby, a read right after the request's own "
+                                        + "commit can return the row from before it: the standby has not replayed the write yet.",
+                                m -> replicaReadsMissOwnWrites(m, load))
+                        .articleSaid(
+                                "send the reads to the secondaries (readPreference=secondaryPreferred) to spread the load, "
+                                        + "minding consistency, isolation and how recent the data read is")
+                        .checkedAt(format(
+                                "on %s: no failure; at least one read of the request's own write on the standby returned "
+                                        + "the row from before it",
+                                REPLICA_READS))
+                        .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, REPLICA_READS, ALL_FIXES),
                 Claim.of(
                                 "profile-finds-the-resource-chain",
                                 "Once the save is removed, a profile of the storefront shows the resource chain at work on every page (hashing resources and looking every link up on the class path: here 5 % of its on-CPU stacks or more); with every fix it is gone (under 1 %).",

@@ -103,6 +103,12 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
             .build();
 
     static final String ALL_FIXES = "all-fixes";
+    static final String REPLICA_READS = "all-fixes-replica-reads";
+
+    /** The orders service's hold of a standby connection for a read that returned the request's own write. */
+    static final String REPLICA_SAW_OWN_WRITE = "replica-read-saw-own-write";
+    /** The same for a read that returned the row from before the request's own commit. */
+    static final String REPLICA_MISSED_OWN_WRITE = "replica-read-missed-own-write";
 
     /** Found by the catalog through {@link java.util.ServiceLoader}. */
     public LegacyChainExperiment() {}
@@ -120,7 +126,7 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                         "A storefront, an orders service and PostgreSQL under 250 users: one hot row's lock, pools without timeouts, and the CPU the profiler found.")
                 .service("legacy-storefront-service", "/")
                 .chain(ORDERS)
-                .database(new Database("legacy-database"))
+                .database(Database.withHotStandby("legacy-database"))
                 .downstreamLatency(D)
                 .requestTimeout(GATEWAY_TIMEOUT)
                 .cpusOfThisMachine()
@@ -230,6 +236,17 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                     1,
                     Map.of(LOAD.label(), seed(articleFigure(step)))));
         }
+        Map<String, String> replicaReads = new java.util.LinkedHashMap<>(LegacyFix.propertiesWith(applied));
+        replicaReads.put("lab.probe.profiler", "true");
+        replicaReads.put(ORDERS.property("legacy.orders.reads-from-replica"), "true");
+        variants.add(Variant.custom(
+                        REPLICA_READS,
+                        "Every fix, and the orders service's reads on the database's hot standby (the article's advice "
+                                + "for a cluster, readPreference=secondaryPreferred); its writes stay on the primary")
+                .origin(Origin.MODERN)
+                .properties(replicaReads)
+                .capacity(chain)
+                .build());
         variants.add(variant(
                         AUTOSCALED,
                         "The legacy with an autoscaler on its storefronts' CPU: more storefront JVMs start while "

@@ -148,6 +148,35 @@ class LegacyChainEdgeTest {
         return verdict("legacy-latency-rises-down-the-chain", variant(LegacyChainExperiment.LEGACY, legacy));
     }
 
+    @Test
+    void aReadOnTheStandbyThatMissedItsOwnWriteReproducesRecency() {
+        assertThat(replicaReads(1, 0)).isEqualTo("reproduced");
+        assertThat(replicaReads(0, 0)).as("every read saw its own write").isEqualTo("not reproduced");
+        assertThat(replicaReads(1, 1)).as("a failure").isEqualTo("not reproduced");
+        assertThat(verdict(
+                        "replica-reads-can-miss-own-writes",
+                        variant(LegacyChainExperiment.REPLICA_READS, step(0, 30).build())))
+                .as("no reads on the standby")
+                .isEqualTo("not applicable");
+    }
+
+    private static String replicaReads(long missed, long failed) {
+        StepResult onReplica = step(failed, 30)
+                .downstream(new DownstreamUsage(
+                        SENT,
+                        20,
+                        OptionalDouble.of(D),
+                        20,
+                        1,
+                        Map.of(
+                                LegacyChainExperiment.REPLICA_SAW_OWN_WRITE,
+                                new DownstreamUsage.Held(SENT - failed - missed, 0.3, OptionalDouble.empty()),
+                                LegacyChainExperiment.REPLICA_MISSED_OWN_WRITE,
+                                new DownstreamUsage.Held(missed, 0.3, OptionalDouble.empty()))))
+                .build();
+        return verdict("replica-reads-can-miss-own-writes", variant(LegacyChainExperiment.REPLICA_READS, onReplica));
+    }
+
     private static String autoscaled(double gain, Double answeredAtSeconds) {
         StepResult one = step(0, 100).build();
         Autoscaled autoscaler = new Autoscaled(

@@ -18,7 +18,7 @@ class LegacyChainVariantsTest {
     private final Experiment legacyChain = Catalog.experiment("legacy-chain").orElseThrow();
 
     @Test
-    void legacyEachFixAloneTheArticlesStepsAllFixesAndTwoStorefronts() {
+    void legacyEachFixAloneTheArticlesStepsAllFixesReadsOnTheStandbyAndTwoStorefronts() {
         assertThat(legacyChain.variantNames())
                 .containsExactly(
                         "legacy",
@@ -35,6 +35,7 @@ class LegacyChainVariantsTest {
                         "step-4-mapper-cached",
                         "step-5-resource-cache",
                         "all-fixes",
+                        "all-fixes-replica-reads",
                         "legacy-autoscaled");
         Variant autoscaled = legacyChain.variant("legacy-autoscaled").orElseThrow();
         assertThat(autoscaled.instances()).isEqualTo(1);

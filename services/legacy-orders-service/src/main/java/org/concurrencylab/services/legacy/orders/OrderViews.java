@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -49,22 +50,27 @@ class OrderViews {
                 .register(registry);
     }
 
+    /** One order's row by its id. */
+    static final String ORDER_BY_ID = "SELECT id, customer, status, total, views FROM orders WHERE id = ?";
+
+    /** An order's row as the storefront shows it, in the shop's currency. */
+    static RowMapper<Order> orderIn(String currency) {
+        return (row, number) -> new Order(
+                row.getLong("id"),
+                row.getString("customer"),
+                row.getString("status"),
+                row.getBigDecimal("total"),
+                currency,
+                row.getLong("views"));
+    }
+
     @Transactional
     public Order view(long id) {
         String currency = jdbc.sql("SELECT currency FROM shop_settings WHERE id = 1")
                 .query(String.class)
                 .single();
         jdbc.sql("UPDATE orders SET views = views + 1 WHERE id = ?").param(id).update();
-        Order order = jdbc.sql("SELECT id, customer, status, total, views FROM orders WHERE id = ?")
-                .param(id)
-                .query((row, number) -> new Order(
-                        row.getLong("id"),
-                        row.getString("customer"),
-                        row.getString("status"),
-                        row.getBigDecimal("total"),
-                        currency,
-                        row.getLong("views")))
-                .single();
+        Order order = jdbc.sql(ORDER_BY_ID).param(id).query(orderIn(currency)).single();
         if (properties.saveUnchangedSettings()) {
             // the last write before D: the row stays locked for D and the commit, not for every statement
             jdbc.sql("UPDATE shop_settings SET currency = ? WHERE id = 1")

@@ -11,11 +11,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param saveUnchangedSettings the legacy fault: every transaction saves the shop's settings record,
  *                              one row shared by all requests, with the value it already has
  * @param database              the pool and the database's own limits
+ * @param readsFromReplica      the article's advice for a cluster of several nodes: the reads go to the
+ *                              database's hot standby ({@code lab.database.replica-url}), the writes stay
+ *                              on the primary
  */
 @ConfigurationProperties("legacy.orders")
 public record OrdersProperties(
         @DefaultValue("true") boolean saveUnchangedSettings,
-        @DefaultValue Database database) {
+        @DefaultValue Database database,
+        @DefaultValue("false") boolean readsFromReplica) {
 
     /**
      * @param poolSize              HikariCP's maximum pool size (its default is 10)
