@@ -62,9 +62,9 @@ public final class Defaults {
     public static final int REQUESTS_TO_MEASURE_C = 50;
 
     /**
-     * How long, in D, a variant rests with no load after its last step before its threads are counted once
-     * more: long enough for a pool that lets idle threads go at once to have done so, far shorter than the
-     * minute Tomcat and Reactor keep an idle thread.
+     * How long, in D, a variant that declares {@code threadsAfterLoad()} rests with no load after its last
+     * step before its threads are counted once more: long enough for a pool that lets idle threads go at once
+     * to have done so, far shorter than the minute Tomcat and Reactor keep an idle thread.
      */
     public static final int REST_AFTER_LOAD_IN_D = 5;
 

@@ -153,6 +153,11 @@ public record Experiment(
     }
 
     @Override
+    public boolean samplesThreadsAfterLoad(String variantName) {
+        return variant(variantName).map(Variant::threadsAfterLoad).orElse(false);
+    }
+
+    @Override
     public boolean declaresLoad(String label) {
         return step(label).isPresent();
     }

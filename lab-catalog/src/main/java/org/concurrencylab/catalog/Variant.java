@@ -21,6 +21,8 @@ import org.concurrencylab.results.step.SeedFigure;
  *                   variant, where it is not the experiment's: a sweep of that timeout declares a variant per value
  * @param autoscaling what starts more instances of the entry service while the load runs; empty for a fixed count
  * @param paths      the paths its load sends, each in its share, where not the experiment's one path
+ * @param threadsAfterLoad whether its threads are sampled a rest after its last answer, for a claim that reads
+ *                   what its pools kept
  */
 public record Variant(
         String name,
@@ -33,7 +35,8 @@ public record Variant(
         int instances,
         Optional<Duration> requestTimeout,
         Optional<Autoscaling> autoscaling,
-        Optional<RequestPaths> paths) {
+        Optional<RequestPaths> paths,
+        boolean threadsAfterLoad) {
 
     public Variant {
         if (name == null || name.isBlank()) {
@@ -82,7 +85,8 @@ public record Variant(
                 .instances(instances)
                 .requestTimeout(requestTimeout.orElse(null))
                 .autoscaling(autoscaling.orElse(null))
-                .paths(paths.orElse(null));
+                .paths(paths.orElse(null))
+                .threadsAfterLoad(threadsAfterLoad);
     }
 
     /** A variant of this name, in the words a report uses; its origin and capacity are required, the rest has defaults. */
@@ -110,6 +114,7 @@ public record Variant(
         private Duration requestTimeout;
         private Autoscaling autoscaling;
         private RequestPaths paths;
+        private boolean threadsAfterLoad;
 
         private Builder(String name, String summary) {
             this.name = name;
@@ -166,6 +171,21 @@ public record Variant(
             return this;
         }
 
+        /**
+         * Whether the runner samples its threads after a rest of {@code Defaults.REST_AFTER_LOAD_IN_D} D
+         * past its last step's last answer: the threads its pools kept once the traffic was gone, which a
+         * claim reads. The rest is time measuring nothing else, so only a variant a claim reads it of rests.
+         */
+        public Builder threadsAfterLoad(boolean threadsAfterLoad) {
+            this.threadsAfterLoad = threadsAfterLoad;
+            return this;
+        }
+
+        /** {@link #threadsAfterLoad(boolean)}: the threads it kept a rest after its last answer are sampled. */
+        public Builder threadsAfterLoad() {
+            return threadsAfterLoad(true);
+        }
+
         public Variant build() {
             return new Variant(
                     name,
@@ -178,7 +198,8 @@ public record Variant(
                     instances,
                     Optional.ofNullable(requestTimeout),
                     Optional.ofNullable(autoscaling),
-                    Optional.ofNullable(paths));
+                    Optional.ofNullable(paths),
+                    threadsAfterLoad);
         }
     }
 }

@@ -195,7 +195,7 @@ public final class VariantRunner {
                 phases.enter(owner, PhaseClock.Phase.BETWEEN);
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.read(load.startEpochMillis());
-                Optional<ProbeSample> rested = step == experiment.steps().getLast()
+                Optional<ProbeSample> rested = step == experiment.steps().getLast() && variant.threadsAfterLoad()
                         ? rested(probe, serviceTime.multipliedBy(Defaults.REST_AFTER_LOAD_IN_D), load.endEpochMillis())
                         : Optional.empty();
                 Optional<ProbeReport> calleeAfter = read(callee, load.startEpochMillis());

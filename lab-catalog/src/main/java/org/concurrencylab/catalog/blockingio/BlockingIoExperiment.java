@@ -120,6 +120,8 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                                 "server.tomcat.threads.max", "200", "lab.handler", "blocking"))
                         .capacity(TOMCAT_WORKERS)
                         .seed(Map.of(HEAVY, seed(99.40, 1000, "about 150 live threads")))
+                        // tomcat-200-threads-grow-and-stay reads the workers it kept
+                        .threadsAfterLoad()
                         .build(),
                 Variant.custom(
                                 WEBFLUX_NETTY_BLOCKING,

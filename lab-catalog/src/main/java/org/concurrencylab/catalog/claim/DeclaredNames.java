@@ -9,4 +9,7 @@ public interface DeclaredNames {
     boolean declaresVariant(String variant);
 
     boolean declaresLoad(String load);
+
+    /** Whether the variant's threads are sampled a rest after its load; a claim may read them only there. */
+    boolean samplesThreadsAfterLoad(String variant);
 }

@@ -222,8 +222,23 @@ public final class Measurements {
         return serviceTime.toNanos() / 1e9;
     }
 
-    /** The threads a step's variant kept after its last step's rest; {@link Missing} where none was sampled. */
+    /**
+     * The threads a step's variant kept after its last step's rest; {@link Missing} where none was sampled. A
+     * variant that does not declare the sample ({@code Variant.Builder.threadsAfterLoad()}) is never rested,
+     * so reading it there is a claim's error, thrown as {@link UnknownReference}.
+     */
     public org.concurrencylab.results.usage.ThreadSample afterLoad(StepResult step) {
+        if (declared != null) {
+            variants.stream()
+                    .filter(variant -> variant.steps().stream().anyMatch(own -> own == step))
+                    .map(VariantResult::name)
+                    .filter(name -> !declared.samplesThreadsAfterLoad(name))
+                    .findFirst()
+                    .ifPresent(name -> {
+                        throw new UnknownReference(declared.name() + ": a claim reads the threads " + name
+                                + " kept after its load, which it does not sample: declare it with threadsAfterLoad()");
+                    });
+        }
         if (step.service().threads() == null || step.service().threads().afterLoad() == null) {
             throw new Missing("needs the threads after the load's rest, which results written before it lack");
         }

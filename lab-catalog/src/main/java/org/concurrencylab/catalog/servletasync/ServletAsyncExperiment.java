@@ -98,6 +98,8 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                                 "lab.servlet-async.handler", "callable", "lab.servlet-async.executor", "unbounded"))
                         .capacity(new Unbounded("a new thread per Callable"))
                         .seed(Map.of(LOAD.label(), seed(null, 1_037.0, "1200 of 1200 OK, about 29 more threads")))
+                        // blocking-39-more-threads-at-rest reads the threads it kept
+                        .threadsAfterLoad()
                         .build(),
                 Variant.custom(BLOCKING_39, "The Tomcat thread calls and waits; 39 threads")
                         .origin(Origin.SEED)
@@ -105,6 +107,8 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                                 "lab.servlet-async.handler", "blocking", "server.tomcat.threads.max", "39"))
                         .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 39))
                         .seed(Map.of(LOAD.label(), seed(null, null, "slightly faster than Callable, less heap")))
+                        // the threads it kept: at rest, as Tomcat keeps them, and against the idle deletion
+                        .threadsAfterLoad()
                         .build(),
                 Variant.custom(
                                 BLOCKING_39_IDLE_2D,
@@ -120,6 +124,8 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
                                 "lab.servlet-async.worker-idle-in-d",
                                 String.valueOf(WORKER_IDLE_IN_D)))
                         .capacity(new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 39))
+                        // tomcat-deletes-idle-workers reads the workers left after the rest
+                        .threadsAfterLoad()
                         .build(),
                 Variant.custom(
                                 CALLABLE_10_BOOT_DEFAULT,
