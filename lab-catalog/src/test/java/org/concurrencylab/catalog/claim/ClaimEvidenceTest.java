@@ -125,7 +125,9 @@ class ClaimEvidenceTest {
     void errorsComeLaterWhenTheyStartLaterAndFewerFailEachSecond() {
         long[] poolsFailing = {0, 0, 0, 6, 53, 93, 67, 98, 74, 86};
         ClaimResult noneFailed = errorsComeLaterClaim(poolsFailing, new long[10]);
-        assertThat(noneFailed.status()).as("none at all is no later first error").isEqualTo("not decided");
+        assertThat(noneFailed.status())
+                .as("none at all is no later first error")
+                .isEqualTo("not decided");
         assertThat(noneFailed.evidence())
                 .contains("with the save removed none of")
                 .contains("first failure came 3 s into the step")
