@@ -341,8 +341,11 @@ class ApplicationStudyTest extends RealServicesTest {
      * machine's cores by an affinity mask and the lab to the other, its model made there, carried onto both cores,
      * and the study run again on both: the cores then allow what the model said, within what handing each request
      * between threads on one core costs beyond two (a run here: +4.8 %; µs-long requests of /pages, where the
-     * hand-over is most of the work: +15.8 %). One user may already fill the one core, which ends the rise there:
-     * the model is made from what was measured. The lab gets its cores back after.
+     * hand-over is most of the work: +15.8 %). The rise starts at two users, who keep the one core busy between
+     * each other's requests: one user left it 90 % busy or less from run to run, so the study's rise sometimes
+     * ended there and the model took the CPU of a request on a core that idled between requests, higher than on
+     * a busy one (errors of -25 % to +48 % over eight runs; from two users +2.6 % to +17.9 % over three). The lab
+     * gets its cores back after.
      */
     @Test
     void theCoresProjectionIsTestedWithTheApplicationHeldToOneCore() throws Exception {
@@ -352,7 +355,7 @@ class ApplicationStudyTest extends RealServicesTest {
                 Study.custom(FIXTURE)
                         .path("/digest/1")
                         .property("fixture.digest-rounds", "1")
-                        .users(List.of(1, 4))
+                        .users(List.of(2, 4))
                         .checkProjection(true),
                 Duration.ofSeconds(4),
                 false,
