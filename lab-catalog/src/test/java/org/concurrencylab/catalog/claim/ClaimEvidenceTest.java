@@ -273,24 +273,7 @@ class ClaimEvidenceTest {
     @Test
     void oneThreadPerCpuIsNotDecidedOnAStepWhoseHostSlowedTheCores() {
         // measured in a bench: the meter read parallel-cpus' cores 1.65 times slower, and 8 of its 30 timed out
-        VariantResult cpus = meanVariant("parallel-cpus", 3028, 12.21);
-        StepResult slowedStep = StepResult.from(cpus.steps().getFirst())
-                .machine(MachineUsage.custom()
-                        .cores(2)
-                        .idleShare(OptionalDouble.of(0))
-                        .cpuMillisPerRequest(0)
-                        .cpuBoundModel(MachineUsage.CPU_WORK)
-                        .machineShare(0)
-                        .verdict(MachineUsage.MACHINE_BOUND)
-                        .why("the cores took 1.65 times their usual CPU time for the same work")
-                        .build())
-                .build();
-        VariantResult slowed = VariantResult.custom(cpus.name())
-                .summary(cpus.summary())
-                .origin(cpus.origin())
-                .cpus(cpus.cpus())
-                .steps(List.of(slowedStep))
-                .build();
+        VariantResult slowed = withCoresSlowed(meanVariant("parallel-cpus", 3028, 12.21), 1.65);
 
         ClaimResult result = claim("cpu-bound", "parallelism-cpus-beats-ten-threads")
                 .evaluate(new Measurements(List.of(slowed, meanVariant("no-scheduler", 3370, 9.96)), D, 2));
@@ -302,6 +285,45 @@ class ClaimEvidenceTest {
         assertThat(cpusAgainstTenClaim(3028, 12.21, 3370, 9.96).status())
                 .as("the same figures on steps not flagged: decided on them")
                 .isEqualTo("reproduced");
+    }
+
+    /**
+     * The variant with its one step flagged machine-bound, the lab's meter having read its cores {@code times}
+     * slower than usual; the rest of the variant and the meter's reading as they were.
+     */
+    private static VariantResult withCoresSlowed(VariantResult variant, double times) {
+        StepResult step = variant.steps().getFirst();
+        StepResult slowedStep = StepResult.from(step)
+                .machine(cpuWorkOnBusyCores()
+                        .verdict(MachineUsage.MACHINE_BOUND)
+                        .why(String.format(
+                                java.util.Locale.ROOT,
+                                "the cores took %.2f times their usual CPU time for the same work",
+                                times))
+                        .coreSpeed(
+                                step.machine() == null ? null : step.machine().coreSpeed())
+                        .build())
+                .build();
+        return VariantResult.custom(variant.name())
+                .summary(variant.summary())
+                .origin(variant.origin())
+                .cpus(variant.cpus())
+                .status(variant.status())
+                .failure(variant.failure())
+                .sizing(variant.sizing())
+                .properties(variant.properties())
+                .steps(List.of(slowedStep))
+                .build();
+    }
+
+    /** The machine of a cpu-bound step: its 2 cores never idle, the model CPU work; the verdict is the caller's. */
+    private static MachineUsage.Builder cpuWorkOnBusyCores() {
+        return MachineUsage.custom()
+                .cores(2)
+                .idleShare(OptionalDouble.of(0))
+                .cpuMillisPerRequest(0)
+                .cpuBoundModel(MachineUsage.CPU_WORK)
+                .machineShare(0);
     }
 
     private static ClaimResult cpusAgainstTenClaim(
@@ -370,29 +392,7 @@ class ClaimEvidenceTest {
         // a CI run: the same 4.80 s of CPU for the same terms on both, the meter reading the second step's cores
         // 1.34 times slower than usual; divided by that reading, the first looked 33 % dearer
         VariantResult ten = piVariant("no-scheduler", 4.80, 1.01);
-        VariantResult cpus = piVariant("parallel-cpus", 4.80, 1.35);
-        StepResult slowedStep = StepResult.from(cpus.steps().getFirst())
-                .machine(MachineUsage.custom()
-                        .cores(2)
-                        .idleShare(OptionalDouble.of(0))
-                        .cpuMillisPerRequest(0)
-                        .cpuBoundModel(MachineUsage.CPU_WORK)
-                        .machineShare(0)
-                        .verdict(MachineUsage.MACHINE_BOUND)
-                        .why("the cores took 1.34 times their usual CPU time for the same work")
-                        .coreSpeed(cpus.steps().getFirst().machine().coreSpeed())
-                        .build())
-                .build();
-        VariantResult slowed = VariantResult.custom(cpus.name())
-                .summary(cpus.summary())
-                .origin(cpus.origin())
-                .cpus(cpus.cpus())
-                .status(cpus.status())
-                .failure(cpus.failure())
-                .sizing(cpus.sizing())
-                .properties(cpus.properties())
-                .steps(List.of(slowedStep))
-                .build();
+        VariantResult slowed = withCoresSlowed(piVariant("parallel-cpus", 4.80, 1.35), 1.34);
 
         ClaimResult result = claim("cpu-bound", "context-switching-costs-cpu")
                 .evaluate(new Measurements(List.of(ten, slowed), D, 2));
@@ -427,12 +427,7 @@ class ClaimEvidenceTest {
                 cpuSeconds);
         CoreSpeed speed = new CoreSpeed(meterNanosPerTerm, meterNanosPerTerm / 1.5, 50);
         StepResult measured = StepResult.from(atOnce)
-                .machine(MachineUsage.custom()
-                        .cores(2)
-                        .idleShare(OptionalDouble.of(0))
-                        .cpuMillisPerRequest(0)
-                        .cpuBoundModel(MachineUsage.CPU_WORK)
-                        .machineShare(0)
+                .machine(cpuWorkOnBusyCores()
                         .verdict(MachineUsage.CLEAN)
                         .coreSpeed(speed)
                         .build())
