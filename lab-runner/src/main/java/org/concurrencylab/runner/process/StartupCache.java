@@ -14,7 +14,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.concurrencylab.catalog.load.JitPolicy;
@@ -30,6 +32,9 @@ public final class StartupCache {
     public record Prepared(Path jar, List<String> jvmFlags) {}
 
     private static final long TRAINING_TIMEOUT_SECONDS = 120;
+    /** {@code spring.main.web-application-type}'s values, as Boot binds them (in any case). */
+    private static final Set<String> KNOWN_WEB_APPLICATION_TYPES = Set.of("none", "servlet", "reactive");
+
     private static final String PARTIAL = ".partial";
 
     private final JavaRuntime java;
@@ -55,6 +60,12 @@ public final class StartupCache {
             Map<String, String> trainingProperties,
             Map<String, String> trainingEnvironment)
             throws InterruptedException {
+        if (!KNOWN_WEB_APPLICATION_TYPES.contains(webApplicationType.toLowerCase(Locale.ROOT))) {
+            // the service will refuse to start with it: a training start would fail the same way, for nothing
+            progress.accept("no start-up cache for " + service + ": " + webApplicationType
+                    + " is not a web application type Spring Boot knows");
+            return new Prepared(home.serviceJar(service), List.of());
+        }
         String key = service + "/" + webApplicationType + "/" + jit.label();
         Prepared prepared = preparedByServiceAndStack.get(key);
         if (prepared == null) {
