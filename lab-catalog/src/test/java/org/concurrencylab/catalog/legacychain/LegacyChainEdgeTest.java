@@ -18,6 +18,7 @@ import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.ServiceProfile;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.step.Timeline;
+import org.concurrencylab.results.step.TimelinePoint;
 import org.concurrencylab.results.usage.Autoscaled;
 import org.concurrencylab.results.usage.DatabaseUsage;
 import org.concurrencylab.results.usage.DownstreamUsage;
@@ -158,6 +159,71 @@ class LegacyChainEdgeTest {
                         variant(LegacyChainExperiment.REPLICA_READS, step(0, 30).build())))
                 .as("no reads on the standby")
                 .isEqualTo("not applicable");
+    }
+
+    @Test
+    void theLatencyIsBackAtTheFirstMinutesFromTheTenthToTheEndAndNoneMuchSlower() {
+        // the measured shape: slower while the users ramp up, back under the first minute's from the tenth
+        assertThat(minutes(27.9, 33.1, 23.2)).isEqualTo("reproduced");
+        assertThat(minutes(27.9, 20.0, 27.9)).as("the first minute's median").isEqualTo("reproduced");
+        assertThat(minutes(27.9, 20.0, 28.0)).as("slower in the median").isEqualTo("not reproduced");
+        // one late minute slower than the first, the median still under it: stable up to a quarter slower
+        assertThat(backToNormal(withMinute(timeline(27.9, 30, 20), 12, 1.25 * 27.9)))
+                .isEqualTo("reproduced");
+        assertThat(backToNormal(withMinute(timeline(27.9, 30, 20), 12, 1.26 * 27.9)))
+                .as("one late minute a quarter slower and more")
+                .isEqualTo("not reproduced");
+        List<TimelinePoint> silent = new ArrayList<>(timeline(27.9, 30, 20));
+        silent.set(12, TimelinePoint.custom().atSeconds(12).build());
+        assertThat(backToNormal(silent))
+                .as("a late minute that answered nothing")
+                .isEqualTo("not reproduced");
+        // the bin after the load ended (its last answers) is not a minute of the test
+        List<TimelinePoint> tail = new ArrayList<>(timeline(27.9, 30, 20));
+        tail.add(minute(15, 90));
+        assertThat(backToNormal(tail)).isEqualTo("reproduced");
+        assertThat(backToNormal(timeline(27.9, 30, 20).subList(0, 10)))
+                .as("no minute from the tenth")
+                .isEqualTo("not decided");
+        assertThat(verdict(
+                        "all-fixes-latency-back-to-normal",
+                        variant(LegacyChainExperiment.LEGACY, step(0, 30).build())))
+                .as("every fix not run")
+                .isEqualTo("not applicable");
+    }
+
+    private static List<TimelinePoint> withMinute(List<TimelinePoint> points, int at, double p50) {
+        List<TimelinePoint> changed = new ArrayList<>(points);
+        changed.set(at, minute(at, p50));
+        return changed;
+    }
+
+    /** A first minute's median, every minute before the tenth at {@code before}, every one from it at {@code after}. */
+    private static String minutes(double first, double before, double after) {
+        return backToNormal(timeline(first, before, after));
+    }
+
+    private static List<TimelinePoint> timeline(double first, double before, double after) {
+        List<TimelinePoint> points = new ArrayList<>();
+        for (int at = 0; at < 15; at++) {
+            points.add(minute(at, at == 0 ? first : at < 10 ? before : after));
+        }
+        return points;
+    }
+
+    private static TimelinePoint minute(int at, double p50) {
+        return TimelinePoint.custom()
+                .atSeconds(at)
+                .started(240)
+                .completed(240)
+                .latencyMillisP50(p50)
+                .latencyMillisP95(2 * p50)
+                .build();
+    }
+
+    private static String backToNormal(List<TimelinePoint> points) {
+        StepResult fixed = step(0, 25).timeline(new Timeline(1000, points)).build();
+        return verdict("all-fixes-latency-back-to-normal", variant(LegacyChainExperiment.ALL_FIXES, fixed));
     }
 
     private static String replicaReads(long missed, long failed) {
