@@ -10,6 +10,7 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.MachineNeed;
 import org.concurrencylab.catalog.claim.MachineShape;
+import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.cli.option.Choices;
 import org.concurrencylab.runner.machine.MachineCpu;
 import picocli.CommandLine.Command;
@@ -31,7 +32,9 @@ final class ListCommand implements Runnable {
 
     @Option(
             names = "--claims",
-            description = "List the claims instead: id, the article's figure, the threshold it is checked at.")
+            description =
+                    "List the claims instead: id, the article's figure, the threshold it is checked at, and where measured,"
+                            + " how far its figures moved from run to run here.")
     private boolean claims;
 
     @Parameters(arity = "0..*", paramLabel = "EXPERIMENT", description = "Only these experiments (default: all).")
@@ -121,12 +124,20 @@ final class ListCommand implements Runnable {
                         .orElse(1));
         for (Claim claim : experiment.claims()) {
             out.printf(
-                    "  %-" + width + "s  article: %s | checked at: %s%s%n",
+                    "  %-" + width + "s  article: %s | checked at: %s%s%s%n",
                     claim.id(),
                     claim.articleFigure() == null
                             ? "none: the lab's own check, or a variant no article ran"
                             : claim.articleFigure(),
                     claim.threshold(),
+                    claim.spreads().isEmpty()
+                            ? ""
+                            : " | spread here: "
+                                    + String.join(
+                                            "; ",
+                                            claim.spreads().stream()
+                                                    .map(MeasuredSpread::describe)
+                                                    .toList()),
                     claim.machineNeed() == null ? "" : " | here: " + decidableHere(claim.machineNeed()));
         }
         int cpus = Runtime.getRuntime().availableProcessors();

@@ -86,8 +86,9 @@ final class ReferenceDocs {
             throw new IllegalStateException("./lab list --claims failed");
         }
         return "# Reference: every claim a run checks\n\n" + GENERATED
-                + "What `./lab list --claims` prints: each claim's id, the article's own figure, and what a run's figures are "
-                + "held to. The verdicts are explained in the README's glossary.\n\n```\n"
+                + "What `./lab list --claims` prints: each claim's id, the article's own figure, what a run's figures are "
+                + "held to, and where it was measured, how far those figures moved from one run to the next on the lab's "
+                + "machine (`./lab bench`, nothing else running). The verdicts are explained in the README's glossary.\n\n```\n"
                 + out.toString().stripTrailing() + "\n```\n";
     }
 }

@@ -8,6 +8,7 @@ import static org.concurrencylab.catalog.legacychain.LegacyChainExperiment.*;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.results.ChartRef;
@@ -229,16 +230,58 @@ final class LegacyChainClaims {
     /** "And stable": no minute from the tenth on slower than the first minute's median by more than a quarter. */
     static final double STABLE_AT_MOST = 1.25;
 
-    /**
-     * The run-to-run spread on every fix, eight runs of the variant here (2026-11-28, nothing else running): the
-     * median of the minutes from the tenth on at 0.67 to 0.92 of the first minute's, the slowest of them at 0.67 to
-     * 1.11.
-     */
-    static final double NORMAL_SPREAD_LOWEST = 0.67;
+    // how far each claim's figures moved over three runs of ./lab bench legacy-chain here, nothing else running
+    static final MeasuredSpread FAILS_SPREAD =
+            MeasuredSpread.of("the legacy's failed share", 0, 0, "%", 3, "2026-11-28");
 
-    static final double NORMAL_SPREAD_HIGHEST = 0.92;
+    static final MeasuredSpread ORDERS_RISE_SPREAD =
+            MeasuredSpread.of("orders a request", 5.0, 5.2, "D", 3, "2026-11-28");
 
-    static final double STABLE_SPREAD_HIGHEST = 1.11;
+    static final MeasuredSpread STOREFRONT_RISE_SPREAD =
+            MeasuredSpread.of("the storefront", 153.4, 159.8, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread AUTOSCALING_GAIN_SPREAD =
+            MeasuredSpread.of("the throughput gain", -8, -1, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread LOCK_WAITERS_SPREAD =
+            MeasuredSpread.of("waiting on the lock against the legacy's", 2.44, 2.45, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread LOCK_SESSIONS_SPREAD =
+            MeasuredSpread.of("of the open sessions", 81, 83, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread POOLS_FAILED_SPREAD =
+            MeasuredSpread.of("failed with the clients' pools alone", 75.2, 78.6, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread POOLS_SLOWER_SPREAD =
+            MeasuredSpread.of("the mean against the legacy's", 0.27, 0.31, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread SAVE_REMOVED_SLOWER_SPREAD =
+            MeasuredSpread.of("the mean against the legacy's", 0.05, 0.2, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread ALL_FIXES_ANSWERS_SPREAD =
+            MeasuredSpread.of("the answers against the legacy's", 2.8, 3.0, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread ALL_FIXES_MEAN_SPREAD =
+            MeasuredSpread.of("the mean against the legacy's", 0.01, 0.02, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread DOWNSTREAM_ADDED_SPREAD =
+            MeasuredSpread.of("what the load added to orders", -0.11, 0.02, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread REPLICA_MISSED_SPREAD =
+            MeasuredSpread.of("reads back that missed their own write", 22.6, 37.1, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread RESOURCE_CHAIN_SPREAD =
+            MeasuredSpread.of("the resource chain's stacks with the save removed", 43.8, 50.8, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread MAPPER_SPREAD =
+            MeasuredSpread.of("the mapper's stacks with the save removed", 5.7, 6.6, "%", 3, "2026-11-28");
+
+    /** Eleven runs with every fix here, nothing else running: eight of it alone, three in ./lab bench legacy-chain. */
+    static final MeasuredSpread BACK_TO_NORMAL_SPREAD = MeasuredSpread.of(
+            "minutes 10 on, the median of their medians against the first's", 0.67, 0.92, "x", 11, "2026-11-28");
+
+    static final MeasuredSpread STABLE_SPREAD =
+            MeasuredSpread.of("the slowest of them against the first's", 0.67, 1.11, "x", 11, "2026-11-28");
 
     /** The profile finds the resource chain in at least 5 % of the storefront's on-CPU stacks once the save is gone. */
     private static final double RESOURCE_CHAIN_AT_LEAST = 0.05;
@@ -407,6 +450,7 @@ final class LegacyChainClaims {
                                 percent((1 + ABOUT_EIGHT_WITHIN) * ABOUT_EIGHT_PERCENT),
                                 percent(ABOUT_EIGHT_PERCENT),
                                 percent(ABOUT_EIGHT_WITHIN)))
+                        .spreadHere(FAILS_SPREAD)
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
                 Claim.of(
                                 "legacy-latency-rises-down-the-chain",
@@ -428,6 +472,7 @@ final class LegacyChainClaims {
                         .articleSaid("latency rose in the service under load and two downstream")
                         .checkedAt(format(
                                 "orders ≥ %s D per request; the storefront longer still", figure(ORDERS_WELL_OVER_D)))
+                        .spreadHere(ORDERS_RISE_SPREAD, STOREFRONT_RISE_SPREAD)
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, LEGACY),
                 Claim.of(
                                 "autoscaling-does-not-help",
@@ -466,6 +511,7 @@ final class LegacyChainClaims {
                         .checkedAt(format(
                                 "the autoscaler started a storefront that answered during the step; throughput gain ≤ %s",
                                 percent(AUTOSCALING_GAIN_AT_MOST)))
+                        .spreadHere(AUTOSCALING_GAIN_SPREAD)
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, AUTOSCALED, LEGACY),
                 Claim.of(
                                 "http-client-pools-alone-lock-bottleneck",
@@ -506,6 +552,7 @@ final class LegacyChainClaims {
                         .checkedAt(format(
                                 "waiting on the row's lock > %s x the legacy's, and ≥ %s of the open sessions",
                                 figure(MORE_WAITERS), percent(MOST_SESSIONS)))
+                        .spreadHere(LOCK_WAITERS_SPREAD, LOCK_SESSIONS_SPREAD)
                         .shownBy(ChartRef.Kind.DATABASE_LOCKS, load, HTTP_CLIENT_STEP, LEGACY),
                 Claim.of(
                                 "http-client-pools-alone-more-errors",
@@ -526,6 +573,7 @@ final class LegacyChainClaims {
                                 })
                         .articleSaid("the number of errors increased")
                         .checkedAt("a larger failed share than the legacy's")
+                        .spreadHere(POOLS_FAILED_SPREAD)
                         .shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, HTTP_CLIENT_STEP, LEGACY),
                 Claim.of(
                                 "http-client-pools-alone-slower",
@@ -548,6 +596,7 @@ final class LegacyChainClaims {
                                 })
                         .articleSaid("average latency almost 8 times the legacy's")
                         .checkedAt(format("mean of the answered ≥ %s x the legacy's", figure(ALMOST_EIGHT)))
+                        .spreadHere(POOLS_SLOWER_SPREAD)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, HTTP_CLIENT_STEP, LEGACY),
                 Claim.of(
                                 "save-removed-cuts-errors",
@@ -608,6 +657,7 @@ final class LegacyChainClaims {
                         })
                         .articleSaid("the latency is higher than the initial measures")
                         .checkedAt("mean of the answered above the legacy's")
+                        .spreadHere(SAVE_REMOVED_SLOWER_SPREAD)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, SAVE_REMOVED_STEP, LEGACY),
                 Claim.of(
                                 "save-removed-errors-come-later",
@@ -690,6 +740,7 @@ final class LegacyChainClaims {
                         .articleSaid("latency more than halved, errors gone")
                         .checkedAt(format(
                                 "> %s x the answers; mean ≤ %s x; no failure", figure(MORE_THAN_TWICE), figure(HALVED)))
+                        .spreadHere(ALL_FIXES_ANSWERS_SPREAD, ALL_FIXES_MEAN_SPREAD)
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, ALL_FIXES, LEGACY),
                 Claim.of(
                                 "all-fixes-downstream-flat",
@@ -701,6 +752,7 @@ final class LegacyChainClaims {
                                 "orders' mean under the load ≤ its mean alone + %s D; not decided where its threads' wait for a "
                                         + "core accounts for the excess",
                                 figure(FLAT_WITHIN_D)))
+                        .spreadHere(DOWNSTREAM_ADDED_SPREAD)
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, ALL_FIXES),
                 Claim.of(
                                 "all-fixes-latency-back-to-normal",
@@ -714,15 +766,12 @@ final class LegacyChainClaims {
                                         + "its autoscaling tuned")
                         .checkedAt(format(
                                 "on %s, the minutes from minute %d to the end against the first minute's median: the "
-                                        + "median of theirs ≤ %s x (eight runs here: %s to %s x), each ≤ %s x (the slowest, "
-                                        + "eight runs: up to %s x)",
+                                        + "median of theirs ≤ %s x, each ≤ %s x",
                                 ALL_FIXES,
                                 BACK_TO_NORMAL_BY.toSeconds(),
                                 figure(NORMAL_AT_MOST),
-                                figure(NORMAL_SPREAD_LOWEST),
-                                figure(NORMAL_SPREAD_HIGHEST),
-                                figure(STABLE_AT_MOST),
-                                figure(STABLE_SPREAD_HIGHEST)))
+                                figure(STABLE_AT_MOST)))
+                        .spreadHere(BACK_TO_NORMAL_SPREAD, STABLE_SPREAD)
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, ALL_FIXES),
                 Claim.of(
                                 "replica-reads-can-miss-own-writes",
@@ -736,6 +785,7 @@ final class LegacyChainClaims {
                                 "on %s: no failure; at least one read of the request's own write on the standby returned "
                                         + "the row from before it",
                                 REPLICA_READS))
+                        .spreadHere(REPLICA_MISSED_SPREAD)
                         .shownBy(ChartRef.Kind.ALONG_THE_CHAIN, load, REPLICA_READS, ALL_FIXES),
                 Claim.of(
                                 "profile-finds-the-resource-chain",
@@ -744,6 +794,7 @@ final class LegacyChainClaims {
                                         m, load, RESOURCE_CHAIN_FRAMES, RESOURCE_CHAIN_AT_LEAST, "the resource chain"))
                         .articleSaid("the profiler's problematic frames")
                         .checkedAt(profiledAt(RESOURCE_CHAIN_AT_LEAST))
+                        .spreadHere(RESOURCE_CHAIN_SPREAD)
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES),
                 Claim.of(
                                 "profile-finds-the-per-request-mapper",
@@ -752,6 +803,7 @@ final class LegacyChainClaims {
                                         m, load, MAPPER_FRAMES, MAPPER_AT_LEAST, "building a mapper's deserializers"))
                         .articleSaid("the profiler's problematic frames")
                         .checkedAt(profiledAt(MAPPER_AT_LEAST))
+                        .spreadHere(MAPPER_SPREAD)
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, ALL_FIXES));
     }
 }
