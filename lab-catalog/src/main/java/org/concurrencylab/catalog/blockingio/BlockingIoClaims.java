@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.probe.model.ThreadActivity;
@@ -22,6 +23,57 @@ import org.concurrencylab.results.usage.ThreadSample;
 final class BlockingIoClaims {
 
     private BlockingIoClaims() {}
+
+    // how far each claim's figures moved over three runs of ./lab bench here (2026-11-28), nothing else running
+    static final MeasuredSpread TEN_USERS_SPREAD =
+            MeasuredSpread.of("the share of the bound", 98.3, 98.5, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread TOMCAT_20_RATE_SPREAD =
+            MeasuredSpread.of("the rate", 19.84, 19.85, "per D", 3, "2026-11-28");
+
+    static final MeasuredSpread TOMCAT_20_MEAN_SPREAD = MeasuredSpread.of("the mean", 4.83, 4.83, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread TOMCAT_200_SPREAD = MeasuredSpread.of("of C/D", 96.6, 97.4, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread LIVE_AT_START_SPREAD =
+            MeasuredSpread.of("live threads at start", 27, 27, "", 3, "2026-11-28");
+
+    static final MeasuredSpread WORKERS_AT_PEAK_SPREAD =
+            MeasuredSpread.of("Tomcat workers at peak", 103, 106, "", 3, "2026-11-28");
+
+    static final MeasuredSpread WORKERS_AFTER_SPREAD =
+            MeasuredSpread.of("alive 5 D after", 103, 106, "", 3, "2026-11-28");
+
+    static final MeasuredSpread NETTY_LOOPS_SPREAD =
+            MeasuredSpread.of("of the loops' bound", 98.5, 98.8, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread NETTY_ELASTIC_SPREAD = MeasuredSpread.of("of C/D", 96.4, 97.4, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread SUBSCRIBE_ON_THREADS_SPREAD =
+            MeasuredSpread.of("peak threads against Netty's", 1.34, 1.44, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread SUBSCRIBE_ON_RATE_SPREAD =
+            MeasuredSpread.of("of C/D", 95.9, 96.7, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread WITHOUT_SUBSCRIBE_ON_SPREAD =
+            MeasuredSpread.of("peak threads against subscribeOn's", 0.68, 0.74, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread ROUTER_RATE_SPREAD =
+            MeasuredSpread.of("the rate against the annotated handler's", 0.99, 1.01, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread ROUTER_THREADS_SPREAD =
+            MeasuredSpread.of("peak threads against its", 1.0, 1.02, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread DEFERRED_RESULT_SPREAD = MeasuredSpread.of("of C/D", 96.3, 97.2, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread BOUNDED_ELASTIC_SPREAD =
+            MeasuredSpread.of("the rate, at a cap of 80 threads", 62.01, 62.19, "per D", 3, "2026-11-28");
+
+    static final MeasuredSpread VIRTUAL_THREADS_SPREAD =
+            MeasuredSpread.of("platform threads as a share of Tomcat-200's", 21.8, 22.3, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread NON_BLOCKING_SPREAD =
+            MeasuredSpread.of("threads as a share of the elastic pool's", 26.4, 26.6, "%", 3, "2026-11-28");
 
     static List<Claim> claims() {
         return List.of(
@@ -40,6 +92,7 @@ final class BlockingIoClaims {
                                 })
                         .articleSaid("9.95 per D (99.5 % of the bound)")
                         .checkedAt(format("≥ %s of %d per D", percent(NEAR_BOUND), LIGHT_STEP.users()))
+                        .spreadHere(TEN_USERS_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, LIGHT, MVC_TOMCAT_20),
                 Claim.of(
                                 "tomcat-20-queues",
@@ -75,6 +128,7 @@ final class BlockingIoClaims {
                                 figure(ARTICLE_TOMCAT_20_MEAN_D * (1 - WITHIN_THE_ARTICLES_MEAN)),
                                 figure(ARTICLE_TOMCAT_20_MEAN_D * (1 + WITHIN_THE_ARTICLES_MEAN)),
                                 percent(WITHIN_THE_ARTICLES_MEAN)))
+                        .spreadHere(TOMCAT_20_RATE_SPREAD, TOMCAT_20_MEAN_SPREAD)
                         .shownBy(ChartRef.Kind.REQUESTS, HEAVY, MVC_TOMCAT_20),
                 Claim.of(
                                 "tomcat-200-scales",
@@ -94,6 +148,7 @@ final class BlockingIoClaims {
                                 })
                         .articleSaid("99.40 per D")
                         .checkedAt(ALL_USERS_SERVED)
+                        .spreadHere(TOMCAT_200_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, MVC_TOMCAT_200),
                 Claim.of(
                                 "tomcat-200-threads-grow-and-stay",
@@ -134,6 +189,7 @@ final class BlockingIoClaims {
                                 "under %d live threads at start; Tomcat workers ≥ the users at peak; ≥ %s of them alive %s D "
                                         + "after the last answer",
                                 ARTICLE_THREADS_AT_START, percent(KEPT), figure(Defaults.REST_AFTER_LOAD_IN_D)))
+                        .spreadHere(LIVE_AT_START_SPREAD, WORKERS_AT_PEAK_SPREAD, WORKERS_AFTER_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, MVC_TOMCAT_200),
                 Claim.of(
                                 "netty-blocking-capped-by-loops",
@@ -167,6 +223,7 @@ final class BlockingIoClaims {
                         .articleSaid("7.90 per D on 8 event loops")
                         .checkedAt(format(
                                 "%s to %s of one request per loop per D", percent(NEAR_BOUND), percent(OVER_A_CAP)))
+                        .spreadHere(NETTY_LOOPS_SPREAD)
                         .shownBy(ChartRef.Kind.REQUESTS, HEAVY, WEBFLUX_NETTY_BLOCKING),
                 Claim.of(
                                 "netty-elastic-scales",
@@ -177,6 +234,7 @@ final class BlockingIoClaims {
                                 })
                         .articleSaid("99.40 per D")
                         .checkedAt(ALL_USERS_SERVED)
+                        .spreadHere(NETTY_ELASTIC_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, WEBFLUX_NETTY_ELASTIC),
                 Claim.of(
                                 "tomcat-subscribeon-more-threads",
@@ -216,6 +274,7 @@ final class BlockingIoClaims {
                         .checkedAt(format(
                                 "peak threads ≥ %s x Netty's with the same pool (about twice); %s",
                                 figure(ABOUT_TWICE), ALL_USERS_SERVED))
+                        .spreadHere(SUBSCRIBE_ON_THREADS_SPREAD, SUBSCRIBE_ON_RATE_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_TOMCAT_ELASTIC, WEBFLUX_NETTY_ELASTIC),
                 Claim.of(
                                 "tomcat-without-subscribeon-fewer-threads",
@@ -237,6 +296,7 @@ final class BlockingIoClaims {
                         .articleSaid(
                                 "no figure: the container's worker does the blocking, one thread per request where subscribeOn takes two")
                         .checkedAt("fewer peak threads than with subscribeOn; " + ALL_USERS_SERVED)
+                        .spreadHere(WITHOUT_SUBSCRIBE_ON_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_TOMCAT_BLOCKING, WEBFLUX_TOMCAT_ELASTIC),
                 Claim.of(
                                 "router-function-same",
@@ -277,6 +337,7 @@ final class BlockingIoClaims {
                         .checkedAt(format(
                                 "throughput within %s; peak threads within %d or %s, the larger",
                                 percent(SAME_THROUGHPUT), SAME_THREADS_AT_LEAST, percent(SAME_THREADS)))
+                        .spreadHere(ROUTER_RATE_SPREAD, ROUTER_THREADS_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, HEAVY, WEBFLUX_TOMCAT_ROUTER, WEBFLUX_TOMCAT_BLOCKING),
                 Claim.of(
                                 "deferred-result-scales",
@@ -286,6 +347,7 @@ final class BlockingIoClaims {
                                     return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                                 })
                         .checkedAt(ALL_USERS_SERVED)
+                        .spreadHere(DEFERRED_RESULT_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, MVC_DEFERRED_RESULT),
                 Claim.of(
                                 "bounded-elastic-capped",
@@ -318,6 +380,7 @@ final class BlockingIoClaims {
                                 "pool threads ≤ the cap it reports, %d x CPUs by Reactor's default (and its evictor); ≤ %s of "
                                         + "that per D",
                                 BOUNDED_ELASTIC_THREADS_PER_CPU, percent(OVER_A_CAP)))
+                        .spreadHere(BOUNDED_ELASTIC_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_NETTY_BOUNDED_ELASTIC),
                 Claim.of(
                                 "virtual-threads-scale",
@@ -341,6 +404,7 @@ final class BlockingIoClaims {
                                 })
                         .checkedAt(format(
                                 "platform threads < %s of Tomcat-200's; %s", percent(FAR_FEWER), ALL_USERS_SERVED))
+                        .spreadHere(VIRTUAL_THREADS_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, MVC_VIRTUAL_THREADS, MVC_TOMCAT_200),
                 Claim.of(
                                 "non-blocking-needs-no-pool",
@@ -364,6 +428,7 @@ final class BlockingIoClaims {
                                 })
                         .checkedAt(
                                 format("threads < %s of the elastic pool's; %s", percent(UNDER_HALF), ALL_USERS_SERVED))
+                        .spreadHere(NON_BLOCKING_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_NETTY_DELAY, WEBFLUX_NETTY_ELASTIC));
     }
 

@@ -13,6 +13,7 @@ import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.Finding;
 import org.concurrencylab.catalog.claim.MachineNeed;
+import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.results.ChartRef;
@@ -54,6 +55,28 @@ final class CpuBoundClaims {
 
     private CpuBoundClaims() {}
 
+    // how far each claim's figures moved over three runs of ./lab bench here (2026-11-28), nothing else running
+    static final MeasuredSpread ARTICLE_BATCH_SPREAD =
+            MeasuredSpread.of("a batch of ten", 16.4, 17.4, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread PARALLEL_2_BEATS_4_SPREAD =
+            MeasuredSpread.of("parallel-2's mean lower than parallel-4's by", -15, 7, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread LAST_ANSWER_SPREAD =
+            MeasuredSpread.of("the last answer later than the model's by", 2, 8, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread CONTEXT_SWITCHES_SPREAD =
+            MeasuredSpread.of("involuntary switches as a share of 10 threads'", 45.4, 45.5, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread CPUS_BEAT_TEN_SPREAD =
+            MeasuredSpread.of("the mean lower by", 19, 20, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread SWITCHING_CPU_SPREAD =
+            MeasuredSpread.of("the CPU more on 10 threads by", 0, 7, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread CPUS_BUSY_SPREAD =
+            MeasuredSpread.of("the variants' CPUs kept busy", 92, 100, "%", 3, "2026-11-28");
+
     static List<Claim> claims() {
         String load = AT_ONCE.label();
         return List.of(
@@ -82,6 +105,7 @@ final class CpuBoundClaims {
                                 TOMCAT_THREADS,
                                 TOMCAT_THREADS - 1,
                                 TOMCAT_THREADS))
+                        .spreadHere(ARTICLE_BATCH_SPREAD)
                         .shownBy(ChartRef.Kind.REQUESTS, load, NO_SCHEDULER_ARTICLE_BATCHES),
                 Claim.of(
                                 "parallel-4-all-succeed",
@@ -146,6 +170,7 @@ final class CpuBoundClaims {
                                         + "suspicion: more threads than cores, sharing their pipelines); not decided within the noise",
                                 PARALLEL_2, PARALLEL_4, HYPERTHREADED.text()))
                         .decidedOn(HYPERTHREADED)
+                        .spreadHere(PARALLEL_2_BEATS_4_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, PARALLEL_2, PARALLEL_4),
                 Claim.of(
                                 "parallel-2-last-answer",
@@ -186,6 +211,7 @@ final class CpuBoundClaims {
                                         + "where only timeouts failed and its JVM's own CPU per request puts the last answer "
                                         + "past the timeout",
                                 percent(LAST_ANSWER_WITHIN), figure(lastAnswerInWork(2, 2))))
+                        .spreadHere(LAST_ANSWER_SPREAD)
                         .shownBy(ChartRef.Kind.REQUESTS, load, PARALLEL_2),
                 Claim.of(
                                 "parallel-4-fewer-context-switches",
@@ -235,6 +261,7 @@ final class CpuBoundClaims {
                                 "fewer involuntary context switches than on %d threads, for a scheduler no larger than the "
                                         + "CPUs (%s from %d CPUs, else %s)",
                                 TOMCAT_THREADS, PARALLEL_4, ARTICLE_SCHEDULER_THREADS, PARALLEL_CPUS))
+                        .spreadHere(CONTEXT_SWITCHES_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, PARALLEL_CPUS, NO_SCHEDULER),
                 Claim.of(
                                 "parallelism-cpus-beats-ten-threads",
@@ -329,6 +356,7 @@ final class CpuBoundClaims {
                                 "a mean lower by the model's difference for this machine's CPUs, less the run-to-run noise "
                                         + "of a difference of two means, in each JVM's CPU per request; not decided where a core "
                                         + "was taken from the scheduler or the host slowed the cores")
+                        .spreadHere(CPUS_BEAT_TEN_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, PARALLEL_CPUS, NO_SCHEDULER),
                 Claim.of(
                                 "context-switching-costs-cpu",
@@ -375,6 +403,7 @@ final class CpuBoundClaims {
                                 "≥ %s more CPU for the %d requests on %d threads, each over the same work at its step's core "
                                         + "speed",
                                 percent(SWITCHING_COSTS), AT_ONCE.totalRequests(), TOMCAT_THREADS))
+                        .spreadHere(SWITCHING_CPU_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, NO_SCHEDULER, PARALLEL_CPUS),
                 Claim.of(
                                 "cpus-kept-busy",
@@ -414,6 +443,7 @@ final class CpuBoundClaims {
                         .checkedAt(format(
                                 "%s to %s of CPUs / the CPU per request",
                                 percent(1 - CPUS_BUSY_WITHIN), percent(1 + CPUS_BUSY_WITHIN)))
+                        .spreadHere(CPUS_BUSY_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 

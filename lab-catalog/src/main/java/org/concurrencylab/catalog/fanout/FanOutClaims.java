@@ -9,6 +9,7 @@ import java.util.List;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.Finding;
+import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Thresholds;
 import org.concurrencylab.catalog.claim.Verdict;
@@ -126,6 +127,50 @@ final class FanOutClaims {
 
     private FanOutClaims() {}
 
+    // how far each claim's figures moved over three runs of ./lab bench here (2026-11-28), nothing else running
+    static final MeasuredSpread SEQUENTIAL_LONE_SPREAD =
+            MeasuredSpread.of("sequential alone", 2.06, 2.07, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread PARALLEL_LONE_SPREAD =
+            MeasuredSpread.of("parallel alone", 1.05, 1.08, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread SEQUENTIAL_P95_SPREAD = MeasuredSpread.of("the p95", 2.06, 2.17, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread COLLAPSE_QUEUE_SPREAD =
+            MeasuredSpread.of("the p95 off a queue growing all run by", -4.8, -3.5, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread COLLAPSE_TIMES_SPREAD =
+            MeasuredSpread.of("the p95 against the sequential's", 63.8, 68.2, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread COMMON_POOL_PARALLELISM_SPREAD =
+            MeasuredSpread.of("the parallelism on 8 CPUs", 7, 7, "", 3, "2026-11-28");
+
+    static final MeasuredSpread TOMCAT_8_P95_SPREAD =
+            MeasuredSpread.of("the p95 against common-pool's", 1.03, 1.05, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread TOMCAT_8_SWITCHES_SPREAD =
+            MeasuredSpread.of("voluntary switches a request against common-pool's", 0.91, 0.92, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread WORKERS_ALIVE_SPREAD =
+            MeasuredSpread.of("workers alive", 200, 200, "", 3, "2026-11-28");
+
+    static final MeasuredSpread WORKERS_RUNNABLE_SPREAD =
+            MeasuredSpread.of("runnable at once at most", 1, 2, "", 3, "2026-11-28");
+
+    static final MeasuredSpread POOL_400_SPREAD = MeasuredSpread.of("the p95", 1.05, 1.07, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread LITTLES_LAW_POOL_SPREAD =
+            MeasuredSpread.of("the p95 against the pool of 400's", 0.99, 1.01, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread VIRTUAL_THREADS_FIX_SPREAD =
+            MeasuredSpread.of("the p95 against the pool of 400's", 1.0, 1.0, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread WEBCLIENT_FIX_SPREAD =
+            MeasuredSpread.of("the p95 against the pool of 400's", 1.0, 1.02, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread METADATA_SPREAD =
+            MeasuredSpread.of("its slowest mean a call", 1.01, 1.01, "D", 3, "2026-11-28");
+
     static List<Claim> claims() {
         String load = UNDER_LOAD.label();
         return List.of(
@@ -155,6 +200,7 @@ final class FanOutClaims {
                                 figure(SEQUENTIAL_LONE_AT_LEAST_D),
                                 figure(PARALLEL_LONE_AT_MOST_D),
                                 figure(PARALLEL_OVER_SEQUENTIAL_AT_MOST)))
+                        .spreadHere(SEQUENTIAL_LONE_SPREAD, PARALLEL_LONE_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, LONE.label(), COMMON_POOL, SEQUENTIAL),
                 Claim.of(
                                 "sequential-holds-under-load",
@@ -179,6 +225,7 @@ final class FanOutClaims {
                                 figure(SEQUENTIAL_P95_AT_MOST_D),
                                 figure(ARTICLE_SEQUENTIAL_P95_D),
                                 percent(Defaults.RUN_TO_RUN_NOISE)))
+                        .spreadHere(SEQUENTIAL_P95_SPREAD)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, SEQUENTIAL),
                 Claim.of(
                                 "common-pool-collapses",
@@ -242,6 +289,7 @@ final class FanOutClaims {
                                 "fewer served than arrive; p95 within %s of a queue growing all run, the queue that gives "
                                         + "the article's p95 from its mean; latency grows ≥ %s-fold through the run",
                                 percent(QUEUE_P95_WITHIN), figure(COLLAPSE_GROWS_AT_LEAST)))
+                        .spreadHere(COLLAPSE_QUEUE_SPREAD, COLLAPSE_TIMES_SPREAD)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL, SEQUENTIAL),
                 Claim.of(
                                 "common-pool-one-thread-short",
@@ -264,6 +312,7 @@ final class FanOutClaims {
                                 })
                         .articleSaid("7 running threads on 8 CPUs")
                         .checkedAt("parallelism one less than the CPUs, and as many threads alive at most")
+                        .spreadHere(COMMON_POOL_PARALLELISM_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, COMMON_POOL),
                 Claim.of(
                                 "tomcat-8-same-as-200",
@@ -292,6 +341,7 @@ final class FanOutClaims {
                         .articleSaid("p95 49066 ms against 51370 ms")
                         .checkedAt(
                                 format("p95 %s to %s x %s's", figure(SAME_P95_LOW), figure(SAME_P95_HIGH), COMMON_POOL))
+                        .spreadHere(TOMCAT_8_P95_SPREAD)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL_TOMCAT_8, COMMON_POOL),
                 Claim.of(
                                 "tomcat-8-slightly-better",
@@ -342,6 +392,7 @@ final class FanOutClaims {
                                 "voluntary context switches per request ≥ %s fewer than %s's; not decided between that "
                                         + "and none fewer",
                                 percent(FEWER_SWITCHES_AT_LEAST), COMMON_POOL))
+                        .spreadHere(TOMCAT_8_SWITCHES_SPREAD)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, COMMON_POOL_TOMCAT_8, COMMON_POOL),
                 Claim.of(
                                 "tomcat-workers-park",
@@ -363,6 +414,7 @@ final class FanOutClaims {
                         .checkedAt(format(
                                 "≥ %d workers alive; ≤ %s of them runnable at once",
                                 PARKED_WORKERS_AT_LEAST, percent(RUNNABLE_AT_MOST)))
+                        .spreadHere(WORKERS_ALIVE_SPREAD, WORKERS_RUNNABLE_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, COMMON_POOL),
                 Claim.of(
                                 "pool-of-400-fixes-it",
@@ -370,6 +422,7 @@ final class FanOutClaims {
                                 m -> nearD(m, DEDICATED_POOL_400))
                         .articleSaid("mean 339 ms, p95 345 ms")
                         .checkedAt(Thresholds.SERVES_NEAR_D)
+                        .spreadHere(POOL_400_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, DEDICATED_POOL_400, COMMON_POOL),
                 Claim.of(
                                 "littles-law-pool-is-enough",
@@ -389,12 +442,14 @@ final class FanOutClaims {
                                                                     .getOrDefault("fan-out-pool", 0)));
                                 })
                         .checkedAt(AS_WELL_AS_400)
+                        .spreadHere(LITTLES_LAW_POOL_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, LITTLES_LAW_POOL, DEDICATED_POOL_400),
                 Claim.of(
                                 "virtual-threads-fix-it",
                                 "Modern: a virtual thread per call needs no sizing at all and does as well as the pool of 400.",
                                 m -> asWellAsPoolOf400(m, VIRTUAL_THREADS))
                         .checkedAt(AS_WELL_AS_400)
+                        .spreadHere(VIRTUAL_THREADS_FIX_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, VIRTUAL_THREADS, DEDICATED_POOL_400),
                 Claim.of(
                                 "webclient-fixes-it",
@@ -412,6 +467,7 @@ final class FanOutClaims {
                                                                     .peakLive()));
                                 })
                         .checkedAt(AS_WELL_AS_400)
+                        .spreadHere(WEBCLIENT_FIX_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, WEBCLIENT_ZIP, DEDICATED_POOL_400),
                 Claim.of(
                                 "metadata-never-the-bottleneck",
@@ -426,6 +482,7 @@ final class FanOutClaims {
                                 })
                         .articleSaid("around 300 ms a call")
                         .checkedAt(Thresholds.DOWNSTREAM_CHECKED_AT)
+                        .spreadHere(METADATA_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
