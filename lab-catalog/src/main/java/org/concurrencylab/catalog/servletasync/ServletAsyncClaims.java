@@ -7,6 +7,7 @@ import static org.concurrencylab.catalog.servletasync.ServletAsyncExperiment.*;
 
 import java.util.List;
 import org.concurrencylab.catalog.claim.Claim;
+import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Thresholds;
 import org.concurrencylab.catalog.claim.Verdict;
@@ -21,6 +22,53 @@ import org.concurrencylab.results.usage.ThreadSample;
 final class ServletAsyncClaims {
 
     private ServletAsyncClaims() {}
+
+    // how far each claim's figures moved over three runs of ./lab bench here (2026-11-28), nothing else running
+    static final MeasuredSpread BLOCKING_10_P95_SPREAD =
+            MeasuredSpread.of("the p95 as a share of the timeout", 95.1, 95.1, "%", 3, "2026-11-28");
+
+    static final MeasuredSpread BLOCKING_10_TIMEOUTS_SPREAD =
+            MeasuredSpread.of("timed out of 1200", 40, 43, "", 3, "2026-11-28");
+
+    static final MeasuredSpread CALLABLE_P95_SPREAD = MeasuredSpread.of("the p95", 1.02, 1.04, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread CALLABLE_THREADS_SPREAD =
+            MeasuredSpread.of("more live threads at peak than at rest", 22, 23, "", 3, "2026-11-28");
+
+    static final MeasuredSpread AT_START_SPREAD =
+            MeasuredSpread.of("more live threads at the start", 12, 13, "", 3, "2026-11-28");
+
+    static final MeasuredSpread AT_END_SPREAD = MeasuredSpread.of("at the end", 13, 14, "", 3, "2026-11-28");
+
+    static final MeasuredSpread A_BIT_BETTER_SPREAD =
+            MeasuredSpread.of("the mean against the Callable's", 0.99, 1.0, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread LESS_HEAP_SPREAD =
+            MeasuredSpread.of("the heap peak against the Callable's", 0.94, 0.96, "x", 3, "2026-11-28");
+
+    static final MeasuredSpread WORKERS_MADE_SPREAD =
+            MeasuredSpread.of("workers at most of the 39 allowed", 23, 24, "", 3, "2026-11-28");
+
+    static final MeasuredSpread WORKERS_LEFT_SPREAD =
+            MeasuredSpread.of("workers after the rest", 10, 10, "", 3, "2026-11-28");
+
+    static final MeasuredSpread BOOT_DEFAULT_SPREAD =
+            MeasuredSpread.of("the rate served", 6.47, 6.48, "per D", 3, "2026-11-28");
+
+    static final MeasuredSpread VIRTUAL_THREADS_P95_SPREAD =
+            MeasuredSpread.of("the p95", 1.01, 1.06, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread DEFERRED_RESULT_P95_SPREAD =
+            MeasuredSpread.of("the p95", 1.02, 1.02, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread OWN_POOL_P95_SPREAD =
+            MeasuredSpread.of("the second application's p95 on its own pool", 1.02, 1.03, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread SHARED_POOL_P95_SPREAD =
+            MeasuredSpread.of("blocking in the first's", 56.74, 56.85, "D", 3, "2026-11-28");
+
+    static final MeasuredSpread SLEEP_SERVICE_SPREAD =
+            MeasuredSpread.of("its slowest mean a call", 1.0, 1.01, "D", 3, "2026-11-28");
 
     static List<Claim> claims() {
         String load = LOAD.label();
@@ -72,6 +120,7 @@ final class ServletAsyncClaims {
                         .checkedAt(format(
                                 "fewer served than arrive; a timeout; p95 within %s of a queue growing all run",
                                 percent(QUEUE_P95_WITHIN)))
+                        .spreadHere(BLOCKING_10_P95_SPREAD, BLOCKING_10_TIMEOUTS_SPREAD)
                         .shownBy(ChartRef.Kind.REQUESTS, load, BLOCKING_10),
                 Claim.of(
                                 "callable-serves-all",
@@ -92,6 +141,7 @@ final class ServletAsyncClaims {
                                 })
                         .articleSaid("1200 of 1200 OK, p95 1.037 s")
                         .checkedAt(Thresholds.SERVES_NEAR_D)
+                        .spreadHere(CALLABLE_P95_SPREAD)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, CALLABLE_10_UNBOUNDED, BLOCKING_10),
                 Claim.of(
                                 "callable-costs-threads",
@@ -129,6 +179,7 @@ final class ServletAsyncClaims {
                         .checkedAt(format(
                                 "peak live threads over those at rest within %s of %d",
                                 percent(FIGURE_TOLERANCE), ARTICLE_RISE))
+                        .spreadHere(CALLABLE_THREADS_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, CALLABLE_10_UNBOUNDED, BLOCKING_10),
                 Claim.of(
                                 "blocking-39-more-threads-at-rest",
@@ -176,6 +227,7 @@ final class ServletAsyncClaims {
                                 "live threads before and after the load, each time within %s of the article's %d more than "
                                         + "the Callable's",
                                 percent(FIGURE_TOLERANCE), ARTICLE_39_AT_REST - ARTICLE_CALLABLE_AT_REST))
+                        .spreadHere(AT_START_SPREAD, AT_END_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39, CALLABLE_10_UNBOUNDED),
                 Claim.of(
                                 "blocking-39-a-bit-better",
@@ -225,6 +277,7 @@ final class ServletAsyncClaims {
                                 })
                         .articleSaid("a bit better response time")
                         .checkedAt(Thresholds.SERVES_NEAR_D + "; mean below the Callable's")
+                        .spreadHere(A_BIT_BETTER_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, BLOCKING_39, CALLABLE_10_UNBOUNDED),
                 Claim.of("blocking-39-less-heap", "... and with less heap than the Callable.", m -> {
                             StepResult threads39 = m.step(BLOCKING_39, load);
@@ -239,6 +292,7 @@ final class ServletAsyncClaims {
                         })
                         .articleSaid("less heap")
                         .checkedAt("a lower heap peak than the Callable's")
+                        .spreadHere(LESS_HEAP_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39, CALLABLE_10_UNBOUNDED),
                 Claim.of(
                                 "tomcat-makes-workers-as-needed",
@@ -272,6 +326,7 @@ final class ServletAsyncClaims {
                         .checkedAt(format(
                                 "fewer workers than allowed, and no more than %s x the requests in flight",
                                 figure(AS_NEEDED)))
+                        .spreadHere(WORKERS_MADE_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39),
                 Claim.of(
                                 "tomcat-deletes-idle-workers",
@@ -308,6 +363,7 @@ final class ServletAsyncClaims {
                                 "more than %d workers made; at most %d after the rest with a %d D idle time, more with "
                                         + "Tomcat's %d s",
                                 TOMCAT_MIN_SPARE, TOMCAT_MIN_SPARE, WORKER_IDLE_IN_D, TOMCAT_IDLE_SECONDS))
+                        .spreadHere(WORKERS_LEFT_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39_IDLE_2D, BLOCKING_39),
                 Claim.of(
                                 "callable-on-boot-default-is-capped",
@@ -343,18 +399,21 @@ final class ServletAsyncClaims {
                                 BOOT_EXECUTOR_THREADS,
                                 figure(OVER_A_CAP * BOOT_EXECUTOR_THREADS),
                                 figure(QUEUED_P95_D)))
+                        .spreadHere(BOOT_DEFAULT_SPREAD)
                         .shownBy(ChartRef.Kind.REQUESTS, load, CALLABLE_10_BOOT_DEFAULT),
                 Claim.of(
                                 "virtual-threads-serve-all",
                                 "Modern: blocking on a virtual thread per request needs neither a Callable nor a bigger pool: p95 near D.",
                                 m -> nearD(m, BLOCKING_VIRTUAL_THREADS))
                         .checkedAt(Thresholds.SERVES_NEAR_D)
+                        .spreadHere(VIRTUAL_THREADS_P95_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, BLOCKING_VIRTUAL_THREADS),
                 Claim.of(
                                 "deferred-result-serves-all",
                                 "Modern: a DeferredResult completed by a non-blocking client holds no thread while waiting: p95 near D.",
                                 m -> nearD(m, DEFERRED_RESULT_WEBCLIENT))
                         .checkedAt(Thresholds.SERVES_NEAR_D)
+                        .spreadHere(DEFERRED_RESULT_P95_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, DEFERRED_RESULT_WEBCLIENT),
                 Claim.of(
                                 "own-pools-keep-the-second-application-near-d",
@@ -397,6 +456,7 @@ final class ServletAsyncClaims {
                                 "the second's p95 > %s D blocking; no failure and p95 ≤ %s D on its own pool, while the "
                                         + "first's p95 > %s D",
                                 figure(QUEUED_P95_D), figure(Thresholds.P95_NEAR_D), figure(QUEUED_P95_D)))
+                        .spreadHere(OWN_POOL_P95_SPREAD, SHARED_POOL_P95_SPREAD)
                         .shownBy(ChartRef.Kind.LATENCY_OVER_TIME, load, TWO_APPS_BLOCKING_10, TWO_APPS_OWN_POOLS_10),
                 Claim.of(
                                 "sleep-service-never-the-bottleneck",
@@ -414,6 +474,7 @@ final class ServletAsyncClaims {
                                 })
                         .articleSaid("the sleep service has enough resources")
                         .checkedAt(Thresholds.DOWNSTREAM_CHECKED_AT)
+                        .spreadHere(SLEEP_SERVICE_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
     }
 
