@@ -69,6 +69,15 @@ public final class Defaults {
     public static final int REST_AFTER_LOAD_IN_D = 5;
 
     /**
+     * Whether a run trains the start-up cache a service lacks before its first start. A cache costs some
+     * 13 s to train (a recording start of twice a normal one, then the cache's assembly) and saves some
+     * 1.5 s on each later start of that service, however many runs come after: it pays for itself from
+     * about the ninth start. {@code -Dlab.startup-cache=reuse} starts from the caches already trained and
+     * trains none, for runs that start each service only a few times.
+     */
+    public static final boolean TRAIN_STARTUP_CACHES = true;
+
+    /**
      * How far one variant's latency figure moves from one run to the next on a small machine with
      * nothing else running: measured here, cpu-bound's parallel-2 and parallel-4 means moved by 6-10 %
      * between runs. A predicted difference smaller than this is not decided by one run.

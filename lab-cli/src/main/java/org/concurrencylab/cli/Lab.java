@@ -38,6 +38,13 @@ public final class Lab implements Runnable {
     static final int USAGE = 2;
 
     public static void main(String[] args) {
+        try {
+            // before any command: a run would otherwise find it out after its drivers' warm-up
+            org.concurrencylab.runner.process.StartupCache.Training.fromSystemProperties();
+        } catch (IllegalArgumentException e) {
+            System.err.println("lab: " + e.getMessage());
+            System.exit(USAGE);
+        }
         System.exit(commandLine().execute(args));
     }
 

@@ -19,17 +19,45 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.load.JitPolicy;
 
 /**
- * Makes service JVMs start in about half the time, which matters when an experiment starts a dozen
+ * Makes service JVMs start in some 40 % less time, which matters when an experiment starts a dozen
  * of them: the Boot jar is extracted once (class data sharing needs plain jars), and one training
- * start per service and web stack records an AOT cache (JDK 25+) or a class data archive (older).
- * Only start-up gets faster; a cache that cannot be made is skipped, never fatal.
+ * start per service and web stack records an AOT cache (JDK 25+) or a class data archive (older),
+ * unless {@link Training#REUSE} says to train none. Only start-up gets faster; a cache that cannot be
+ * made is skipped, never fatal.
  */
 public final class StartupCache {
 
     public record Prepared(Path jar, List<String> jvmFlags) {}
+
+    /** Whether a cache a service lacks is trained before its first start, or the service starts without one. */
+    public enum Training {
+        /** Train a missing cache once; every later start, in this run and the next, starts from it. */
+        TRAIN,
+        /** Start from a cache trained before, and train none: for runs that start each service a few times. */
+        REUSE;
+
+        /** The system property that chooses: {@code train} or {@code reuse}. */
+        public static final String PROPERTY = "lab.startup-cache";
+
+        /** From {@value #PROPERTY}, else {@link Defaults#TRAIN_STARTUP_CACHES}. */
+        public static Training fromSystemProperties() {
+            String chosen = System.getProperty(PROPERTY);
+            if (chosen == null || chosen.isBlank()) {
+                return Defaults.TRAIN_STARTUP_CACHES ? TRAIN : REUSE;
+            }
+            for (Training training : values()) {
+                if (training.name().equalsIgnoreCase(chosen.trim())) {
+                    return training;
+                }
+            }
+            throw new IllegalArgumentException(
+                    PROPERTY + " (LAB_STARTUP_CACHE for ./lab) is train or reuse, not '" + chosen + "'");
+        }
+    }
 
     private static final long TRAINING_TIMEOUT_SECONDS = 120;
     /** {@code spring.main.web-application-type}'s values, as Boot binds them (in any case). */
@@ -40,13 +68,20 @@ public final class StartupCache {
     private final JavaRuntime java;
     private final LabHome home;
     private final Consumer<String> progress;
+    private final Training training;
     /** Every variant of a stack shares one preparation: the service jar is hashed once, not per variant. */
     private final Map<String, Prepared> preparedByServiceAndStack = new HashMap<>();
 
+    /** Training as {@link Training#fromSystemProperties()} says. */
     public StartupCache(LabHome home, JavaRuntime java, Consumer<String> progress) {
+        this(home, java, progress, Training.fromSystemProperties());
+    }
+
+    public StartupCache(LabHome home, JavaRuntime java, Consumer<String> progress, Training training) {
         this.java = java;
         this.home = home;
         this.progress = progress;
+        this.training = training;
     }
 
     /**
@@ -123,7 +158,10 @@ public final class StartupCache {
             // a cache is only taken by a JVM with the same compiler settings as the one that wrote it
             Path cache = directory.resolve(webApplicationType + "-" + jit.label() + "-jdk"
                     + java.version().replace('+', '_') + (java.hasAotCache() ? ".aot" : ".jsa"));
-            if (!Files.isRegularFile(cache)) {
+            if (!Files.isRegularFile(cache) && training == Training.REUSE) {
+                progress.accept("no start-up cache for " + service + " (" + webApplicationType + ", JIT " + jit.label()
+                        + "): none trained yet, and -D" + Training.PROPERTY + "=reuse trains none");
+            } else if (!Files.isRegularFile(cache)) {
                 progress.accept("training a start-up cache for " + service + " (" + webApplicationType + ", JIT "
                         + jit.label() + "), once");
                 train(directory, extracted, cache, jit, trainingProperties, trainingEnvironment);
