@@ -154,6 +154,25 @@ public record Verdict(Status status, String evidence) {
         return of(holds, evidence);
     }
 
+    /**
+     * A claim that one variant's figure is lower than another's, where that difference moves from one run to
+     * the next by about as much as it is: decided only where it lies beyond {@code noise} either way (lower:
+     * reproduced; higher: not reproduced, on {@code steps} as {@link #onSteps}); inside it, not decided.
+     *
+     * @param difference the measured relative difference, (figure - other's) / other's: below 0 where it is lower
+     * @param noise      how far such a difference moves between runs of the lab here, relative
+     */
+    public static Verdict lowerBeyondNoise(double difference, double noise, String evidence, StepResult... steps) {
+        if (Math.abs(difference) <= noise) {
+            return new Verdict(
+                    Status.NOT_DECIDED,
+                    evidence + "; " + Thresholds.percent(Math.abs(difference)) + " apart, inside the "
+                            + Thresholds.percent(noise)
+                            + " such a difference moves from run to run here, so one run cannot tell");
+        }
+        return onSteps(difference < 0, evidence, steps);
+    }
+
     /** The run did what it could, and what it measured cannot tell: {@code why} says what was missing. */
     public static Verdict notDecided(String why) {
         return new Verdict(Status.NOT_DECIDED, why);

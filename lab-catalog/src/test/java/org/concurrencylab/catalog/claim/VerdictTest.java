@@ -92,6 +92,19 @@ class VerdictTest {
         assertThat(Verdict.beyondNoise(false, 0.20, 0.07, "").status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
     }
 
+    @Test
+    void aLowerFigureIsDecidedOnlyBeyondWhatItMovesFromRunToRun() {
+        Verdict inside = Verdict.lowerBeyondNoise(-0.009, 0.015, "304.7 against 307.5 ms");
+        assertThat(inside.status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+        assertThat(inside.evidence()).startsWith("304.7 against 307.5 ms").contains("0.9 % apart, inside the 1.5 %");
+        assertThat(Verdict.lowerBeyondNoise(0.009, 0.015, "").status()).isEqualTo(Verdict.Status.NOT_DECIDED);
+        assertThat(Verdict.lowerBeyondNoise(-0.02, 0.015, "").status()).isEqualTo(Verdict.Status.REPRODUCED);
+        assertThat(Verdict.lowerBeyondNoise(0.02, 0.015, "").status()).isEqualTo(Verdict.Status.NOT_REPRODUCED);
+        // higher beyond the noise, on a machine-bound step: the machine may have made it so
+        assertThat(Verdict.lowerBeyondNoise(0.02, 0.015, "", MACHINE_BOUND).status())
+                .isEqualTo(Verdict.Status.NOT_DECIDED);
+    }
+
     private static StepResult step(boolean machineBound) {
         MachineUsage machine = MachineUsage.custom()
                 .cores(2)
