@@ -369,6 +369,11 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(((Number) confined.sizing().get("availableProcessors")).intValue())
                 .as("the JVM reads its processors from the mask")
                 .isEqualTo(cores / 2);
+        // on one core the JVM would pick the Serial collector: it runs the one it picks on them all
+        String collector = org.concurrencylab.runner.process.ErgonomicCollector.optionFor(
+                        JavaRuntime.current(), List.of(C1_ONLY))
+                .orElseThrow();
+        assertThat(confined.sizing().get("inputArguments").toString()).contains(collector);
         org.concurrencylab.results.capacity.ServiceCapacity model =
                 result.capacity().getFirst();
         assertThat(model.resources())

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,18 +20,28 @@ public final class CoreConfinement implements AutoCloseable {
 
     private final int cores;
     private final int machineCores;
+    private final Optional<String> collector;
 
-    private CoreConfinement(int cores, int machineCores) {
+    private CoreConfinement(int cores, int machineCores, Optional<String> collector) {
         this.cores = cores;
         this.machineCores = machineCores;
+        this.collector = collector;
     }
 
     /**
-     * Confines the lab's process to the cores the application will not have.
+     * Confines the lab's process to the cores the application will not have. The application is the one {@code
+     * java} starts with {@code jvmOptions}: the collector its JVM picks on every core is read first, while the lab
+     * still has them all, and named in {@link #applicationOptions()}.
      *
      * @throws IllegalArgumentException where the machine has no core to spare for the lab, or no {@code taskset}
      */
-    public static CoreConfinement start(int cores, int machineCores) throws IOException, InterruptedException {
+    public static CoreConfinement start(int cores, int machineCores, JavaRuntime java, List<String> jvmOptions)
+            throws IOException, InterruptedException {
+        return start(cores, machineCores, ErgonomicCollector.optionFor(java, jvmOptions));
+    }
+
+    private static CoreConfinement start(int cores, int machineCores, Optional<String> collector)
+            throws IOException, InterruptedException {
         if (cores < 1 || cores >= machineCores) {
             throw new IllegalArgumentException("confining the application to " + cores + " of this machine's "
                     + machineCores + " cores leaves none for the lab's load driver");
@@ -39,7 +50,7 @@ public final class CoreConfinement implements AutoCloseable {
             throw new IllegalArgumentException(
                     "confining the application to cores needs Linux's taskset (util-linux) at " + TASKSET);
         }
-        CoreConfinement confinement = new CoreConfinement(cores, machineCores);
+        CoreConfinement confinement = new CoreConfinement(cores, machineCores, collector);
         confinement.maskLab(cores + "-" + (machineCores - 1));
         return confinement;
     }
@@ -47,6 +58,14 @@ public final class CoreConfinement implements AutoCloseable {
     /** What the application's command starts with. */
     public List<String> applicationPrefix() {
         return List.of(TASKSET.toString(), "-c", "0-" + (cores - 1));
+    }
+
+    /**
+     * What the application's JVM options gain: the collector it would run on every core, where its own options
+     * name none ({@link ErgonomicCollector}).
+     */
+    public List<String> applicationOptions() {
+        return collector.stream().toList();
     }
 
     public int cores() {

@@ -245,7 +245,7 @@ public final class StudyRunner {
                 variant.properties());
         CoreConfinement confinement;
         try {
-            confinement = CoreConfinement.start(cores, machineCpus);
+            confinement = CoreConfinement.start(cores, machineCpus, java, study.jvmOptions());
         } catch (IllegalArgumentException e) {
             findings.add("The projection was not tested: " + e.getMessage() + ".");
             return Optional.empty();
@@ -421,6 +421,20 @@ public final class StudyRunner {
         String owner = study.name() + "/" + variant.name();
         progress.phase(variant.name(), "starting " + study.jar().getFileName() + " with the lab's agent");
         phases.enter(owner, PhaseClock.Phase.JVM_START);
+        List<String> jvmOptions = new ArrayList<>(study.jvmOptions());
+        if (confinement != null) {
+            // the JVM picks its collector by the processors it sees: held to fewer, it would run another one
+            jvmOptions.addAll(confinement.applicationOptions());
+            confinement
+                    .applicationOptions()
+                    .forEach(option -> findings.add(format(
+                            Locale.ROOT,
+                            "%s ran with %s, the collector its JVM picks on all %d of this machine's processors, so that "
+                                    + "only its cores differ from the run its model is projected onto.",
+                            variant.name(),
+                            option,
+                            machineCpus)));
+        }
         try (ApplicationProcess app = ApplicationProcess.start(
                         java,
                         home.agentJar(),
@@ -429,7 +443,7 @@ public final class StudyRunner {
                         services.applicationProperties(variant.properties()),
                         services.applicationSecrets(),
                         confinement == null ? List.of() : confinement.applicationPrefix(),
-                        study.jvmOptions(),
+                        jvmOptions,
                         log,
                         Defaults.APPLICATION_START_TIMEOUT);
                 ProbeClient probe = ProbeClient.at(app.probe())) {
