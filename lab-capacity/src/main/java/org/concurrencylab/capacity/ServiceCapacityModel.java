@@ -156,6 +156,13 @@ public final class ServiceCapacityModel {
         if (hold <= 0) {
             return List.of();
         }
+        if (applicationCores >= 1 && applicationCores < cores) {
+            // Held apart, the model is carried onto every core and checked there against the throughput over the
+            // cores' busy share: so it counts what the machine's cores did per request, the kernel's part of each
+            // request's way through the network and every other process included, not the two processes alone
+            hold = machineBusyMillisPerRequest(step).orElse(hold + jitMillisPerRequest(step))
+                    - jitMillisPerRequest(step);
+        }
         if (applicationCores < 1 || applicationCores >= cores || measured.isEmpty() || measured.getAsDouble() >= hold) {
             return List.of(new ResourceDemand(
                     ResourceDemand.CORES, ResourceDemand.CORES, cores, hold, cores * 1000 / hold, null));
@@ -172,6 +179,16 @@ public final class ServiceCapacityModel {
                         null),
                 new ResourceDemand(
                         LAB_CORES, ResourceDemand.CORES, lab, hold - service, lab * 1000 / (hold - service), null));
+    }
+
+    /** The busy time of all of this machine's cores per request answered, in ms; empty where not read. */
+    static OptionalDouble machineBusyMillisPerRequest(StepResult step) {
+        double throughput = step.client().throughputPerSecond();
+        if (step.machine().idleShare().isEmpty() || throughput <= 0) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(
+                (1 - step.machine().idleShare().getAsDouble()) * step.machine().cores() * 1000 / throughput);
     }
 
     /**
