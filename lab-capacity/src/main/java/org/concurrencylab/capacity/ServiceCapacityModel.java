@@ -182,7 +182,7 @@ public final class ServiceCapacityModel {
     }
 
     /** The busy time of all of this machine's cores per request answered, in ms; empty where not read. */
-    static OptionalDouble machineBusyMillisPerRequest(StepResult step) {
+    public static OptionalDouble machineBusyMillisPerRequest(StepResult step) {
         double throughput = step.client().throughputPerSecond();
         if (step.machine().idleShare().isEmpty() || throughput <= 0) {
             return OptionalDouble.empty();
