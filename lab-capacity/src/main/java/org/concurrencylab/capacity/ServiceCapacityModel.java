@@ -156,12 +156,12 @@ public final class ServiceCapacityModel {
         if (hold <= 0) {
             return List.of();
         }
-        if (applicationCores >= 1 && applicationCores < cores) {
+        OptionalDouble busy = machineBusyMillisPerRequest(step);
+        if (applicationCores >= 1 && applicationCores < cores && busy.isPresent()) {
             // Held apart, the model is carried onto every core and checked there against the throughput over the
             // cores' busy share: so it counts what the machine's cores did per request, the kernel's part of each
             // request's way through the network and every other process included, not the two processes alone
-            hold = machineBusyMillisPerRequest(step).orElse(hold + jitMillisPerRequest(step))
-                    - jitMillisPerRequest(step);
+            hold = busy.getAsDouble() - jitMillisPerRequest(step);
         }
         if (applicationCores < 1 || applicationCores >= cores || measured.isEmpty() || measured.getAsDouble() >= hold) {
             return List.of(new ResourceDemand(

@@ -372,7 +372,7 @@ class ApplicationStudyTest extends RealServicesTest {
                 .isEqualTo(cores / 2);
         // on one core the JVM would pick the Serial collector: it runs the one it picks on them all
         String collector = org.concurrencylab.runner.process.ErgonomicCollector.optionFor(
-                        JavaRuntime.current(), List.of(C1_ONLY))
+                        JavaRuntime.current(), List.of(C1_ONLY), out)
                 .orElseThrow();
         assertThat(confined.sizing().get("inputArguments").toString()).contains(collector);
         org.concurrencylab.results.capacity.ServiceCapacity model =

@@ -33,11 +33,14 @@ public final class CoreConfinement implements AutoCloseable {
      * java} starts with {@code jvmOptions}: the collector its JVM picks on every core is read first, while the lab
      * still has them all, and named in {@link #applicationOptions()}.
      *
+     * @param folder the run's own folder, where the JVM's flags are read
+     *
      * @throws IllegalArgumentException where the machine has no core to spare for the lab, or no {@code taskset}
      */
-    public static CoreConfinement start(int cores, int machineCores, JavaRuntime java, List<String> jvmOptions)
+    public static CoreConfinement start(
+            int cores, int machineCores, JavaRuntime java, List<String> jvmOptions, Path folder)
             throws IOException, InterruptedException {
-        return start(cores, machineCores, ErgonomicCollector.optionFor(java, jvmOptions));
+        return start(cores, machineCores, ErgonomicCollector.optionFor(java, jvmOptions, folder));
     }
 
     private static CoreConfinement start(int cores, int machineCores, Optional<String> collector)

@@ -1,8 +1,8 @@
 package org.concurrencylab.runner.process;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,28 +35,42 @@ public final class ErgonomicCollector {
     /**
      * The option that names the collector these options get on all of this machine's processors ({@code
      * -XX:+UseG1GC}); empty where the options name one already, or the JVM would not say.
+     *
+     * @param folder where the JVM's flags are written and read back, in the run's own folder: nothing left in the
+     *     system's temporary folder by a lab that is killed meanwhile
      */
-    public static Optional<String> optionFor(JavaRuntime java, List<String> jvmOptions) throws InterruptedException {
+    public static Optional<String> optionFor(JavaRuntime java, List<String> jvmOptions, Path folder)
+            throws InterruptedException {
         if (jvmOptions.stream().anyMatch(option -> NAMED.matcher(option).matches())) {
             return Optional.empty();
         }
         List<String> command = new ArrayList<>(List.of(java.executable().toString()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
+        Path flags = folder.resolve(".jvm-flags.txt");
+        Process process = null;
         try {
-            Process process =
-                    new ProcessBuilder(command).redirectErrorStream(true).start();
-            String flags;
-            try (InputStream output = process.getInputStream()) {
-                flags = new String(output.readAllBytes(), StandardCharsets.UTF_8);
-            } finally {
-                if (!process.waitFor(PROBE_SECONDS, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                }
+            // into a file, not a pipe: the flags fill more than a pipe holds, and the wait below keeps its time
+            Files.createDirectories(folder);
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(flags.toFile())
+                    .start();
+            if (!process.waitFor(PROBE_SECONDS, TimeUnit.SECONDS)) {
+                return Optional.empty();
             }
-            return chosenIn(flags);
+            return chosenIn(Files.readString(flags));
         } catch (IOException e) {
             return Optional.empty();
+        } finally {
+            if (process != null) {
+                process.destroyForcibly();
+            }
+            try {
+                Files.deleteIfExists(flags);
+            } catch (IOException ignored) {
+                // a file of the JVM's flags in the run's own folder
+            }
         }
     }
 

@@ -245,7 +245,7 @@ public final class StudyRunner {
                 variant.properties());
         CoreConfinement confinement;
         try {
-            confinement = CoreConfinement.start(cores, machineCpus, java, study.jvmOptions());
+            confinement = CoreConfinement.start(cores, machineCpus, java, study.jvmOptions(), directory);
         } catch (IllegalArgumentException e) {
             findings.add("The projection was not tested: " + e.getMessage() + ".");
             return Optional.empty();

@@ -7,6 +7,9 @@ import org.junit.jupiter.api.Test;
 
 class ErgonomicCollectorTest {
 
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path folder;
+
     @Test
     void theCollectorInUseIsReadFromTheJvmsFinalFlags() {
         String oneCore = """
@@ -23,7 +26,7 @@ class ErgonomicCollectorTest {
 
     @Test
     void optionsThatNameACollectorKeepItOnAnyNumberOfCores() throws Exception {
-        assertThat(ErgonomicCollector.optionFor(JavaRuntime.current(), List.of("-Xmx1g", "-XX:+UseZGC")))
+        assertThat(ErgonomicCollector.optionFor(JavaRuntime.current(), List.of("-Xmx1g", "-XX:+UseZGC"), folder))
                 .isEmpty();
     }
 
@@ -35,7 +38,8 @@ class ErgonomicCollectorTest {
                                 .cast(java.lang.management.ManagementFactory.getOperatingSystemMXBean())
                                 .getTotalMemorySize()
                         >= 1792L * 1024 * 1024;
-        assertThat(ErgonomicCollector.optionFor(JavaRuntime.current(), List.of("-XX:TieredStopAtLevel=1")))
+        assertThat(ErgonomicCollector.optionFor(JavaRuntime.current(), List.of("-XX:TieredStopAtLevel=1"), folder))
                 .contains(serverClass ? "-XX:+UseG1GC" : "-XX:+UseSerialGC");
+        assertThat(folder).isEmptyDirectory();
     }
 }
