@@ -156,12 +156,12 @@ public final class ServiceCapacityModel {
         if (hold <= 0) {
             return List.of();
         }
-        OptionalDouble busy = machineBusyMillisPerRequest(step);
+        OptionalDouble busy = coresMillisPerRequest(step);
         if (applicationCores >= 1 && applicationCores < cores && busy.isPresent()) {
-            // Held apart, the model is carried onto every core and checked there against the throughput over the
-            // cores' busy share: so it counts what the machine's cores did per request, the kernel's part of each
-            // request's way through the network and every other process included, not the two processes alone
-            hold = busy.getAsDouble() - jitMillisPerRequest(step);
+            // Held apart, the model is carried onto every core and checked there by the same measure: what the
+            // machine's cores did per request, the kernel's part of each request's way through the network and
+            // every other process included, not the two processes alone
+            hold = busy.getAsDouble();
         }
         if (applicationCores < 1 || applicationCores >= cores || measured.isEmpty() || measured.getAsDouble() >= hold) {
             return List.of(new ResourceDemand(
@@ -181,14 +181,19 @@ public final class ServiceCapacityModel {
                         LAB_CORES, ResourceDemand.CORES, lab, hold - service, lab * 1000 / (hold - service), null));
     }
 
-    /** The busy time of all of this machine's cores per request answered, in ms; empty where not read. */
-    public static OptionalDouble machineBusyMillisPerRequest(StepResult step) {
+    /**
+     * The busy time of all of this machine's cores per request answered, in ms, without what the service's JIT
+     * compilers took: the CPU an application held to some cores is modelled by, and what a projection of that model
+     * onto every core is checked against. Empty where not read.
+     */
+    public static OptionalDouble coresMillisPerRequest(StepResult step) {
         double throughput = step.client().throughputPerSecond();
-        if (step.machine().idleShare().isEmpty() || throughput <= 0) {
+        if (step.machine() == null || step.machine().idleShare().isEmpty() || throughput <= 0) {
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(
-                (1 - step.machine().idleShare().getAsDouble()) * step.machine().cores() * 1000 / throughput);
+                (1 - step.machine().idleShare().getAsDouble()) * step.machine().cores() * 1000 / throughput
+                        - jitMillisPerRequest(step));
     }
 
     /**

@@ -408,9 +408,8 @@ class ApplicationStudyTest extends RealServicesTest {
     /** A study under the JVM's default compilers: C1, then C2. */
     /** What the machine's cores spent per request answered in the step, in ms, as the projection reads it. */
     private static double coresMillisPerRequest(StepResult step) {
-        return org.concurrencylab.capacity.ServiceCapacityModel.machineBusyMillisPerRequest(step)
-                        .orElseThrow()
-                - org.concurrencylab.capacity.ServiceCapacityModel.jitMillisPerRequest(step);
+        return org.concurrencylab.capacity.ServiceCapacityModel.coresMillisPerRequest(step)
+                .orElseThrow();
     }
 
     private VariantResult run(Study.Builder study) throws Exception {

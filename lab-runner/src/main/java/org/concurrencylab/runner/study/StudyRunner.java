@@ -279,15 +279,12 @@ public final class StudyRunner {
         StepResult heaviest = measured.steps().getLast();
         ResourceDemand predicted = CapacityProjector.onCores(model, machineCpus);
         ResourceDemand allowed = CapacityProjector.onCores(there.get(), machineCpus);
-        double busy =
-                heaviest.machine() == null || heaviest.machine().idleShare().isEmpty()
-                        ? Double.NaN
-                        : 1
-                                - heaviest.machine().idleShare().getAsDouble()
-                                - jitCoreShare(heaviest) / heaviest.machine().cores();
-        double measuredPerSecond = ResourceDemand.CORES.equals(allowed.name()) && busy > 0
-                ? heaviest.client().throughputPerSecond() / busy
-                : allowed.allowsPerSecond();
+        // the cores' busy time per request, as the model of the fewer cores counts it
+        java.util.OptionalDouble perRequest = ServiceCapacityModel.coresMillisPerRequest(heaviest);
+        double measuredPerSecond =
+                ResourceDemand.CORES.equals(allowed.name()) && perRequest.isPresent() && perRequest.getAsDouble() > 0
+                        ? heaviest.machine().cores() * 1000 / perRequest.getAsDouble()
+                        : allowed.allowsPerSecond();
         return model.withCheck(CapacityCheck.custom(measured.name())
                 .changed(CapacityCheck.CORES, machineCpus)
                 .step(heaviest.load())
