@@ -132,6 +132,20 @@ public final class Defaults {
 
     public static final int STUDY_WARM_UP_USERS = 4;
 
+    /**
+     * How long one user sends a study's requests one at a time to time one alone (R0), window after window, until
+     * {@link #STUDY_LONE_REQUESTS} are answered or {@link #STUDY_LONE_WINDOWS} windows are spent. A time rather than
+     * a count: 20 requests of a sub-millisecond service timed its connection set-up and colder code (R0 0.65 ms
+     * against 0.21 ms over the 1-user step that followed), a second of them times the request.
+     */
+    public static final Duration STUDY_LONE_WINDOW = Duration.ofSeconds(1);
+
+    /** The lone requests a study answers before its R0 is taken: a mean of ten requests of a 100 ms service. */
+    public static final int STUDY_LONE_REQUESTS = 10;
+
+    /** The most windows of lone requests: a service of 400 ms answers 5 requests in two. */
+    public static final int STUDY_LONE_WINDOWS = 2;
+
     /** A study's client timeout: a request slower than this counts as failed. */
     public static final Duration STUDY_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 

@@ -3,6 +3,8 @@ package org.concurrencylab.runner.study;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import org.HdrHistogram.Histogram;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.driver.ClosedLoopDriver;
 import org.concurrencylab.driver.ClosedModel;
@@ -54,6 +56,28 @@ final class StudyLoads {
      */
     LoadResult unthinking(URI target, Study study, int users, Duration length) throws InterruptedException {
         return closedDriver.run(target, unthinking(study, users).heldFor(length).build(), Progress.NONE);
+    }
+
+    /**
+     * One user's requests one at a time, window after window of {@link Defaults#STUDY_LONE_WINDOW}, until
+     * {@link Defaults#STUDY_LONE_REQUESTS} are answered or {@link Defaults#STUDY_LONE_WINDOWS} windows are spent:
+     * the answered requests' latencies, in microseconds. Fails as {@link #answeredAtAll} does where none was answered.
+     */
+    Histogram alone(URI target, Study study) throws IOException, InterruptedException {
+        Histogram answered = null;
+        for (int window = 1; window <= Defaults.STUDY_LONE_WINDOWS; window++) {
+            LoadResult load = unthinking(target, study, 1, Defaults.STUDY_LONE_WINDOW);
+            answeredAtAll(study, load, "lone requests");
+            if (answered == null) {
+                answered = load.okLatencyMicros().copy();
+            } else {
+                answered.add(load.okLatencyMicros());
+            }
+            if (answered.getTotalCount() >= Defaults.STUDY_LONE_REQUESTS) {
+                break;
+            }
+        }
+        return answered;
     }
 
     private static ClosedModel.Builder unthinking(Study study, int users) {

@@ -71,13 +71,6 @@ import org.concurrencylab.study.StudyFile;
  */
 public final class StudyRunner {
 
-    /**
-     * How long one user sends requests one at a time to learn how long one takes alone: the study's R0.
-     * A time rather than a count: 20 requests measured a sub-millisecond service's connection set-up and
-     * colder code (R0 0.65 ms against 0.21 ms over the 1-user step that followed), 2 s of them measure it.
-     */
-    private static final Duration ALONE = Duration.ofSeconds(2);
-
     private final LabHome home;
     private final JavaRuntime java;
     private final RunProgress progress;
@@ -456,9 +449,7 @@ public final class StudyRunner {
                     .map(sentence -> onlyVariant ? sentence : variant.name() + ": " + sentence)
                     .ifPresent(findings::add);
             phases.enter(owner, PhaseClock.Phase.LONE);
-            LoadResult alone = loads.unthinking(target, study, 1, ALONE);
-            StudyLoads.answeredAtAll(study, alone, "lone requests");
-            double aloneMillis = alone.okLatencyMicros().getMean() / 1000;
+            double aloneMillis = loads.alone(target, study).getMean() / 1000;
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
             sizing.put("aloneMillis", aloneMillis);
             List<MachineCpu.Tracked> processes = new ArrayList<>(List.of(
