@@ -42,7 +42,7 @@ final class StudyServices implements AutoCloseable {
         try {
             if (study.database() != null) {
                 progress.note("starting the study's PostgreSQL (empty, its own role and password)");
-                phases.enter(null, PhaseClock.Phase.JVM_START);
+                phases.enter(null, PhaseClock.Phase.SHARED);
                 try {
                     services.database = DatabaseService.forStudy(home, java, logs.resolve("postgresql.log"));
                 } catch (ServiceStartException e) {
@@ -52,7 +52,7 @@ final class StudyServices implements AutoCloseable {
             if (!study.downstreams().isEmpty()) {
                 progress.note("starting the stand-ins for "
                         + String.join(", ", study.downstreams().keySet()));
-                phases.enter(null, PhaseClock.Phase.JVM_START);
+                phases.enter(null, PhaseClock.Phase.SHARED);
                 try {
                     services.standIns =
                             StandInService.start(home, java, study.downstreams(), logs.resolve("stand-ins.log"));
