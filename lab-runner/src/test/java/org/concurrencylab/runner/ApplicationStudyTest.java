@@ -203,8 +203,8 @@ class ApplicationStudyTest extends RealServicesTest {
     /**
      * HikariCP cut to 2 connections, each held some 41 ms by /orders: 8 users, each sending again at once, ask for
      * 8 / 41 ms = 195/s and the pool serves 2 / 41 ms = 49/s, callers waiting. The capacity model finds the pool the
-     * limit over every resource, asks for 8 connections (what the users then send, x 41 ms), runs the study again
-     * with {@code spring.datasource.hikari.maximum-pool-size=8}, and predicts the users' own 195/s. The users' pace
+     * limit over every resource, asks for 8 connections (what the users then send, x 41 ms), runs the 8 users' step
+     * again with {@code spring.datasource.hikari.maximum-pool-size=8}, and predicts the users' own 195/s. The users' pace
      * is the physics here (a closed loop serves U / R), so the prediction is held within 10 %; a run here: +2.4 %.
      * Steps of 8 s: the hold is read at 1 user, where 40 samples of 4 s read 37.6 ms of a hold of 40 ms or more.
      *
@@ -257,6 +257,10 @@ class ApplicationStudyTest extends RealServicesTest {
                 .containsEntry("spring.datasource.hikari.maximum-pool-size", Integer.toString(check.size()));
         assertThat(resized.steps().getLast().service().pools().get(HIKARI).max())
                 .isEqualTo(check.size());
+        assertThat(resized.steps())
+                .as("the step compared, alone")
+                .extracting(StepResult::load)
+                .containsExactly(check.step());
 
         StepResult eight = result.variants().getFirst().steps().getLast();
         assertThat(eight.client().requests().failed()).isZero();

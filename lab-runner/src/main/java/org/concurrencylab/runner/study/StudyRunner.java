@@ -309,7 +309,8 @@ public final class StudyRunner {
 
     /**
      * Where a pool was the limit, the model's advice measured: a second variant with the pool at the size the model
-     * asks for, the same steps, and the throughput it predicted held against the one measured. A pool no Spring
+     * asks for, run at the step the limit was found at, and the throughput it predicted held against the one measured
+     * there; the limit measured is its model's of that step alone. A pool no Spring
      * property sizes is said and not run.
      */
     private ServiceCapacity measureAgain(
@@ -353,7 +354,7 @@ public final class StudyRunner {
                         size.get()),
                 properties);
         progress.variantStarted(study.name(), name, results.size() + 1, results.size() + 1);
-        // it runs up to the step compared, whatever held an earlier one back: only there does the advice get measured
+        // it runs the step compared alone: only there is the advice measured
         VariantResult measured = runVariant(study, resized, directory, machineCpus, findings, null, heaviest.load());
         phases.enter(null, PhaseClock.Phase.RESULTS);
         progress.variantFinished(measured);
@@ -365,8 +366,7 @@ public final class StudyRunner {
             findings.add(name + " did not run " + heaviest.load() + ": the model's advice was not measured.");
             return model;
         }
-        int compared = measured.steps().indexOf(same.get());
-        String measuredLimit = ServiceCapacityModel.of(name, measured.steps().subList(0, compared + 1))
+        String measuredLimit = ServiceCapacityModel.of(name, List.of(same.get()))
                 .map(ServiceCapacity::limit)
                 .orElse("unknown");
         return model.withCheck(CapacityCheck.custom(name)
@@ -390,8 +390,8 @@ public final class StudyRunner {
 
     /**
      * @param confinement the cores the application is held to, the lab to the others; null for none
-     * @param through     a step the variant runs whatever held an earlier one back (the step a model's advice is
-     *                    compared at); null where the study's own rule decides
+     * @param only        the one step the variant runs (the step a model's advice is compared at, whose lighter steps
+     *                    the advice changes nothing in); null for the study's steps, as its own rule stops them
      */
     private VariantResult runVariant(
             Study study,
@@ -400,7 +400,7 @@ public final class StudyRunner {
             int machineCpus,
             List<String> findings,
             CoreConfinement confinement,
-            String through)
+            String only)
             throws IOException, InterruptedException {
         long startNanos = System.nanoTime();
         Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
@@ -463,6 +463,9 @@ public final class StudyRunner {
             List<StepResult> steps = new ArrayList<>();
             List<LoadStep> ran = new ArrayList<>();
             for (LoadStep step : study.steps()) {
+                if (only != null && !step.label().equals(only)) {
+                    continue;
+                }
                 if (!fits(study, step, startNanos)) {
                     findings.add(format(
                             Locale.ROOT,
@@ -540,9 +543,7 @@ public final class StudyRunner {
                         .or(() -> confinement == null
                                 ? Optional.empty()
                                 : StudyStops.confinedCoresBusy(judged, confinement.cores()));
-                boolean throughYet = through == null
-                        || steps.stream().anyMatch(done -> done.load().equals(through));
-                if (stop.isPresent() && study.untilHeldBack() && throughYet) {
+                if (stop.isPresent() && study.untilHeldBack()) {
                     findings.add(who + " stopped rising at " + StudyLoads.name(step) + ": " + stop.get() + ".");
                     break;
                 }
