@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
@@ -24,56 +25,50 @@ final class BlockingIoClaims {
 
     private BlockingIoClaims() {}
 
-    // how far each claim's figures moved over three runs of ./lab bench here (2026-11-28), nothing else running
-    static final MeasuredSpread TEN_USERS_SPREAD =
-            MeasuredSpread.of("the share of the bound", 98.3, 98.5, "%", 3, "2026-11-28");
+    /** What the spreads below moved over: three runs of {@code ./lab bench blocking-io}, nothing else running. */
+    static final Bench BENCH = Bench.of(3, "2026-11-28");
 
-    static final MeasuredSpread TOMCAT_20_RATE_SPREAD =
-            MeasuredSpread.of("the rate", 19.84, 19.85, "per D", 3, "2026-11-28");
+    static final MeasuredSpread TEN_USERS_SPREAD = BENCH.spread("the share of the bound", 98.3, 98.5, "%");
 
-    static final MeasuredSpread TOMCAT_20_MEAN_SPREAD = MeasuredSpread.of("the mean", 4.83, 4.83, "D", 3, "2026-11-28");
+    static final MeasuredSpread TOMCAT_20_RATE_SPREAD = BENCH.spread("the rate", 19.84, 19.85, "per D");
 
-    static final MeasuredSpread TOMCAT_200_SPREAD = MeasuredSpread.of("of C/D", 96.6, 97.4, "%", 3, "2026-11-28");
+    static final MeasuredSpread TOMCAT_20_MEAN_SPREAD = BENCH.spread("the mean", 4.83, 4.83, "D");
 
-    static final MeasuredSpread LIVE_AT_START_SPREAD =
-            MeasuredSpread.of("live threads at start", 27, 27, "", 3, "2026-11-28");
+    static final MeasuredSpread TOMCAT_200_SPREAD = BENCH.spread("of C/D", 96.6, 97.4, "%");
 
-    static final MeasuredSpread WORKERS_AT_PEAK_SPREAD =
-            MeasuredSpread.of("Tomcat workers at peak", 103, 106, "", 3, "2026-11-28");
+    static final MeasuredSpread LIVE_AT_START_SPREAD = BENCH.spread("live threads at start", 27, 27, "");
 
-    static final MeasuredSpread WORKERS_AFTER_SPREAD =
-            MeasuredSpread.of("alive 5 D after", 103, 106, "", 3, "2026-11-28");
+    static final MeasuredSpread WORKERS_AT_PEAK_SPREAD = BENCH.spread("Tomcat workers at peak", 103, 106, "");
 
-    static final MeasuredSpread NETTY_LOOPS_SPREAD =
-            MeasuredSpread.of("of the loops' bound", 98.5, 98.8, "%", 3, "2026-11-28");
+    static final MeasuredSpread WORKERS_AFTER_SPREAD = BENCH.spread("alive 5 D after", 103, 106, "");
 
-    static final MeasuredSpread NETTY_ELASTIC_SPREAD = MeasuredSpread.of("of C/D", 96.4, 97.4, "%", 3, "2026-11-28");
+    static final MeasuredSpread NETTY_LOOPS_SPREAD = BENCH.spread("of the loops' bound", 98.5, 98.8, "%");
+
+    static final MeasuredSpread NETTY_ELASTIC_SPREAD = BENCH.spread("of C/D", 96.4, 97.4, "%");
 
     static final MeasuredSpread SUBSCRIBE_ON_THREADS_SPREAD =
-            MeasuredSpread.of("peak threads against Netty's", 1.34, 1.44, "x", 3, "2026-11-28");
+            BENCH.spread("peak threads against Netty's", 1.34, 1.44, "x");
 
-    static final MeasuredSpread SUBSCRIBE_ON_RATE_SPREAD =
-            MeasuredSpread.of("of C/D", 95.9, 96.7, "%", 3, "2026-11-28");
+    static final MeasuredSpread SUBSCRIBE_ON_RATE_SPREAD = BENCH.spread("of C/D", 95.9, 96.7, "%");
 
     static final MeasuredSpread WITHOUT_SUBSCRIBE_ON_SPREAD =
-            MeasuredSpread.of("peak threads against subscribeOn's", 0.68, 0.74, "x", 3, "2026-11-28");
+            BENCH.spread("peak threads against subscribeOn's", 0.68, 0.74, "x");
 
     static final MeasuredSpread ROUTER_RATE_SPREAD =
-            MeasuredSpread.of("the rate against the annotated handler's", 0.99, 1.01, "x", 3, "2026-11-28");
+            BENCH.spread("the rate against the annotated handler's", 0.99, 1.01, "x");
 
-    static final MeasuredSpread ROUTER_THREADS_SPREAD =
-            MeasuredSpread.of("peak threads against its", 1.0, 1.02, "x", 3, "2026-11-28");
+    static final MeasuredSpread ROUTER_THREADS_SPREAD = BENCH.spread("peak threads against its", 1.0, 1.02, "x");
 
-    static final MeasuredSpread DEFERRED_RESULT_SPREAD = MeasuredSpread.of("of C/D", 96.3, 97.2, "%", 3, "2026-11-28");
+    static final MeasuredSpread DEFERRED_RESULT_SPREAD = BENCH.spread("of C/D", 96.3, 97.2, "%");
 
     static final MeasuredSpread BOUNDED_ELASTIC_SPREAD =
-            MeasuredSpread.of("the rate, at a cap of 80 threads", 62.01, 62.19, "per D", 3, "2026-11-28");
+            BENCH.spread("the rate, at a cap of 80 threads", 62.01, 62.19, "per D");
 
     static final MeasuredSpread VIRTUAL_THREADS_SPREAD =
-            MeasuredSpread.of("platform threads as a share of Tomcat-200's", 21.8, 22.3, "%", 3, "2026-11-28");
+            BENCH.spread("platform threads as a share of Tomcat-200's", 21.8, 22.3, "%");
 
     static final MeasuredSpread NON_BLOCKING_SPREAD =
-            MeasuredSpread.of("threads as a share of the elastic pool's", 26.4, 26.6, "%", 3, "2026-11-28");
+            BENCH.spread("threads as a share of the elastic pool's", 26.4, 26.6, "%");
 
     static List<Claim> claims() {
         return List.of(

@@ -6,9 +6,8 @@ import java.util.Objects;
 
 /**
  * How far a claim's deciding figure moved from one run to the next on the lab's own machine, nothing else running:
- * the lowest and the highest of {@code runs} runs of its experiment at its defaults ({@code ./lab bench}), on the day
- * they ran. Declared beside the claim's threshold, so that a reader sees how close a run comes to it; the check does
- * not read it.
+ * the lowest and the highest over the runs of the {@link Bench} that declares it. Declared beside the claim's
+ * threshold, so that a reader sees how close a run comes to it; the check does not read it.
  *
  * @param figure  what moved, in words ("the failed share")
  * @param lowest  the lowest it read, in {@code unit}
@@ -29,11 +28,6 @@ public record MeasuredSpread(String figure, double lowest, double highest, Strin
         if (runs < 3) {
             throw new IllegalArgumentException(figure + ": a spread is read over 3 runs or more, not " + runs);
         }
-    }
-
-    /** The spread of {@code figure} over {@code runs} runs on {@code on} (an ISO date, 2026-11-28). */
-    public static MeasuredSpread of(String figure, double lowest, double highest, String unit, int runs, String on) {
-        return new MeasuredSpread(figure, lowest, highest, unit, runs, LocalDate.parse(on));
     }
 
     /** In words: "the failed share 7.1 to 8.3 % over 3 runs (2026-11-28)". */

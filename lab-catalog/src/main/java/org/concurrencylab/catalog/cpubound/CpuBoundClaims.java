@@ -10,6 +10,7 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.Finding;
 import org.concurrencylab.catalog.claim.MachineNeed;
@@ -55,27 +56,25 @@ final class CpuBoundClaims {
 
     private CpuBoundClaims() {}
 
-    // how far each claim's figures moved over three runs of ./lab bench here (2026-11-28), nothing else running
-    static final MeasuredSpread ARTICLE_BATCH_SPREAD =
-            MeasuredSpread.of("a batch of ten", 16.4, 17.4, "D", 3, "2026-11-28");
+    /** What the spreads below moved over: three runs of {@code ./lab bench cpu-bound}, nothing else running. */
+    static final Bench BENCH = Bench.of(3, "2026-11-28");
+
+    static final MeasuredSpread ARTICLE_BATCH_SPREAD = BENCH.spread("a batch of ten", 16.4, 17.4, "D");
 
     static final MeasuredSpread PARALLEL_2_BEATS_4_SPREAD =
-            MeasuredSpread.of("parallel-2's mean lower than parallel-4's by", -15, 7, "%", 3, "2026-11-28");
+            BENCH.spread("parallel-2's mean lower than parallel-4's by", -15, 7, "%");
 
     static final MeasuredSpread LAST_ANSWER_SPREAD =
-            MeasuredSpread.of("the last answer later than the model's by", 2, 8, "%", 3, "2026-11-28");
+            BENCH.spread("the last answer later than the model's by", 2, 8, "%");
 
     static final MeasuredSpread CONTEXT_SWITCHES_SPREAD =
-            MeasuredSpread.of("involuntary switches as a share of 10 threads'", 45.4, 45.5, "%", 3, "2026-11-28");
+            BENCH.spread("involuntary switches as a share of 10 threads'", 45.4, 45.5, "%");
 
-    static final MeasuredSpread CPUS_BEAT_TEN_SPREAD =
-            MeasuredSpread.of("the mean lower by", 19, 20, "%", 3, "2026-11-28");
+    static final MeasuredSpread CPUS_BEAT_TEN_SPREAD = BENCH.spread("the mean lower by", 19, 20, "%");
 
-    static final MeasuredSpread SWITCHING_CPU_SPREAD =
-            MeasuredSpread.of("the CPU more on 10 threads by", 0, 7, "%", 3, "2026-11-28");
+    static final MeasuredSpread SWITCHING_CPU_SPREAD = BENCH.spread("the CPU more on 10 threads by", 0, 7, "%");
 
-    static final MeasuredSpread CPUS_BUSY_SPREAD =
-            MeasuredSpread.of("the variants' CPUs kept busy", 92, 100, "%", 3, "2026-11-28");
+    static final MeasuredSpread CPUS_BUSY_SPREAD = BENCH.spread("the variants' CPUs kept busy", 92, 100, "%");
 
     static List<Claim> claims() {
         String load = AT_ONCE.label();

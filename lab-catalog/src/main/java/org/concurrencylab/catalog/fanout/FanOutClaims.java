@@ -7,6 +7,7 @@ import static org.concurrencylab.catalog.fanout.FanOutExperiment.*;
 
 import java.util.List;
 import org.concurrencylab.catalog.Defaults;
+import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.Finding;
 import org.concurrencylab.catalog.claim.MeasuredSpread;
@@ -127,49 +128,44 @@ final class FanOutClaims {
 
     private FanOutClaims() {}
 
-    // how far each claim's figures moved over three runs of ./lab bench here (2026-11-28), nothing else running
-    static final MeasuredSpread SEQUENTIAL_LONE_SPREAD =
-            MeasuredSpread.of("sequential alone", 2.06, 2.07, "D", 3, "2026-11-28");
+    /** What the spreads below moved over: three runs of {@code ./lab bench fan-out}, nothing else running. */
+    static final Bench BENCH = Bench.of(3, "2026-11-28");
 
-    static final MeasuredSpread PARALLEL_LONE_SPREAD =
-            MeasuredSpread.of("parallel alone", 1.05, 1.08, "D", 3, "2026-11-28");
+    static final MeasuredSpread SEQUENTIAL_LONE_SPREAD = BENCH.spread("sequential alone", 2.06, 2.07, "D");
 
-    static final MeasuredSpread SEQUENTIAL_P95_SPREAD = MeasuredSpread.of("the p95", 2.06, 2.17, "D", 3, "2026-11-28");
+    static final MeasuredSpread PARALLEL_LONE_SPREAD = BENCH.spread("parallel alone", 1.05, 1.08, "D");
+
+    static final MeasuredSpread SEQUENTIAL_P95_SPREAD = BENCH.spread("the p95", 2.06, 2.17, "D");
 
     static final MeasuredSpread COLLAPSE_QUEUE_SPREAD =
-            MeasuredSpread.of("the p95 off a queue growing all run by", -4.8, -3.5, "%", 3, "2026-11-28");
+            BENCH.spread("the p95 off a queue growing all run by", -4.8, -3.5, "%");
 
     static final MeasuredSpread COLLAPSE_TIMES_SPREAD =
-            MeasuredSpread.of("the p95 against the sequential's", 63.8, 68.2, "x", 3, "2026-11-28");
+            BENCH.spread("the p95 against the sequential's", 63.8, 68.2, "x");
 
-    static final MeasuredSpread COMMON_POOL_PARALLELISM_SPREAD =
-            MeasuredSpread.of("the parallelism on 8 CPUs", 7, 7, "", 3, "2026-11-28");
+    static final MeasuredSpread COMMON_POOL_PARALLELISM_SPREAD = BENCH.spread("the parallelism on 8 CPUs", 7, 7, "");
 
-    static final MeasuredSpread TOMCAT_8_P95_SPREAD =
-            MeasuredSpread.of("the p95 against common-pool's", 1.03, 1.05, "x", 3, "2026-11-28");
+    static final MeasuredSpread TOMCAT_8_P95_SPREAD = BENCH.spread("the p95 against common-pool's", 1.03, 1.05, "x");
 
     static final MeasuredSpread TOMCAT_8_SWITCHES_SPREAD =
-            MeasuredSpread.of("voluntary switches a request against common-pool's", 0.91, 0.92, "x", 3, "2026-11-28");
+            BENCH.spread("voluntary switches a request against common-pool's", 0.91, 0.92, "x");
 
-    static final MeasuredSpread WORKERS_ALIVE_SPREAD =
-            MeasuredSpread.of("workers alive", 200, 200, "", 3, "2026-11-28");
+    static final MeasuredSpread WORKERS_ALIVE_SPREAD = BENCH.spread("workers alive", 200, 200, "");
 
-    static final MeasuredSpread WORKERS_RUNNABLE_SPREAD =
-            MeasuredSpread.of("runnable at once at most", 1, 2, "", 3, "2026-11-28");
+    static final MeasuredSpread WORKERS_RUNNABLE_SPREAD = BENCH.spread("runnable at once at most", 1, 2, "");
 
-    static final MeasuredSpread POOL_400_SPREAD = MeasuredSpread.of("the p95", 1.05, 1.07, "D", 3, "2026-11-28");
+    static final MeasuredSpread POOL_400_SPREAD = BENCH.spread("the p95", 1.05, 1.07, "D");
 
     static final MeasuredSpread LITTLES_LAW_POOL_SPREAD =
-            MeasuredSpread.of("the p95 against the pool of 400's", 0.99, 1.01, "x", 3, "2026-11-28");
+            BENCH.spread("the p95 against the pool of 400's", 0.99, 1.01, "x");
 
     static final MeasuredSpread VIRTUAL_THREADS_FIX_SPREAD =
-            MeasuredSpread.of("the p95 against the pool of 400's", 1.0, 1.0, "x", 3, "2026-11-28");
+            BENCH.spread("the p95 against the pool of 400's", 1.0, 1.0, "x");
 
     static final MeasuredSpread WEBCLIENT_FIX_SPREAD =
-            MeasuredSpread.of("the p95 against the pool of 400's", 1.0, 1.02, "x", 3, "2026-11-28");
+            BENCH.spread("the p95 against the pool of 400's", 1.0, 1.02, "x");
 
-    static final MeasuredSpread METADATA_SPREAD =
-            MeasuredSpread.of("its slowest mean a call", 1.01, 1.01, "D", 3, "2026-11-28");
+    static final MeasuredSpread METADATA_SPREAD = BENCH.spread("its slowest mean a call", 1.01, 1.01, "D");
 
     static List<Claim> claims() {
         String load = UNDER_LOAD.label();

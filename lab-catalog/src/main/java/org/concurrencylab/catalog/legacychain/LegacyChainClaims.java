@@ -7,6 +7,7 @@ import static org.concurrencylab.catalog.legacychain.LegacyChainExperiment.*;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
@@ -230,58 +231,55 @@ final class LegacyChainClaims {
     /** "And stable": no minute from the tenth on slower than the first minute's median by more than a quarter. */
     static final double STABLE_AT_MOST = 1.25;
 
-    // how far each claim's figures moved over three runs of ./lab bench legacy-chain here, nothing else running
-    static final MeasuredSpread FAILS_SPREAD =
-            MeasuredSpread.of("the legacy's failed share", 0, 0, "%", 3, "2026-11-28");
+    /** What the spreads below moved over: three runs of {@code ./lab bench legacy-chain}, nothing else running. */
+    static final Bench BENCH = Bench.of(3, "2026-11-28");
 
-    static final MeasuredSpread ORDERS_RISE_SPREAD =
-            MeasuredSpread.of("orders a request", 5.0, 5.2, "D", 3, "2026-11-28");
+    /** Eleven runs with every fix, nothing else running: eight of it alone, three in {@code ./lab bench legacy-chain}. */
+    static final Bench BENCH_OF_11_RUNS = Bench.of(11, "2026-11-28");
 
-    static final MeasuredSpread STOREFRONT_RISE_SPREAD =
-            MeasuredSpread.of("the storefront", 153.4, 159.8, "D", 3, "2026-11-28");
+    static final MeasuredSpread FAILS_SPREAD = BENCH.spread("the legacy's failed share", 0, 0, "%");
 
-    static final MeasuredSpread AUTOSCALING_GAIN_SPREAD =
-            MeasuredSpread.of("the throughput gain", -8, -1, "%", 3, "2026-11-28");
+    static final MeasuredSpread ORDERS_RISE_SPREAD = BENCH.spread("orders a request", 5.0, 5.2, "D");
+
+    static final MeasuredSpread STOREFRONT_RISE_SPREAD = BENCH.spread("the storefront", 153.4, 159.8, "D");
+
+    static final MeasuredSpread AUTOSCALING_GAIN_SPREAD = BENCH.spread("the throughput gain", -8, -1, "%");
 
     static final MeasuredSpread LOCK_WAITERS_SPREAD =
-            MeasuredSpread.of("waiting on the lock against the legacy's", 2.44, 2.45, "x", 3, "2026-11-28");
+            BENCH.spread("waiting on the lock against the legacy's", 2.44, 2.45, "x");
 
-    static final MeasuredSpread LOCK_SESSIONS_SPREAD =
-            MeasuredSpread.of("of the open sessions", 81, 83, "%", 3, "2026-11-28");
+    static final MeasuredSpread LOCK_SESSIONS_SPREAD = BENCH.spread("of the open sessions", 81, 83, "%");
 
     static final MeasuredSpread POOLS_FAILED_SPREAD =
-            MeasuredSpread.of("failed with the clients' pools alone", 75.2, 78.6, "%", 3, "2026-11-28");
+            BENCH.spread("failed with the clients' pools alone", 75.2, 78.6, "%");
 
-    static final MeasuredSpread POOLS_SLOWER_SPREAD =
-            MeasuredSpread.of("the mean against the legacy's", 0.27, 0.31, "x", 3, "2026-11-28");
+    static final MeasuredSpread POOLS_SLOWER_SPREAD = BENCH.spread("the mean against the legacy's", 0.27, 0.31, "x");
 
     static final MeasuredSpread SAVE_REMOVED_SLOWER_SPREAD =
-            MeasuredSpread.of("the mean against the legacy's", 0.05, 0.2, "x", 3, "2026-11-28");
+            BENCH.spread("the mean against the legacy's", 0.05, 0.2, "x");
 
     static final MeasuredSpread ALL_FIXES_ANSWERS_SPREAD =
-            MeasuredSpread.of("the answers against the legacy's", 2.8, 3.0, "x", 3, "2026-11-28");
+            BENCH.spread("the answers against the legacy's", 2.8, 3.0, "x");
 
-    static final MeasuredSpread ALL_FIXES_MEAN_SPREAD =
-            MeasuredSpread.of("the mean against the legacy's", 0.01, 0.02, "x", 3, "2026-11-28");
+    static final MeasuredSpread ALL_FIXES_MEAN_SPREAD = BENCH.spread("the mean against the legacy's", 0.01, 0.02, "x");
 
     static final MeasuredSpread DOWNSTREAM_ADDED_SPREAD =
-            MeasuredSpread.of("what the load added to orders", -0.11, 0.02, "D", 3, "2026-11-28");
+            BENCH.spread("what the load added to orders", -0.11, 0.02, "D");
 
     static final MeasuredSpread REPLICA_MISSED_SPREAD =
-            MeasuredSpread.of("reads back that missed their own write", 22.6, 37.1, "%", 3, "2026-11-28");
+            BENCH.spread("reads back that missed their own write", 22.6, 37.1, "%");
 
     static final MeasuredSpread RESOURCE_CHAIN_SPREAD =
-            MeasuredSpread.of("the resource chain's stacks with the save removed", 43.8, 50.8, "%", 3, "2026-11-28");
+            BENCH.spread("the resource chain's stacks with the save removed", 43.8, 50.8, "%");
 
     static final MeasuredSpread MAPPER_SPREAD =
-            MeasuredSpread.of("the mapper's stacks with the save removed", 5.7, 6.6, "%", 3, "2026-11-28");
+            BENCH.spread("the mapper's stacks with the save removed", 5.7, 6.6, "%");
 
-    /** Eleven runs with every fix here, nothing else running: eight of it alone, three in ./lab bench legacy-chain. */
-    static final MeasuredSpread BACK_TO_NORMAL_SPREAD = MeasuredSpread.of(
-            "minutes 10 on, the median of their medians against the first's", 0.67, 0.92, "x", 11, "2026-11-28");
+    static final MeasuredSpread BACK_TO_NORMAL_SPREAD =
+            BENCH_OF_11_RUNS.spread("minutes 10 on, the median of their medians against the first's", 0.67, 0.92, "x");
 
     static final MeasuredSpread STABLE_SPREAD =
-            MeasuredSpread.of("the slowest of them against the first's", 0.67, 1.11, "x", 11, "2026-11-28");
+            BENCH_OF_11_RUNS.spread("the slowest of them against the first's", 0.67, 1.11, "x");
 
     /** The profile finds the resource chain in at least 5 % of the storefront's on-CPU stacks once the save is gone. */
     private static final double RESOURCE_CHAIN_AT_LEAST = 0.05;

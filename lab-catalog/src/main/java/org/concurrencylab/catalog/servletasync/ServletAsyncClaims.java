@@ -6,6 +6,7 @@ import static org.concurrencylab.catalog.claim.Thresholds.percent;
 import static org.concurrencylab.catalog.servletasync.ServletAsyncExperiment.*;
 
 import java.util.List;
+import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
@@ -23,22 +24,25 @@ final class ServletAsyncClaims {
 
     private ServletAsyncClaims() {}
 
-    // how far each claim's figures moved over three runs of ./lab bench here (2026-11-28), nothing else running
+    /** What the spreads below moved over: three runs of {@code ./lab bench servlet-async}, nothing else running. */
+    static final Bench BENCH = Bench.of(3, "2026-11-28");
+
+    /** Eight runs of blocking-39 and the Callable: three of ./lab bench servlet-async, five of the two alone. */
+    static final Bench BENCH_OF_8_RUNS = Bench.of(8, "2026-11-28");
+
     static final MeasuredSpread BLOCKING_10_P95_SPREAD =
-            MeasuredSpread.of("the p95 as a share of the timeout", 95.1, 95.1, "%", 3, "2026-11-28");
+            BENCH.spread("the p95 as a share of the timeout", 95.1, 95.1, "%");
 
-    static final MeasuredSpread BLOCKING_10_TIMEOUTS_SPREAD =
-            MeasuredSpread.of("timed out of 1200", 40, 43, "", 3, "2026-11-28");
+    static final MeasuredSpread BLOCKING_10_TIMEOUTS_SPREAD = BENCH.spread("timed out of 1200", 40, 43, "");
 
-    static final MeasuredSpread CALLABLE_P95_SPREAD = MeasuredSpread.of("the p95", 1.02, 1.04, "D", 3, "2026-11-28");
+    static final MeasuredSpread CALLABLE_P95_SPREAD = BENCH.spread("the p95", 1.02, 1.04, "D");
 
     static final MeasuredSpread CALLABLE_THREADS_SPREAD =
-            MeasuredSpread.of("more live threads at peak than at rest", 22, 23, "", 3, "2026-11-28");
+            BENCH.spread("more live threads at peak than at rest", 22, 23, "");
 
-    static final MeasuredSpread AT_START_SPREAD =
-            MeasuredSpread.of("more live threads at the start", 12, 13, "", 3, "2026-11-28");
+    static final MeasuredSpread AT_START_SPREAD = BENCH.spread("more live threads at the start", 12, 13, "");
 
-    static final MeasuredSpread AT_END_SPREAD = MeasuredSpread.of("at the end", 13, 14, "", 3, "2026-11-28");
+    static final MeasuredSpread AT_END_SPREAD = BENCH.spread("at the end", 13, 14, "");
 
     /**
      * How far blocking-39's mean moves against the Callable's from one run to the next here: three standard
@@ -48,34 +52,27 @@ final class ServletAsyncClaims {
     static final double A_BIT_BETTER_NOISE = 0.0085;
 
     static final MeasuredSpread A_BIT_BETTER_SPREAD =
-            MeasuredSpread.of("the mean's difference from the Callable's", -0.91, 0.04, "%", 8, "2026-11-28");
+            BENCH_OF_8_RUNS.spread("the mean's difference from the Callable's", -0.91, 0.04, "%");
 
     static final MeasuredSpread LESS_HEAP_SPREAD =
-            MeasuredSpread.of("the heap peak against the Callable's", 0.94, 0.96, "x", 3, "2026-11-28");
+            BENCH.spread("the heap peak against the Callable's", 0.94, 0.96, "x");
 
-    static final MeasuredSpread WORKERS_MADE_SPREAD =
-            MeasuredSpread.of("workers at most of the 39 allowed", 23, 24, "", 3, "2026-11-28");
+    static final MeasuredSpread WORKERS_MADE_SPREAD = BENCH.spread("workers at most of the 39 allowed", 23, 24, "");
 
-    static final MeasuredSpread WORKERS_LEFT_SPREAD =
-            MeasuredSpread.of("workers after the rest", 10, 10, "", 3, "2026-11-28");
+    static final MeasuredSpread WORKERS_LEFT_SPREAD = BENCH.spread("workers after the rest", 10, 10, "");
 
-    static final MeasuredSpread BOOT_DEFAULT_SPREAD =
-            MeasuredSpread.of("the rate served", 6.47, 6.48, "per D", 3, "2026-11-28");
+    static final MeasuredSpread BOOT_DEFAULT_SPREAD = BENCH.spread("the rate served", 6.47, 6.48, "per D");
 
-    static final MeasuredSpread VIRTUAL_THREADS_P95_SPREAD =
-            MeasuredSpread.of("the p95", 1.01, 1.06, "D", 3, "2026-11-28");
+    static final MeasuredSpread VIRTUAL_THREADS_P95_SPREAD = BENCH.spread("the p95", 1.01, 1.06, "D");
 
-    static final MeasuredSpread DEFERRED_RESULT_P95_SPREAD =
-            MeasuredSpread.of("the p95", 1.02, 1.02, "D", 3, "2026-11-28");
+    static final MeasuredSpread DEFERRED_RESULT_P95_SPREAD = BENCH.spread("the p95", 1.02, 1.02, "D");
 
     static final MeasuredSpread OWN_POOL_P95_SPREAD =
-            MeasuredSpread.of("the second application's p95 on its own pool", 1.02, 1.03, "D", 3, "2026-11-28");
+            BENCH.spread("the second application's p95 on its own pool", 1.02, 1.03, "D");
 
-    static final MeasuredSpread SHARED_POOL_P95_SPREAD =
-            MeasuredSpread.of("blocking in the first's", 56.74, 56.85, "D", 3, "2026-11-28");
+    static final MeasuredSpread SHARED_POOL_P95_SPREAD = BENCH.spread("blocking in the first's", 56.74, 56.85, "D");
 
-    static final MeasuredSpread SLEEP_SERVICE_SPREAD =
-            MeasuredSpread.of("its slowest mean a call", 1.0, 1.01, "D", 3, "2026-11-28");
+    static final MeasuredSpread SLEEP_SERVICE_SPREAD = BENCH.spread("its slowest mean a call", 1.0, 1.01, "D");
 
     static List<Claim> claims() {
         String load = LOAD.label();
