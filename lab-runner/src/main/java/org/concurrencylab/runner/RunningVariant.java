@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
@@ -16,14 +17,16 @@ import org.concurrencylab.catalog.load.Autoscaling;
 import org.concurrencylab.runner.component.SharedComponents;
 import org.concurrencylab.runner.environment.RunEnvironment;
 import org.concurrencylab.runner.machine.MachineCpu;
+import org.concurrencylab.runner.process.LoopbackPorts;
 import org.concurrencylab.runner.process.ProbeClient;
 import org.concurrencylab.runner.process.ServiceCommand;
 import org.concurrencylab.runner.process.ServiceProcess;
 import org.concurrencylab.runner.process.ServiceStartException;
 
 /**
- * Every JVM of one variant: the services of its chain, started first so that the entry service finds
- * them, then the entry service's instances. Closing stops them all, the entry service first.
+ * Every JVM of one variant: the services of its chain and the entry service's instances, started side by side
+ * (the chain's on ports chosen for them first, which the entry service is told), then any instances an
+ * autoscaler keeps standing by, one at a time. Closing stops them all, the entry service first.
  */
 final class RunningVariant implements AutoCloseable {
 
@@ -70,32 +73,40 @@ final class RunningVariant implements AutoCloseable {
             // every service learns where every shared component answers; each reads what it uses
             Map<String, String> chainWiring = shared.wiring();
             Map<String, String> wiring = new LinkedHashMap<>(chainWiring);
+            List<Callable<Running>> starts = new ArrayList<>();
             for (ChainedService service : experiment.chain()) {
                 Path log = beside(entryLog, service.name());
-                ServiceProcess process = ServiceProcess.start(
-                        environment.command(
-                                experiment,
-                                service.module(),
-                                variant,
-                                service.propertiesOf(variant),
-                                0,
-                                chainWiring,
-                                log),
+                int chainPort = freePort(service.name());
+                ServiceCommand command = environment.command(
+                        experiment,
+                        service.module(),
+                        variant,
+                        service.propertiesOf(variant),
+                        chainPort,
+                        chainWiring,
                         log);
-                running.chain.add(new Running(service.name(), process, new ProbeClient(process)));
-                wiring.put(service.urlProperty(), process.uri("").toString());
+                starts.add(() -> {
+                    ServiceProcess process = ServiceProcess.start(command, log);
+                    return new Running(service.name(), process, new ProbeClient(process));
+                });
+                // as ServiceProcess.uri("") says it
+                wiring.put(service.urlProperty(), "http://127.0.0.1:" + chainPort);
             }
             for (int instance = 1; instance <= variant.instances(); instance++) {
-                running.entries.add(startEntry(
+                int number = instance;
+                starts.add(() -> startEntry(
                         environment,
                         experiment,
                         variant,
                         entryLog,
                         wiring,
-                        instance,
-                        instance == 1 ? port : 0,
-                        instance == 1 ? bind : ServiceCommand.LOOPBACK));
+                        number,
+                        number == 1 ? port : 0,
+                        number == 1 ? bind : ServiceCommand.LOOPBACK));
             }
+            List<Running> services = StartTogether.all(starts, RunningVariant::stop);
+            running.chain.addAll(services.subList(0, experiment.chain().size()));
+            running.entries.addAll(services.subList(experiment.chain().size(), services.size()));
             int most = variant.autoscaling().map(Autoscaling::maxInstances).orElse(variant.instances());
             for (int instance = variant.instances() + 1; instance <= most; instance++) {
                 long started = System.nanoTime();
@@ -107,6 +118,15 @@ final class RunningVariant implements AutoCloseable {
         } catch (ServiceStartException | InterruptedException | RuntimeException e) {
             running.close();
             throw e;
+        }
+    }
+
+    /** A free loopback port for a service others must know the address of before it starts. */
+    private static int freePort(String service) throws ServiceStartException {
+        try {
+            return LoopbackPorts.free();
+        } catch (IOException e) {
+            throw new ServiceStartException("no free port on 127.0.0.1 for " + service + ": " + e.getMessage());
         }
     }
 
@@ -214,14 +234,16 @@ final class RunningVariant implements AutoCloseable {
         List<Running> all = new ArrayList<>(entries);
         standby.forEach(waiting -> all.add(waiting.instance()));
         all.addAll(chain.reversed());
-        for (Running running : all) {
-            try {
-                running.probe().close();
-            } catch (IOException ignored) {
-                // the process is stopped next regardless
-            } finally {
-                running.process().close();
-            }
+        all.forEach(RunningVariant::stop);
+    }
+
+    private static void stop(Running running) {
+        try {
+            running.probe().close();
+        } catch (IOException ignored) {
+            // the process is stopped next regardless
+        } finally {
+            running.process().close();
         }
     }
 }

@@ -1,8 +1,6 @@
 package org.concurrencylab.runner.study;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +16,7 @@ import org.concurrencylab.runner.process.ConfinedEnvironment;
 import org.concurrencylab.runner.process.ControlClient;
 import org.concurrencylab.runner.process.JavaRuntime;
 import org.concurrencylab.runner.process.LabHome;
+import org.concurrencylab.runner.process.LoopbackPorts;
 import org.concurrencylab.runner.process.ServiceCommand;
 import org.concurrencylab.runner.process.ServiceProcess;
 import org.concurrencylab.runner.process.ServiceProcesses;
@@ -160,7 +159,7 @@ public final class ApplicationProcess implements AutoCloseable {
             Files.createDirectories(log.getParent());
             Files.deleteIfExists(portFile);
             if (port == 0) {
-                port = freeLoopbackPort();
+                port = LoopbackPorts.free();
             }
             List<String> command = new ArrayList<>(prefix);
             command.add(java.executable().toString());
@@ -199,16 +198,6 @@ public final class ApplicationProcess implements AutoCloseable {
             } catch (IOException ignored) {
                 // a file of a few bytes in the run's own folder
             }
-        }
-    }
-
-    /**
-     * A port nothing listens on now. The application binds it a moment later; should another process
-     * take it meanwhile, the application fails to start and says so in its log.
-     */
-    private static int freeLoopbackPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 
