@@ -34,7 +34,7 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
                 servletAsync,
                 0.1,
                 Duration.ofSeconds(20),
-                new WarmUp(10, 20),
+                new WarmUp(10, 10),
                 List.of(new LoadStep.Open(20, Duration.ofSeconds(10))));
 
         ExperimentResult result = new LabRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
