@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * legacy-chain for real: the storefront, the orders service and PostgreSQL, under 400 users ramped up
- * over 4 s (their first requests 100/s, as the later ones) and held for 6 s, each thinking 4 s between requests, with a gateway that gives up after
+ * over 4 s (their first requests 100/s, as the later ones) and held for 4 s, each thinking 4 s between requests, with a gateway that gives up after
  * 150 D = 3 s. The legacy's hot row admits one transaction per D = 20 ms, at most 50/s, so 400 users
  * queue for 400 x D - 4 s = 4 s: PostgreSQL shows sessions waiting on the row's lock, the orders service
  * times each hold of it at D or more, and the gateway times out. With every fix nothing waits on the
@@ -42,7 +42,7 @@ class LegacyChainIntegrationTest extends RealServicesTest {
                         Duration.ofSeconds(3),
                         legacyChain.warmUp(),
                         List.of(new LoadStep.Held(
-                                400, Duration.ofSeconds(4), Duration.ofSeconds(6), Duration.ofSeconds(4))))
+                                400, Duration.ofSeconds(4), Duration.ofSeconds(4), Duration.ofSeconds(4))))
                 .toBuilder()
                 .downstreamLatency(Duration.ofMillis(20))
                 .build();
