@@ -104,8 +104,24 @@ public final class Defaults {
      */
     public static final long MAX_REQUESTS_PER_STEP = org.concurrencylab.results.step.LoadPlan.MAX_REQUESTS;
 
-    /** How long a study holds each step: long enough for a hundred samples of the pools at the probe's rate. */
+    /** How long a study holds each step: {@link #STUDY_SAMPLES_PER_STEP} samples of its pools at the probe's rate. */
     public static final Duration STUDY_STEP = Duration.ofSeconds(8);
+
+    /** How often the lab's agent samples an application's threads and pools, at random moments this far apart. */
+    public static final Duration PROBE_SAMPLE_INTERVAL = Duration.ofMillis(100);
+
+    /**
+     * The samples of a study's step its agent takes: 80 tell a pool's mean occupancy to some 3 % (the precision the
+     * pool sizes are rounded beyond). A step shorter than 80 of {@link #PROBE_SAMPLE_INTERVAL} is sampled more
+     * often, down to {@link #STUDY_SHORTEST_SAMPLE_INTERVAL}.
+     */
+    public static final int STUDY_SAMPLES_PER_STEP = 80;
+
+    /**
+     * The most often a study's agent samples: each sample reads every thread's state and stack, some tenths of a
+     * millisecond of the application's CPU, which a sample every 50 ms keeps to about 1 % of a core.
+     */
+    public static final Duration STUDY_SHORTEST_SAMPLE_INTERVAL = Duration.ofMillis(50);
 
     /**
      * The longest a study's warm-up lasts, at {@link #STUDY_WARM_UP_USERS}: it ends sooner, in windows of

@@ -47,14 +47,15 @@ class ApplicationStudyTest extends RealServicesTest {
      * Open steps of the fixture's /orders/1: arrivals at 60/s keep 2.4 of the 4 connections busy, 2 or 3 by the phase
      * of a schedule that repeats every 16.7 ms (which a sampler on a fixed 100 ms period reads at one phase only: a hold
      * of 33 or 50 ms); at 120/s they ask for 4.8 connections held 40 ms, more than the pool has, which then serves its
-     * 100/s and queues the rest (some 180 requests in 8 s, answered in the 2 s after it; 160/s left 480 and 5 s). Each sample at a random moment reads 2 or 3, a spread of 20 % of the mean: 80 samples
-     * (8 s at the agent's 100 ms) put the mean within 10 % of the hold with some 3 standard errors to spare, where 40
-     * samples of 1 or 2 at 40/s (a spread of 31 %) left 2 and a CI run read 35.9 ms.
+     * 100/s and queues the rest (some 90 requests in 4 s, answered in the second after it). Each sample at a random
+     * moment reads 2 or 3, a spread of 20 % of the mean: the study's 80 samples a step (every 50 ms of a 4-s step) put
+     * the mean within 10 % of the hold with some 3 standard errors to spare, where 40 samples of 1 or 2 at 40/s (a
+     * spread of 31 %) left 2 and a CI run read 35.9 ms.
      */
     @Test
     void theConnectionPoolIsNamedFoundFullAndSizedByLittlesLawForTheArrivalsRate() throws Exception {
         VariantResult study = study(
-                        Study.custom(FIXTURE).path("/orders/1").rates(List.of(60, 120)), Duration.ofSeconds(8))
+                        Study.custom(FIXTURE).path("/orders/1").rates(List.of(60, 120)), Duration.ofSeconds(4))
                 .variants()
                 .getFirst();
         StepResult sixty = study.steps().get(0);
@@ -62,6 +63,9 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(sixty.service().pools().get("tomcat-workers").max()).isEqualTo(16);
         assertThat(sixty.service().pools().get(HIKARI).max()).isEqualTo(4);
         assertThat(sixty.plan().ratePerSecond()).isEqualTo(60.0);
+        assertThat(study.sizing().get("inputArguments").toString())
+                .as("80 samples of a 4-s step")
+                .contains("interval-ms=50");
         assertThat(PoolLimits.holdingBack(sixty)).as("60/s on 4 connections").isEmpty();
         assertThat(sixty.client().throughputPerSecond()).isBetween(0.95 * 60, 1.05 * 60);
         // the hold the fixture sleeps (plus its query and the pool's hand-over), within 10 % (see above)
@@ -206,7 +210,8 @@ class ApplicationStudyTest extends RealServicesTest {
      * limit over every resource, asks for 8 connections (what the users then send, x 41 ms), runs the 8 users' step
      * again with {@code spring.datasource.hikari.maximum-pool-size=8}, and predicts the users' own 195/s. The users' pace
      * is the physics here (a closed loop serves U / R), so the prediction is held within 10 %; a run here: +2.4 %.
-     * Steps of 8 s: the hold is read at 1 user, where 40 samples of 4 s read 37.6 ms of a hold of 40 ms or more.
+     * Steps of 4 s, sampled every 50 ms: the hold is read at 1 user from 80 samples, where 40 (4 s at 100 ms) read
+     * 37.6 ms of a hold of 40 ms or more.
      *
      * <p>On {@code database: postgresql}: the lab starts its own PostgreSQL, empty, and gives the fixture Boot's
      * {@code spring.datasource.*}; the fixture's {@code schema.sql} (Boot's {@code spring.sql.init}) makes its table,
@@ -221,7 +226,7 @@ class ApplicationStudyTest extends RealServicesTest {
                         .property("spring.datasource.hikari.maximum-pool-size", "2")
                         .users(List.of(1, 8))
                         .target(org.concurrencylab.results.capacity.CapacityTarget.parse("cpus=8,rate=2000")),
-                Duration.ofSeconds(8),
+                Duration.ofSeconds(4),
                 true);
         org.concurrencylab.results.capacity.ServiceCapacity model =
                 result.capacity().getFirst();

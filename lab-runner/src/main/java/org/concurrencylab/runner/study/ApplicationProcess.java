@@ -6,12 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.runner.process.ConfinedEnvironment;
 import org.concurrencylab.runner.process.ControlClient;
 import org.concurrencylab.runner.process.JavaRuntime;
@@ -58,39 +61,6 @@ public final class ApplicationProcess implements AutoCloseable {
     }
 
     /**
-     * Starts the application and waits until it answers: Actuator's health with 200 where it has one,
-     * else any answer below 500 on the study's path (a login page, a 404 of a path that needs an id:
-     * the server is up and its application started).
-     */
-    static ApplicationProcess start(
-            JavaRuntime java,
-            Path agentJar,
-            Path jar,
-            String path,
-            Map<String, String> properties,
-            Map<String, String> environment,
-            List<String> prefix,
-            List<String> jvmOptions,
-            Path log,
-            Duration startTimeout)
-            throws ServiceStartException, InterruptedException {
-        return start(
-                java,
-                agentJar,
-                jar,
-                path,
-                properties,
-                environment,
-                prefix,
-                jvmOptions,
-                log,
-                startTimeout,
-                true,
-                0,
-                ServiceCommand.LOOPBACK);
-    }
-
-    /**
      * For {@code ./lab serve app.jar}: the application with the agent, on the port asked for, listening on
      * {@code bind} ({@link ServiceCommand#LOOPBACK} unless the user asked for every interface); its probe
      * stays on 127.0.0.1.
@@ -105,47 +75,122 @@ public final class ApplicationProcess implements AutoCloseable {
             String bind,
             Path log)
             throws ServiceStartException, InterruptedException {
-        return start(
-                java,
-                home.agentJar(),
-                jar,
-                path,
-                Map.of(),
-                Map.of(),
-                List.of(),
-                jvmOptions,
-                log,
-                org.concurrencylab.catalog.Defaults.APPLICATION_START_TIMEOUT,
-                true,
-                port,
-                bind);
+        return custom(java, home.agentJar(), jar, log)
+                .path(path)
+                .jvmOptions(jvmOptions)
+                .port(port)
+                .bind(bind)
+                .start();
     }
 
-    /**
-     * @param probed true for the probe: its threads and pools sampled, its CPU profiled (async-profiler, where it
-     *               runs); false to start it without, to measure what the probe costs: the agent then only
-     *               watches the lab's process, so that the application still ends with the lab
-     * @param port   0 for a free one the lab picks
-     * @param environment variables beyond the few it inherits: secrets (a database's password), which a command
-     *                    line would show to every user of the machine
-     * @param prefix      what its command starts with before java (an affinity mask's {@code taskset}); empty for none
-     * @param jvmOptions  the study's own options for the JVM, after the lab's agent and before {@code -jar}
-     */
-    static ApplicationProcess start(
-            JavaRuntime java,
-            Path agentJar,
-            Path jar,
-            String path,
-            Map<String, String> properties,
-            Map<String, String> environment,
-            List<String> prefix,
-            List<String> jvmOptions,
-            Path log,
-            Duration startTimeout,
-            boolean probed,
-            int port,
-            String bind)
-            throws ServiceStartException, InterruptedException {
+    /** An application to start: {@code jar} with the lab's agent at {@code agentJar}, its output in {@code log}. */
+    static Launch custom(JavaRuntime java, Path agentJar, Path jar, Path log) {
+        return new Launch(java, agentJar, jar, log);
+    }
+
+    /** How an application is started; every part but the jar, the agent and the log has a default. */
+    static final class Launch {
+        private final JavaRuntime java;
+        private final Path agentJar;
+        private final Path jar;
+        private final Path log;
+        private String path = "/";
+        private Map<String, String> properties = Map.of();
+        private Map<String, String> environment = Map.of();
+        private List<String> prefix = List.of();
+        private List<String> jvmOptions = List.of();
+        private Duration startTimeout = Defaults.APPLICATION_START_TIMEOUT;
+        private Duration sampleInterval = Defaults.PROBE_SAMPLE_INTERVAL;
+        private boolean probed = true;
+        private int port;
+        private String bind = ServiceCommand.LOOPBACK;
+
+        private Launch(JavaRuntime java, Path agentJar, Path jar, Path log) {
+            this.java = java;
+            this.agentJar = agentJar;
+            this.jar = jar;
+            this.log = log;
+        }
+
+        /** What the lab asks for until the application answers, where it has no Actuator health. */
+        Launch path(String path) {
+            this.path = path;
+            return this;
+        }
+
+        /** Spring properties, on its command line. */
+        Launch properties(Map<String, String> properties) {
+            this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+            return this;
+        }
+
+        /**
+         * Variables beyond the few it inherits: secrets (a database's password), which a command line would show to
+         * every user of the machine.
+         */
+        Launch environment(Map<String, String> environment) {
+            this.environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment));
+            return this;
+        }
+
+        /** What its command starts with before java (an affinity mask's {@code taskset}). */
+        Launch prefix(List<String> prefix) {
+            this.prefix = List.copyOf(prefix);
+            return this;
+        }
+
+        /** The study's own options for the JVM, after the lab's agent and before {@code -jar}. */
+        Launch jvmOptions(List<String> jvmOptions) {
+            this.jvmOptions = List.copyOf(jvmOptions);
+            return this;
+        }
+
+        /** How often the agent samples its threads and pools. */
+        Launch sampledEvery(Duration interval) {
+            this.sampleInterval = interval;
+            return this;
+        }
+
+        /**
+         * Without the probe, to measure what the probe costs: the agent then only watches the lab's process, so that
+         * the application still ends with the lab.
+         */
+        Launch withoutProbe() {
+            this.probed = false;
+            return this;
+        }
+
+        /** Where it listens; 0 (the default) for a free one the lab picks. */
+        Launch port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        Launch bind(String bind) {
+            this.bind = bind;
+            return this;
+        }
+
+        /**
+         * Starts the application and waits until it answers: Actuator's health with 200 where it has one, else any
+         * answer below 500 on the study's path (a login page, a 404 of a path that needs an id: the server is up and
+         * its application started).
+         */
+        ApplicationProcess start() throws ServiceStartException, InterruptedException {
+            return ApplicationProcess.start(this);
+        }
+    }
+
+    private static ApplicationProcess start(Launch launch) throws ServiceStartException, InterruptedException {
+        JavaRuntime java = launch.java;
+        Path agentJar = launch.agentJar;
+        Path jar = launch.jar;
+        String path = launch.path;
+        Path log = launch.log;
+        Duration startTimeout = launch.startTimeout;
+        boolean probed = launch.probed;
+        int port = launch.port;
+        String bind = launch.bind;
         if (!ServiceCommand.LOOPBACK.equals(bind) && !ServiceCommand.EVERY_INTERFACE.contains(bind)) {
             throw new IllegalArgumentException(
                     "an application listens on " + ServiceCommand.LOOPBACK + " or every interface, not " + bind);
@@ -161,15 +206,17 @@ public final class ApplicationProcess implements AutoCloseable {
             if (port == 0) {
                 port = LoopbackPorts.free();
             }
-            List<String> command = new ArrayList<>(prefix);
+            List<String> command = new ArrayList<>(launch.prefix);
             command.add(java.executable().toString());
             command.add("-javaagent:" + agentJar + "="
-                    + (probed ? "port-file=" + portFile + ",profile=on" : "probe=off")
+                    + (probed
+                            ? "port-file=" + portFile + ",profile=on,interval-ms=" + launch.sampleInterval.toMillis()
+                            : "probe=off")
                     + ",parent-pid=" + ProcessHandle.current().pid());
-            command.addAll(jvmOptions);
+            command.addAll(launch.jvmOptions);
             command.add("-jar");
             command.add(jar.toAbsolutePath().toString());
-            properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+            launch.properties.forEach((key, value) -> command.add("--" + key + "=" + value));
             command.addAll(labProperties(port, bind));
             // in the jar's own folder, as its owner starts it: an application may read a config/ there.
             // What the lab must hold comes on the command line, which outranks every file
@@ -177,7 +224,7 @@ public final class ApplicationProcess implements AutoCloseable {
                     .directory(jar.toAbsolutePath().getParent().toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
-            ConfinedEnvironment.applyTo(builder, System.getenv(), environment);
+            ConfinedEnvironment.applyTo(builder, System.getenv(), launch.environment);
             process = builder.start();
         } catch (IOException e) {
             throw new ServiceStartException("could not start " + jar.getFileName() + ": " + e.getMessage());

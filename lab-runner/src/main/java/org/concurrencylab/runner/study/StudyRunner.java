@@ -56,7 +56,6 @@ import org.concurrencylab.runner.process.CoreConfinement;
 import org.concurrencylab.runner.process.JavaRuntime;
 import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.ProbeClient;
-import org.concurrencylab.runner.process.ServiceCommand;
 import org.concurrencylab.runner.process.ServiceStartException;
 import org.concurrencylab.study.Study;
 import org.concurrencylab.study.StudyCheck;
@@ -425,17 +424,14 @@ public final class StudyRunner {
                             option,
                             machineCpus)));
         }
-        try (ApplicationProcess app = ApplicationProcess.start(
-                        java,
-                        home.agentJar(),
-                        study.jar(),
-                        study.path(),
-                        services.applicationProperties(variant.properties()),
-                        services.applicationSecrets(),
-                        confinement == null ? List.of() : confinement.applicationPrefix(),
-                        jvmOptions,
-                        log,
-                        Defaults.APPLICATION_START_TIMEOUT);
+        try (ApplicationProcess app = ApplicationProcess.custom(java, home.agentJar(), study.jar(), log)
+                        .path(study.path())
+                        .properties(services.applicationProperties(variant.properties()))
+                        .environment(services.applicationSecrets())
+                        .prefix(confinement == null ? List.of() : confinement.applicationPrefix())
+                        .jvmOptions(jvmOptions)
+                        .sampledEvery(sampleInterval(study))
+                        .start();
                 ProbeClient probe = ProbeClient.at(app.probe())) {
             Map<String, Object> sizing = new LinkedHashMap<>(probe.read(-1).sizing());
             sizing.put("readiness", app.readiness());
@@ -612,6 +608,19 @@ public final class StudyRunner {
     }
 
     /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
+    /**
+     * How often the agent samples the study's application: {@link Defaults#STUDY_SAMPLES_PER_STEP} times a step, at
+     * {@link Defaults#PROBE_SAMPLE_INTERVAL} where the step is long enough, more often for a shorter one down to
+     * {@link Defaults#STUDY_SHORTEST_SAMPLE_INTERVAL}.
+     */
+    static Duration sampleInterval(Study study) {
+        Duration each = study.stepLength().dividedBy(Defaults.STUDY_SAMPLES_PER_STEP);
+        if (each.compareTo(Defaults.STUDY_SHORTEST_SAMPLE_INTERVAL) < 0) {
+            return Defaults.STUDY_SHORTEST_SAMPLE_INTERVAL;
+        }
+        return each.compareTo(Defaults.PROBE_SAMPLE_INTERVAL) > 0 ? Defaults.PROBE_SAMPLE_INTERVAL : each;
+    }
+
     private static boolean fits(Study study, LoadStep step, long startNanos) {
         Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
         return spent.plus(StudyLoads.length(step)).plus(MachineCpu.QUIET).compareTo(study.budget()) <= 0;
@@ -620,20 +629,13 @@ public final class StudyRunner {
     /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
     private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log)
             throws InterruptedException, IOException {
-        try (ApplicationProcess app = ApplicationProcess.start(
-                java,
-                home.agentJar(),
-                study.jar(),
-                study.path(),
-                services.applicationProperties(variant.properties()),
-                services.applicationSecrets(),
-                List.of(),
-                study.jvmOptions(),
-                log,
-                Defaults.APPLICATION_START_TIMEOUT,
-                false,
-                0,
-                ServiceCommand.LOOPBACK)) {
+        try (ApplicationProcess app = ApplicationProcess.custom(java, home.agentJar(), study.jar(), log)
+                .path(study.path())
+                .properties(services.applicationProperties(variant.properties()))
+                .environment(services.applicationSecrets())
+                .jvmOptions(study.jvmOptions())
+                .withoutProbe()
+                .start()) {
             URI target = app.uri(study.path());
             loads.unthinking(target, study, study.warmUpUsers(), study.warmUp());
             loads.step(target, study, with.step(), Progress.NONE);

@@ -7,7 +7,6 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.runner.RealServicesTest;
 import org.concurrencylab.runner.process.JavaRuntime;
 import org.concurrencylab.runner.process.ListeningSockets;
@@ -34,17 +33,11 @@ class JvmOptionsStayOnLoopbackTest extends RealServicesTest {
                     "-Dserver.address=0.0.0.0",
                     "-Dmanagement.server.port=" + managementPort,
                     "-Dmanagement.server.address=0.0.0.0");
-            try (ApplicationProcess app = ApplicationProcess.start(
-                            JavaRuntime.current(),
-                            HOME.agentJar(),
-                            FIXTURE,
-                            "/orders/1",
-                            Map.of(),
-                            Map.of(),
-                            List.of(),
-                            options,
-                            out.resolve("app.log"),
-                            Defaults.APPLICATION_START_TIMEOUT);
+            try (ApplicationProcess app = ApplicationProcess.custom(
+                                    JavaRuntime.current(), HOME.agentJar(), FIXTURE, out.resolve("app.log"))
+                            .path("/orders/1")
+                            .jvmOptions(options)
+                            .start();
                     ProbeClient probe = ProbeClient.at(app.probe())) {
                 Map<String, Object> sizing = probe.read(-1).sizing();
                 assertThat(((Number) sizing.get("maxHeapBytes")).longValue())
