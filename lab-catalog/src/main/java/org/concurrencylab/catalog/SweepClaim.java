@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.function.IntToDoubleFunction;
+import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.ClaimResult;
@@ -33,6 +34,7 @@ import org.concurrencylab.results.usage.MachineUsage;
  * @param scale       the time scale the sweep runs at unless the user says otherwise; empty for the experiment's
  * @param expected    where the physics puts the knee, or the edge of the failures
  * @param articleSaid the article's own figure this sweep puts on a curve; null where it gave none
+ * @param spreads     how far the figure it decides on moved from one run of the sweep to the next here
  */
 public record SweepClaim(
         String id,
@@ -43,7 +45,8 @@ public record SweepClaim(
         Knob knob,
         OptionalDouble scale,
         Expected expected,
-        String articleSaid) {
+        String articleSaid,
+        List<MeasuredSpread> spreads) {
 
     /** A knee read between two of six points, from throughputs within 5 % of each other run to run. */
     public static final double KNEE_TOLERANCE = 0.10;
@@ -58,6 +61,7 @@ public record SweepClaim(
         }
         Objects.requireNonNull(knob, id + ": knob");
         Objects.requireNonNull(expected, id + ": what the physics expects, a knee, a failure edge or a failure level");
+        spreads = List.copyOf(spreads);
         if (expected instanceof FailureEdge && !knob.isRequestTimeout()) {
             throw new IllegalArgumentException(id + ": a failure edge lies along the client's timeout ("
                     + Knob.REQUEST_TIMEOUT_MS + "), not along " + knob.name());
@@ -397,6 +401,7 @@ public record SweepClaim(
         private FailureEdge edge;
         private FailureLevel level;
         private String articleSaid;
+        private List<MeasuredSpread> spreads = List.of();
 
         private Builder(String id) {
             this.id = id;
@@ -471,6 +476,12 @@ public record SweepClaim(
             return this;
         }
 
+        /** How far its deciding figure moved over a bench of the sweep here, for a reader; the check does not read it. */
+        public Builder spreadHere(MeasuredSpread... measured) {
+            this.spreads = List.of(measured);
+            return this;
+        }
+
         public SweepClaim build() {
             long expected = java.util.stream.Stream.of(knee, edge, level)
                     .filter(Objects::nonNull)
@@ -488,7 +499,8 @@ public record SweepClaim(
                     knob,
                     scale,
                     edge != null ? edge : level != null ? level : new Knee(knee, tolerance, why),
-                    articleSaid);
+                    articleSaid,
+                    spreads);
         }
     }
 }

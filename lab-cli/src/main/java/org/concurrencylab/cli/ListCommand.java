@@ -130,25 +130,28 @@ final class ListCommand implements Runnable {
                             ? "none: the lab's own check, or a variant no article ran"
                             : claim.articleFigure(),
                     claim.threshold(),
-                    claim.spreads().isEmpty()
-                            ? ""
-                            : " | spread here: "
-                                    + String.join(
-                                            "; ",
-                                            claim.spreads().stream()
-                                                    .map(MeasuredSpread::describe)
-                                                    .toList()),
+                    spreadHere(claim.spreads()),
                     claim.machineNeed() == null ? "" : " | here: " + decidableHere(claim.machineNeed()));
         }
         int cpus = Runtime.getRuntime().availableProcessors();
         for (SweepClaim sweep : experiment.sweeps()) {
             out.printf(
                     Locale.ROOT,
-                    "  %-" + width + "s  article: %s | checked at: %s%n",
+                    "  %-" + width + "s  article: %s | checked at: %s%s%n",
                     sweep.id(),
                     sweep.articleSaid() == null ? "none (a lab's sweep)" : sweep.articleSaid(),
-                    sweep.checkedAt(cpus));
+                    sweep.checkedAt(cpus),
+                    spreadHere(sweep.spreads()));
         }
         out.println();
+    }
+
+    private static String spreadHere(List<MeasuredSpread> spreads) {
+        return spreads.isEmpty()
+                ? ""
+                : " | spread here: "
+                        + String.join(
+                                "; ",
+                                spreads.stream().map(MeasuredSpread::describe).toList());
     }
 }

@@ -11,6 +11,7 @@ import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.VariantProperties;
+import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.claim.Finding;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.WarmUp;
@@ -25,6 +26,9 @@ import org.concurrencylab.results.step.StepResult;
  * served by MVC, WebFlux, Tomcat or Netty, under 10 and then 100 siege-like users.
  */
 public final class BlockingIoExperiment implements ExperimentDeclaration {
+
+    /** What the sweeps' spreads moved over: three runs of {@code ./lab sweep blocking-io}, nothing else running. */
+    static final Bench SWEEP_BENCH = Bench.of(3, "2026-11-28");
 
     static final String NAME = "blocking-io";
     static final String ARTICLE = "Resources utilization in reactive services";
@@ -82,6 +86,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                                         "20 Tomcat workers stop adding throughput at 20 users: beyond them the users queue")
                                 .sweep(MVC_TOMCAT_20, HEAVY, "users=5..200")
                                 .knee(20, "20 workers each held D")
+                                .spreadHere(SWEEP_BENCH.spread("the knee", 20.10, 20.12, "users"))
                                 .build(),
                         SweepClaim.custom("workers-knee")
                                 .text(
@@ -92,6 +97,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                                 .sweep(MVC_TOMCAT_200, HEAVY, "server.tomcat.threads.max=25,50,75,100,150,200")
                                 .scale(1)
                                 .knee(100, "100 users, each holding a worker for D")
+                                .spreadHere(SWEEP_BENCH.spread("the knee", 100.41, 100.70, "workers"))
                                 .build())
                 .findings(List.of(new Finding("nothing-caps-the-elastic-pool", m -> {
                     StepResult step = m.step(WEBFLUX_NETTY_ELASTIC, HEAVY);

@@ -10,6 +10,7 @@ import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.VariantProperties;
+import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.WarmUp;
 import org.concurrencylab.catalog.model.CapacityModel.Hold;
@@ -23,6 +24,9 @@ import org.concurrencylab.results.step.SeedFigure;
  * alone, then under 20 requests a second that keep arriving whatever the answers.
  */
 public final class FanOutExperiment implements ExperimentDeclaration {
+
+    /** What the sweeps' spreads moved over: three runs of {@code ./lab sweep fan-out}, nothing else running. */
+    static final Bench SWEEP_BENCH = Bench.of(3, "2026-11-28");
 
     static final String NAME = "fan-out";
     static final String ARTICLE = "Improving processing time could harm service scalability";
@@ -108,6 +112,7 @@ public final class FanOutExperiment implements ExperimentDeclaration {
                         .knee(
                                 CALLS_PER_REQUEST * IN_FLIGHT_OF_UNDER_LOAD.users(),
                                 IN_FLIGHT_OF_UNDER_LOAD.users() + " requests in flight, each holding 2 threads for D")
+                        .spreadHere(SWEEP_BENCH.spread("the knee", 11.85, 11.93, "threads"))
                         .build())
                 .claims(FanOutClaims.claims())
                 .findings(FanOutClaims.findings())
