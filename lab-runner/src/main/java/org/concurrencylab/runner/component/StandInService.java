@@ -24,6 +24,10 @@ import org.concurrencylab.study.StudyDownstream;
  * variant learns each stand-in's address, {@code http://127.0.0.1:<port>}, in the property the study names; before
  * it starts, each stand-in is set to the latency the variant asks for in its {@code downstream.<name>.latency-ms}
  * (the study's own unless it does). Variants run one at a time, so one setting per stand-in is enough.
+ *
+ * <p>Its JVM compiles with C1 alone ({@link JitPolicy#C1_ONLY}): a stand-in waits on a timer, and it shares the
+ * machine with the application it stands in for. C1 has compiled its path by the end of the study's warm-up and
+ * is quiet after; C2 kept compiling through a study's first steps, which took CPU from the application measured.
  */
 public final class StandInService implements AutoCloseable {
 
@@ -53,7 +57,7 @@ public final class StandInService implements AutoCloseable {
         ServiceProcess process = ServiceProcess.start(
                 ServiceCommand.custom(java, home.serviceJar(MODULE))
                         .cpus(Runtime.getRuntime().availableProcessors())
-                        .jit(JitPolicy.FULL)
+                        .jit(JitPolicy.C1_ONLY)
                         .properties(properties)
                         .build(),
                 log);
