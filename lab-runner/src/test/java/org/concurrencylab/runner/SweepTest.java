@@ -31,6 +31,12 @@ class SweepTest extends RealServicesTest {
     private static final double HOLD_SECONDS = 0.040;
     /** The fixture's request is a 40 ms sleep: its JIT matters little, its R0 is measured after the warm-up. */
     private static final Duration WARM = Duration.ofSeconds(4);
+    /**
+     * The fixture compiles with C1 alone, as in ApplicationStudyTest: what is asserted is a pool's bound, which no
+     * compiler changes, and C1 is done compiling within the warm-up, where C2 still compiled in the 2-s points and had
+     * them measured again.
+     */
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     @Test
     void theUsersKneeIsThePoolsSizeAndTheHeldOutPointsArePredicted() throws Exception {
@@ -40,6 +46,16 @@ class SweepTest extends RealServicesTest {
         LabRunner.CompletedRun run = sweeper().sweep(study(WARM), Study.AS_IS, users, 0, out);
 
         SweepResult sweep = run.result().sweeps().getFirst();
+        assertThat(run.result()
+                        .experiments()
+                        .getFirst()
+                        .variants()
+                        .getFirst()
+                        .sizing()
+                        .get("inputArguments")
+                        .toString())
+                .as("the study's JVM options, on every point's JVM")
+                .contains(C1_ONLY);
         assertThat(sweep.points())
                 .extracting(SweepPoint::value)
                 .containsExactly(1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 10.0, 12.0);
@@ -74,6 +90,7 @@ class SweepTest extends RealServicesTest {
         Knob poolSize = Knob.parse(POOL_SIZE + "=2,8");
         Study placeOrders = Study.custom(FIXTURE)
                 .path("/orders")
+                .jvmOption(C1_ONLY)
                 .stepLength(Duration.ofSeconds(2))
                 .warmUp(4, Duration.ofSeconds(3))
                 .request(RequestTemplate.custom()
@@ -117,6 +134,7 @@ class SweepTest extends RealServicesTest {
     private static Study study(Duration warmUp) {
         return Study.custom(FIXTURE)
                 .path("/orders/1")
+                .jvmOption(C1_ONLY)
                 .stepLength(Duration.ofSeconds(2))
                 .warmUp(4, warmUp)
                 .build();

@@ -186,6 +186,7 @@ public final class SweepRunner {
                 .database(study.database())
                 .untilHeldBack(false);
         study.downstreams().values().forEach(swept::downstream);
+        study.jvmOptions().forEach(swept::jvmOption);
         if (Knob.RATE.equals(knob.name())) {
             swept.variant(variant, properties).rates(knob.values());
         } else if (knob.isLoad()) {

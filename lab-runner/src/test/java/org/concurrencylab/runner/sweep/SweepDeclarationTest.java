@@ -80,4 +80,20 @@ class SweepDeclarationTest {
                         4))
                 .hasMessageContaining("request-timeout-seconds");
     }
+
+    @Test
+    void everyPointOfAStudysSweepStartsWithItsJvmOptions() {
+        org.concurrencylab.study.Study study = org.concurrencylab.study.Study.custom(java.nio.file.Path.of("app.jar"))
+                .variant("app", java.util.Map.of())
+                .users(java.util.List.of(4))
+                .jvmOption("-Xmx512m")
+                .jvmOption("-XX:TieredStopAtLevel=1")
+                .build();
+        for (String knob :
+                java.util.List.of("users=1,2", "rate=10,20", "spring.datasource.hikari.maximum-pool-size=2,8")) {
+            assertThat(SweepRunner.declare(study, "app", Knob.parse(knob), 4).jvmOptions())
+                    .as(knob)
+                    .containsExactly("-Xmx512m", "-XX:TieredStopAtLevel=1");
+        }
+    }
 }
