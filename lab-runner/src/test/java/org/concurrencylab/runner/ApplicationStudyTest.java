@@ -31,8 +31,7 @@ import org.junit.jupiter.api.Test;
  * <p>The studies start their application with C1 alone ({@link #C1_ONLY}): what each test asserts is a pool's
  * bound, a hold, a projection's error, none of which depends on which compiler made the code, and C1 is done
  * compiling within a warm-up of seconds, where C2 still compiled after 15 to 25 s (the cores test) and a step that
- * read its compiler was measured again. The mix of requests keeps the JVM's default: its cap comes from the
- * client's latency in a lighter step, whose tolerance was set under C2.
+ * read its compiler was measured again.
  */
 class ApplicationStudyTest extends RealServicesTest {
 
@@ -413,7 +412,6 @@ class ApplicationStudyTest extends RealServicesTest {
                 .isEqualTo(cores);
     }
 
-    /** A study under the JVM's default compilers: C1, then C2. */
     /** What the machine's cores spent per request answered in the step, in ms, as the projection reads it. */
     private static double coresMillisPerRequest(StepResult step) {
         return org.concurrencylab.capacity.ServiceCapacityModel.coresMillisPerRequest(step)
@@ -421,9 +419,7 @@ class ApplicationStudyTest extends RealServicesTest {
     }
 
     private VariantResult run(Study.Builder study) throws Exception {
-        return study(study, Duration.ofSeconds(4), false, Duration.ofSeconds(3), 2, List.of())
-                .variants()
-                .getFirst();
+        return study(study).variants().getFirst();
     }
 
     private ExperimentResult study(Study.Builder study) throws Exception {
