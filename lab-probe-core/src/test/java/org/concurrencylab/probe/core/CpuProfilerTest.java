@@ -46,11 +46,12 @@ class CpuProfilerTest {
         long start = System.currentTimeMillis();
         try (CpuProfiler profiler = started.get()) {
             // 100 samples a second of CPU time: half a second of the busy thread's, however long a loaded
-            // machine takes to give it that, and 20 s at most
+            // machine takes to give it that, and 20 s at most. This thread waits by parking, not in Thread.sleep: a
+            // sample of it on its way into a sleep would name Thread.sleep, which only the sleeping thread may not
             CpuProfile profile = profiler.since(start);
             for (long deadline = System.nanoTime() + 20_000_000_000L;
                     profile.stacks() < 50 && System.nanoTime() < deadline; ) {
-                Thread.sleep(100);
+                java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
                 profile = profiler.since(start);
             }
             assertThat(profile.stacks()).isGreaterThanOrEqualTo(50);
