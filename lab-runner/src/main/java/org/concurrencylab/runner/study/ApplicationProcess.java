@@ -99,7 +99,6 @@ public final class ApplicationProcess implements AutoCloseable {
         private Map<String, String> environment = Map.of();
         private List<String> prefix = List.of();
         private List<String> jvmOptions = List.of();
-        private Duration startTimeout = Defaults.APPLICATION_START_TIMEOUT;
         private Duration sampleInterval = Defaults.PROBE_SAMPLE_INTERVAL;
         private boolean probed = true;
         private int port;
@@ -187,7 +186,7 @@ public final class ApplicationProcess implements AutoCloseable {
         Path jar = launch.jar;
         String path = launch.path;
         Path log = launch.log;
-        Duration startTimeout = launch.startTimeout;
+        Duration startTimeout = Defaults.APPLICATION_START_TIMEOUT;
         boolean probed = launch.probed;
         int port = launch.port;
         String bind = launch.bind;
