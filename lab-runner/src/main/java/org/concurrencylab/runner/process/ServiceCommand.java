@@ -136,7 +136,7 @@ public record ServiceCommand(
      * quiet period of 2 s for new tasks before they end (measured: a Netty service stopped in 2.05 s, a Tomcat
      * one in 0.05 s). Nothing runs on them by then; a JVM without Reactor Netty ignores the property.
      */
-    static final List<String> STOP_JVM_FLAGS = List.of("-Dreactor.netty.ioShutdownQuietPeriod=0");
+    public static final List<String> STOP_JVM_FLAGS = List.of("-Dreactor.netty.ioShutdownQuietPeriod=0");
 
     /**
      * What the lab's services may never do, whatever the environment, a file or a user's Spring

@@ -212,6 +212,8 @@ public final class ApplicationProcess implements AutoCloseable {
                             ? "port-file=" + portFile + ",profile=on,interval-ms=" + launch.sampleInterval.toMillis()
                             : "probe=off")
                     + ",parent-pid=" + ProcessHandle.current().pid());
+            // before the study's own options, which may set it otherwise: a system property wins where given last
+            command.addAll(ServiceCommand.STOP_JVM_FLAGS);
             command.addAll(launch.jvmOptions);
             command.add("-jar");
             command.add(jar.toAbsolutePath().toString());
