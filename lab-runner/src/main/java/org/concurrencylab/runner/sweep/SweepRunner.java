@@ -168,6 +168,13 @@ public final class SweepRunner {
                 .build();
     }
 
+    /**
+     * The study again, as one point per knob value: each point starts the application as the study does (its
+     * requests, JVM options, properties with the variant's own, database and stand-ins) and measures one step; what a
+     * point would only add to it (checks, the agent's cost, a capacity target, a verify or projection run) is left out.
+     *
+     * @throws IllegalArgumentException where the knob is the request timeout, which a study sets once
+     */
     static Study declare(Study study, String variant, Knob knob, int users) {
         if (knob.isRequestTimeout()) {
             throw new IllegalArgumentException(
