@@ -19,6 +19,14 @@ public final class SweepAnalysis {
     /** The share of the clean points held out, the highest of them: at least one, and fewer where the model needs them. */
     static final double HOLDOUT_SHARE = 0.25;
 
+    /**
+     * How far a point left out of the fit may answer above the fitted bounds before it disproves them: Little's law's
+     * asymptotes are upper bounds, and a point left out for its failed requests or this machine's CPU answered no more
+     * than the system can, so its throughput is a floor under the curve. 10 %, the knee claims' own tolerance; a
+     * point's throughput moves 1-4 % from run to run here.
+     */
+    static final double ABOVE_THE_BOUNDS = 0.10;
+
     private SweepAnalysis() {}
 
     /** @param serviceMillis D: the experiment's service time, or a study's lone request, for the peak per D */
@@ -85,6 +93,19 @@ public final class SweepAnalysis {
             knee = null;
             peak = null;
         }
+        if (knee != null && !uslWins) {
+            java.util.Optional<String> disproved = answeredAboveTheBounds(points, bounds);
+            if (disproved.isPresent()) {
+                notes.add(format(
+                        Locale.ROOT,
+                        "%s: bounds below a measured throughput are no bounds, and their knee at %.2f is not for "
+                                + "these points to say",
+                        disproved.get(),
+                        knee));
+                knee = null;
+                peak = null;
+            }
+        }
         Double littlesLaw = peak == null || !Double.isFinite(shortestMean) ? null : peak * shortestMean / 1000;
         int fewest = uslWins ? UniversalScalability.FEWEST_POINTS : AsymptoticBounds.FEWEST_POINTS;
         int held = Math.max(1, (int) Math.ceil(HOLDOUT_SHARE * curve.size()));
@@ -121,6 +142,27 @@ public final class SweepAnalysis {
                 .holdout(holdout, held)
                 .note(String.join("; ", notes))
                 .build();
+    }
+
+    /**
+     * The first point left out of the fit that answered more than {@link #ABOVE_THE_BOUNDS} above what the bounds
+     * allow at its value, in words; empty where none did.
+     */
+    static java.util.Optional<String> answeredAboveTheBounds(List<SweepPoint> points, SweepFit.Bounds bounds) {
+        for (SweepPoint point : points) {
+            double allowed = AsymptoticBounds.predict(bounds, point.value());
+            if (!point.clean() && point.throughputPerSecond() > (1 + ABOVE_THE_BOUNDS) * allowed) {
+                return java.util.Optional.of(format(
+                        Locale.ROOT,
+                        "the point at %s, left out of the fit (%s), still answered %.2f/s where the fitted bounds allow "
+                                + "%.2f/s",
+                        number(point.value()),
+                        point.why().isBlank() ? point.verdict() : point.why(),
+                        point.throughputPerSecond(),
+                        allowed));
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** Whether the USL's λ and κ are each known to be above zero: only then is its N* a finding. */

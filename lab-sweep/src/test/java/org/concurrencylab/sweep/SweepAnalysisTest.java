@@ -141,6 +141,61 @@ class SweepAnalysisTest {
         assertThat(fit.knee()).isCloseTo(2, within(0.1));
     }
 
+    /**
+     * cpu-bound's parallelism on 2 cores, three runs of its declared sweep (2026-11-28, 08:31-09:07): parallelism 1 fails
+     * in each (36.7 % of its requests past the 30-s timeout); in the second run 2 failed too (6.7 %), and the rising side
+     * the bounds drew through 3 alone, below the cores' cap where 3 threads share 2 cores unevenly, allowed 2 and 1
+     * less than they answered.
+     */
+    @Test
+    void aPointLeftOutThatAnsweredAboveTheBoundsLeavesTheirKneeUndecided() {
+        double[] parallelism = {1, 2, 3, 4, 6, 8};
+        SweepFit first = SweepAnalysis.fit(
+                parallelismPoints(parallelism, new double[] {3.121, 6.051, 5.162, 6.073, 6.294, 6.241}, 1), 333);
+        SweepFit second = SweepAnalysis.fit(
+                parallelismPoints(parallelism, new double[] {3.132, 4.622, 5.087, 5.877, 5.822, 5.963}, 2), 333);
+        SweepFit third = SweepAnalysis.fit(
+                parallelismPoints(parallelism, new double[] {3.109, 6.029, 5.627, 5.826, 5.946, 5.941}, 1), 333);
+
+        // the failed point 1 answered 3 % above the rising side through 2: within the tolerance, the knee stands
+        assertThat(first.knee()).isCloseTo(1.96, within(0.01));
+        assertThat(third.knee()).isCloseTo(1.94, within(0.01));
+        assertThat(second.bounds().maxPerSecond()).isCloseTo(5.89, within(0.01));
+        assertThat(second.knee()).isNull();
+        assertThat(second.peakPerSecond()).isNull();
+        assertThat(second.note())
+                .contains("the point at 1, left out of the fit (36.7 % of its requests failed), still answered 3.13/s "
+                        + "where the fitted bounds allow 1.70/s")
+                .contains("their knee at 3.47 is not for these points to say");
+    }
+
+    /** The points of a parallelism sweep; the {@code failed} lowest of them failed, as measured. */
+    private static List<SweepPoint> parallelismPoints(double[] parallelism, double[] throughput, int failed) {
+        double[] failedShare = {0.367, 0.067};
+        List<SweepPoint> points = new ArrayList<>();
+        for (int i = 0; i < parallelism.length; i++) {
+            boolean left = i < failed;
+            points.add(SweepPoint.custom()
+                    .value(parallelism[i])
+                    .step("p@" + parallelism[i])
+                    .throughputPerSecond(throughput[i])
+                    .meanMillis(2800)
+                    .p95Millis(5000)
+                    .failedShare(left ? failedShare[i] : 0)
+                    .boundPerSecond(6.67)
+                    .verdict(left ? SweepPoint.FAILED : MachineUsage.CLEAN)
+                    .why(
+                            left
+                                    ? String.format(
+                                            java.util.Locale.ROOT,
+                                            "%.1f %% of its requests failed",
+                                            100 * failedShare[i])
+                                    : "")
+                    .build());
+        }
+        return points;
+    }
+
     @Test
     void tooFewCleanPointsFitNothingAndSayWhy() {
         SweepFit fit = SweepAnalysis.fit(points(new double[] {4}, n -> n, 1), 1);
