@@ -106,32 +106,8 @@ class SweepAnalysisTest {
     @Test
     void aUslThatFollowsFlatPointsWithoutBeingDeterminedByThemDoesNotPlaceTheKnee() {
         // cpu-bound's parallelism on 2 cores, measured: 1 failed (left out), 2..8 all at the cores' cap
-        List<SweepPoint> points = new ArrayList<>();
-        points.add(SweepPoint.custom()
-                .value(1)
-                .step("p@1")
-                .throughputPerSecond(2.99)
-                .meanMillis(3184)
-                .p95Millis(5939)
-                .failedShare(0.4)
-                .boundPerSecond(3.3)
-                .verdict(SweepPoint.FAILED)
-                .why("40.0 % of its requests failed")
-                .build());
-        double[] throughput = {5.63, 5.84, 5.85, 5.66, 5.65};
-        double[] parallelism = {2, 3, 4, 6, 8};
-        for (int i = 0; i < parallelism.length; i++) {
-            points.add(SweepPoint.custom()
-                    .value(parallelism[i])
-                    .step("p@" + parallelism[i])
-                    .throughputPerSecond(throughput[i])
-                    .meanMillis(2800)
-                    .p95Millis(5000)
-                    .failedShare(0)
-                    .boundPerSecond(6.67)
-                    .verdict(MachineUsage.CLEAN)
-                    .build());
-        }
+        List<SweepPoint> points = parallelismPoints(
+                new double[] {1, 2, 3, 4, 6, 8}, new double[] {2.99, 5.63, 5.84, 5.85, 5.66, 5.65}, 0.4);
         SweepFit fit = SweepAnalysis.fit(points, 333);
 
         assertThat(fit.usl().rmsResidual()).isLessThan(fit.bounds().rmsResidual());
@@ -151,11 +127,12 @@ class SweepAnalysisTest {
     void aPointLeftOutThatAnsweredAboveTheBoundsLeavesTheirKneeUndecided() {
         double[] parallelism = {1, 2, 3, 4, 6, 8};
         SweepFit first = SweepAnalysis.fit(
-                parallelismPoints(parallelism, new double[] {3.121, 6.051, 5.162, 6.073, 6.294, 6.241}, 1), 333);
+                parallelismPoints(parallelism, new double[] {3.121, 6.051, 5.162, 6.073, 6.294, 6.241}, 0.367), 333);
         SweepFit second = SweepAnalysis.fit(
-                parallelismPoints(parallelism, new double[] {3.132, 4.622, 5.087, 5.877, 5.822, 5.963}, 2), 333);
+                parallelismPoints(parallelism, new double[] {3.132, 4.622, 5.087, 5.877, 5.822, 5.963}, 0.367, 0.067),
+                333);
         SweepFit third = SweepAnalysis.fit(
-                parallelismPoints(parallelism, new double[] {3.109, 6.029, 5.627, 5.826, 5.946, 5.941}, 1), 333);
+                parallelismPoints(parallelism, new double[] {3.109, 6.029, 5.627, 5.826, 5.946, 5.941}, 0.367), 333);
 
         // the failed point 1 answered 3 % above the rising side through 2: within the tolerance, the knee stands
         assertThat(first.knee()).isCloseTo(1.96, within(0.01));
@@ -169,12 +146,12 @@ class SweepAnalysisTest {
                 .contains("their knee at 3.47 is not for these points to say");
     }
 
-    /** The points of a parallelism sweep; the {@code failed} lowest of them failed, as measured. */
-    private static List<SweepPoint> parallelismPoints(double[] parallelism, double[] throughput, int failed) {
-        double[] failedShare = {0.367, 0.067};
+    /** The points of a parallelism sweep, the lowest of them failed by the shares given (left out), the rest clean. */
+    private static List<SweepPoint> parallelismPoints(
+            double[] parallelism, double[] throughput, double... failedShare) {
         List<SweepPoint> points = new ArrayList<>();
         for (int i = 0; i < parallelism.length; i++) {
-            boolean left = i < failed;
+            boolean left = i < failedShare.length;
             points.add(SweepPoint.custom()
                     .value(parallelism[i])
                     .step("p@" + parallelism[i])
