@@ -5,6 +5,7 @@ import static java.lang.String.format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.concurrencylab.results.sweep.SweepFit;
 import org.concurrencylab.results.sweep.SweepPoint;
 
@@ -94,7 +95,7 @@ public final class SweepAnalysis {
             peak = null;
         }
         if (knee != null && !uslWins) {
-            java.util.Optional<String> disproved = answeredAboveTheBounds(points, bounds);
+            Optional<String> disproved = answeredAboveTheBounds(points, bounds);
             if (disproved.isPresent()) {
                 notes.add(format(
                         Locale.ROOT,
@@ -148,11 +149,11 @@ public final class SweepAnalysis {
      * The first point left out of the fit that answered more than {@link #ABOVE_THE_BOUNDS} above what the bounds
      * allow at its value, in words; empty where none did.
      */
-    static java.util.Optional<String> answeredAboveTheBounds(List<SweepPoint> points, SweepFit.Bounds bounds) {
+    static Optional<String> answeredAboveTheBounds(List<SweepPoint> points, SweepFit.Bounds bounds) {
         for (SweepPoint point : points) {
             double allowed = AsymptoticBounds.predict(bounds, point.value());
             if (!point.clean() && point.throughputPerSecond() > (1 + ABOVE_THE_BOUNDS) * allowed) {
-                return java.util.Optional.of(format(
+                return Optional.of(format(
                         Locale.ROOT,
                         "the point at %s, left out of the fit (%s), still answered %.2f/s where the fitted bounds allow "
                                 + "%.2f/s",
@@ -162,7 +163,7 @@ public final class SweepAnalysis {
                         allowed));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** Whether the USL's λ and κ are each known to be above zero: only then is its N* a finding. */
