@@ -69,6 +69,15 @@ public final class ClosedLoopDriver {
 
     /** The same, over instances that may grow in number while the load runs ({@link Targets}). */
     public LoadResult run(Targets targets, ClosedModel model, Progress progress) throws InterruptedException {
+        return run(targets, model, progress, SendingCheck.NEVER);
+    }
+
+    /**
+     * The same, with the users sending no more once {@code check} says so; the model's sending window still
+     * bounds it.
+     */
+    public LoadResult run(Targets targets, ClosedModel model, Progress progress, SendingCheck check)
+            throws InterruptedException {
         CountDownLatch start = new CountDownLatch(1);
         // one body per request of the mix for every user: an entity is read, never changed, as it is sent
         List<Optional<ByteArrayEntity>> bodies = model.requests().entities();
@@ -98,7 +107,7 @@ public final class ClosedLoopDriver {
                 user.stopSendingNanos = stopSendingNanos;
             });
             start.countDown();
-            awaitAll(running, model, startNanos);
+            awaitAll(running, users, model, startNanos, check);
             return collect(users, startEpochMillis, startNanos);
         } finally {
             pool.shutdownNow();
@@ -107,8 +116,12 @@ public final class ClosedLoopDriver {
         }
     }
 
-    /** Every user stops by itself after its repetitions; this bounds the whole run in time as well. */
-    private static void awaitAll(List<Future<?>> running, ClosedModel model, long startNanos)
+    /**
+     * Every user stops by itself after its repetitions; this bounds the whole run in time as well. Until the users
+     * are told to stop sending, {@code check} is asked once a period.
+     */
+    private static void awaitAll(
+            List<Future<?>> running, List<User> users, ClosedModel model, long startNanos, SendingCheck check)
             throws InterruptedException {
         double worstCase = Math.min(
                         (double) model.repetitions()
@@ -118,13 +131,36 @@ public final class ClosedLoopDriver {
                         (double) model.sendingWindow().toNanos())
                 + 2.0 * model.requestTimeout().toNanos();
         long deadline = startNanos + (long) Math.min(worstCase, Long.MAX_VALUE / 2.0) + SAFETY_MARGIN_NANOS;
+        long period = Math.max(1, check.period().toNanos());
+        long windowCloses = startNanos + Math.min(model.sendingWindow().toNanos(), Long.MAX_VALUE / 4);
+        long nextCheck = startNanos + Math.min(period, Long.MAX_VALUE / 4);
+        boolean asking = true;
         for (Future<?> user : running) {
-            try {
-                user.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                throw new IllegalStateException("load did not finish within its time bound", e);
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw new IllegalStateException("a virtual user failed", e.getCause());
+            while (true) {
+                long now = System.nanoTime();
+                asking = asking && windowCloses - now > 0;
+                long until = asking && nextCheck - deadline < 0 ? nextCheck : deadline;
+                try {
+                    user.get(Math.max(0, until - now), TimeUnit.NANOSECONDS);
+                    break;
+                } catch (TimeoutException e) {
+                    if (System.nanoTime() - deadline >= 0) {
+                        throw new IllegalStateException("load did not finish within its time bound", e);
+                    }
+                    if (asking && check.stopSending()) {
+                        asking = false;
+                        long at = System.nanoTime();
+                        users.forEach(stopping -> stopping.stopSendingNanos = at);
+                    }
+                    nextCheck += period;
+                    long checked = System.nanoTime();
+                    if (nextCheck - checked <= 0) {
+                        // a check that took longer than its period: the next one a period after it, not at once
+                        nextCheck = checked + period;
+                    }
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException("a virtual user failed", e.getCause());
+                }
             }
         }
     }
@@ -239,7 +275,7 @@ public final class ClosedLoopDriver {
                     okLatencyMicros.recordValue(Math.max(1, latency / 1000));
                 }
                 records.add(new RequestRecord(id, sequence, sent - startNanos, latency, outcome));
-                progress.completed(outcome);
+                progress.completed(outcome, latency);
                 if (!think()) {
                     return;
                 }

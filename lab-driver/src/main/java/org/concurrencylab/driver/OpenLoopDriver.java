@@ -209,14 +209,10 @@ public final class OpenLoopDriver {
             if (outcome != Outcome.NOT_SENT) {
                 schedule.inFlight.decrementAndGet();
             }
-            schedule.records[index] = new RequestRecord(
-                    0,
-                    index,
-                    dueNanos - schedule.startNanos,
-                    outcome == Outcome.NOT_SENT ? 0 : now - dueNanos,
-                    sentNanos - dueNanos,
-                    outcome);
-            schedule.progress.completed(outcome);
+            long latency = outcome == Outcome.NOT_SENT ? 0 : now - dueNanos;
+            schedule.records[index] =
+                    new RequestRecord(0, index, dueNanos - schedule.startNanos, latency, sentNanos - dueNanos, outcome);
+            schedule.progress.completed(outcome, latency);
             schedule.done.countDown();
             return true;
         }

@@ -172,6 +172,55 @@ class ClosedLoopDriverTest {
     }
 
     @Test
+    void aCheckThatSaysStopEndsTheSendingBeforeTheWindowAndIsNotAskedAgain() throws Exception {
+        try (FakeSlowServer server = new FakeSlowServer(4, D, 200)) {
+            AtomicInteger asked = new AtomicInteger();
+            java.util.concurrent.atomic.AtomicLong timed = new java.util.concurrent.atomic.AtomicLong();
+            SendingCheck stopAtTheSecond = new SendingCheck() {
+                @Override
+                public Duration period() {
+                    return Duration.ofMillis(200);
+                }
+
+                @Override
+                public boolean stopSending() {
+                    return asked.incrementAndGet() == 2;
+                }
+            };
+            Progress latencies = new Progress() {
+                @Override
+                public void completed(Outcome outcome) {
+                    throw new AssertionError("the driver tells the latency");
+                }
+
+                @Override
+                public void completed(Outcome outcome, long latencyNanos) {
+                    timed.addAndGet(latencyNanos);
+                }
+            };
+            LoadResult result = driver.run(
+                    Targets.of(java.util.List.of(server.uri())),
+                    ClosedModel.custom(2, Duration.ofSeconds(2))
+                            .heldFor(Duration.ofSeconds(20))
+                            .connections(Connections.KEEP_ALIVE)
+                            .build(),
+                    latencies,
+                    stopAtTheSecond);
+
+            // stopped at the second check, 400 ms in, and its requests in flight answered: far from the 20 s
+            assertThat(result.elapsedSeconds()).isBetween(0.38, 2.0);
+            assertThat(asked).hasValue(2);
+            // each user about one request a D until then: 2 x 400 ms / 50 ms
+            assertThat(result.sent()).isBetween(8L, 18L);
+            // the progress saw every request's latency, the driver's own figure
+            long recorded = result.requests().stream()
+                    .mapToLong(RequestRecord::latencyNanos)
+                    .sum();
+            assertThat(timed.get()).isEqualTo(recorded);
+        }
+    }
+
+    @Test
     void aThinkTimeSpacesEachUsersRequestsAndLowersTheRateByLittlesLaw() throws Exception {
         Duration think = Duration.ofMillis(100);
         try (FakeSlowServer server = new FakeSlowServer(8, D, 200)) {
