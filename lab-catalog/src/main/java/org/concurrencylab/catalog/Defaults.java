@@ -125,26 +125,48 @@ public final class Defaults {
 
     /**
      * The longest a study's warm-up lasts, at {@link #STUDY_WARM_UP_USERS}: it ends sooner, in windows of
-     * {@link #STUDY_WARM_UP_WINDOW}, once the application is steady (at least {@link #STUDY_WARM_UP_REQUESTS}
+     * {@link #STUDY_WARM_UP_WINDOW}, once the application is steady (at least {@link #WARM_UP_REQUESTS_C2}
      * answered, its JIT under {@link #JIT_BUSY_SHARE_OF_A_CORE} of a core, and two windows' throughput within
-     * {@link #STUDY_STEADY_THROUGHPUT} of each other). Long enough for a service held to 80 requests a second by
+     * {@link #STEADY_THROUGHPUT} of each other). Long enough for a service held to 80 requests a second by
      * a small pool to answer the requests.
      */
     public static final Duration STUDY_WARM_UP = Duration.ofSeconds(150);
 
     /**
-     * The fewest requests a study's warm-up answers: HotSpot compiles a method with C2 once its invocations pass
-     * 5,000, or 15,000 with its loops' iterations (Tier4InvocationThreshold, Tier4CompileThreshold), so code that
-     * runs once a request is compiled for good only after thousands of requests, however quiet the compiler is
-     * before.
+     * The fewest requests a warm-up answers where the JVM compiles with C2 (a study's, an experiment's with the full
+     * JIT): HotSpot compiles a method with C2 once its invocations pass 5,000, or 15,000 with its loops' iterations
+     * (Tier4InvocationThreshold, Tier4CompileThreshold), so code that runs once a request is compiled for good only
+     * after thousands of requests, however quiet the compiler is before.
      */
-    public static final long STUDY_WARM_UP_REQUESTS = 10_000;
+    public static final long WARM_UP_REQUESTS_C2 = 10_000;
+
+    /**
+     * The fewest requests a warm-up answers where the JVM compiles with C1 alone (an experiment's services, {@link
+     * JitPolicy#C1_ONLY}): the interpreter hands a method to C1 once its invocations pass 200
+     * (Tier3InvocationThreshold), and it tells the compilation policy of them every 128 calls
+     * (Tier0InvokeNotifyFreqLog 7), so code that runs once a request is handed over at its 256th.
+     */
+    public static final long WARM_UP_REQUESTS_C1 = 256;
+
+    /** The fewest requests a warm-up answers before services that compile under {@code jit} can be steady. */
+    public static long warmUpRequests(JitPolicy jit) {
+        return jit == JitPolicy.FULL ? WARM_UP_REQUESTS_C2 : WARM_UP_REQUESTS_C1;
+    }
 
     /** A study's warm-up is judged window by window, each this long. */
     public static final Duration STUDY_WARM_UP_WINDOW = Duration.ofSeconds(2);
 
-    /** How far two successive warm-up windows' throughput may differ, as a share, for the application to be steady. */
-    public static final double STUDY_STEADY_THROUGHPUT = 0.05;
+    /**
+     * An experiment's warm-up is judged window by window, each this long, and ends after the first window in which
+     * its services are steady (at least {@link #warmUpRequests(JitPolicy)} answered, every service's JIT under
+     * {@link #JIT_BUSY_SHARE_OF_A_CORE} of a core, the users' throughput within {@link #STEADY_THROUGHPUT} of the
+     * window's before), or at the experiment's declared length, its cap. A second holds a few answers of every
+     * user at the longest D an experiment declares here (0.4 s).
+     */
+    public static final Duration WARM_UP_WINDOW = Duration.ofSeconds(1);
+
+    /** How far two successive warm-up windows' throughput may differ, as a share, for the service to be steady. */
+    public static final double STEADY_THROUGHPUT = 0.05;
 
     public static final int STUDY_WARM_UP_USERS = 4;
 

@@ -64,7 +64,7 @@ final class ListCommand implements Runnable {
 
     private static void printVariants(PrintWriter out, Experiment experiment, int nameWidth) {
         out.printf(
-                "%s  (after \"%s\")%n  %s%n  default scale %s, services see %s, warm-up %d users for %d D,"
+                "%s  (after \"%s\")%n  %s%n  default scale %s, services see %s, warm-up %d users until steady, at most %d D,"
                         + " connections %s, service JIT %s%n",
                 experiment.name(),
                 experiment.title(),

@@ -151,8 +151,9 @@ final class RunCommand implements Callable<Integer> {
             names = "--warm-up",
             paramLabel = "N",
             description =
-                    "Warm-up per variant, in multiples of D, before anything is measured. Default: each experiment's own "
-                            + "(see ./lab list). Longer gives the JIT time to finish: steadier figures, a longer run.")
+                    "The longest warm-up per variant, in multiples of D, before anything is measured; it ends sooner "
+                            + "once the services are steady. Default: each experiment's own (see ./lab list). Longer "
+                            + "lets a warm-up that reached it finish: steadier figures, a longer run.")
     private Integer warmUp;
 
     @Option(

@@ -27,6 +27,15 @@ public record VariantResult(
     /** The sizing's entry for the entry service's live threads once started, before any load (its warm-up included). */
     public static final String LIVE_THREADS_AT_START = "liveThreadsAtStart";
 
+    /** The sizing's entry for how long the warm-up took, in seconds, its drain included. */
+    public static final String WARM_UP_SECONDS = "warmUpSeconds";
+
+    /** The sizing's entry for whether the warm-up ended with the services steady (false: at its cap). */
+    public static final String WARM_UP_STEADY = "warmUpSteady";
+
+    /** The sizing's entry for the requests the warm-up answered. */
+    public static final String WARM_UP_REQUESTS = "warmUpRequests";
+
     /** The live threads of the entry service once started, before any load; empty in results written before it. */
     public java.util.OptionalInt liveThreadsAtStart() {
         return sizing != null && sizing.get(LIVE_THREADS_AT_START) instanceof Number live

@@ -200,6 +200,14 @@ final class RunningVariant implements AutoCloseable {
                 .toList();
     }
 
+    /** The probes of the services the load reaches: the entry service's instances and its chain. */
+    List<ProbeClient> serving() {
+        List<ProbeClient> probes = new ArrayList<>();
+        entries.forEach(running -> probes.add(running.probe()));
+        chain.forEach(running -> probes.add(running.probe()));
+        return probes;
+    }
+
     /** The entry service's instances, for an autoscaler's reading of their CPU. */
     List<MachineCpu.Tracked> entryProcesses() {
         return entries.stream().map(RunningVariant::entryProcess).toList();

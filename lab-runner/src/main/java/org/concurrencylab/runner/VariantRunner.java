@@ -50,6 +50,8 @@ import org.concurrencylab.runner.measure.StepResults;
 import org.concurrencylab.runner.process.ProbeClient;
 import org.concurrencylab.runner.process.ServiceCommand;
 import org.concurrencylab.runner.process.ServiceStartException;
+import org.concurrencylab.runner.warmup.ClosedWarmUp;
+import org.concurrencylab.runner.warmup.SteadyWarmUp;
 
 /** Runs one variant in its own JVM: start, read its sizing, warm up, run each step, stop. */
 public final class VariantRunner {
@@ -118,9 +120,12 @@ public final class VariantRunner {
                         started.samples().getLast().liveThreads());
             }
             List<URI> targets = running.targets(experiment.path());
-            progress.phase(variant.name(), "warming up");
+            progress.phase(variant.name(), "warming up until steady");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
-            warmUp(targets, requests, environment.warmUp(), serviceTime, timeout);
+            SteadyWarmUp.Outcome warmedUp = warmUp(targets, requests, running.serving(), serviceTime, timeout);
+            sizing.put(VariantResult.WARM_UP_SECONDS, warmedUp.took().toMillis() / 1e3);
+            sizing.put(VariantResult.WARM_UP_STEADY, warmedUp.steady());
+            sizing.put(VariantResult.WARM_UP_REQUESTS, warmedUp.answered());
             // where the load hosts send their requests, and where their engine's plans and sample logs go
             Optional<URI> remoteTarget = remote.map(load -> reachable(targets.getFirst(), load));
             Optional<Path> remoteWork = remote.map(load -> resultsDirectory
@@ -347,17 +352,28 @@ public final class VariantRunner {
         return new CalleeAlone(served.meanMillis(), holds);
     }
 
-    /** A closed load for a time, whatever the measured steps are: see {@link WarmUp} for why. */
-    private void warmUp(List<URI> targets, RequestMix requests, WarmUp warmUp, Duration serviceTime, Duration timeout)
-            throws InterruptedException {
-        closedDriver.run(
-                targets,
+    /**
+     * The experiment's warm-up users, without thinking, until the services are steady ({@link SteadyWarmUp} by
+     * {@link Defaults#WARM_UP_WINDOW}), at most for the warm-up's length: see {@link WarmUp} for why a closed load.
+     */
+    private SteadyWarmUp.Outcome warmUp(
+            List<URI> targets, RequestMix requests, List<ProbeClient> services, Duration serviceTime, Duration timeout)
+            throws IOException, InterruptedException {
+        WarmUp warmUp = environment.warmUp();
+        return ClosedWarmUp.run(
+                closedDriver,
+                Targets.of(targets),
                 ClosedModel.custom(warmUp.users(), timeout)
                         .requests(requests)
                         .heldFor(serviceTime.multipliedBy(warmUp.lengthInD()))
                         .connections(environment.connections())
                         .build(),
-                Progress.NONE);
+                services,
+                new SteadyWarmUp(
+                        Defaults.JIT_BUSY_SHARE_OF_A_CORE,
+                        Defaults.STEADY_THROUGHPUT,
+                        Defaults.warmUpRequests(environment.jit())),
+                Defaults.WARM_UP_WINDOW);
     }
 
     /** A closed load of the warm-up's users from the load hosts, discarded, as many rounds as the lab's own warm-up lasts in D. */

@@ -86,11 +86,11 @@ public final class StudyFile {
                     "map: `users`, `seconds`",
                     "users " + Defaults.STUDY_WARM_UP_USERS + ", seconds " + seconds(Defaults.STUDY_WARM_UP),
                     "the load before anything is measured: it ends once the application is steady (at least "
-                            + String.format(java.util.Locale.ROOT, "%,d", Defaults.STUDY_WARM_UP_REQUESTS)
+                            + String.format(java.util.Locale.ROOT, "%,d", Defaults.WARM_UP_REQUESTS_C2)
                             + " requests answered, its JIT under "
                             + Math.round(100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE) + " % of a core and two "
                             + Defaults.STUDY_WARM_UP_WINDOW.toSeconds() + "-s windows' throughput within "
-                            + Math.round(100 * Defaults.STUDY_STEADY_THROUGHPUT) + " %), at most `seconds`"),
+                            + Math.round(100 * Defaults.STEADY_THROUGHPUT) + " %), at most `seconds`"),
             new Key(
                     "connections",
                     "`new-per-request` or `keep-alive`",

@@ -2,9 +2,10 @@ package org.concurrencylab.catalog.load;
 
 /**
  * A closed load run before anything is measured, so that pools have grown and the JIT has compiled
- * the request path: {@code users} users for {@code lengthInD} times D. It is closed on purpose: a
- * variant that cannot keep up slows the warm-up down instead of building a queue that the measured
- * steps would inherit.
+ * the request path: {@code users} users without thinking until the services are steady (see
+ * {@link org.concurrencylab.catalog.Defaults#WARM_UP_WINDOW}), at most {@code lengthInD} times D. It
+ * is closed on purpose: a variant that cannot keep up slows the warm-up down instead of building a
+ * queue that the measured steps would inherit.
  */
 public record WarmUp(int users, int lengthInD) {
 

@@ -60,13 +60,13 @@ public final class StepTables {
         if (experiment.warmUp() != null && experiment.ofAnApplication()) {
             // a study's warm-up ends when the application is steady; each variant's took what it took
             List<String> took = experiment.variants().stream()
-                    .filter(variant -> variant.sizing().get("warmUpSeconds") instanceof Number)
+                    .filter(variant -> variant.sizing().get(VariantResult.WARM_UP_SECONDS) instanceof Number)
                     .map(variant -> (experiment.variants().size() == 1 ? "" : variant.name() + " ")
                             + format(
                                     Locale.ROOT,
                                     "%.1f s",
-                                    ((Number) variant.sizing().get("warmUpSeconds")).doubleValue())
-                            + (Boolean.FALSE.equals(variant.sizing().get("warmUpSteady"))
+                                    ((Number) variant.sizing().get(VariantResult.WARM_UP_SECONDS)).doubleValue())
+                            + (Boolean.FALSE.equals(variant.sizing().get(VariantResult.WARM_UP_STEADY))
                                     ? " (its cap, short of steady)"
                                     : ""))
                     .toList();
@@ -84,13 +84,43 @@ public final class StepTables {
                     experiment.warmUp().users(),
                     experiment.warmUp().lengthInD() * experiment.downstreamLatencyMillis() / 1000);
         }
-        return experiment.warmUp() == null
-                ? "an unrecorded load"
-                : format(
+        if (experiment.warmUp() == null) {
+            return "an unrecorded load";
+        }
+        List<VariantResult> judged = experiment.variants().stream()
+                .filter(variant -> variant.sizing().get(VariantResult.WARM_UP_SECONDS) instanceof Number)
+                .toList();
+        if (judged.isEmpty()) {
+            // results written before warm-ups ended when steady: a fixed length
+            return format(
+                    Locale.ROOT,
+                    "%d users for %d D",
+                    experiment.warmUp().users(),
+                    experiment.warmUp().lengthInD());
+        }
+        List<String> capped = judged.stream()
+                .filter(variant -> Boolean.FALSE.equals(variant.sizing().get(VariantResult.WARM_UP_STEADY)))
+                .map(VariantResult::name)
+                .toList();
+        double shortest = judged.stream()
+                .mapToDouble(variant -> ((Number) variant.sizing().get(VariantResult.WARM_UP_SECONDS)).doubleValue())
+                .min()
+                .orElseThrow();
+        double longest = judged.stream()
+                .mapToDouble(variant -> ((Number) variant.sizing().get(VariantResult.WARM_UP_SECONDS)).doubleValue())
+                .max()
+                .orElseThrow();
+        return format(
                         Locale.ROOT,
-                        "%d users for %d D",
+                        "%d users until steady, at most %d D (%.1f s), %.1f to %.1f s: %d of %d steady",
                         experiment.warmUp().users(),
-                        experiment.warmUp().lengthInD());
+                        experiment.warmUp().lengthInD(),
+                        experiment.warmUp().lengthInD() * experiment.downstreamLatencyMillis() / 1000,
+                        shortest,
+                        longest,
+                        judged.size() - capped.size(),
+                        judged.size())
+                + (capped.isEmpty() ? "" : "; at the cap, short of steady: " + String.join(", ", capped));
     }
 
     /** What a study's "LL TPS" column is: the users' pace, with their think time where they think, or the arrivals' rate. */
@@ -129,7 +159,7 @@ public final class StepTables {
             return "Its load came from " + steps.getFirst().plan().driver()
                     + ", against services the lab did not start or warm up";
         }
-        return "Each variant warmed up with " + warmUp(experiment) + " before it was measured";
+        return "Before it was measured, each variant warmed up with " + warmUp(experiment);
     }
 
     /** How the client held its connections and how the services compiled, as this run did it. */

@@ -9,7 +9,9 @@ import java.util.OptionalLong;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.probe.model.ProcessCounters;
+import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.runner.process.ProbeClient;
+import org.concurrencylab.runner.warmup.SteadyWarmUp;
 import org.concurrencylab.study.Study;
 
 /** A study's warm-up: its users without thinking, window after window, until {@link SteadyWarmUp} holds. */
@@ -28,7 +30,7 @@ final class StudyWarmUp {
             return Optional.empty();
         }
         SteadyWarmUp rule = new SteadyWarmUp(
-                Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STUDY_STEADY_THROUGHPUT, Defaults.STUDY_WARM_UP_REQUESTS);
+                Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STEADY_THROUGHPUT, Defaults.WARM_UP_REQUESTS_C2);
         long start = System.nanoTime();
         long cap = study.warmUp().toNanos();
         SteadyWarmUp.Window previous = null;
@@ -43,7 +45,7 @@ final class StudyWarmUp {
                 StudyLoads.answeredAtAll(study, load, "requests of the warm-up's first " + window.toSeconds() + " s");
             }
             OptionalLong jitAfter = probe.read(-1).counters().jitCpuNanos();
-            SteadyWarmUp.Window last = new SteadyWarmUp.Window(
+            SteadyWarmUp.Window last = SteadyWarmUp.Window.counted(
                     load.elapsedSeconds(), load.ok(), ProcessCounters.since(jitBefore, jitAfter));
             answered += load.ok();
             boolean steady = previous != null && rule.steady(previous, last, answered);
@@ -55,10 +57,10 @@ final class StudyWarmUp {
                         steady,
                         last,
                         previous == null ? Double.NaN : SteadyWarmUp.change(previous, last));
-                sizing.put("warmUpSeconds", outcome.took().toMillis() / 1e3);
-                sizing.put("warmUpSteady", steady);
-                sizing.put("warmUpRequests", answered);
-                return Optional.of(outcome.sentence(rule));
+                sizing.put(VariantResult.WARM_UP_SECONDS, outcome.took().toMillis() / 1e3);
+                sizing.put(VariantResult.WARM_UP_STEADY, steady);
+                sizing.put(VariantResult.WARM_UP_REQUESTS, answered);
+                return Optional.of(outcome.sentence(rule, "a longer warm-up.seconds or more warm-up.users"));
             }
             previous = last;
             jitBefore = jitAfter;
