@@ -36,6 +36,17 @@ public record VariantResult(
     /** The sizing's entry for the requests the warm-up answered. */
     public static final String WARM_UP_REQUESTS = "warmUpRequests";
 
+    /**
+     * How a warm-up ended, as the sizing keeps it: in the types results.json reads back, so that a result read
+     * from its file equals the one written (a count as an int, which is how a number that fits one reads).
+     */
+    public static Map<String, Object> warmUpSizing(double seconds, boolean steady, long requests) {
+        return Map.of(
+                WARM_UP_SECONDS, seconds,
+                WARM_UP_STEADY, steady,
+                WARM_UP_REQUESTS, Math.toIntExact(requests));
+    }
+
     /** The live threads of the entry service once started, before any load; empty in results written before it. */
     public java.util.OptionalInt liveThreadsAtStart() {
         return sizing != null && sizing.get(LIVE_THREADS_AT_START) instanceof Number live

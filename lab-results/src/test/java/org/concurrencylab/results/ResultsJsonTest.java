@@ -211,11 +211,14 @@ class ResultsJsonTest {
                 .seed(new SeedFigure("article: A", 99.4, 1000.0, null, null))
                 .requestLog("requests/x.csv")
                 .build();
+        // how the warm-up ended reads back as written: a count of requests as the int a JSON number reads as
+        Map<String, Object> sizing = new java.util.LinkedHashMap<>(VariantResult.warmUpSizing(2.0, false, 130L));
+        sizing.put("nettyEventLoops", 8);
         VariantResult variant = VariantResult.custom("mvc-tomcat-200")
                 .summary("s")
                 .origin("seed")
                 .cpus(8)
-                .sizing(Map.of("nettyEventLoops", 8))
+                .sizing(sizing)
                 .properties(Map.of("k", "v"))
                 .steps(List.of(step))
                 .build();

@@ -123,9 +123,8 @@ public final class VariantRunner {
             progress.phase(variant.name(), "warming up until steady");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
             SteadyWarmUp.Outcome warmedUp = warmUp(targets, requests, running.serving(), serviceTime, timeout);
-            sizing.put(VariantResult.WARM_UP_SECONDS, warmedUp.took().toMillis() / 1e3);
-            sizing.put(VariantResult.WARM_UP_STEADY, warmedUp.steady());
-            sizing.put(VariantResult.WARM_UP_REQUESTS, warmedUp.answered());
+            sizing.putAll(VariantResult.warmUpSizing(
+                    warmedUp.took().toMillis() / 1e3, warmedUp.steady(), warmedUp.answered()));
             // where the load hosts send their requests, and where their engine's plans and sample logs go
             Optional<URI> remoteTarget = remote.map(load -> reachable(targets.getFirst(), load));
             Optional<Path> remoteWork = remote.map(load -> resultsDirectory

@@ -57,9 +57,7 @@ final class StudyWarmUp {
                         steady,
                         last,
                         previous == null ? Double.NaN : SteadyWarmUp.change(previous, last));
-                sizing.put(VariantResult.WARM_UP_SECONDS, outcome.took().toMillis() / 1e3);
-                sizing.put(VariantResult.WARM_UP_STEADY, steady);
-                sizing.put(VariantResult.WARM_UP_REQUESTS, answered);
+                sizing.putAll(VariantResult.warmUpSizing(outcome.took().toMillis() / 1e3, steady, answered));
                 return Optional.of(outcome.sentence(rule, "a longer warm-up.seconds or more warm-up.users"));
             }
             previous = last;
