@@ -47,6 +47,18 @@ public record VariantResult(
                 WARM_UP_REQUESTS, Math.toIntExact(requests));
     }
 
+    /** How long the warm-up took, in seconds; empty in results written before warm-ups were judged. */
+    public java.util.OptionalDouble warmUpSeconds() {
+        return sizing != null && sizing.get(WARM_UP_SECONDS) instanceof Number seconds
+                ? java.util.OptionalDouble.of(seconds.doubleValue())
+                : java.util.OptionalDouble.empty();
+    }
+
+    /** Whether the warm-up reached its cap before the services were steady; false where it ended steady or unknown. */
+    public boolean warmUpShortOfSteady() {
+        return sizing != null && Boolean.FALSE.equals(sizing.get(WARM_UP_STEADY));
+    }
+
     /** The live threads of the entry service once started, before any load; empty in results written before it. */
     public java.util.OptionalInt liveThreadsAtStart() {
         return sizing != null && sizing.get(LIVE_THREADS_AT_START) instanceof Number live

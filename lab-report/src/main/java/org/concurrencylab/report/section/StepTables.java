@@ -60,15 +60,13 @@ public final class StepTables {
         if (experiment.warmUp() != null && experiment.ofAnApplication()) {
             // a study's warm-up ends when the application is steady; each variant's took what it took
             List<String> took = experiment.variants().stream()
-                    .filter(variant -> variant.sizing().get(VariantResult.WARM_UP_SECONDS) instanceof Number)
+                    .filter(variant -> variant.warmUpSeconds().isPresent())
                     .map(variant -> (experiment.variants().size() == 1 ? "" : variant.name() + " ")
                             + format(
                                     Locale.ROOT,
                                     "%.1f s",
-                                    ((Number) variant.sizing().get(VariantResult.WARM_UP_SECONDS)).doubleValue())
-                            + (Boolean.FALSE.equals(variant.sizing().get(VariantResult.WARM_UP_STEADY))
-                                    ? " (its cap, short of steady)"
-                                    : ""))
+                                    variant.warmUpSeconds().getAsDouble())
+                            + (variant.warmUpShortOfSteady() ? " (its cap, short of steady)" : ""))
                     .toList();
             if (!took.isEmpty()) {
                 return format(
@@ -88,7 +86,7 @@ public final class StepTables {
             return "an unrecorded load";
         }
         List<VariantResult> judged = experiment.variants().stream()
-                .filter(variant -> variant.sizing().get(VariantResult.WARM_UP_SECONDS) instanceof Number)
+                .filter(variant -> variant.warmUpSeconds().isPresent())
                 .toList();
         if (judged.isEmpty()) {
             // results written before warm-ups ended when steady: a fixed length
@@ -99,25 +97,20 @@ public final class StepTables {
                     experiment.warmUp().lengthInD());
         }
         List<String> capped = judged.stream()
-                .filter(variant -> Boolean.FALSE.equals(variant.sizing().get(VariantResult.WARM_UP_STEADY)))
+                .filter(VariantResult::warmUpShortOfSteady)
                 .map(VariantResult::name)
                 .toList();
-        double shortest = judged.stream()
-                .mapToDouble(variant -> ((Number) variant.sizing().get(VariantResult.WARM_UP_SECONDS)).doubleValue())
-                .min()
-                .orElseThrow();
-        double longest = judged.stream()
-                .mapToDouble(variant -> ((Number) variant.sizing().get(VariantResult.WARM_UP_SECONDS)).doubleValue())
-                .max()
-                .orElseThrow();
+        java.util.DoubleSummaryStatistics took = judged.stream()
+                .mapToDouble(variant -> variant.warmUpSeconds().getAsDouble())
+                .summaryStatistics();
         return format(
                         Locale.ROOT,
                         "%d users until steady, at most %d D (%.1f s), %.1f to %.1f s: %d of %d steady",
                         experiment.warmUp().users(),
                         experiment.warmUp().lengthInD(),
                         experiment.warmUp().lengthInD() * experiment.downstreamLatencyMillis() / 1000,
-                        shortest,
-                        longest,
+                        took.getMin(),
+                        took.getMax(),
                         judged.size() - capped.size(),
                         judged.size())
                 + (capped.isEmpty() ? "" : "; at the cap, short of steady: " + String.join(", ", capped));
