@@ -78,7 +78,7 @@ public final class ClosedWarmUp implements SendingCheck, Progress {
         }
         if (!warmUp.steady && warmUp.answered.sum() > warmUp.answeredBefore) {
             // the cap closed the load within a window: what the services did since the last check is judged too
-            warmUp.stopSending();
+            warmUp.judgeWindow();
         }
         SteadyWarmUp.Window last = warmUp.last == null
                 ? SteadyWarmUp.Window.counted(result.elapsedSeconds(), result.ok(), OptionalLong.empty())
@@ -114,6 +114,11 @@ public final class ClosedWarmUp implements SendingCheck, Progress {
 
     @Override
     public boolean stopSending() {
+        return judgeWindow();
+    }
+
+    /** Judges the window since the last one by the rule, and starts the next: whether the services are steady. */
+    private boolean judgeWindow() {
         long now = System.nanoTime();
         // the latencies first: an answer counted between the two reads then lowers a window's mean, never raises it
         long latency = answeredLatencyNanos.sum();
