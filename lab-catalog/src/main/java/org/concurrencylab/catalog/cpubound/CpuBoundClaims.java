@@ -61,6 +61,12 @@ final class CpuBoundClaims {
 
     static final MeasuredSpread ARTICLE_BATCH_SPREAD = BENCH.spread("a batch of ten", 16.4, 17.4, "D");
 
+    static final MeasuredSpread BATCH_SIZE_SPREAD = BENCH.spread("answers in each batch", 10, 10, "");
+
+    static final MeasuredSpread PARALLEL_4_FAILED_SPREAD = BENCH.spread("failures among its 30 requests", 0, 0, "");
+
+    static final MeasuredSpread PARALLEL_4_LARGEST_GROUP_SPREAD = BENCH.spread("the most answers together", 6, 13, "");
+
     static final MeasuredSpread PARALLEL_2_BEATS_4_SPREAD =
             BENCH.spread("parallel-2's mean lower than parallel-4's by", -15, 7, "%");
 
@@ -89,6 +95,7 @@ final class CpuBoundClaims {
                                 })
                         .articleSaid("batches of 10, about 11 s of processing each")
                         .checkedAt(format("answers in batches of %d", TOMCAT_THREADS))
+                        .spreadHere(BATCH_SIZE_SPREAD)
                         .shownBy(ChartRef.Kind.REQUESTS, load, NO_SCHEDULER),
                 Claim.of(
                                 "no-scheduler-last-batch-times-out",
@@ -129,6 +136,7 @@ final class CpuBoundClaims {
                                 "no failure; not in batches of %d; not decided where only timeouts failed and its JVM's own "
                                         + "CPU per request puts the last answer past the timeout",
                                 TOMCAT_THREADS))
+                        .spreadHere(PARALLEL_4_FAILED_SPREAD, PARALLEL_4_LARGEST_GROUP_SPREAD)
                         .shownBy(ChartRef.Kind.REQUESTS, load, PARALLEL_4),
                 Claim.of(
                                 "parallel-2-beats-4",

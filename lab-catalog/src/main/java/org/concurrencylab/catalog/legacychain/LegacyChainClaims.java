@@ -255,6 +255,8 @@ final class LegacyChainClaims {
 
     static final MeasuredSpread POOLS_SLOWER_SPREAD = BENCH.spread("the mean against the legacy's", 0.27, 0.31, "x");
 
+    static final MeasuredSpread SAVE_REMOVED_FAILED_SPREAD = BENCH.spread("failed with the save removed", 0, 0, "%");
+
     static final MeasuredSpread SAVE_REMOVED_SLOWER_SPREAD =
             BENCH.spread("the mean against the legacy's", 0.05, 0.2, "x");
 
@@ -634,6 +636,7 @@ final class LegacyChainClaims {
                         .checkedAt(format(
                                 "failed share %s to %s x the legacy's",
                                 figure(A_THIRD - A_THIRD_WITHIN), figure(A_THIRD + A_THIRD_WITHIN)))
+                        .spreadHere(FAILS_SPREAD, SAVE_REMOVED_FAILED_SPREAD)
                         .shownBy(ChartRef.Kind.VARIANTS_IN_TURN, load, SAVE_REMOVED_STEP, LEGACY),
                 Claim.of("save-removed-still-slower", "... while the mean latency stays above the legacy's.", m -> {
                             StepResult legacy = m.step(LEGACY, load);
@@ -704,6 +707,7 @@ final class LegacyChainClaims {
                         .checkedAt(
                                 "the first failure later and fewer failures a second than with the clients' pools alone; not decided "
                                         + "where none failed with the save removed (no first failure to compare)")
+                        .spreadHere(SAVE_REMOVED_FAILED_SPREAD, POOLS_FAILED_SPREAD)
                         .shownBy(ChartRef.Kind.FAILED_OVER_TIME, load, SAVE_REMOVED_STEP, HTTP_CLIENT_STEP),
                 Claim.of(
                                 "all-fixes",
