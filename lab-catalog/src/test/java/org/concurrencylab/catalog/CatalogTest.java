@@ -226,6 +226,26 @@ class CatalogTest {
                 }));
     }
 
+    /**
+     * A threshold is read beside how far its figure moves from run to run here: a claim lands with the spread its
+     * experiment's bench (or sweep, run three times) read, so that nobody sets a threshold inside the noise unseen.
+     */
+    @Test
+    void everyClaimAndSweepClaimCarriesItsSpreadHere() {
+        Catalog.experiments().forEach(experiment -> {
+            experiment
+                    .claims()
+                    .forEach(claim -> assertThat(claim.spreads())
+                            .as(experiment.name() + ": " + claim.id())
+                            .isNotEmpty());
+            experiment
+                    .sweeps()
+                    .forEach(sweep -> assertThat(sweep.spreads())
+                            .as(experiment.name() + ": " + sweep.id())
+                            .isNotEmpty());
+        });
+    }
+
     @Test
     void aClaimWhoseVariantDidNotRunIsNotApplicable() {
         Measurements nothingRan = new Measurements(List.of(), Duration.ofMillis(100), 2);

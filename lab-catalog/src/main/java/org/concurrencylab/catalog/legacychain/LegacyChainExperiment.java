@@ -16,6 +16,7 @@ import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
+import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.claim.Finding;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.load.Autoscaling;
@@ -118,6 +119,9 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
         return create();
     }
 
+    /** What the sweeps' spreads moved over: three runs of {@code ./lab sweep legacy-chain}, nothing else running. */
+    static final Bench SWEEP_BENCH = Bench.of(3, "2026-11-28");
+
     static Experiment create() {
         return Experiment.custom(NAME)
                 .article(
@@ -152,6 +156,11 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                                         0.5,
                                         0.02)
                                 .articleSaid("about 8 % of the legacy's requests failed")
+                                .spreadHere(
+                                        SWEEP_BENCH.spread("the edge", 2968, 2981, "ms"),
+                                        SWEEP_BENCH.spread(
+                                                "failed half a second or more below it, the least", 73.7, 74.4, "%"),
+                                        SWEEP_BENCH.spread("half a second or more above it, the most", 0, 0.1, "%"))
                                 .build(),
                         SweepClaim.custom("legacy-failures-a-level-with-a-pool-wait")
                                 .text(
@@ -169,6 +178,8 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                                         LEVEL_WITHIN)
                                 .articleSaid(
                                         "about 8 % of the legacy's requests failed: 500s, upstream timeouts not handled")
+                                .spreadHere(SWEEP_BENCH.spread(
+                                        "the largest gap to the share played out", 0.3, 0.7, "points"))
                                 .build())
                 .findings(List.of(new Finding("lock-works-for-abandoned-requests", m -> {
                     StepResult legacy = m.step(LEGACY, LOAD.label());
