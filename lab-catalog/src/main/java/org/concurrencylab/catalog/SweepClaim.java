@@ -288,7 +288,7 @@ public record SweepClaim(
      * @param predicted the failed share the physics gives at a point (0 to 1), from its step and the knob's value;
      *                  empty where the step did not measure what it needs
      * @param how       how {@code predicted} reads it, in a few words, for the evidence and the listing
-     * @param within    how far a point's failed share may lie from it, as a share (0.05: 5 points of %)
+     * @param within    how far a point's failed share may lie from it, as a share (0.05: 5 percentage points)
      */
     public record FailureLevel(AtPoint predicted, String how, double within) implements Expected {
 
@@ -348,7 +348,7 @@ public record SweepClaim(
                     evidence
                             + format(
                                     Locale.ROOT,
-                                    "; beyond %.0f points of %% at %s",
+                                    "; beyond %.0f percentage points at %s",
                                     100 * within,
                                     String.join(", ", against))
                             + (machine ? "; a point against it was machine-bound" : ""));
@@ -358,7 +358,7 @@ public record SweepClaim(
         public String checkedAt(SweepClaim claim, int machineCpus) {
             return format(
                     Locale.ROOT,
-                    "on %s, the failed share at every %s within %.0f points of %% of %s",
+                    "on %s, the failed share at every %s within %.0f percentage points of the share from %s",
                     claim.variant(),
                     claim.knob().name(),
                     100 * within,

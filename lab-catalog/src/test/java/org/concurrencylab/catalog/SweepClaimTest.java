@@ -181,10 +181,10 @@ class SweepClaimTest {
         assertThat(close.status()).isEqualTo("reproduced");
         assertThat(close.evidence())
                 .contains("53.0 % against 50.0 % at 1500, 16.0 % against 20.0 % at 2000, 0.0 % against 0.0 % at 4500");
-        // one point 6 points of % off the queue is something else
+        // one point 6 percentage points off the queue is something else
         ClaimResult off = level().evaluate(levels(0.53, 0.26, 0.0), swept(true, MachineUsage.CLEAN), 2);
         assertThat(off.status()).isEqualTo("not reproduced");
-        assertThat(off.evidence()).contains("beyond 5 points of % at 26.0 % against 20.0 % at 2000");
+        assertThat(off.evidence()).contains("beyond 5 percentage points at 26.0 % against 20.0 % at 2000");
         // an edge (all or nothing) is not the level
         assertThat(level().evaluate(levels(0.9, 0.7, 0.0), swept(true, MachineUsage.CLEAN), 2)
                         .status())

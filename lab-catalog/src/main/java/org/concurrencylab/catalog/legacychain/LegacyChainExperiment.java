@@ -179,7 +179,7 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                                 .articleSaid(
                                         "about 8 % of the legacy's requests failed: 500s, upstream timeouts not handled")
                                 .spreadHere(SWEEP_BENCH.spread(
-                                        "the largest gap to the share played out", 0.3, 0.7, "points"))
+                                        "the largest gap to the share played out", 0.3, 0.7, "percentage points"))
                                 .build())
                 .findings(List.of(new Finding("lock-works-for-abandoned-requests", m -> {
                     StepResult legacy = m.step(LEGACY, LOAD.label());
