@@ -5,7 +5,6 @@ import static java.lang.String.format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.report.document.Block;
 import org.concurrencylab.report.document.TextTable;
 import org.concurrencylab.results.sweep.SweepFit;
@@ -32,11 +31,10 @@ public final class SweepReport {
                 sweep.experiment() + ": " + sweep.knob() + " on " + sweep.variant(),
                 sweep.load() == null ? "" : "at " + sweep.load(),
                 "s-" + index));
-        // along a client's timeout nothing is fitted: the failed share is the curve
-        boolean fitted = !Knob.REQUEST_TIMEOUT_MS.equals(sweep.knob());
+        // along a timeout (the client's, or one of the service's own) nothing is fitted: the failed share is the curve
+        boolean fitted = !fit.failuresAreTheCurve();
         if (!fitted) {
-            blocks.add(new Block.Paragraph(
-                    "Failures against the client's timeout: " + fit.note() + ".", Block.Tone.PLAIN));
+            blocks.add(new Block.Paragraph("Failures against a timeout: " + fit.note() + ".", Block.Tone.PLAIN));
         } else if (fit.model() == null) {
             blocks.add(new Block.Paragraph("No curve: " + fit.note() + ".", Block.Tone.ALERT));
         } else {

@@ -32,9 +32,23 @@ public record SweepFit(
     public static final String USL = "usl";
     public static final String BOUNDS = "bounds";
 
+    /**
+     * A sweep along a timeout: the timeout decides which requests fail, not how many the system serves, so the
+     * failed share against it is the sweep's curve and no throughput model is fitted. Read back from JSON, it is
+     * equal to this one.
+     */
+    public static final SweepFit FAILURES_ARE_THE_CURVE =
+            notFitted("the knob is a timeout, which decides which requests fail and not how many the system serves: "
+                    + "the failed share against it is this sweep's curve, and no throughput model is fitted");
+
     /** A sweep no model was fitted to, {@code note} saying why. */
     public static SweepFit notFitted(String note) {
         return new SweepFit(null, null, null, null, null, null, null, null, 0, note);
+    }
+
+    /** Whether this is {@link #FAILURES_ARE_THE_CURVE}: no model was wanted, where another unfitted sweep lacked one. */
+    public boolean failuresAreTheCurve() {
+        return equals(FAILURES_ARE_THE_CURVE);
     }
 
     /** A fit built by name, its knee taken from {@code model} ({@link #USL} or {@link #BOUNDS}). */

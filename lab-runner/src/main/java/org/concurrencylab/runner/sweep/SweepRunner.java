@@ -209,14 +209,6 @@ public final class SweepRunner {
         return swept.build();
     }
 
-    /**
-     * A client's timeout decides which requests fail, not how many the system serves: the failed share is
-     * such a sweep's curve, and no throughput model is fitted to it.
-     */
-    public static final SweepFit TIMEOUT_NOT_FITTED = SweepFit.notFitted(
-            "the knob is a timeout, which decides which requests fail and not how many the system serves: "
-                    + "the failed share against it is this sweep's curve, and no throughput model is fitted");
-
     static String pointName(String variant, int value) {
         return variant + "@" + value;
     }
@@ -265,7 +257,7 @@ public final class SweepRunner {
                 load,
                 points,
                 knob.isRequestTimeout() || failuresAreTheCurve
-                        ? TIMEOUT_NOT_FITTED
+                        ? SweepFit.FAILURES_ARE_THE_CURVE
                         : SweepAnalysis.fit(points, result.downstreamLatencyMillis()));
     }
 

@@ -9,6 +9,7 @@ import org.concurrencylab.catalog.Knob;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.results.sweep.SweepFit;
 import org.junit.jupiter.api.Test;
 
 /** How a sweep is declared again as an experiment the runner runs as it is: nothing started here. */
@@ -69,7 +70,7 @@ class SweepDeclarationTest {
                 .as("the experiment's own, where the variant names none")
                 .isEqualTo(legacyChain.requestTimeout());
         assertThat(gateway.steps()).containsExactly(held);
-        assertThat(SweepRunner.TIMEOUT_NOT_FITTED.model()).isNull();
+        assertThat(SweepFit.FAILURES_ARE_THE_CURVE.model()).isNull();
         assertThatThrownBy(() -> SweepRunner.declare(
                         org.concurrencylab.study.Study.custom(java.nio.file.Path.of("app.jar"))
                                 .variant("app", java.util.Map.of())
