@@ -89,7 +89,7 @@ final class RunReport {
     }
 
     /** Per experiment: the count of each verdict, every claim with its evidence and chart, the bottlenecks. */
-    private static List<Block> verdicts(ExperimentResult experiment, int index, boolean stoppedIn) {
+    static List<Block> verdicts(ExperimentResult experiment, int index, boolean stoppedIn) {
         Map<String, Long> counts = new TreeMap<>();
         experiment.claims().forEach(claim -> counts.merge(claim.status(), 1L, Long::sum));
         List<Block> blocks = new ArrayList<>();
@@ -109,17 +109,26 @@ final class RunReport {
                                                         .toList()),
                 "v-" + experiment.name()));
         List<Block.Verdicts.Line> lines = new ArrayList<>();
+        List<ClaimResult> notApplicable = new ArrayList<>();
         for (ClaimResult claim : experiment.claims()) {
-            // a claim this run could not check has nothing to show: its link would name variants that did not run
-            String anchor = "not applicable".equals(claim.status())
-                    ? null
-                    : ChartPlan.anchorOf(claim.chart(), index, experiment).orElse(null);
+            if (NOT_APPLICABLE.equals(claim.status())) {
+                notApplicable.add(claim);
+                continue;
+            }
+            String anchor = ChartPlan.anchorOf(claim.chart(), index, experiment).orElse(null);
             lines.add(new Block.Verdicts.Line(
                     claim.status(),
                     claim.text(),
                     claim.evidence(),
                     anchor,
                     anchor == null ? null : chartTitle(claim.chart(), anchor)));
+        }
+        // a claim this run could not check has nothing to show: its link would name variants that did not run
+        if (notApplicable.size() == 1) {
+            ClaimResult claim = notApplicable.getFirst();
+            lines.add(new Block.Verdicts.Line(claim.status(), claim.text(), claim.evidence(), null, null));
+        } else if (notApplicable.size() > 1) {
+            lines.add(notApplicable(notApplicable, experiment));
         }
         blocks.add(new Block.Verdicts(lines));
         List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
@@ -138,6 +147,36 @@ final class RunReport {
                     .toList()));
         }
         return blocks;
+    }
+
+    private static final String NOT_APPLICABLE = "not applicable";
+
+    /**
+     * The claims a run could not check, in one line, where a run of some variants would otherwise list every claim
+     * of the others: their ids, and the variants they compare that did not run.
+     */
+    private static Block.Verdicts.Line notApplicable(List<ClaimResult> claims, ExperimentResult experiment) {
+        Set<String> ran = new LinkedHashSet<>();
+        experiment.variants().stream().filter(VariantResult::ok).forEach(variant -> ran.add(variant.name()));
+        Set<String> missing = new java.util.TreeSet<>();
+        claims.stream()
+                .filter(claim -> claim.chart() != null)
+                .flatMap(claim -> claim.chart().variants().stream())
+                .filter(variant -> !ran.contains(variant))
+                .forEach(missing::add);
+        String ids = String.join(", ", claims.stream().map(ClaimResult::id).toList());
+        return new Block.Verdicts.Line(
+                NOT_APPLICABLE,
+                claims.size() + " claims need what this run did not run: " + ids,
+                missing.isEmpty()
+                        ? String.join(
+                                "; ",
+                                new LinkedHashSet<>(claims.stream()
+                                        .map(ClaimResult::evidence)
+                                        .toList()))
+                        : "not run (not chosen, or failed): " + String.join(", ", missing),
+                null,
+                null);
     }
 
     private static String chartTitle(ChartRef chart, String anchor) {
