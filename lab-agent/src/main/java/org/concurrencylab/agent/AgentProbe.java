@@ -66,7 +66,8 @@ final class AgentProbe {
                 since == null
                         ? CpuProfile.EMPTY
                         : profiler.map(running -> running.since(since)).orElse(CpuProfile.EMPTY),
-                List.of());
+                List.of(),
+                since == null ? null : pins.since(since));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.concurrencylab.agent;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.jfr.consumer.RecordingStream;
+import org.concurrencylab.probe.model.PinsSince;
 
 /**
  * Counts JFR's {@code jdk.VirtualThreadPinned}: a virtual thread that blocked while it could not leave its
@@ -15,6 +16,7 @@ final class VirtualThreadPins implements AutoCloseable {
     static final Duration THRESHOLD = Duration.ofMillis(20);
 
     private final AtomicLong pins = new AtomicLong();
+    private final PinTimeline timeline = new PinTimeline();
     private final RecordingStream stream;
 
     private VirtualThreadPins(RecordingStream stream) {
@@ -25,7 +27,11 @@ final class VirtualThreadPins implements AutoCloseable {
         RecordingStream stream = new RecordingStream();
         VirtualThreadPins counter = new VirtualThreadPins(stream);
         stream.enable("jdk.VirtualThreadPinned").withThreshold(THRESHOLD);
-        stream.onEvent("jdk.VirtualThreadPinned", event -> counter.pins.incrementAndGet());
+        stream.onEvent("jdk.VirtualThreadPinned", event -> {
+            counter.pins.incrementAndGet();
+            counter.timeline.ended(event.getEndTime().toEpochMilli());
+        });
+        stream.onFlush(() -> counter.timeline.handedOver(System.currentTimeMillis()));
         // the stream's own blocking start, on a daemon thread: startAsync's thread is never a daemon, and would
         // keep alive an application whose main has returned
         Thread.ofPlatform().daemon().name("lab-agent-pins").start(stream::start);
@@ -34,6 +40,11 @@ final class VirtualThreadPins implements AutoCloseable {
 
     long count() {
         return pins.get();
+    }
+
+    /** The pins that ended at or after {@code sinceEpochMillis}, by when each ended. */
+    PinsSince since(long sinceEpochMillis) {
+        return timeline.since(sinceEpochMillis);
     }
 
     @Override

@@ -48,6 +48,7 @@ public class ProbeEndpoint {
                 sampler.counters().withTimers(timers.served(), timers.held()),
                 samples,
                 since == null || profiler == null ? CpuProfile.EMPTY : profiler.since(since),
-                since == null ? List.of() : meters.since(since));
+                since == null ? List.of() : meters.since(since),
+                null);
     }
 }

@@ -198,7 +198,8 @@ public final class VariantRunner {
                 }
                 phases.enter(owner, PhaseClock.Phase.BETWEEN);
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
-                ProbeReport after = probe.read(load.startEpochMillis());
+                ProbeReport after = probe.withPinsUpTo(
+                        probe.read(load.startEpochMillis()), load.startEpochMillis(), load.endEpochMillis());
                 Optional<ProbeSample> rested = step == experiment.steps().getLast() && variant.threadsAfterLoad()
                         ? rested(probe, serviceTime.multipliedBy(Defaults.REST_AFTER_LOAD_IN_D), load.endEpochMillis())
                         : Optional.empty();

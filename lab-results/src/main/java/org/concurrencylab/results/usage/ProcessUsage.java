@@ -15,8 +15,9 @@ import java.util.OptionalLong;
  * @param serverMeanMillis their mean time by those timers: from the handler's filter to the answer,
  *                         so without the time a request waited before a thread took it
  * @param virtualThreadPins times in the step a virtual thread blocked for 20 ms or more while pinned to its
- *                          carrier (JFR's {@code jdk.VirtualThreadPinned}, counted by the lab's agent); empty
- *                          where nothing counted them (the lab's own services)
+ *                          carrier (JFR's {@code jdk.VirtualThreadPinned}, counted by the lab's agent by when each
+ *                          pin ended, once JFR had handed over the step's last); empty where nothing counted them
+ *                          (the lab's own services)
  */
 public record ProcessUsage(
         double cpuSeconds,

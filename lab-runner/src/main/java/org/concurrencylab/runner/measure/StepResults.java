@@ -20,6 +20,7 @@ import org.concurrencylab.catalog.model.MachineBound;
 import org.concurrencylab.driver.LoadResult;
 import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.probe.model.CpuProfile;
+import org.concurrencylab.probe.model.PinsSince;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.ProcessCounters;
@@ -184,7 +185,7 @@ public final class StepResults {
         List<ProbeSample> samples = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= load.endEpochMillis())
                 .toList();
-        ProcessUsage process = usage(samples, before.counters(), after.counters());
+        ProcessUsage process = usage(samples, before.counters(), after.counters(), after.pins());
         MachineUsage machine = machine(context, bound, load, process, machineReadings, beside.downstream());
         return StepResult.custom(context.step().label())
                 .plan(context.scaled().plan(context.step(), context.requestTimeout(), context.connections()))
@@ -479,7 +480,12 @@ public final class StepResults {
         return means;
     }
 
-    private static ProcessUsage usage(List<ProbeSample> samples, ProcessCounters before, ProcessCounters after) {
+    /**
+     * @param pins the pins that ended during the step, where the probe counts them by when they ended; else the
+     *             pins counter's difference, which takes a pin in whichever read came after JFR handed it over
+     */
+    private static ProcessUsage usage(
+            List<ProbeSample> samples, ProcessCounters before, ProcessCounters after, PinsSince pins) {
         long heapPeak =
                 samples.stream().mapToLong(ProbeSample::heapUsedBytes).max().orElse(after.heapUsedBytes());
         TimerTotals served = after.servedSince(before);
@@ -493,7 +499,10 @@ public final class StepResults {
                 .jitCpuSeconds(jitCpuSeconds(before, after))
                 .serverRequests(served.count())
                 .serverMeanMillis(served.meanMillis().orElse(0))
-                .virtualThreadPins(ProcessCounters.since(before.virtualThreadPins(), after.virtualThreadPins()))
+                .virtualThreadPins(
+                        pins != null && after.virtualThreadPins().isPresent()
+                                ? OptionalLong.of(pins.ended())
+                                : ProcessCounters.since(before.virtualThreadPins(), after.virtualThreadPins()))
                 .build();
     }
 

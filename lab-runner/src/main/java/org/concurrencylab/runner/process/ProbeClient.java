@@ -2,10 +2,12 @@ package org.concurrencylab.runner.process;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
+import org.concurrencylab.probe.model.PinsSince;
 import org.concurrencylab.probe.model.ProbeReport;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -52,6 +54,35 @@ public final class ProbeClient implements AutoCloseable {
         }
         return report;
     }
+
+    /**
+     * {@code after} with the pinned virtual threads of a read whose count covers every pin that ended by
+     * {@code untilEpochMillis}: JFR hands pins over about once a second, so a read right after a step may lack its
+     * last second's. Reads again every {@link #PIN_READ_PERIOD}, at most {@link #PIN_WAIT}; a report whose probe
+     * counts no pins, or saw none, comes back as it is, without waiting.
+     */
+    public ProbeReport withPinsUpTo(ProbeReport after, long sinceEpochMillis, long untilEpochMillis)
+            throws IOException, InterruptedException {
+        PinsSince pins = after.pins();
+        if (pins == null || after.counters().virtualThreadPins().orElse(0) == 0) {
+            return after;
+        }
+        long deadline = System.nanoTime() + PIN_WAIT.toNanos();
+        while (pins.deliveredUpToEpochMillis() < untilEpochMillis && System.nanoTime() < deadline) {
+            Thread.sleep(PIN_READ_PERIOD.toMillis());
+            PinsSince later = read(sinceEpochMillis).pins();
+            if (later == null) {
+                break;
+            }
+            pins = later;
+        }
+        return after.withPins(pins);
+    }
+
+    /** Two of JFR's hand-overs, a second apart, and a margin: the count covers a time by the second one after it. */
+    static final Duration PIN_WAIT = Duration.ofSeconds(3);
+
+    static final Duration PIN_READ_PERIOD = Duration.ofMillis(100);
 
     @Override
     public void close() throws IOException {

@@ -484,7 +484,8 @@ public final class StudyRunner {
                             loads.step(target, study, step, outcome -> progress.requestDone(outcome.failed()));
                     phases.enter(owner, PhaseClock.Phase.BETWEEN);
                     MachineCpu.Reading machineAfter = machineCpu.read(processes);
-                    ProbeReport after = probe.read(load.startEpochMillis());
+                    ProbeReport after = probe.withPinsUpTo(
+                            probe.read(load.startEpochMillis()), load.startEpochMillis(), load.endEpochMillis());
                     org.concurrencylab.results.usage.DownstreamUsage called = standIns.isEmpty()
                             ? null
                             : StandInService.usage(
