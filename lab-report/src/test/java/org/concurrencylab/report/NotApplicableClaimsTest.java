@@ -8,7 +8,6 @@ import org.concurrencylab.results.ChartRef;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.step.WarmUpLoad;
 import org.junit.jupiter.api.Test;
 
 class NotApplicableClaimsTest {
@@ -47,12 +46,7 @@ class NotApplicableClaimsTest {
     }
 
     private static List<Block.Verdicts.Line> lines(ClaimResult... claims) {
-        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
-                .seed("s")
-                .scale(0.4)
-                .downstreamLatencyMillis(400)
-                .warmUp(new WarmUpLoad(100, 5))
-                .jit("c1")
+        ExperimentResult experiment = ExperimentResults.blockingIo(0.4)
                 .variants(List.of(VariantResult.custom("mvc-tomcat-20").build()))
                 .claims(List.of(claims))
                 .build();

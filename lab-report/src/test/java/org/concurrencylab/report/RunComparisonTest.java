@@ -237,12 +237,7 @@ class RunComparisonTest {
                 .cpus(8)
                 .steps(List.of(step))
                 .build();
-        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
-                .seed("s")
-                .scale(0.4)
-                .downstreamLatencyMillis(400)
-                .warmUp(new WarmUpLoad(100, 5))
-                .jit("c1")
+        ExperimentResult experiment = ExperimentResults.blockingIo(0.4)
                 .variants(List.of(variant))
                 .claims(List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")))
                 .build();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import org.concurrencylab.report.ExperimentResults;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
@@ -16,7 +17,6 @@ import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.step.Timeline;
-import org.concurrencylab.results.step.WarmUpLoad;
 import org.concurrencylab.results.usage.MachineUsage;
 import org.concurrencylab.results.usage.ProcessUsage;
 import org.concurrencylab.results.usage.Threads;
@@ -89,12 +89,7 @@ class FidelitySummaryTest {
                 .cpus(8)
                 .steps(List.of(step))
                 .build();
-        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
-                .seed("s")
-                .scale(0.4)
-                .downstreamLatencyMillis(400)
-                .warmUp(new WarmUpLoad(100, 5))
-                .jit("c1")
+        ExperimentResult experiment = ExperimentResults.blockingIo(0.4)
                 .variants(List.of(variant))
                 .claims(List.of(new ClaimResult("tomcat-200-scales", "text", verdict, "e")))
                 .build();

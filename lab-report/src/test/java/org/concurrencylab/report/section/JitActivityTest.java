@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import org.concurrencylab.report.ExperimentResults;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.step.LatencyMillis;
@@ -13,7 +14,6 @@ import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.step.Timeline;
-import org.concurrencylab.results.step.WarmUpLoad;
 import org.concurrencylab.results.usage.ProcessUsage;
 import org.concurrencylab.results.usage.Threads;
 import org.junit.jupiter.api.Test;
@@ -22,12 +22,7 @@ class JitActivityTest {
 
     @Test
     void namesOnlyTheStepsWhoseCompilerTookMoreThanATenthOfACore() {
-        ExperimentResult experiment = ExperimentResult.custom("blocking-io", "t")
-                .seed("s")
-                .scale(0.15)
-                .downstreamLatencyMillis(150)
-                .warmUp(new WarmUpLoad(100, 5))
-                .jit("c1")
+        ExperimentResult experiment = ExperimentResults.blockingIo(0.15)
                 .variants(List.of(variant("cold", 0.45), variant("warm", 0.06), variant("unknown", -1)))
                 .build();
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import org.concurrencylab.report.ExperimentResults;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
-import org.concurrencylab.results.step.WarmUpLoad;
 import org.junit.jupiter.api.Test;
 
 class WarmUpSentenceTest {
@@ -44,14 +44,7 @@ class WarmUpSentenceTest {
     }
 
     private static ExperimentResult experiment(VariantResult... variants) {
-        return ExperimentResult.custom("blocking-io", "t")
-                .seed("s")
-                .scale(0.4)
-                .downstreamLatencyMillis(400)
-                .warmUp(new WarmUpLoad(100, 5))
-                .jit("c1")
-                .variants(List.of(variants))
-                .build();
+        return ExperimentResults.blockingIo(0.4).variants(List.of(variants)).build();
     }
 
     private static VariantResult variant(String name, Map<String, Object> sizing) {
