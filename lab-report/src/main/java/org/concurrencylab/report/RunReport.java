@@ -9,6 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.report.diagnosis.Diagnosis;
 import org.concurrencylab.report.diagnosis.HotFrames;
@@ -149,21 +152,22 @@ final class RunReport {
         return blocks;
     }
 
-    private static final String NOT_APPLICABLE = "not applicable";
+    private static final String NOT_APPLICABLE = Verdict.Status.NOT_APPLICABLE.label();
 
     /**
      * The claims a run could not check, in one line, where a run of some variants would otherwise list every claim
      * of the others: their ids, and the variants they compare that did not run.
      */
     private static Block.Verdicts.Line notApplicable(List<ClaimResult> claims, ExperimentResult experiment) {
-        Set<String> ran = new LinkedHashSet<>();
-        experiment.variants().stream().filter(VariantResult::ok).forEach(variant -> ran.add(variant.name()));
-        Set<String> missing = new java.util.TreeSet<>();
-        claims.stream()
+        Set<String> ran = experiment.variants().stream()
+                .filter(VariantResult::ok)
+                .map(VariantResult::name)
+                .collect(Collectors.toSet());
+        Set<String> missing = claims.stream()
                 .filter(claim -> claim.chart() != null)
                 .flatMap(claim -> claim.chart().variants().stream())
                 .filter(variant -> !ran.contains(variant))
-                .forEach(missing::add);
+                .collect(Collectors.toCollection(TreeSet::new));
         String ids = String.join(", ", claims.stream().map(ClaimResult::id).toList());
         return new Block.Verdicts.Line(
                 NOT_APPLICABLE,

@@ -5,6 +5,7 @@ import static org.concurrencylab.report.document.Figures.number;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -100,7 +101,7 @@ public final class StepTables {
                 .filter(VariantResult::warmUpShortOfSteady)
                 .map(VariantResult::name)
                 .toList();
-        java.util.DoubleSummaryStatistics took = judged.stream()
+        DoubleSummaryStatistics took = judged.stream()
                 .mapToDouble(variant -> variant.warmUpSeconds().getAsDouble())
                 .summaryStatistics();
         return format(
