@@ -289,10 +289,13 @@ class ApplicationStudyTest extends RealServicesTest {
     }
 
     /**
-     * /quotes calls a quotes service and waits for it on its Tomcat worker. The lab stands the service in, at 100 ms
+     * /quotes calls a quotes service and waits for it on its Tomcat worker. The lab stands the service in, at 200 ms
      * a call, and at 400 ms in a second variant ({@code downstream.quotes.latency-ms}): each call holds a worker its
-     * latency, so 16 workers serve at most 16 / 100 ms = 160/s, and 40/s once the dependency slows to 400 ms; 32
+     * latency, so 16 workers serve at most 16 / 200 ms = 80/s, and 40/s once the dependency slows to 400 ms; 32
      * users, asking for twice that, find the workers the limit both times, each held about the dependency's latency.
+     * The workers, not this machine's cores, must be what holds the load back: the request path (the fixture under
+     * C1, the stand-in, the driver, the agent) costs the cores several milliseconds a request, and the rate is kept
+     * low enough that waiting for a core does not lengthen the holds the test reads.
      */
     @Test
     void aSlowedDownstreamFillsTheWorkerPoolItIsWaitedOnFrom() throws Exception {
@@ -302,7 +305,7 @@ class ApplicationStudyTest extends RealServicesTest {
                         .downstream(new org.concurrencylab.study.StudyDownstream(
                                 "quotes",
                                 "fixture.quotes-url",
-                                Duration.ofMillis(100),
+                                Duration.ofMillis(200),
                                 org.concurrencylab.study.StudyDownstream.Distribution.FIXED,
                                 null))
                         .variant("fast", java.util.Map.of())
@@ -311,7 +314,7 @@ class ApplicationStudyTest extends RealServicesTest {
                 Duration.ofSeconds(4),
                 false);
         for (int v = 0; v < 2; v++) {
-            double latencyMillis = v == 0 ? 100 : 400;
+            double latencyMillis = v == 0 ? 200 : 400;
             VariantResult variant = result.variants().get(v);
             StepResult heaviest = variant.steps().getLast();
             assertThat(heaviest.client().requests().failed()).isZero();
@@ -327,12 +330,17 @@ class ApplicationStudyTest extends RealServicesTest {
             org.concurrencylab.results.capacity.ServiceCapacity model =
                     result.capacity().get(v);
             assertThat(model.limit()).as(variant.name()).isEqualTo("tomcat-workers");
-            // read where nothing queued (4 users): a worker waits at least the stand-in's own time for each call and
-            // is held no longer than the request the client timed, each within the 3 % to which a step's samples
-            // tell a pool's occupancy
+            // the workers were queued for: the model's hold is a worker's turn, the hand-over to the next caller
+            // included (its thread woken, waiting for a core), a few milliseconds on two busy cores. What a worker
+            // is held, the turn less that, is at least the stand-in's own time for each call and no longer than the
+            // request the client timed where nothing queued (4 users), each within the 3 % to which a step's
+            // samples tell a pool's occupancy
             StepResult holds = variant.steps().getFirst();
             assertThat(model.holdsFrom()).isEqualTo(holds.load());
-            assertThat(model.resource("tomcat-workers").orElseThrow().holdMillis())
+            org.concurrencylab.results.capacity.ResourceDemand workers =
+                    model.resource("tomcat-workers").orElseThrow();
+            assertThat(workers.handOverMillis()).as(variant.name()).isBetween(0.0, 0.1 * workers.holdMillis());
+            assertThat(workers.holdMillis() - workers.handOverMillis())
                     .as(variant.name())
                     .isGreaterThanOrEqualTo(
                             latencyMillis * (1 - org.concurrencylab.capacity.LittlesLaw.OCCUPANCY_PRECISION))
