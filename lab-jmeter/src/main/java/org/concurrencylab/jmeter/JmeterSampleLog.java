@@ -30,7 +30,7 @@ import org.concurrencylab.driver.RequestRecord;
  * D, where the lab's own driver records microseconds. Time stamps are the start of each sample only
  * when {@code sampleresult.timestamp.start} is true (JMeter's default since 5.x, and the lab's agents set
  * it); they come from each agent's own clock, so the hosts' clocks must agree (NTP) for the time charts
- * to line up. A remote sample's thread name begins with its agent, {@code host:port-}: that is how
+ * to line up. A closed or held load's length is the longest of the hosts' own spans, each on its own clock. A remote sample's thread name begins with its agent, {@code host:port-}: that is how
  * the shares by host are counted; a sample logged by JMeter on this host is {@link #THIS_HOST}'s.
  */
 public final class JmeterSampleLog {
@@ -201,10 +201,7 @@ public final class JmeterSampleLog {
             return new Read(new LoadResult(System.currentTimeMillis(), 0, new Histogram(3), List.of()), Map.of());
         }
         long first = samples.stream().mapToLong(Sample::startMillis).min().orElseThrow();
-        long last = samples.stream()
-                .mapToLong(sample -> sample.startMillis() + sample.elapsedMillis())
-                .max()
-                .orElseThrow();
+        long elapsedMillis = longestHostsOwnSpan(samples);
         List<Sample> inOrder = new ArrayList<>(samples);
         inOrder.sort(java.util.Comparator.comparingLong(Sample::startMillis));
         Map<String, Integer> users = new HashMap<>();
@@ -224,6 +221,25 @@ public final class JmeterSampleLog {
             }
             byHost.merge(sample.host(), 1L, Long::sum);
         }
-        return new Read(new LoadResult(first, (last - first) * 1_000_000, ok, records), byHost);
+        return new Read(new LoadResult(first, elapsedMillis * 1_000_000, ok, records), byHost);
+    }
+
+    /**
+     * How long the load ran: each host's own span, from its first sample's start to its last answer on its own
+     * clock, the longest of them. JMeter starts its remote engines one after another, and each host stamps its
+     * samples with its own clock: a span from the earliest host's first start to the latest host's last answer
+     * would count an engine's later start, or a clock's offset, as time the load took.
+     */
+    private static long longestHostsOwnSpan(List<Sample> samples) {
+        Map<String, long[]> spans = new HashMap<>();
+        for (Sample sample : samples) {
+            long end = sample.startMillis() + sample.elapsedMillis();
+            spans.merge(sample.host(), new long[] {sample.startMillis(), end}, (span, one) ->
+                    new long[] {Math.min(span[0], one[0]), Math.max(span[1], one[1])});
+        }
+        return spans.values().stream()
+                .mapToLong(span -> span[1] - span[0])
+                .max()
+                .orElseThrow();
     }
 }

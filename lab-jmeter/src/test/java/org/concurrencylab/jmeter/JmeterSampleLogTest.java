@@ -67,6 +67,27 @@ class JmeterSampleLogTest {
     }
 
     /**
+     * Two engines, each a user sending two requests of 100 ms back to back, the second engine started 350 ms after
+     * the first (JMeter starts remote engines one after another): the load ran 200 ms, not 550.
+     */
+    @Test
+    void aLoadLastsItsLongestHostsOwnSpanNotFromTheFirstHostsStartToTheLastHostsEnd() throws Exception {
+        Path jtl = Files.writeString(
+                directory.resolve("skewed.jtl"),
+                HEADER
+                        + "1000,100,GET /value,200,OK,10.200.0.2:1099-lab users 1-1,text,true,,10,10,1,2,http://x/value,100,h,0,1\n"
+                        + "1100,100,GET /value,200,OK,10.200.0.2:1099-lab users 1-1,text,true,,10,10,1,2,http://x/value,100,h,0,1\n"
+                        + "1350,100,GET /value,200,OK,10.200.0.3:1099-lab users 1-1,text,true,,10,10,1,2,http://x/value,100,h,0,1\n"
+                        + "1450,100,GET /value,200,OK,10.200.0.3:1099-lab users 1-1,text,true,,10,10,1,2,http://x/value,100,h,0,1\n");
+
+        LoadResult load = JmeterSampleLog.read(jtl).load();
+
+        assertThat(load.elapsedNanos()).isEqualTo(200_000_000L);
+        assertThat(load.throughputPerSecond()).isEqualTo(20.0);
+        assertThat(load.requests().get(2).startNanos()).isEqualTo(350_000_000L);
+    }
+
+    /**
      * Two engines at 10 arrivals a second each: every 100 ms from its schedule's start. The third of the first went out
      * 30 ms late and the first of the second 20 ms late; JMeter logs the actual sends, the lab counts from the due times.
      */
