@@ -30,8 +30,9 @@ import org.concurrencylab.driver.RequestRecord;
  * D, where the lab's own driver records microseconds. Time stamps are the start of each sample only
  * when {@code sampleresult.timestamp.start} is true (JMeter's default since 5.x, and the lab's agents set
  * it); they come from each agent's own clock, so the hosts' clocks must agree (NTP) for the time charts
- * to line up. A closed or held load's length is the longest of the hosts' own spans, each on its own clock. A remote sample's thread name begins with its agent, {@code host:port-}: that is how
- * the shares by host are counted; a sample logged by JMeter on this host is {@link #THIS_HOST}'s.
+ * to line up. A closed or held load's length is the longest of the hosts' own spans, each on its own
+ * clock. A remote sample's thread name begins with its agent, {@code host:port-}: that is how the shares
+ * by host are counted; a sample logged by JMeter on this host is {@link #THIS_HOST}'s.
  */
 public final class JmeterSampleLog {
 
