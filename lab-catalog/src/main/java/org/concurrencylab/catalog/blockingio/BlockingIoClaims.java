@@ -59,6 +59,9 @@ final class BlockingIoClaims {
 
     static final MeasuredSpread ROUTER_THREADS_SPREAD = BENCH.spread("peak threads against its", 1.0, 1.02, "x");
 
+    static final MeasuredSpread NETTY_ELASTIC_THREADS_SPREAD =
+            Bench.of(3, "2026-11-29").spread("peak threads against Tomcat-200's", 1.02, 1.03, "x");
+
     static final MeasuredSpread DEFERRED_RESULT_SPREAD = BENCH.spread("of C/D", 96.3, 97.2, "%");
 
     static final MeasuredSpread BOUNDED_ELASTIC_SPREAD =
@@ -232,6 +235,32 @@ final class BlockingIoClaims {
                         .spreadHere(NETTY_ELASTIC_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, WEBFLUX_NETTY_ELASTIC),
                 Claim.of(
+                                "netty-elastic-threads-like-tomcat-200",
+                                "Netty with subscribeOn an elastic pool uses about as many threads as Tomcat's 200 workers: a pool "
+                                        + "thread per request in flight where Tomcat has a worker.",
+                                m -> {
+                                    StepResult netty = m.step(WEBFLUX_NETTY_ELASTIC, HEAVY);
+                                    StepResult tomcat = m.step(MVC_TOMCAT_200, HEAVY);
+                                    int nettyThreads = netty.service().threads().peakLive();
+                                    int tomcatThreads =
+                                            tomcat.service().threads().peakLive();
+                                    return Verdict.of(
+                                            sameThreads(nettyThreads, tomcatThreads),
+                                            format(
+                                                    "%d threads at peak (%d elastic) against %d on Tomcat-200 (%d workers): x%.2f",
+                                                    nettyThreads,
+                                                    pool(netty, "elastic"),
+                                                    tomcatThreads,
+                                                    pool(tomcat, "tomcat-workers"),
+                                                    (double) nettyThreads / tomcatThreads));
+                                })
+                        .articleSaid("no figure: even the threads' use looks like Tomcat's with 200 workers")
+                        .checkedAt(format(
+                                "peak threads within %d or %s of Tomcat-200's, the larger",
+                                SAME_THREADS_AT_LEAST, percent(SAME_THREADS)))
+                        .spreadHere(NETTY_ELASTIC_THREADS_SPREAD)
+                        .shownBy(ChartRef.Kind.THREADS_BY_POOL, HEAVY, WEBFLUX_NETTY_ELASTIC, MVC_TOMCAT_200),
+                Claim.of(
                                 "tomcat-subscribeon-more-threads",
                                 "WebFlux on Tomcat with subscribeOn also gets near 100 per D, but with about twice the threads of Netty with the same pool.",
                                 m -> {
@@ -301,19 +330,13 @@ final class BlockingIoClaims {
                                     StepResult annotated = m.step(WEBFLUX_TOMCAT_BLOCKING, HEAVY);
                                     double throughputRatio = router.client().throughputPerSecond()
                                             / annotated.client().throughputPerSecond();
-                                    int threadDifference = Math.abs(router.service()
-                                                    .threads()
-                                                    .peakLive()
-                                            - annotated.service().threads().peakLive());
                                     return Verdict.structuralThenOnSteps(
-                                            threadDifference
-                                                    <= Math.max(
-                                                            SAME_THREADS_AT_LEAST,
-                                                            SAME_THREADS
-                                                                    * annotated
-                                                                            .service()
-                                                                            .threads()
-                                                                            .peakLive()),
+                                            sameThreads(
+                                                    router.service().threads().peakLive(),
+                                                    annotated
+                                                            .service()
+                                                            .threads()
+                                                            .peakLive()),
                                             Math.abs(throughputRatio - 1) <= SAME_THROUGHPUT,
                                             format(
                                                     "%.2f against %.2f per D; %d against %d threads at peak",
@@ -518,6 +541,11 @@ final class BlockingIoClaims {
 
     private static boolean servesAllUsers(Measurements m, StepResult step) {
         return m.perD(step) >= NEAR_BOUND * step.plan().users();
+    }
+
+    /** Two peaks of live threads that are "the same": within {@link #SAME_THREADS} of the second, or 10 threads. */
+    private static boolean sameThreads(int peak, int against) {
+        return Math.abs(peak - against) <= Math.max(SAME_THREADS_AT_LEAST, SAME_THREADS * against);
     }
 
     private static int pool(StepResult step, String pool) {

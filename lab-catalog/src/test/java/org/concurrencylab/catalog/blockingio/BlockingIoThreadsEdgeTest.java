@@ -69,6 +69,17 @@ class BlockingIoThreadsEdgeTest {
     }
 
     @Test
+    void nettyOnAnElasticPoolIsWithin15PercentOfTomcat200sThreadsOr10() {
+        // 15 % of 122 is 18.3 threads
+        assertThat(nettyLikeTomcat(122 + 18, 122)).isEqualTo("reproduced");
+        assertThat(nettyLikeTomcat(122 + 19, 122)).isEqualTo("not reproduced");
+        assertThat(nettyLikeTomcat(122 - 19, 122)).isEqualTo("not reproduced");
+        // 15 % of 40 is 6: 10 threads stand
+        assertThat(nettyLikeTomcat(30, 40)).isEqualTo("reproduced");
+        assertThat(nettyLikeTomcat(29, 40)).isEqualTo("not reproduced");
+    }
+
+    @Test
     void aNonBlockingHandlerUsesUnderHalfTheElasticPoolsThreads() {
         assertThat(nonBlocking(62, 125, ALL_SERVED)).as("62 of 125").isEqualTo("reproduced");
         assertThat(nonBlocking(63, 125, ALL_SERVED)).as("63 of 125").isEqualTo("not reproduced");
@@ -109,6 +120,13 @@ class BlockingIoThreadsEdgeTest {
                 "router-function-same",
                 threads(BlockingIoExperiment.WEBFLUX_TOMCAT_ROUTER, routerThreads, routerPerD),
                 threads(BlockingIoExperiment.WEBFLUX_TOMCAT_BLOCKING, annotatedThreads, annotatedPerD));
+    }
+
+    private static String nettyLikeTomcat(int nettyThreads, int tomcatThreads) {
+        return verdict(
+                "netty-elastic-threads-like-tomcat-200",
+                threads(BlockingIoExperiment.WEBFLUX_NETTY_ELASTIC, nettyThreads, ALL_SERVED),
+                threads(BlockingIoExperiment.MVC_TOMCAT_200, tomcatThreads, ALL_SERVED));
     }
 
     private static String nonBlocking(int delayThreads, int elasticThreads, double delayPerD) {
