@@ -227,6 +227,25 @@ class CatalogTest {
     }
 
     /**
+     * A claim about a variant an article ran (the first its chart shows) says what that article said of it, a
+     * figure or, where it gave none, its statement: "the lab's own check" is left for claims on no variant of
+     * their own and for variants no article ran.
+     */
+    @Test
+    void aClaimAboutAnArticlesOwnVariantSaysWhatTheArticleSaid() {
+        Catalog.experiments()
+                .forEach(experiment -> experiment.claims().stream()
+                        .filter(claim -> claim.chart().variants().stream()
+                                .findFirst()
+                                .flatMap(experiment::variant)
+                                .map(variant -> variant.origin() == Origin.SEED)
+                                .orElse(false))
+                        .forEach(claim -> assertThat(claim.articleFigure())
+                                .as(experiment.name() + ": " + claim.id())
+                                .isNotBlank()));
+    }
+
+    /**
      * A threshold is read beside how far its figure moves from run to run here: a claim lands with the spread its
      * experiment's bench (or sweep, run three times) read, so that nobody sets a threshold inside the noise unseen.
      */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.Origin;
 import org.concurrencylab.catalog.SweepClaim;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.claim.Claim;
@@ -126,9 +127,7 @@ final class ListCommand implements Runnable {
             out.printf(
                     "  %-" + width + "s  article: %s | checked at: %s%s%s%n",
                     claim.id(),
-                    claim.articleFigure() == null
-                            ? "none: the lab's own check, or a variant no article ran"
-                            : claim.articleFigure(),
+                    articleSaid(experiment, claim),
                     claim.threshold(),
                     spreadHere(claim.spreads()),
                     claim.machineNeed() == null ? "" : " | here: " + decidableHere(claim.machineNeed()));
@@ -144,6 +143,23 @@ final class ListCommand implements Runnable {
                     spreadHere(sweep.spreads()));
         }
         out.println();
+    }
+
+    /**
+     * The article's figure or statement; where it gave none, whether the claim is about a variant no article ran
+     * (the variant its chart shows first) or is the lab's own check on the articles' variants.
+     */
+    private static String articleSaid(Experiment experiment, Claim claim) {
+        if (claim.articleFigure() != null) {
+            return claim.articleFigure();
+        }
+        return claim.chart().variants().stream()
+                .findFirst()
+                .flatMap(experiment::variant)
+                .map(Variant::origin)
+                .filter(origin -> origin != Origin.SEED)
+                .map(origin -> "none: a variant no article ran (" + origin.label() + ")")
+                .orElse("none: the lab's own check");
     }
 
     private static String spreadHere(List<MeasuredSpread> spreads) {

@@ -364,6 +364,8 @@ final class BlockingIoClaims {
                                     StepResult step = m.clientStep(MVC_DEFERRED_RESULT, HEAVY);
                                     return Verdict.onSteps(servesAllUsers(m, step), withCpu(m, step), step);
                                 })
+                        .articleSaid(
+                                "no figure: the hand-off subscribeOn(elastic) makes, written without Reactor: a DeferredResult completed from a cached pool")
                         .checkedAt(ALL_USERS_SERVED)
                         .spreadHere(DEFERRED_RESULT_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, HEAVY, MVC_DEFERRED_RESULT),

@@ -86,6 +86,8 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                                         "20 Tomcat workers stop adding throughput at 20 users: beyond them the users queue")
                                 .sweep(MVC_TOMCAT_20, HEAVY, "users=5..200")
                                 .knee(20, "20 workers each held D")
+                                .articleSaid(
+                                        "no knee of its own: past as many concurrent requests as workers, requests queue (9.95 per D at 10 users, 19.92 at 100)")
                                 .spreadHere(SWEEP_BENCH.spread("the knee", 20.10, 20.12, "users"))
                                 .build(),
                         SweepClaim.custom("workers-knee")
@@ -97,6 +99,8 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
                                 .sweep(MVC_TOMCAT_200, HEAVY, "server.tomcat.threads.max=25,50,75,100,150,200")
                                 .scale(1)
                                 .knee(100, "100 users, each holding a worker for D")
+                                .articleSaid(
+                                        "no knee of its own: limited by the workers, queueing past them (19.92 per D on 20, 99.40 on 200)")
                                 .spreadHere(SWEEP_BENCH.spread("the knee", 100.41, 100.70, "workers"))
                                 .build())
                 .findings(List.of(new Finding("nothing-caps-the-elastic-pool", m -> {

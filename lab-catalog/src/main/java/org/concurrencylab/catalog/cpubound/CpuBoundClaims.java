@@ -272,7 +272,7 @@ final class CpuBoundClaims {
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load, PARALLEL_CPUS, NO_SCHEDULER),
                 Claim.of(
                                 "parallelism-cpus-beats-ten-threads",
-                                "Lab's check: as many threads as CPUs gives a mean latency below Tomcat's 10 threads by what the model "
+                                "Sized to the hardware, as many threads as CPUs gives a mean latency below Tomcat's 10 threads by what the model "
                                         + "predicts for this machine ((10 - CPUs) / 40), less the run-to-run noise of two means, each mean "
                                         + "in its own JVM's CPU per request.",
                                 m -> {
@@ -359,6 +359,8 @@ final class CpuBoundClaims {
                                                     100 * busyTen,
                                                     why));
                                 })
+                        .articleSaid(
+                                "no figure: the scheduler's size depends on the hardware, to be adjusted machine by machine")
                         .checkedAt(
                                 "a mean lower by the model's difference for this machine's CPUs, less the run-to-run noise "
                                         + "of a difference of two means, in each JVM's CPU per request; not decided where a core "

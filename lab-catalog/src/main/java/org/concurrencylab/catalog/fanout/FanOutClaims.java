@@ -422,8 +422,8 @@ final class FanOutClaims {
                         .shownBy(ChartRef.Kind.PERCENTILES, load, DEDICATED_POOL_400, COMMON_POOL),
                 Claim.of(
                                 "littles-law-pool-is-enough",
-                                "Lab's check: a pool sized by Little's law (" + LITTLES_LAW_POOL_SIZE
-                                        + " threads) does as well as 400.",
+                                "A pool sized by the load's own figures, by Little's law (" + LITTLES_LAW_POOL_SIZE
+                                        + " threads), does as well as 400.",
                                 m -> {
                                     Verdict verdict = asWellAsPoolOf400(m, LITTLES_LAW_POOL);
                                     StepResult step = m.step(LITTLES_LAW_POOL, load);
@@ -437,6 +437,8 @@ final class FanOutClaims {
                                                                     .peakByPool()
                                                                     .getOrDefault("fan-out-pool", 0)));
                                 })
+                        .articleSaid(
+                                "no figure: pick the pool's size from a few parameters and test it on the machine (its 400: two threads for each of Tomcat's 200)")
                         .checkedAt(AS_WELL_AS_400)
                         .spreadHere(LITTLES_LAW_POOL_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, LITTLES_LAW_POOL, DEDICATED_POOL_400),

@@ -104,6 +104,8 @@ public final class FanOutExperiment implements ExperimentDeclaration {
                         // fit
                         // on 4, 8, 16 missed the plateau by 16 %)
                         .sweep(LITTLES_LAW_POOL, IN_FLIGHT_OF_UNDER_LOAD, "lab.fan-out.pool-size=4,8,12,16,20,24,28")
+                        .articleSaid(
+                                "no figure: change the number of threads while testing on the machine to find the best")
                         // at the default S = 0.3 the three processes' 3.9-11.9 ms of CPU a request took 10-19 % of
                         // every point by the machine model (6 requests released together on 2 cores), so none was
                         // fitted;

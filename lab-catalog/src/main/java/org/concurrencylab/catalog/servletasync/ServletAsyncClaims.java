@@ -407,6 +407,8 @@ final class ServletAsyncClaims {
                                 "deferred-result-serves-all",
                                 "Modern: a DeferredResult completed by a non-blocking client holds no thread while waiting: p95 near D.",
                                 m -> nearD(m, DEFERRED_RESULT_WEBCLIENT))
+                        .articleSaid(
+                                "no figure: returning a DeferredResult starts async as a Callable does, Tomcat's thread back in its pool before the answer")
                         .checkedAt(Thresholds.SERVES_NEAR_D)
                         .spreadHere(DEFERRED_RESULT_P95_SPREAD)
                         .shownBy(ChartRef.Kind.PERCENTILES, load, DEFERRED_RESULT_WEBCLIENT),
