@@ -396,6 +396,8 @@ final class BlockingIoClaims {
                                                     idleWhileQueued(m, step)),
                                             step);
                                 })
+                        .articleSaid(
+                                "no figure: replace the unbounded elastic() by a scheduler under your control, one made from an ExecutorService")
                         .checkedAt(format(
                                 "pool threads ≤ the cap it reports, %d x CPUs by Reactor's default (and its evictor); ≤ %s of "
                                         + "that per D",
