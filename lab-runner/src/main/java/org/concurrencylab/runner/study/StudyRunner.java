@@ -40,6 +40,7 @@ import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.capacity.ServiceCapacity;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.step.WarmUpLoad;
+import org.concurrencylab.results.usage.MachineUsage;
 import org.concurrencylab.runner.DriverWarmUp;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunDirectory;
@@ -472,7 +473,7 @@ public final class StudyRunner {
                     break;
                 }
                 StepResult measured = null;
-                double firstJit = Double.NaN;
+                String firstDisturbed = null;
                 for (int attempt = 1; ; attempt++) {
                     progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                     ProbeReport before = probe.read(-1);
@@ -514,24 +515,21 @@ public final class StudyRunner {
                                 .byRequest(RequestShares.of(study.requests(), load))
                                 .build();
                     }
-                    double jit = jitCoreShare(measured);
-                    boolean again =
-                            attempt == 1 && jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE && fits(study, step, startNanos);
+                    Optional<String> disturbed = disturbed(measured);
+                    boolean again = attempt == 1 && disturbed.isPresent() && fits(study, step, startNanos);
                     if (!again) {
                         if (attempt > 1) {
                             findings.add(format(
                                     Locale.ROOT,
-                                    "%s measured %s again: the JIT took %.0f %% of a core the first time (at most "
-                                            + "%.0f %%), %.0f %% the second.",
+                                    "%s measured %s again: %s the first time; %s the second.",
                                     who,
                                     StudyLoads.name(step),
-                                    100 * firstJit,
-                                    100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE,
-                                    100 * jit));
+                                    firstDisturbed,
+                                    disturbed.orElse("nothing but the application moved it")));
                         }
                         break;
                     }
-                    firstJit = jit;
+                    firstDisturbed = disturbed.get();
                 }
                 steps.add(measured);
                 ran.add(step);
@@ -594,9 +592,32 @@ public final class StudyRunner {
     private record AgentCostWith(LoadStep step, LoadResult with, double agentCores) {}
 
     /**
-     * The share of a core the service's JIT compilers took during a step; 0 where not measured. A step measured
-     * while they compile reads the compiler as much as the application: the study runs it again, once.
+     * What besides the application moved a step's figures, in words; empty where nothing did. A step measured while
+     * the JIT compilers took more than {@link Defaults#JIT_BUSY_SHARE_OF_A_CORE} of a core reads the compiler as much
+     * as the application, and one whose host ran the cores more than {@link Defaults#CORES_SLOWED} times slower than
+     * usual reads the other tenant: the study runs either again, once, where its budget allows.
      */
+    static Optional<String> disturbed(StepResult step) {
+        double jit = jitCoreShare(step);
+        if (jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {
+            return Optional.of(format(
+                    Locale.ROOT,
+                    "the JIT took %.0f %% of a core (at most %.0f %%)",
+                    100 * jit,
+                    100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE));
+        }
+        MachineUsage machine = step.machine();
+        if (machine != null && machine.coresSlowed() && machine.coreSpeed() != null) {
+            return Optional.of(format(
+                    Locale.ROOT,
+                    "the host ran the cores %.2f times slower than usual (at most %.2f)",
+                    machine.coreSpeed().slowdown(),
+                    Defaults.CORES_SLOWED));
+        }
+        return Optional.empty();
+    }
+
+    /** The share of a core the service's JIT compilers took during a step; 0 where not measured. */
     private static double jitCoreShare(StepResult step) {
         return step.service().process() == null
                 ? 0

@@ -1,0 +1,80 @@
+package org.concurrencylab.runner.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.Requests;
+import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.CoreSpeed;
+import org.concurrencylab.results.usage.MachineUsage;
+import org.concurrencylab.results.usage.ProcessUsage;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A study measures a step again, once, where something besides the application moved its figures: its JIT
+ * compilers still busy, or a host that ran the cores slow; a step that is only busy is measured once.
+ */
+class StepDisturbedTest {
+
+    private static final double ELAPSED_SECONDS = 4;
+
+    @Test
+    void aHostThatRanTheCoresSlowDisturbsAStep() {
+        assertThat(StudyRunner.disturbed(step(0, slowed(1.30))))
+                .hasValue("the host ran the cores 1.30 times slower than usual (at most 1.25)");
+    }
+
+    @Test
+    void aJitStillCompilingDisturbsAStep() {
+        assertThat(StudyRunner.disturbed(step(0.11 * ELAPSED_SECONDS, clean())))
+                .hasValue("the JIT took 11 % of a core (at most 10 %)");
+    }
+
+    @Test
+    void aStepTheMachineBoundByItsOwnCpuOnlyIsNotMeasuredAgain() {
+        MachineUsage busy = MachineUsage.custom()
+                .cores(2)
+                .machineShare(0.2)
+                .verdict(MachineUsage.MACHINE_BOUND)
+                .why("this machine's CPU takes 20 % of the figure by the model")
+                .coreSpeed(new CoreSpeed(1, 1.02, 40))
+                .build();
+        assertThat(StudyRunner.disturbed(step(0.09 * ELAPSED_SECONDS, busy))).isEmpty();
+        assertThat(StudyRunner.disturbed(step(0, clean()))).isEmpty();
+    }
+
+    private static MachineUsage slowed(double slowdown) {
+        return MachineUsage.custom()
+                .cores(2)
+                .verdict(MachineUsage.MACHINE_BOUND)
+                .why(MachineUsage.CORES_SLOWED + " 1.30 times their usual CPU time for the same work in this run")
+                .coreSpeed(new CoreSpeed(1, slowdown, 40))
+                .build();
+    }
+
+    private static MachineUsage clean() {
+        return MachineUsage.custom()
+                .cores(2)
+                .verdict(MachineUsage.CLEAN)
+                .coreSpeed(new CoreSpeed(1, 1.01, 40))
+                .build();
+    }
+
+    private static StepResult step(double jitCpuSeconds, MachineUsage machine) {
+        return StepResult.custom("4 users for 4s")
+                .client(
+                        new Requests(400, 400, 0, Map.of()),
+                        100,
+                        new LatencyMillis(40, 40, 41, 42, 43, 45),
+                        ELAPSED_SECONDS,
+                        4)
+                .process(ProcessUsage.custom()
+                        .cpuSeconds(1)
+                        .jitCpuSeconds(OptionalDouble.of(jitCpuSeconds))
+                        .build())
+                .machine(machine)
+                .build();
+    }
+}
