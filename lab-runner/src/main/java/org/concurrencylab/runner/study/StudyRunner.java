@@ -629,7 +629,6 @@ public final class StudyRunner {
                                 .orElse(0));
     }
 
-    /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
     /**
      * How often the agent samples the study's application: {@link Defaults#STUDY_SAMPLES_PER_STEP} times a step, at
      * {@link Defaults#PROBE_SAMPLE_INTERVAL} where the step is long enough, more often for a shorter one down to
@@ -643,6 +642,7 @@ public final class StudyRunner {
         return each.compareTo(Defaults.PROBE_SAMPLE_INTERVAL) > 0 ? Defaults.PROBE_SAMPLE_INTERVAL : each;
     }
 
+    /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
     private static boolean fits(Study study, LoadStep step, long startNanos) {
         Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
         return spent.plus(StudyLoads.length(step)).plus(MachineCpu.QUIET).compareTo(study.budget()) <= 0;
