@@ -1,8 +1,10 @@
 package org.concurrencylab.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Origin;
@@ -23,8 +25,8 @@ import picocli.CommandLine.Spec;
         name = "list",
         description = {
             "List the experiments and their variants.",
-            "With --claims: every claim a run checks, one line each: its id, the article's own figure, and what the run's "
-                    + "figures are held to."
+            "With --claims: every claim a run checks: its id, the article's own figure, and what the run's figures are held "
+                    + "to; on a terminal a line each for these, otherwise (or with --one-line) one line a claim."
         })
 final class ListCommand implements Runnable {
 
@@ -38,6 +40,12 @@ final class ListCommand implements Runnable {
                             + " how far its figures moved from run to run here.")
     private boolean claims;
 
+    @Option(
+            names = "--one-line",
+            description =
+                    "With --claims: one line a claim, beginning with its id, as when the output is not a terminal.")
+    private boolean oneLine;
+
     @Parameters(arity = "0..*", paramLabel = "EXPERIMENT", description = "Only these experiments (default: all).")
     private List<String> names = List.of();
 
@@ -47,7 +55,9 @@ final class ListCommand implements Runnable {
                 names.isEmpty() ? Catalog.experiments() : Choices.experiments(spec.commandLine(), names);
         PrintWriter out = spec.commandLine().getOut();
         if (claims) {
-            experiments.forEach(experiment -> printClaims(out, experiment));
+            // the launcher says whether standard output is a terminal; a pipe or a file gets a line a claim, for grep
+            boolean terminal = !oneLine && Boolean.getBoolean("lab.tty");
+            experiments.forEach(experiment -> printClaims(out, experiment, terminal));
         } else {
             experiments.forEach(experiment -> printVariants(out, experiment, nameWidth(experiments)));
         }
@@ -103,8 +113,11 @@ final class ListCommand implements Runnable {
         return need.lackedOn(here).map(lack -> "not decided, " + lack).orElse("decided (" + here.describe() + ")");
     }
 
-    /** The claims of one run, then the sweeps' (checked by ./lab sweep), each on one line that begins with its id. */
-    private static void printClaims(PrintWriter out, Experiment experiment) {
+    /**
+     * The claims of one run, then the sweeps' (checked by ./lab sweep): on a terminal, each id on a line of its own
+     * and each of what it says below it, wrapped; otherwise each claim on one line that begins with its id.
+     */
+    private static void printClaims(PrintWriter out, Experiment experiment, boolean terminal) {
         out.printf(
                 "%s  (after \"%s\"): %d claims checked by ./lab run, %d by ./lab sweep%n",
                 experiment.name(),
@@ -123,6 +136,29 @@ final class ListCommand implements Runnable {
                         .mapToInt(String::length)
                         .max()
                         .orElse(1));
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (terminal) {
+            for (Claim claim : experiment.claims()) {
+                printFields(
+                        out,
+                        claim.id(),
+                        articleSaid(experiment, claim),
+                        claim.threshold(),
+                        claim.spreads(),
+                        claim.machineNeed() == null ? null : decidableHere(claim.machineNeed()));
+            }
+            for (SweepClaim sweep : experiment.sweeps()) {
+                printFields(
+                        out,
+                        sweep.id() + " (./lab sweep)",
+                        sweep.articleSaid() == null ? "none (a lab's sweep)" : sweep.articleSaid(),
+                        sweep.checkedAt(cpus),
+                        sweep.spreads(),
+                        null);
+            }
+            out.println();
+            return;
+        }
         for (Claim claim : experiment.claims()) {
             out.printf(
                     "  %-" + width + "s  article: %s | checked at: %s%s%s%n",
@@ -132,7 +168,6 @@ final class ListCommand implements Runnable {
                     spreadHere(claim.spreads()),
                     claim.machineNeed() == null ? "" : " | here: " + decidableHere(claim.machineNeed()));
         }
-        int cpus = Runtime.getRuntime().availableProcessors();
         for (SweepClaim sweep : experiment.sweeps()) {
             out.printf(
                     Locale.ROOT,
@@ -160,6 +195,61 @@ final class ListCommand implements Runnable {
                 .filter(origin -> origin != Origin.SEED)
                 .map(origin -> "none: a variant no article ran (" + origin.label() + ")")
                 .orElse("none: the lab's own check");
+    }
+
+    /** A terminal's width the fields are wrapped to: the 80 columns any terminal has, and some room. */
+    private static final int TERMINAL_WIDTH = 110;
+
+    private static final String FIELD_INDENT = "      ";
+    private static final int FIELD_NAME_WIDTH = 12;
+
+    /** A claim on a terminal: its id, then a line for each field, each wrapped under its own start. */
+    private static void printFields(
+            PrintWriter out, String id, String article, String checkedAt, List<MeasuredSpread> spreads, String here) {
+        out.println("  " + id);
+        printField(out, "article", article);
+        printField(out, "checked at", checkedAt);
+        for (int i = 0; i < spreads.size(); i++) {
+            printField(out, i == 0 ? "spread here" : "", spreads.get(i).describe());
+        }
+        if (here != null) {
+            printField(out, "here", here);
+        }
+    }
+
+    private static void printField(PrintWriter out, String name, String value) {
+        String lead = FIELD_INDENT + String.format(Locale.ROOT, "%-" + FIELD_NAME_WIDTH + "s ", name);
+        String hanging = " ".repeat(lead.length());
+        StringBuilder line = new StringBuilder(lead);
+        int start = line.length();
+        for (String word : unbroken(value)) {
+            if (line.length() > start && line.length() + 1 + word.length() > TERMINAL_WIDTH) {
+                out.println(line);
+                line = new StringBuilder(hanging);
+                start = line.length();
+            }
+            if (line.length() > start) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
+        out.println(line);
+    }
+
+    /** Units a line never begins with: a figure and its unit stay on one line ("5 D", "102 %"). */
+    private static final Set<String> UNITS = Set.of("%", "D", "x", "ms", "s");
+
+    /** The words of {@code value}, each unit joined to the figure before it. */
+    private static List<String> unbroken(String value) {
+        List<String> words = new ArrayList<>();
+        for (String word : value.split(" ")) {
+            if (!words.isEmpty() && UNITS.contains(word.replaceAll("[,;:)]+$", ""))) {
+                words.set(words.size() - 1, words.getLast() + " " + word);
+            } else {
+                words.add(word);
+            }
+        }
+        return words;
     }
 
     private static String spreadHere(List<MeasuredSpread> spreads) {

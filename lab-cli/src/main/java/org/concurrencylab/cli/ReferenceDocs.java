@@ -82,7 +82,7 @@ final class ReferenceDocs {
         CommandLine lab = Lab.commandLine();
         StringWriter out = new StringWriter();
         lab.setOut(new PrintWriter(out, true));
-        if (lab.execute("list", "--claims") != 0) {
+        if (lab.execute("list", "--claims", "--one-line") != 0) {
             throw new IllegalStateException("./lab list --claims failed");
         }
         return "# Reference: every claim a run checks\n\n" + GENERATED

@@ -130,6 +130,42 @@ class LabCommandLineTest {
                 .doesNotContain("blocking-io");
     }
 
+    /** The launcher sets lab.tty where standard output is a terminal: the claims are then read, not grepped. */
+    @Test
+    void onATerminalEachClaimIsItsIdThenAWrappedLineForWhatItSays() {
+        CommandLine lab = Lab.commandLine();
+        StringWriter out = new StringWriter();
+        lab.setOut(new PrintWriter(out, true));
+        String before = System.getProperty("lab.tty");
+        System.setProperty("lab.tty", "true");
+        try {
+            assertThat(lab.execute("list", "--claims", "cpu-bound")).isZero();
+        } finally {
+            if (before == null) {
+                System.clearProperty("lab.tty");
+            } else {
+                System.setProperty("lab.tty", before);
+            }
+        }
+
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines).contains("  parallel-2-beats-4", "  parallelism-knee (./lab sweep)");
+        assertThat(lines)
+                .as("the claim's fields, each under its id")
+                .containsSubsequence(
+                        "  cpus-kept-busy",
+                        "      article      none: the lab's own check",
+                        "      checked at   90 % to 110 % of CPUs / the CPU per request");
+        assertThat(lines).filteredOn(line -> line.startsWith("      here ")).isNotEmpty();
+        assertThat(lines)
+                .filteredOn(line -> line.startsWith("      "))
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(110));
+        assertThat(out.toString()).doesNotContain(" | checked at: ");
+        assertThat(lines)
+                .as("a figure and its unit on one line")
+                .noneMatch(line -> line.matches(" {19}(%|D|x|ms|s)( .*)?"));
+    }
+
     @Test
     void anUnknownExperimentListsTheKnownOnes() {
         assertThat(execute("run", "no-such-experiment")).isEqualTo(2);
