@@ -2,14 +2,19 @@ package org.concurrencylab.runner.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.usage.CoreSpeed;
 import org.concurrencylab.results.usage.MachineUsage;
 import org.concurrencylab.results.usage.ProcessUsage;
+import org.concurrencylab.study.Study;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,6 +48,28 @@ class StepDisturbedTest {
                 .build();
         assertThat(StudyRunner.disturbed(step(0.09 * ELAPSED_SECONDS, busy))).isEmpty();
         assertThat(StudyRunner.disturbed(step(0, clean()))).isEmpty();
+    }
+
+    /** Steps of 4 s and a quiet second after each, in a budget of 30 s: a step measured again takes no later one's place. */
+    @Test
+    void aStepIsMeasuredAgainOnlyWhereEveryStepAfterItStillFitsTheBudget() {
+        Study study = Study.custom(Path.of("app.jar"))
+                .users(List.of(1, 2, 4))
+                .stepLength(Duration.ofSeconds(4))
+                .budget(Duration.ofSeconds(30))
+                .build();
+        LoadStep first = study.steps().getFirst();
+        List<LoadStep> after = study.steps().subList(1, 3);
+        // again and the two after it: 3 x (4 + 1) = 15 s
+        assertThat(StudyRunner.fitsAgain(study, first, after, secondsAgo(14))).isTrue();
+        assertThat(StudyRunner.fitsAgain(study, first, after, secondsAgo(16))).isFalse();
+        assertThat(StudyRunner.fitsAgain(study, first, List.of(), secondsAgo(16)))
+                .as("the last step: only itself again")
+                .isTrue();
+    }
+
+    private static long secondsAgo(int seconds) {
+        return System.nanoTime() - Duration.ofSeconds(seconds).toNanos();
     }
 
     private static MachineUsage slowed(double slowdown) {
