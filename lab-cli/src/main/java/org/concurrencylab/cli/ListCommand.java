@@ -1,10 +1,8 @@
 package org.concurrencylab.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Origin;
@@ -15,6 +13,8 @@ import org.concurrencylab.catalog.claim.MachineNeed;
 import org.concurrencylab.catalog.claim.MachineShape;
 import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.cli.option.Choices;
+import org.concurrencylab.cli.terminal.StandardOutput;
+import org.concurrencylab.report.document.WrappedText;
 import org.concurrencylab.runner.machine.MachineCpu;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -56,7 +56,7 @@ final class ListCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         if (claims) {
             // the launcher says whether standard output is a terminal; a pipe or a file gets a line a claim, for grep
-            boolean terminal = !oneLine && Boolean.getBoolean("lab.tty");
+            boolean terminal = !oneLine && StandardOutput.isTerminal();
             experiments.forEach(experiment -> printClaims(out, experiment, terminal));
         } else {
             experiments.forEach(experiment -> printVariants(out, experiment, nameWidth(experiments)));
@@ -197,9 +197,6 @@ final class ListCommand implements Runnable {
                 .orElse("none: the lab's own check");
     }
 
-    /** A terminal's width the fields are wrapped to: the 80 columns any terminal has, and some room. */
-    private static final int TERMINAL_WIDTH = 110;
-
     private static final String FIELD_INDENT = "      ";
     private static final int FIELD_NAME_WIDTH = 12;
 
@@ -219,37 +216,7 @@ final class ListCommand implements Runnable {
 
     private static void printField(PrintWriter out, String name, String value) {
         String lead = FIELD_INDENT + String.format(Locale.ROOT, "%-" + FIELD_NAME_WIDTH + "s ", name);
-        String hanging = " ".repeat(lead.length());
-        StringBuilder line = new StringBuilder(lead);
-        int start = line.length();
-        for (String word : unbroken(value)) {
-            if (line.length() > start && line.length() + 1 + word.length() > TERMINAL_WIDTH) {
-                out.println(line);
-                line = new StringBuilder(hanging);
-                start = line.length();
-            }
-            if (line.length() > start) {
-                line.append(' ');
-            }
-            line.append(word);
-        }
-        out.println(line);
-    }
-
-    /** Units a line never begins with: a figure and its unit stay on one line ("5 D", "102 %"). */
-    private static final Set<String> UNITS = Set.of("%", "D", "x", "ms", "s");
-
-    /** The words of {@code value}, each unit joined to the figure before it. */
-    private static List<String> unbroken(String value) {
-        List<String> words = new ArrayList<>();
-        for (String word : value.split(" ")) {
-            if (!words.isEmpty() && UNITS.contains(word.replaceAll("[,;:)]+$", ""))) {
-                words.set(words.size() - 1, words.getLast() + " " + word);
-            } else {
-                words.add(word);
-            }
-        }
-        return words;
+        out.print(WrappedText.wrap(lead, " ".repeat(lead.length()), value, WrappedText.TERMINAL_WIDTH));
     }
 
     private static String spreadHere(List<MeasuredSpread> spreads) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.concurrencylab.cli.option.Choices;
+import org.concurrencylab.cli.terminal.StandardOutput;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.RunResult;
@@ -29,7 +30,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path file = Choices.resultsFile(spec.commandLine(), directory);
         RunResult run = Choices.results(spec.commandLine(), file);
-        System.out.print(TerminalReport.render(run));
+        System.out.print(TerminalReport.render(run, StandardOutput.textWidth()));
         ReportFiles.Written reports;
         try {
             reports = ReportFiles.write(run, file.toAbsolutePath().getParent());

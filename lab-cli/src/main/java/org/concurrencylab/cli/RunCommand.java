@@ -12,6 +12,7 @@ import org.concurrencylab.cli.option.LoadHosts;
 import org.concurrencylab.cli.option.OutOption;
 import org.concurrencylab.cli.option.RequestOptions;
 import org.concurrencylab.cli.option.ScaleOption;
+import org.concurrencylab.cli.terminal.StandardOutput;
 import org.concurrencylab.cli.terminal.TerminalProgress;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
@@ -338,7 +339,7 @@ final class RunCommand implements Callable<Integer> {
 
     static int report(LabRunner.CompletedRun run, List<String> failingVerdicts) throws java.io.IOException {
         System.out.println();
-        System.out.print(TerminalReport.render(run.result()));
+        System.out.print(TerminalReport.render(run.result(), StandardOutput.textWidth()));
         System.out.println();
         long reportsStart = System.nanoTime();
         ReportFiles.Written reports = ReportFiles.write(run.result(), run.directory());

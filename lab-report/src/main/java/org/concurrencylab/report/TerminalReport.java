@@ -5,6 +5,7 @@ import static java.lang.String.format;
 import java.util.Locale;
 import org.concurrencylab.report.document.Block;
 import org.concurrencylab.report.document.ReportDocument;
+import org.concurrencylab.report.document.WrappedText;
 import org.concurrencylab.results.RunResult;
 
 /**
@@ -15,22 +16,31 @@ public final class TerminalReport {
 
     private TerminalReport() {}
 
+    /** The report with each paragraph, item and verdict on one line, for a file or a pipe. */
     public static String render(RunResult run) {
+        return render(run, 0);
+    }
+
+    /**
+     * @param width the width paragraphs, items and verdicts are wrapped at (tables are not), {@link
+     *              WrappedText#TERMINAL_WIDTH} on a terminal; 0 or less wraps nothing
+     */
+    public static String render(RunResult run, int width) {
         ReportDocument document = RunReport.of(run);
         StringBuilder out = new StringBuilder(document.title()).append('\n');
-        document.lead().forEach(block -> render(block, out));
-        document.experiments().forEach(block -> render(block, out));
+        document.lead().forEach(block -> render(block, out, width));
+        document.experiments().forEach(block -> render(block, out, width));
         out.append(format(
                 Locale.ROOT,
                 "%n== %s%n",
                 document.summaryTitle().equals(RunReport.VERDICTS)
                         ? "Claims of the articles, checked on this run"
                         : document.summaryTitle()));
-        document.summary().forEach(block -> render(block, out));
+        document.summary().forEach(block -> render(block, out, width));
         return out.toString();
     }
 
-    private static void render(Block block, StringBuilder out) {
+    private static void render(Block block, StringBuilder out, int width) {
         switch (block) {
             case Block.Heading heading
             when heading.level() <= 2 ->
@@ -46,21 +56,20 @@ public final class TerminalReport {
                         heading.text(),
                         heading.subtitle().isEmpty() ? "" : " (" + heading.subtitle() + ")"));
             case Block.Paragraph paragraph ->
-                out.append(paragraph.tone() == Block.Tone.ALERT ? "!! " : "   ")
-                        .append(paragraph.text())
-                        .append('\n');
+                out.append(WrappedText.wrap(
+                        paragraph.tone() == Block.Tone.ALERT ? "!! " : "   ", "   ", paragraph.text(), width));
             case Block.Table table -> out.append(table.table().render());
             case Block.Items items ->
                 items.items()
                         .forEach(item -> out.append(
-                                        item.lead().isEmpty()
-                                                ? "  - " + item.text()
-                                                : "  " + item.lead() + ": " + item.text())
-                                .append('\n'));
+                                item.lead().isEmpty()
+                                        ? WrappedText.wrap("  - ", "    ", item.text(), width)
+                                        : WrappedText.wrap("  " + item.lead() + ": ", "    ", item.text(), width)));
             case Block.Verdicts verdicts ->
                 verdicts.claims()
-                        .forEach(claim -> out.append(format(
-                                Locale.ROOT, "  [%s] %s%n      %s%n", claim.status(), claim.text(), claim.evidence())));
+                        .forEach(claim -> out.append(
+                                        WrappedText.wrap("  [" + claim.status() + "] ", "      ", claim.text(), width))
+                                .append(WrappedText.wrap("      ", "      ", claim.evidence(), width)));
             case Block.Charts charts -> {
                 // drawn in report.html only
             }

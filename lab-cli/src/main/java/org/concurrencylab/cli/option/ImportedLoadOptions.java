@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.RunSettings;
+import org.concurrencylab.cli.terminal.StandardOutput;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
 import org.concurrencylab.results.ResultsJson;
@@ -57,7 +58,7 @@ public final class ImportedLoadOptions {
     /** results.json and the reports, and where they are. */
     public static int write(RunResult run, Path directory) throws java.io.IOException {
         ResultsJson.write(run, directory);
-        System.out.print(TerminalReport.render(run));
+        System.out.print(TerminalReport.render(run, StandardOutput.textWidth()));
         ReportFiles.Written reports = ReportFiles.write(run, directory);
         System.out.println();
         System.out.println("Results: " + directory.resolve(ResultsJson.FILE_NAME));

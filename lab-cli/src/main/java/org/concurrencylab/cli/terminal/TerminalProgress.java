@@ -14,7 +14,7 @@ public final class TerminalProgress implements RunProgress {
 
     private static final long REDRAW_NANOS = 200_000_000L;
 
-    private final boolean terminal = Boolean.getBoolean("lab.tty");
+    private final boolean terminal = StandardOutput.isTerminal();
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
     private volatile String variant = "";
