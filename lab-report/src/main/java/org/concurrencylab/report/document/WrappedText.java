@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * Text wrapped for a terminal: on spaces at a width, the first line after its own lead and every later one
  * under a hanging indent, a figure kept with the unit after it ("5 D", "102 %"). A width of 0 or less wraps
- * nothing: the lead and the text on one line, for a file or a pipe that is read by grep.
+ * nothing: the lead and the text as they are, for a file or a pipe that is read by grep.
  */
 public final class WrappedText {
 
@@ -25,14 +25,13 @@ public final class WrappedText {
      * @return the lines, each ended by a line break; each line of {@code text} wrapped on its own
      */
     public static String wrap(String lead, String hanging, String text, int width) {
+        if (width <= 0) {
+            return lead + text + '\n';
+        }
         StringBuilder out = new StringBuilder();
         String begin = lead;
         for (String paragraph : text.split("\n", -1)) {
-            if (width <= 0) {
-                out.append(begin).append(paragraph).append('\n');
-            } else {
-                wrapLine(out, begin, hanging, paragraph, width);
-            }
+            wrapLine(out, begin, hanging, paragraph, width);
             begin = hanging;
         }
         return out.toString();

@@ -19,10 +19,15 @@ class WrappedTextTest {
     }
 
     @Test
-    void noWidthWrapsNothingAndEachLineOfTheTextKeepsTheHangingIndent() {
+    void noWidthLeavesTheTextAsItIs() {
         String long_ = "word ".repeat(60).strip();
         assertThat(WrappedText.wrap("!! ", "   ", long_, 0)).isEqualTo("!! " + long_ + "\n");
-        assertThat(WrappedText.wrap("!! ", "   ", "a\nb", 0)).isEqualTo("!! a\n   b\n");
+        assertThat(WrappedText.wrap("!! ", "   ", "a\nb", 0)).isEqualTo("!! a\nb\n");
+    }
+
+    @Test
+    void eachLineOfTheTextIsWrappedUnderTheHangingIndent() {
+        assertThat(WrappedText.wrap("!! ", "   ", "a\nb", 20)).isEqualTo("!! a\n   b\n");
     }
 
     @Test
