@@ -151,7 +151,7 @@ final class ListCommand implements Runnable {
                 printFields(
                         out,
                         sweep.id() + " (./lab sweep)",
-                        sweep.articleSaid() == null ? "none (a lab's sweep)" : sweep.articleSaid(),
+                        articleSaid(sweep),
                         sweep.checkedAt(cpus),
                         sweep.spreads(),
                         null);
@@ -173,7 +173,7 @@ final class ListCommand implements Runnable {
                     Locale.ROOT,
                     "  %-" + width + "s  article: %s | checked at: %s%s%n",
                     sweep.id(),
-                    sweep.articleSaid() == null ? "none (a lab's sweep)" : sweep.articleSaid(),
+                    articleSaid(sweep),
                     sweep.checkedAt(cpus),
                     spreadHere(sweep.spreads()));
         }
@@ -195,6 +195,11 @@ final class ListCommand implements Runnable {
                 .filter(origin -> origin != Origin.SEED)
                 .map(origin -> "none: a variant no article ran (" + origin.label() + ")")
                 .orElse("none: the lab's own check");
+    }
+
+    /** The article's figure or statement a sweep puts on a curve, or that it is the lab's own sweep. */
+    private static String articleSaid(SweepClaim sweep) {
+        return sweep.articleSaid() == null ? "none (a lab's sweep)" : sweep.articleSaid();
     }
 
     private static final String FIELD_INDENT = "      ";
