@@ -126,7 +126,7 @@ public final class Defaults {
     /**
      * The longest a study's warm-up lasts, at {@link #STUDY_WARM_UP_USERS}: it ends sooner, in windows of
      * {@link #STUDY_WARM_UP_WINDOW}, once the application is steady (at least {@link #WARM_UP_REQUESTS_C2}
-     * answered, its JIT under {@link #JIT_BUSY_SHARE_OF_A_CORE} of a core, and two windows' throughput within
+     * answered, or {@link #WARM_UP_REQUESTS_C1} where its JVM options stop it at C1, its JIT under {@link #JIT_BUSY_SHARE_OF_A_CORE} of a core, and two windows' throughput within
      * {@link #STEADY_THROUGHPUT} of each other). Long enough for a service held to 80 requests a second by
      * a small pool to answer the requests.
      */
@@ -152,6 +152,17 @@ public final class Defaults {
     public static long warmUpRequests(JitPolicy jit) {
         return jit == JitPolicy.FULL ? WARM_UP_REQUESTS_C2 : WARM_UP_REQUESTS_C1;
     }
+
+    /**
+     * The same by the words results use for how a JVM compiles ({@code full}, {@code c1}, {@code interpreter}): an
+     * interpreted JVM compiles nothing, so no count of requests is waited for.
+     */
+    public static long warmUpRequests(String jit) {
+        return jit.equals(INTERPRETED) ? 0 : warmUpRequests(JitPolicy.ofLabel(jit));
+    }
+
+    /** How results name a JVM that compiles nothing ({@code -Xint}). */
+    public static final String INTERPRETED = "interpreter";
 
     /** A study's warm-up is judged window by window, each this long. */
     public static final Duration STUDY_WARM_UP_WINDOW = Duration.ofSeconds(2);

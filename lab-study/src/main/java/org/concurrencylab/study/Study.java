@@ -260,7 +260,7 @@ public record Study(
             }
         }
         return interpreted || level == 0
-                ? "interpreter"
+                ? Defaults.INTERPRETED
                 : level < 4 ? JitPolicy.C1_ONLY.label() : JitPolicy.FULL.label();
     }
 

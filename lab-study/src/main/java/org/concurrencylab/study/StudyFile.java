@@ -87,7 +87,8 @@ public final class StudyFile {
                     "users " + Defaults.STUDY_WARM_UP_USERS + ", seconds " + seconds(Defaults.STUDY_WARM_UP),
                     "the load before anything is measured: it ends once the application is steady (at least "
                             + String.format(java.util.Locale.ROOT, "%,d", Defaults.WARM_UP_REQUESTS_C2)
-                            + " requests answered, its JIT under "
+                            + " requests answered, " + Defaults.WARM_UP_REQUESTS_C1
+                            + " where `jvm-options` stop it at C1, its JIT under "
                             + Math.round(100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE) + " % of a core and two "
                             + Defaults.STUDY_WARM_UP_WINDOW.toSeconds() + "-s windows' throughput within "
                             + Math.round(100 * Defaults.STEADY_THROUGHPUT) + " %), at most `seconds`"),

@@ -20,6 +20,15 @@ final class StudyWarmUp {
     private StudyWarmUp() {}
 
     /**
+     * When the application is steady: the requests it must have answered follow how its JVM options let it compile
+     * ({@link Study#jit()}), C2's thresholds being some forty times C1's.
+     */
+    static SteadyWarmUp rule(Study study) {
+        return new SteadyWarmUp(
+                Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STEADY_THROUGHPUT, Defaults.warmUpRequests(study.jit()));
+    }
+
+    /**
      * The study's warm-up users, window after window, until the application is steady ({@link SteadyWarmUp}) or
      * the warm-up's length is spent; how it ended goes into the sizing and, in words, into the findings.
      */
@@ -29,8 +38,7 @@ final class StudyWarmUp {
         if (study.warmUp().isZero()) {
             return Optional.empty();
         }
-        SteadyWarmUp rule = new SteadyWarmUp(
-                Defaults.JIT_BUSY_SHARE_OF_A_CORE, Defaults.STEADY_THROUGHPUT, Defaults.WARM_UP_REQUESTS_C2);
+        SteadyWarmUp rule = rule(study);
         long start = System.nanoTime();
         long cap = study.warmUp().toNanos();
         SteadyWarmUp.Window previous = null;
