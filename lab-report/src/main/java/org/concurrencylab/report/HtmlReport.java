@@ -169,12 +169,20 @@ public final class HtmlReport {
                         "variants",
                         variants));
             }
-            experiments.add(Map.of("name", experiment.name(), "loads", loads));
+            experiments.add(Map.of("name", experiment.name(), "second", second(experiment), "loads", loads));
         }
         List<Map<String, Object>> sweeps =
                 run.sweeps().stream().map(HtmlReport::sweep).toList();
         return JSON.writeValueAsString(Map.of("experiments", experiments, "sweeps", sweeps))
                 .replace("</", "<\\/");
+    }
+
+    /**
+     * What a second on a chart's time axis is: an article's experiment runs on its time scale S, and its timelines
+     * count the article's seconds; a study, or a load imported from another tool, has no article and counts its own.
+     */
+    static String second(ExperimentResult experiment) {
+        return experiment.seed() == null ? "second" : "article second";
     }
 
     /** Enough for the USL's curve to look smooth, and the bounds' corner to fall within a step of the knob. */

@@ -51,7 +51,10 @@
     return variants.map(function (v, i) { return line(v.name, xy(v.at, values(v)), i); });
   }
 
-  var axisX = { type: 'linear', title: { display: true, text: "time since the step's start (article seconds)" } };
+  var data = { experiments: [], sweeps: [] };
+  // an article's experiment runs on its time scale, and its charts count the article's seconds; a study its own
+  function second(e) { return data.experiments[e].second; }
+  function axisX(e) { return { type: 'linear', title: { display: true, text: "time since the step's start (" + second(e) + 's)' } }; }
   var logMs = { type: 'logarithmic', title: { display: true, text: 'ms' } };
   function count(text) { return { beginAtZero: true, title: { display: true, text: text } }; }
 
@@ -65,19 +68,19 @@
 
   var stepCharts = {
     'latency-over-time': function (c, e, l, variants) {
-      chart(figure(c, 'p95 latency over time, per article second (ms, log scale)', id(e, l, 'latency-over-time')), {
+      chart(figure(c, 'p95 latency over time, per ' + second(e) + ' (ms, log scale)', id(e, l, 'latency-over-time')), {
         type: 'scatter', data: { datasets: lines(variants, function (v) { return v.p95; }) },
-        options: { scales: { x: axisX, y: logMs } } });
+        options: { scales: { x: axisX(e), y: logMs } } });
     },
     'answered-over-time': function (c, e, l, variants) {
-      chart(figure(c, 'answered per article second', id(e, l, 'answered-over-time')), {
+      chart(figure(c, 'answered per ' + second(e), id(e, l, 'answered-over-time')), {
         type: 'scatter', data: { datasets: lines(variants, function (v) { return v.completed; }) },
-        options: { scales: { x: axisX, y: count('requests') } } });
+        options: { scales: { x: axisX(e), y: count('requests') } } });
     },
     'failed-over-time': function (c, e, l, variants) {
-      chart(figure(c, 'failed per article second', id(e, l, 'failed-over-time')), {
+      chart(figure(c, 'failed per ' + second(e), id(e, l, 'failed-over-time')), {
         type: 'scatter', data: { datasets: lines(variants, function (v) { return v.failed; }) },
-        options: { scales: { x: axisX, y: count('requests') } } });
+        options: { scales: { x: axisX(e), y: count('requests') } } });
     },
     'percentiles': function (c, e, l, variants) {
       var sets = variants.filter(function (v) { return v.percentiles.length > 0; }).map(function (v, i) {
@@ -90,8 +93,8 @@
       var sets = variants.filter(function (v) { return v.lockWaits; }).map(function (v, i) {
         return line(v.name, xy(v.lockAt, v.lockWaits), i);
       });
-      chart(figure(c, "the database's sessions waiting on a lock, per article second", id(e, l, 'database-locks')), {
-        type: 'scatter', data: { datasets: sets }, options: { scales: { x: axisX, y: count('sessions') } } });
+      chart(figure(c, "the database's sessions waiting on a lock, per " + second(e), id(e, l, 'database-locks')), {
+        type: 'scatter', data: { datasets: sets }, options: { scales: { x: axisX(e), y: count('sessions') } } });
     },
     'variants-in-turn': function (c, e, l, variants) {
       chart(figure(c, 'each variant in turn: throughput, mean latency and share failed', id(e, l, 'variants-in-turn')), {
@@ -126,7 +129,7 @@
               borderColor: '#1f77b4', backgroundColor: '#1f77b4' },
             { label: 'failed (at the time it failed)', data: v.failures.map(function (p) { return { x: p[0], y: p[1] }; }),
               pointRadius: 2, borderColor: '#d62728', backgroundColor: '#d62728' }] },
-          options: { scales: { x: axisX, y: logMs } }
+          options: { scales: { x: axisX(e), y: logMs } }
         });
       });
     }
@@ -146,12 +149,12 @@
     var latency = [line('client (the gateway)', xy(v.at, v.p95), 0)];
     v.services.forEach(function (s, i) { latency.push(line(s.name, xy(s.at, s.p95), i + 1)); });
     chart(figure(details, v.name + ': p95 latency of each service over time (ms, log scale)'), {
-      type: 'scatter', data: { datasets: latency }, options: { scales: { x: axisX, y: logMs } } });
+      type: 'scatter', data: { datasets: latency }, options: { scales: { x: axisX(e), y: logMs } } });
     var errors = [line('failed at the client', xy(v.at, v.failed), 0)];
     v.services.forEach(function (s, i) { errors.push(line(s.name + ' 5xx', xy(s.at, s.errors), i + 1)); });
     if (errors.some(function (set) { return set.data.some(function (p) { return p.y > 0; }); })) {
-      chart(figure(details, v.name + ': errors per article second'), {
-        type: 'scatter', data: { datasets: errors }, options: { scales: { x: axisX, y: count('requests') } } });
+      chart(figure(details, v.name + ': errors per ' + second(e)), {
+        type: 'scatter', data: { datasets: errors }, options: { scales: { x: axisX(e), y: count('requests') } } });
     }
     var waits = [], n = 0, open = false;
     if (v.lockWaits) { waits.push(line('sessions waiting on a lock', xy(v.lockAt, v.lockWaits), n++)); }
@@ -165,14 +168,14 @@
         }
       });
     });
-    var scales = { x: axisX, y: count('sessions, requests, threads') };
+    var scales = { x: axisX(e), y: count('sessions, requests, threads') };
     if (open) { scales.share = { beginAtZero: true, max: 1, position: 'right', title: { display: true, text: 'share open' } }; }
-    chart(figure(details, v.name + ': what waited, per article second'), { type: 'scatter', data: { datasets: waits }, options: { scales: scales } });
-    if (v.autoscaled) { autoscaled(details, v); }
+    chart(figure(details, v.name + ': what waited, per ' + second(e)), { type: 'scatter', data: { datasets: waits }, options: { scales: scales } });
+    if (v.autoscaled) { autoscaled(details, e, v); }
   }
 
   // an autoscaler's account: the instances answering (stepped) and their CPU against its target, and each decision
-  function autoscaled(details, v) {
+  function autoscaled(details, e, v) {
     var a = v.autoscaled;
     var sets = [
       Object.assign(line('instances answering', a.readings.map(function (r) { return { x: r[0], y: r[1] }; }), 0), { stepped: true, borderWidth: 2 }),
@@ -186,7 +189,7 @@
         { borderDash: [2, 2], pointRadius: 4 }));
     });
     chart(figure(details, v.name + ': the autoscaler (' + a.rule + ')'), { type: 'scatter', data: { datasets: sets }, options: { scales: {
-      x: axisX, y: Object.assign(count('instances'), { ticks: { stepSize: 1 } }),
+      x: axisX(e), y: Object.assign(count('instances'), { ticks: { stepSize: 1 } }),
       share: { beginAtZero: true, position: 'right', title: { display: true, text: 'CPU / request' } } } } });
   }
 
@@ -205,7 +208,7 @@
         return { label: pool, data: xy(v.at.slice(0, last), v.pools[pool].slice(0, last)), fill: i === 0 ? 'origin' : '-1', pointRadius: 0,
                  borderWidth: 1, borderColor: palette[i % palette.length], backgroundColor: palette[i % palette.length] + '88' };
       }) },
-      options: { scales: { x: axisX, y: { stacked: true, beginAtZero: true, title: { display: true, text: 'threads' } } } }
+      options: { scales: { x: axisX(e), y: { stacked: true, beginAtZero: true, title: { display: true, text: 'threads' } } } }
     });
   }
 
@@ -256,7 +259,7 @@
   }
 
   try {
-    var data = JSON.parse(document.getElementById('lab-data').textContent);
+    data = JSON.parse(document.getElementById('lab-data').textContent);
     document.querySelectorAll('.charts[data-kind]').forEach(function (container) {
       var e = Number(container.dataset.experiment), l = Number(container.dataset.load);
       if (container.dataset.kind === 'sweep') { sweep(container, e, data.sweeps[e]); return; }

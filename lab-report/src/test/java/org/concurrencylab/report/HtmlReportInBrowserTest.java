@@ -73,6 +73,22 @@ class HtmlReportInBrowserTest {
         assertThat(link.group(1)).isEqualTo("c-0-0-requests-common-pool");
         assertThat(dom).contains("id=\"" + link.group(1) + "\"");
         assertThat(dom).contains("(800 of 1200 shown)");
+        // an article's experiment runs on its time scale: its timelines count the article's seconds
+        assertThat(dom).contains("answered per article second");
+    }
+
+    @Test
+    void aStudysTimelinesCountItsOwnSeconds() throws Exception {
+        Path chromium = chromium().orElse(null);
+        Assumptions.assumeTrue(chromium != null, "skipped: no Chromium found (apt-get install chromium)");
+        writeRequests(directory.resolve("x.csv"));
+        Path html = ReportFiles.write(run(null), directory).html();
+
+        String dom = dumpDom(chromium, html);
+
+        assertThat(attribute(dom, "data-errors")).isEqualTo("[]");
+        assertThat(attribute(dom, "data-charts-drawn")).isEqualTo("8");
+        assertThat(dom).contains("answered per second").doesNotContain("article second");
     }
 
     @Test
@@ -175,6 +191,11 @@ class HtmlReportInBrowserTest {
     }
 
     private static RunResult run() {
+        return run("seed.txt");
+    }
+
+    /** @param seed the article's file; null for a study of a team's own service */
+    private static RunResult run(String seed) {
         return new RunResult(
                 RunInfo.custom("20261121-000000")
                         .scale(0.15)
@@ -184,7 +205,7 @@ class HtmlReportInBrowserTest {
                         .finishedAt("b")
                         .build(),
                 List.of(ExperimentResult.custom("fan-out", "An article")
-                        .seed("seed.txt")
+                        .seed(seed)
                         .scale(0.15)
                         .downstreamLatencyMillis(45)
                         .warmUp(new WarmUpLoad(24, 60))
