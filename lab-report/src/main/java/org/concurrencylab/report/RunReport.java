@@ -49,11 +49,14 @@ final class RunReport {
     static ReportDocument of(RunResult run) {
         RunInfo info = run.run();
         List<Block> lead = new ArrayList<>();
+        boolean studiesAlone =
+                !run.experiments().isEmpty() && run.experiments().stream().allMatch(ExperimentResult::ofAnApplication);
         lead.add(new Block.Paragraph(
                 format(
                         Locale.ROOT,
-                        "Scale S=%s, JDK %s, Spring Boot %s, %s, %d CPUs on this machine.",
-                        Figures.number(info.scale()),
+                        "%sJDK %s, Spring Boot %s, %s, %d CPUs on this machine.",
+                        // a time scale is an article's: a study runs in its application's own time
+                        studiesAlone ? "" : "Scale S=" + Figures.number(info.scale()) + ", ",
                         info.jdk(),
                         info.springBoot(),
                         info.os(),
@@ -191,26 +194,36 @@ final class RunReport {
         return chart.variants().isEmpty() ? title : title + ": " + String.join(", ", chart.variants());
     }
 
-    private static List<Block> environment(RunResult run) {
+    static List<Block> environment(RunResult run) {
         RunInfo info = run.run();
         TextTable table = new TextTable("what", "value");
         table.add("JDK the services ran on", info.jdk());
         table.add("Spring Boot", info.springBoot());
         table.add("machine", info.os() + ", " + info.machineCpus() + " CPUs");
         for (ExperimentResult experiment : run.experiments()) {
+            String cpus = experiment.variants().stream()
+                    .map(variant -> Integer.toString(variant.cpus()))
+                    .distinct()
+                    .collect(java.util.stream.Collectors.joining(" or "));
             table.add(
                     experiment.name(),
-                    format(
-                            Locale.ROOT,
-                            "S = %s, D = %s ms, services saw %s CPUs, warm-up %s, %s",
-                            Figures.number(experiment.scale()),
-                            Figures.number(experiment.downstreamLatencyMillis()),
-                            experiment.variants().stream()
-                                    .map(VariantResult::cpus)
-                                    .distinct()
-                                    .toList(),
-                            StepTables.warmUp(experiment),
-                            StepTables.clientAndJit(experiment)));
+                    experiment.ofAnApplication()
+                            // a study has no article: no time scale, and its own lone request's time in place of D
+                            ? format(
+                                    Locale.ROOT,
+                                    "R0 = %s ms, the application saw %s CPUs, warm-up %s, %s",
+                                    Figures.number(experiment.downstreamLatencyMillis()),
+                                    cpus,
+                                    StepTables.warmUp(experiment),
+                                    StepTables.clientAndJit(experiment))
+                            : format(
+                                    Locale.ROOT,
+                                    "S = %s, D = %s ms, services saw %s CPUs, warm-up %s, %s",
+                                    Figures.number(experiment.scale()),
+                                    Figures.number(experiment.downstreamLatencyMillis()),
+                                    cpus,
+                                    StepTables.warmUp(experiment),
+                                    StepTables.clientAndJit(experiment)));
         }
         table.add("run", info.startedAt() + " to " + (info.finishedAt() == null ? "(stopped)" : info.finishedAt()));
         return List.of(new Block.Heading(2, "Environment", "", "environment"), new Block.Table(table));
