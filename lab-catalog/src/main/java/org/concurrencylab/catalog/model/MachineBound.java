@@ -30,8 +30,33 @@ public final class MachineBound {
      * @param share       the most of the step's figure the machine may take: throughput for a closed
      *                    load, latency against the hold time for an open one
      * @param explanation the numbers that gave it
+     * @param shareOf     what the share is a share of, which says how to put it in words
      */
-    public record Estimate(double perSecond, double share, String explanation) {}
+    public record Estimate(double perSecond, double share, String explanation, ShareOf shareOf) {
+
+        /** The share in words, after "this machine's CPU": {@code takes 12.0 % of the throughput ...}. */
+        public String shareInWords() {
+            return format(Locale.ROOT, shareOf.words, 100 * share);
+        }
+    }
+
+    /** What a share of the machine is of: a share of a rate stays under 100 %, time added to a request need not. */
+    public enum ShareOf {
+        /** The throughput the step's pools and users allow, lost to the cores. */
+        THROUGHPUT("takes %.1f %% of the throughput the step's bound allows"),
+        /** A request's own time (its hold, or its time alone), to which the cores add their response time. */
+        REQUEST_TIME("adds %.1f %% to a request's own time"),
+        /** The hold the service timed, of which the cores' part is the excess over the hold alone. */
+        TIMED_HOLD("takes %.1f %% of the hold the service timed"),
+        /** The cores' own utilization, where they are saturated. */
+        CORES_BUSY("keeps the cores %.1f %% busy");
+
+        private final String words;
+
+        ShareOf(String words) {
+            this.words = words;
+        }
+    }
 
     private MachineBound() {}
 
@@ -66,7 +91,7 @@ public final class MachineBound {
                 100 * (1 - perSecond / poolPerSecond),
                 100 * everyRound,
                 perSecond == saturated ? format(Locale.ROOT, "; the cores cap it at %.1f/s", saturated) : "");
-        return new Estimate(perSecond, share, explanation);
+        return new Estimate(perSecond, share, explanation, ShareOf.THROUGHPUT);
     }
 
     /**
@@ -100,7 +125,8 @@ public final class MachineBound {
                             cpuSeconds * 1e3,
                             cores,
                             saturated,
-                            poolPerSecond));
+                            poolPerSecond),
+                    ShareOf.THROUGHPUT);
         }
         double offered = poolPerSecond * cpuSeconds;
         double utilization = offered / cores;
@@ -120,7 +146,8 @@ public final class MachineBound {
                         cores,
                         100 * utilization,
                         responseSeconds * 1e3,
-                        holdSeconds * 1e3));
+                        holdSeconds * 1e3),
+                ShareOf.REQUEST_TIME);
     }
 
     /**
@@ -150,7 +177,8 @@ public final class MachineBound {
                             cpuSeconds * 1e3,
                             cores,
                             100 * utilization,
-                            saturated));
+                            saturated),
+                    ShareOf.CORES_BUSY);
         }
         double waitSeconds = erlangC(cores, offered) * Math.min(cpuSeconds, aloneSeconds) / cores / (1 - utilization);
         return new Estimate(
@@ -163,7 +191,8 @@ public final class MachineBound {
                         cores,
                         100 * utilization,
                         waitSeconds * 1e3,
-                        aloneSeconds * 1e3));
+                        aloneSeconds * 1e3),
+                ShareOf.REQUEST_TIME);
     }
 
     /**
@@ -205,7 +234,8 @@ public final class MachineBound {
                         users == 1 ? "user" : "users",
                         cycle * 1e3,
                         served,
-                        asked));
+                        asked),
+                ShareOf.THROUGHPUT);
     }
 
     /**
@@ -269,7 +299,8 @@ public final class MachineBound {
                         holds,
                         holdSeconds * 1e3,
                         alone,
-                        100 * share));
+                        100 * share),
+                ShareOf.TIMED_HOLD);
     }
 
     /** The probability that an arrival waits in an M/M/k queue offered {@code offered} Erlangs. */

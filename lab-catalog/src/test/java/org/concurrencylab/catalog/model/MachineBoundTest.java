@@ -107,6 +107,22 @@ class MachineBoundTest {
     }
 
     @Test
+    void aShareIsPutInTheWordsOfWhatItIsAShareOf() {
+        // time the cores add to a request may pass its hold: 1.6 Erlangs on 2 cores of 20 ms each, on a hold of 15 ms
+        MachineBound.Estimate added = MachineBound.open(80, 0.015, 0.02, 2);
+        assertThat(added.share()).isGreaterThan(1);
+        assertThat(added.shareInWords())
+                .isEqualTo(String.format(
+                        java.util.Locale.ROOT, "adds %.1f %% to a request's own time", 100 * added.share()));
+        // lost throughput never passes the throughput
+        assertThat(MachineBound.closed(1000 / 1.5, 1000, 0.15, 0.004, 2).shareInWords())
+                .startsWith("takes ")
+                .endsWith(" % of the throughput the step's bound allows");
+        assertThat(MachineBound.open(2000, 0.3, 0.002, 2).shareInWords())
+                .isEqualTo("takes 50.0 % of the throughput the step's bound allows");
+    }
+
+    @Test
     void aTimedHoldChargesTheMachineOnlyWithWhatTheLoadAddedToTheHoldAlone() {
         // a lock declared at 20 ms, held 21.1 ms alone (round trips, timer slack) and 21.3 ms under load
         MachineBound.Estimate measured =

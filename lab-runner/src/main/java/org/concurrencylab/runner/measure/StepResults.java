@@ -327,8 +327,8 @@ public final class StepResults {
         if (estimate.share() > Defaults.MACHINE_SHARE_OF_BOUND) {
             why.add(format(
                     Locale.ROOT,
-                    "this machine's CPU takes %.1f %% of the figure by the model (%s)",
-                    100 * estimate.share(),
+                    "this machine's CPU %s by the model (%s)",
+                    estimate.shareInWords(),
                     estimate.explanation()));
         }
         return judged(
