@@ -10,6 +10,7 @@ import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.DeclaredNames;
 import org.concurrencylab.catalog.claim.Finding;
 import org.concurrencylab.catalog.claim.Measurements;
+import org.concurrencylab.catalog.claim.NotChecked;
 import org.concurrencylab.catalog.load.Calibration;
 import org.concurrencylab.catalog.load.JitPolicy;
 import org.concurrencylab.catalog.load.LoadStep;
@@ -37,6 +38,7 @@ import org.concurrencylab.results.step.Connections;
  * @param findings          sentences this run's numbers tell about this machine, beside the claims
  * @param calibration       a value the first variant measures and the others reuse, if any
  * @param sweeps            sweeps with the knee their physics gives, decided as claims by {@code ./lab sweep}
+ * @param notChecked        what the article states that no claim checks, each with what checking it would take
  */
 public record Experiment(
         String name,
@@ -60,7 +62,8 @@ public record Experiment(
         JitPolicy jit,
         List<ChainedService> chain,
         Optional<Database> database,
-        List<SweepClaim> sweeps)
+        List<SweepClaim> sweeps,
+        List<NotChecked> notChecked)
         implements DeclaredNames {
 
     public Experiment {
@@ -88,6 +91,7 @@ public record Experiment(
         findings = List.copyOf(findings);
         chain = List.copyOf(chain);
         sweeps = List.copyOf(sweeps);
+        notChecked = List.copyOf(notChecked);
         if (new HashSet<>(chain.stream().map(ChainedService::name).toList()).size() != chain.size()) {
             throw new IllegalArgumentException(name + ": two chained services share a name");
         }
@@ -122,6 +126,7 @@ public record Experiment(
         builder.chain = chain;
         builder.database = database;
         builder.sweeps = sweeps;
+        builder.notChecked = notChecked;
         return builder;
     }
 
@@ -200,6 +205,7 @@ public record Experiment(
         private List<ChainedService> chain = List.of();
         private Optional<Database> database = Optional.empty();
         private List<SweepClaim> sweeps = List.of();
+        private List<NotChecked> notChecked = List.of();
 
         private Builder(String name) {
             this.name = name;
@@ -310,17 +316,23 @@ public record Experiment(
             return this;
         }
 
-        /**
-         * @throws IllegalArgumentException when a claim's chart or its check names a variant, load or chart
-         *                                  kind the experiment does not declare: a typo fails here, by name,
-         *                                  rather than reading "not applicable" in every run
-         */
         /** Sweeps with the knee the physics gives, run by {@code ./lab sweep <experiment>}: too long for the default run. */
         public Builder sweeps(SweepClaim... sweeps) {
             this.sweeps = List.of(sweeps);
             return this;
         }
 
+        /** What the article states that no claim checks, each with what checking it would take. */
+        public Builder notChecked(NotChecked... items) {
+            this.notChecked = List.of(items);
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException when a claim's chart or its check names a variant, load or chart
+         *                                  kind the experiment does not declare: a typo fails here, by name,
+         *                                  rather than reading "not applicable" in every run
+         */
         public Experiment build() {
             Experiment experiment = new Experiment(
                     name,
@@ -344,7 +356,8 @@ public record Experiment(
                     jit,
                     chain,
                     database,
-                    sweeps);
+                    sweeps,
+                    notChecked);
             experiment.claims().forEach(experiment::checkReferences);
             experiment.sweeps().forEach(experiment::checkReferences);
             experiment.findings().forEach(experiment::checkReferences);

@@ -12,6 +12,7 @@ import org.concurrencylab.catalog.claim.Claim;
 import org.concurrencylab.catalog.claim.MachineNeed;
 import org.concurrencylab.catalog.claim.MachineShape;
 import org.concurrencylab.catalog.claim.MeasuredSpread;
+import org.concurrencylab.catalog.claim.NotChecked;
 import org.concurrencylab.cli.option.Choices;
 import org.concurrencylab.cli.terminal.StandardOutput;
 import org.concurrencylab.report.document.WrappedText;
@@ -119,11 +120,14 @@ final class ListCommand implements Runnable {
      */
     private static void printClaims(PrintWriter out, Experiment experiment, boolean terminal) {
         out.printf(
-                "%s  (after \"%s\"): %d claims checked by ./lab run, %d by ./lab sweep%n",
+                "%s  (after \"%s\"): %d claims checked by ./lab run, %d by ./lab sweep%s%n",
                 experiment.name(),
                 experiment.title(),
                 experiment.claims().size(),
-                experiment.sweeps().size());
+                experiment.sweeps().size(),
+                experiment.notChecked().isEmpty()
+                        ? ""
+                        : ", " + experiment.notChecked().size() + " of the article's items not checked");
         int width = experiment.claims().stream()
                 .map(Claim::id)
                 .mapToInt(String::length)
@@ -156,6 +160,11 @@ final class ListCommand implements Runnable {
                         sweep.spreads(),
                         null);
             }
+            for (NotChecked item : experiment.notChecked()) {
+                out.println("  " + NOT_CHECKED);
+                printField(out, "article", item.articleSaid());
+                printField(out, "needs", item.needs());
+            }
             out.println();
             return;
         }
@@ -177,8 +186,14 @@ final class ListCommand implements Runnable {
                     sweep.checkedAt(cpus),
                     spreadHere(sweep.spreads()));
         }
+        for (NotChecked item : experiment.notChecked()) {
+            out.printf("  %-" + width + "s  article: %s | needs: %s%n", NOT_CHECKED, item.articleSaid(), item.needs());
+        }
         out.println();
     }
+
+    /** Where a claim's id stands, for an article item no claim checks. */
+    private static final String NOT_CHECKED = "(not checked)";
 
     /**
      * The article's figure or statement; where it gave none, whether the claim is about a variant no article ran

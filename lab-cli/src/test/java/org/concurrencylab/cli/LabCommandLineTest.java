@@ -130,6 +130,27 @@ class LabCommandLineTest {
                 .doesNotContain("blocking-io");
     }
 
+    @Test
+    void anArticleItemNoClaimChecksIsListedWithWhatCheckingItNeeds() {
+        CommandLine lab = Lab.commandLine();
+        StringWriter out = new StringWriter();
+        lab.setOut(new PrintWriter(out, true));
+
+        assertThat(lab.execute("list", "--claims", "legacy-chain")).isZero();
+
+        org.concurrencylab.catalog.claim.NotChecked item = org.concurrencylab.catalog.Catalog.experiment("legacy-chain")
+                .orElseThrow()
+                .notChecked()
+                .getFirst();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.getFirst()).endsWith("by ./lab sweep, 1 of the article's items not checked");
+        assertThat(lines)
+                .filteredOn(line -> line.startsWith("  (not checked) "))
+                .singleElement()
+                .asString()
+                .endsWith(" article: " + item.articleSaid() + " | needs: " + item.needs());
+    }
+
     /** The launcher sets lab.tty where standard output is a terminal: the claims are then read, not grepped. */
     @Test
     void onATerminalEachClaimIsItsIdThenAWrappedLineForWhatItSays() {
