@@ -126,7 +126,8 @@ public final class Defaults {
     /**
      * The longest a study's warm-up lasts, at {@link #STUDY_WARM_UP_USERS}: it ends sooner, in windows of
      * {@link #STUDY_WARM_UP_WINDOW}, once the application is steady (at least {@link #WARM_UP_REQUESTS_C2}
-     * answered, or {@link #WARM_UP_REQUESTS_C1} where its JVM options stop it at C1, its JIT under {@link #JIT_BUSY_SHARE_OF_A_CORE} of a core, and two windows' throughput within
+     * answered, or {@link #WARM_UP_REQUESTS_C1} where its JVM options stop it at C1, its JIT under
+     * {@link #JIT_BUSY_SHARE_OF_A_CORE} of a core, and two windows' throughput within
      * {@link #STEADY_THROUGHPUT} of each other). Long enough for a service held to 80 requests a second by
      * a small pool to answer the requests.
      */
