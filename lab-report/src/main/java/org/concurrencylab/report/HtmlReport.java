@@ -185,6 +185,29 @@ public final class HtmlReport {
         return experiment.seed() == null ? "second" : "article second";
     }
 
+    /**
+     * A step's count in each bin of its timeline, as a rate per bin: the last bin ends with the step's last answer and
+     * covers only part of its time, where its count alone would read as a fall at the step's end. It is scaled to a
+     * whole bin where it covers half of one or more, and left out (null) where it covers less, too little time to
+     * tell a rate by; every other bin is whole.
+     *
+     * @param binMillis     a bin's real width
+     * @param elapsedMillis the step's real length, to its last answer
+     */
+    static List<Double> perBin(List<Long> counts, double binMillis, double elapsedMillis) {
+        List<Double> rates = new ArrayList<>();
+        counts.forEach(count -> rates.add(count.doubleValue()));
+        if (rates.isEmpty() || !(binMillis > 0) || !(elapsedMillis > 0)) {
+            return rates;
+        }
+        double covered = elapsedMillis / binMillis - (rates.size() - 1);
+        if (covered < 1) {
+            int last = rates.size() - 1;
+            rates.set(last, covered >= 0.5 ? rates.get(last) / covered : null);
+        }
+        return rates;
+    }
+
     /** Enough for the USL's curve to look smooth, and the bounds' corner to fall within a step of the knob. */
     private static final int SWEEP_LINE_POINTS = 100;
 
@@ -213,9 +236,11 @@ public final class HtmlReport {
         series.put("bound", step.bound().littlesLawPerSecond());
         series.put("at", at);
         series.put("p95", p95);
-        series.put("completed", completed);
+        double binMillis = step.client().timeline().binMillis();
+        double elapsedMillis = step.client().elapsedSeconds() * 1000;
+        series.put("completed", perBin(completed, binMillis, elapsedMillis));
         series.put("pools", pools);
-        series.put("failed", failed);
+        series.put("failed", perBin(failed, binMillis, elapsedMillis));
         // the threads the pools held when the load came and kept once it was gone, beside the chart of the step itself
         if (step.service().threads() != null && step.service().threads().beforeLoad() != null) {
             series.put("liveBefore", step.service().threads().beforeLoad().live());
