@@ -102,7 +102,8 @@ public final class TextTable {
         out.append(line.toString().stripTrailing()).append('\n');
     }
 
-    private static boolean isNumeric(String cell) {
-        return !cell.isEmpty() && cell.matches("[-+]?[0-9.,]+( ?%)?");
+    /** A figure, right-aligned: digits with thousands' commas and one decimal point at most, so not "4.1.1". */
+    static boolean isNumeric(String cell) {
+        return cell.matches("[-+]?([0-9]{1,3}(,[0-9]{3})+|[0-9]+)(\\.[0-9]+)?( ?%)?");
     }
 }
