@@ -182,7 +182,7 @@ public final class HtmlReport {
      * count the article's seconds; a study, or a load imported from another tool, has no article and counts its own.
      */
     static String second(ExperimentResult experiment) {
-        return experiment.seed() == null ? "second" : "article second";
+        return experiment.ofAnArticle() ? "article second" : "second";
     }
 
     /**

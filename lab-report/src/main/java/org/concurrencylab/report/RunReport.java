@@ -49,14 +49,14 @@ final class RunReport {
     static ReportDocument of(RunResult run) {
         RunInfo info = run.run();
         List<Block> lead = new ArrayList<>();
-        boolean studiesAlone =
-                !run.experiments().isEmpty() && run.experiments().stream().allMatch(ExperimentResult::ofAnApplication);
+        boolean noArticle =
+                !run.experiments().isEmpty() && run.experiments().stream().noneMatch(ExperimentResult::ofAnArticle);
         lead.add(new Block.Paragraph(
                 format(
                         Locale.ROOT,
                         "%sJDK %s, Spring Boot %s, %s, %d CPUs on this machine.",
-                        // a time scale is an article's: a study runs in its application's own time
-                        studiesAlone ? "" : "Scale S=" + Figures.number(info.scale()) + ", ",
+                        // a time scale is an article's: a study, or an imported load, runs in its own time
+                        noArticle ? "" : "Scale S=" + Figures.number(info.scale()) + ", ",
                         info.jdk(),
                         info.springBoot(),
                         info.os(),

@@ -45,6 +45,14 @@ public record ExperimentResult(
         capacity = capacity == null ? List.of() : List.copyOf(capacity);
     }
 
+    /**
+     * Whether an article's experiment ran, on the article's time scale: a study, or a load imported from another
+     * tool, has no article, and runs in its own time.
+     */
+    public boolean ofAnArticle() {
+        return seed != null;
+    }
+
     /** Whether this is a study of a user's application ({@code ./lab run app.jar}) rather than an article's experiment. */
     public boolean ofAnApplication() {
         return !variants.isEmpty() && variants.stream().allMatch(variant -> APPLICATION.equals(variant.origin()));
