@@ -128,18 +128,6 @@ final class ListCommand implements Runnable {
                 experiment.notChecked().isEmpty()
                         ? ""
                         : ", " + experiment.notChecked().size() + " of the article's items not checked");
-        int width = experiment.claims().stream()
-                .map(Claim::id)
-                .mapToInt(String::length)
-                .max()
-                .orElse(1);
-        width = Math.max(
-                width,
-                experiment.sweeps().stream()
-                        .map(SweepClaim::id)
-                        .mapToInt(String::length)
-                        .max()
-                        .orElse(1));
         int cpus = Runtime.getRuntime().availableProcessors();
         if (terminal) {
             for (Claim claim : experiment.claims()) {
@@ -168,6 +156,19 @@ final class ListCommand implements Runnable {
             out.println();
             return;
         }
+        // one line a claim: the ids in a column as wide as the longest
+        int width = experiment.claims().stream()
+                .map(Claim::id)
+                .mapToInt(String::length)
+                .max()
+                .orElse(1);
+        width = Math.max(
+                width,
+                experiment.sweeps().stream()
+                        .map(SweepClaim::id)
+                        .mapToInt(String::length)
+                        .max()
+                        .orElse(1));
         for (Claim claim : experiment.claims()) {
             out.printf(
                     "  %-" + width + "s  article: %s | checked at: %s%s%s%n",
