@@ -55,6 +55,19 @@ public final class Defaults {
     public static final int CORES_SLOWED_SAMPLES = 10;
 
     /**
+     * Before a study measures again a step whose host slowed the cores, it waits at most this long for a second
+     * of the core-speed meter's samples at the usual speed: a slowed episode lasts seconds, and a step measured
+     * again inside it reads the same tenant.
+     */
+    public static final Duration CORES_SLOWED_WAIT = Duration.ofSeconds(5);
+
+    /**
+     * How many times in all a study measures a step that the JIT or a slowed host disturbed, where its budget
+     * allows: the last measurement stands, disturbed or not, and the findings say what moved each one.
+     */
+    public static final int STUDY_STEP_MEASUREMENTS = 3;
+
+    /**
      * A step needs this many requests before its CPU per request can be told from the background its
      * processes use anyway: over a second of 5 lone requests, a background known to a few hundredths
      * of a core still moves c by several milliseconds.

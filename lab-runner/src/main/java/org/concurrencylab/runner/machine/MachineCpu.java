@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.claim.MachineShape;
 import org.concurrencylab.results.usage.CoreSpeed;
 import org.concurrencylab.results.usage.ProcessCpu;
@@ -212,6 +213,27 @@ public final class MachineCpu {
                         mean / CoreSpeedMeter.UNIT_TERMS,
                         mean / after.coreSpeed().medianNanos(),
                         after.coreSpeed().samplesSince(before.coreSpeed()));
+    }
+
+    /**
+     * Waits until a {@link #QUIET} of the core-speed meter's samples runs at most {@link Defaults#CORES_SLOWED}
+     * times the run's usual unit, for at most {@code within}; true once they do, or where the meter cannot tell
+     * (no thread CPU clock), false where the host kept them slowed the whole time.
+     */
+    public static boolean awaitUsualSpeed(Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            CoreSpeedMeter.Totals before = CORE_SPEED.totals();
+            Thread.sleep(QUIET.toMillis());
+            CoreSpeedMeter.Totals after = CORE_SPEED.totals();
+            double mean = after.meanSince(before);
+            if (Double.isNaN(mean) || mean <= Defaults.CORES_SLOWED * after.medianNanos()) {
+                return true;
+            }
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+        }
     }
 
     /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle); empty with no tick between. */

@@ -473,7 +473,7 @@ public final class StudyRunner {
                     break;
                 }
                 StepResult measured = null;
-                String firstDisturbed = null;
+                List<String> disturbances = new ArrayList<>();
                 for (int attempt = 1; ; attempt++) {
                     progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                     ProbeReport before = probe.read(-1);
@@ -516,22 +516,21 @@ public final class StudyRunner {
                                 .build();
                     }
                     Optional<String> disturbed = disturbed(measured);
-                    boolean again = attempt == 1
+                    disturbances.add(disturbed.orElse(UNDISTURBED));
+                    Duration wait = slowedCores(measured) ? Defaults.CORES_SLOWED_WAIT : Duration.ZERO;
+                    boolean again = attempt < Defaults.STUDY_STEP_MEASUREMENTS
                             && disturbed.isPresent()
-                            && fitsAgain(study, step, stepsAfter(study, step, only), startNanos);
+                            && fitsAgain(study, step, stepsAfter(study, step, only), wait, startNanos);
                     if (!again) {
                         if (attempt > 1) {
-                            findings.add(format(
-                                    Locale.ROOT,
-                                    "%s measured %s again: %s the first time; %s the second.",
-                                    who,
-                                    StudyLoads.name(step),
-                                    firstDisturbed,
-                                    disturbed.orElse("nothing but the application moved it")));
+                            findings.add(measuredAgain(who, StudyLoads.name(step), disturbances));
                         }
                         break;
                     }
-                    firstDisturbed = disturbed.get();
+                    progress.phase(variant.name(), StudyLoads.name(step) + " again: " + disturbed.get());
+                    if (wait.isPositive()) {
+                        MachineCpu.awaitUsualSpeed(wait);
+                    }
                 }
                 steps.add(measured);
                 ran.add(step);
@@ -597,7 +596,8 @@ public final class StudyRunner {
      * What besides the application moved a step's figures, in words; empty where nothing did. A step measured while
      * the JIT compilers took more than {@link Defaults#JIT_BUSY_SHARE_OF_A_CORE} of a core reads the compiler as much
      * as the application, and one whose host ran the cores more than {@link Defaults#CORES_SLOWED} times slower than
-     * usual reads the other tenant: the study runs either again, once, where its budget allows.
+     * usual reads the other tenant: the study measures either again, up to {@link Defaults#STUDY_STEP_MEASUREMENTS}
+     * times in all, where its budget allows, and after a slowed host once the cores run at their usual speed.
      */
     static Optional<String> disturbed(StepResult step) {
         double jit = jitCoreShare(step);
@@ -617,6 +617,34 @@ public final class StudyRunner {
                     Defaults.CORES_SLOWED));
         }
         return Optional.empty();
+    }
+
+    /** What {@link #measuredAgain} says of a measurement nothing but the application moved. */
+    static final String UNDISTURBED = "nothing but the application moved it";
+
+    private static final List<String> NTH = List.of("first", "second", "third", "fourth", "fifth");
+
+    /**
+     * The finding of a step measured more than once: what moved each measurement, in order, the last one the
+     * step's figures.
+     */
+    static String measuredAgain(String who, String step, List<String> disturbances) {
+        StringBuilder each = new StringBuilder();
+        for (int i = 0; i < disturbances.size(); i++) {
+            String nth = i < NTH.size() ? NTH.get(i) : (i + 1) + "th";
+            each.append(i == 0 ? "" : "; ")
+                    .append(disturbances.get(i))
+                    .append(" the ")
+                    .append(nth)
+                    .append(i == 0 ? " time" : "");
+        }
+        String times = disturbances.size() == 2 ? "again" : disturbances.size() + " times";
+        return format(Locale.ROOT, "%s measured %s %s: %s.", who, step, times, each);
+    }
+
+    /** Whether the host ran the cores slow during the step, by the core-speed meter. */
+    private static boolean slowedCores(StepResult step) {
+        return step.machine() != null && step.machine().coresSlowed();
     }
 
     /** The share of a core the service's JIT compilers took during a step; 0 where not measured. */
@@ -646,15 +674,15 @@ public final class StudyRunner {
 
     /** Whether the step, and the quiet after it, still fit in the variant's budget, started at {@code startNanos}. */
     private static boolean fits(Study study, LoadStep step, long startNanos) {
-        return fitsAgain(study, step, List.of(), startNanos);
+        return fitsAgain(study, step, List.of(), Duration.ZERO, startNanos);
     }
 
     /**
-     * Whether {@code step} can be measured again and every step after it still run within the variant's budget: a
-     * step measured again never takes a later step's place.
+     * Whether {@code step} can be measured again, after a {@code wait} for the cores' usual speed, and every step
+     * after it still run within the variant's budget: a step measured again never takes a later step's place.
      */
-    static boolean fitsAgain(Study study, LoadStep step, List<LoadStep> after, long startNanos) {
-        Duration needed = StudyLoads.length(step).plus(MachineCpu.QUIET);
+    static boolean fitsAgain(Study study, LoadStep step, List<LoadStep> after, Duration wait, long startNanos) {
+        Duration needed = wait.plus(StudyLoads.length(step)).plus(MachineCpu.QUIET);
         for (LoadStep next : after) {
             needed = needed.plus(StudyLoads.length(next)).plus(MachineCpu.QUIET);
         }

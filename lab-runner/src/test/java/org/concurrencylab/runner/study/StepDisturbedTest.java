@@ -18,8 +18,9 @@ import org.concurrencylab.study.Study;
 import org.junit.jupiter.api.Test;
 
 /**
- * A study measures a step again, once, where something besides the application moved its figures: its JIT
- * compilers still busy, or a host that ran the cores slow; a step that is only busy is measured once.
+ * A study measures a step again, up to three times in all, where something besides the application moved its
+ * figures: its JIT compilers still busy, or a host that ran the cores slow; a step that is only busy is measured
+ * once.
  */
 class StepDisturbedTest {
 
@@ -61,11 +62,27 @@ class StepDisturbedTest {
         LoadStep first = study.steps().getFirst();
         List<LoadStep> after = study.steps().subList(1, 3);
         // again and the two after it: 3 x (4 + 1) = 15 s
-        assertThat(StudyRunner.fitsAgain(study, first, after, secondsAgo(14))).isTrue();
-        assertThat(StudyRunner.fitsAgain(study, first, after, secondsAgo(16))).isFalse();
-        assertThat(StudyRunner.fitsAgain(study, first, List.of(), secondsAgo(16)))
+        assertThat(StudyRunner.fitsAgain(study, first, after, Duration.ZERO, secondsAgo(14)))
+                .isTrue();
+        assertThat(StudyRunner.fitsAgain(study, first, after, Duration.ZERO, secondsAgo(16)))
+                .isFalse();
+        assertThat(StudyRunner.fitsAgain(study, first, List.of(), Duration.ZERO, secondsAgo(16)))
                 .as("the last step: only itself again")
                 .isTrue();
+        assertThat(StudyRunner.fitsAgain(study, first, after, Duration.ofSeconds(5), secondsAgo(14)))
+                .as("a wait for the cores' usual speed counts in the budget")
+                .isFalse();
+    }
+
+    @Test
+    void aFindingSaysWhatMovedEachMeasurementInOrder() {
+        String slowed = "the host ran the cores 1.31 times slower than usual (at most 1.25)";
+        assertThat(StudyRunner.measuredAgain("The study", "12 users", List.of(slowed, StudyRunner.UNDISTURBED)))
+                .isEqualTo("The study measured 12 users again: " + slowed + " the first time; "
+                        + StudyRunner.UNDISTURBED + " the second.");
+        assertThat(StudyRunner.measuredAgain("as-is", "12 users", List.of(slowed, slowed, slowed)))
+                .isEqualTo("as-is measured 12 users 3 times: " + slowed + " the first time; " + slowed + " the second; "
+                        + slowed + " the third.");
     }
 
     private static long secondsAgo(int seconds) {
