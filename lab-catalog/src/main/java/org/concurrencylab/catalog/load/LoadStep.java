@@ -16,6 +16,11 @@ public sealed interface LoadStep {
     /** How many requests the step sends; 0 where the step is held for a time rather than a count. */
     int totalRequests();
 
+    /** A count of users in words: {@code 1 user}, {@code 8 users}. */
+    static String users(int count) {
+        return count + (count == 1 ? " user" : " users");
+    }
+
     /**
      * A closed load, as {@code siege -c users -r repetitions}: each user sends its next request when
      * the previous one is answered.
@@ -57,9 +62,9 @@ public sealed interface LoadStep {
         @Override
         public String label() {
             if (rampUp.isZero() && thinkTime.isZero()) {
-                return users + (users == 1 ? " user" : " users") + " for " + seconds(hold);
+                return LoadStep.users(users) + " for " + seconds(hold);
             }
-            return users + " users, " + rampUp.toSeconds() + "s ramp + " + hold.toSeconds() + "s"
+            return LoadStep.users(users) + ", " + rampUp.toSeconds() + "s ramp + " + hold.toSeconds() + "s"
                     + (thinkTime.isZero() ? "" : ", think " + seconds(thinkTime));
         }
 

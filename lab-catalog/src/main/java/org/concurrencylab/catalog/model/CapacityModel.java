@@ -144,15 +144,15 @@ public sealed interface CapacityModel {
                 case LoadStep.Closed closed ->
                     new Bound(
                             closed.users() / (serviceTimeInD * seconds(d)),
-                            "no cap below " + closed.users() + " users (" + why + "): C/" + number(serviceTimeInD)
-                                    + "D",
+                            "no cap below " + LoadStep.users(closed.users()) + " (" + why + "): C/"
+                                    + number(serviceTimeInD) + "D",
                             serviceTimeInD);
                 case LoadStep.Held held ->
                     usersBound(
                             held,
                             serviceTimeInD * seconds(d),
                             serviceTimeInD,
-                            "no cap below " + held.users() + " users (" + why + ")" + thinking(held) + ": C/("
+                            "no cap below " + LoadStep.users(held.users()) + " (" + why + ")" + thinking(held) + ": C/("
                                     + number(serviceTimeInD) + "D + Z)");
                 case LoadStep.Open open ->
                     new Bound(open.ratePerSecond(), "no cap (" + why + "): every arrival is served", serviceTimeInD);
@@ -191,8 +191,8 @@ public sealed interface CapacityModel {
                     if (threads >= closed.users() * hold.threads()) {
                         yield new Bound(
                                 closed.users() / serviceSeconds,
-                                threads + " " + pool + " threads" + perRequest + " >= " + closed.users() + " users: C/"
-                                        + service,
+                                threads + " " + pool + " threads" + perRequest + " >= " + LoadStep.users(closed.users())
+                                        + ": C/" + service,
                                 hold.serviceTimeInD());
                     }
                     // a request's parts are tasks of their own on the pool's queue, not a gang that waits for k free
@@ -214,10 +214,10 @@ public sealed interface CapacityModel {
                             serviceSeconds,
                             new Bound(
                                     capacity,
-                                    threads + " " + pool + " threads" + perRequest + ", " + held.users() + " users: n/"
-                                            + service,
+                                    threads + " " + pool + " threads" + perRequest + ", " + LoadStep.users(held.users())
+                                            + ": n/" + service,
                                     hold.serviceTimeInD()),
-                            threads + " " + pool + " threads" + perRequest + ", but " + held.users() + " users"
+                            threads + " " + pool + " threads" + perRequest + ", but " + LoadStep.users(held.users())
                                     + thinking(held) + " ask for at most C/(" + service + " + Z)");
                 }
                 case LoadStep.Open open -> {
@@ -293,7 +293,7 @@ public sealed interface CapacityModel {
                             pooled.throughputPerSecond(),
                             serviceSeconds,
                             pooled,
-                            "pools per path, but " + held.users() + " users" + thinking(held)
+                            "pools per path, but " + LoadStep.users(held.users()) + thinking(held)
                                     + " ask for at most C/(D + Z)");
                 }
                 case LoadStep.Closed closed -> {
@@ -301,7 +301,7 @@ public sealed interface CapacityModel {
                     yield closed.users() / serviceSeconds < pooled.throughputPerSecond()
                             ? new Bound(
                                     closed.users() / serviceSeconds,
-                                    "pools per path, but " + closed.users() + " users: C/D",
+                                    "pools per path, but " + LoadStep.users(closed.users()) + ": C/D",
                                     holdInD)
                             : pooled;
                 }
@@ -424,8 +424,8 @@ public sealed interface CapacityModel {
                             seconds(d),
                             new Bound(
                                     Math.min(loops, held.users()) / seconds(d),
-                                    loops + " event loops, " + held.users() + " users: n/D"),
-                            loops + " event loops, but " + held.users() + " users" + thinking(held)
+                                    loops + " event loops, " + LoadStep.users(held.users()) + ": n/D"),
+                            loops + " event loops, but " + LoadStep.users(held.users()) + thinking(held)
                                     + " ask for at most C/(D + Z)");
                 case LoadStep.Open open -> {
                     double capacity = loops / seconds(d);
@@ -475,7 +475,7 @@ public sealed interface CapacityModel {
                             perSecond,
                             seconds(d),
                             new Bound(perSecond, explanation, 1, onHold, timedAs),
-                            explanation + ", but " + held.users() + " users" + thinking(held)
+                            explanation + ", but " + LoadStep.users(held.users()) + thinking(held)
                                     + " ask for at most C/(D + Z)");
                 default -> new Bound(perSecond, explanation, 1, onHold, timedAs);
             };

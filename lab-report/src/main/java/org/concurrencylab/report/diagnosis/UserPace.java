@@ -4,6 +4,7 @@ import static java.lang.String.format;
 
 import java.util.List;
 import java.util.Locale;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.step.StepResult;
 
 /**
@@ -90,7 +91,7 @@ record UserPace(double aloneMillis, double thinkMillis) {
 
         /** The step as a sentence names it: "64 users", "200/s". */
         String name() {
-            return open() ? format(Locale.ROOT, "%.0f/s", rate) : users + (users == 1 ? " user" : " users");
+            return open() ? format(Locale.ROOT, "%.0f/s", rate) : LoadStep.users(users);
         }
 
         /** How: "64 / (88.1 ms + 100 ms thinking)", or the rate itself. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.report.document.TextTable;
 import org.concurrencylab.results.ExperimentResult;
@@ -72,15 +73,15 @@ public final class StepTables {
             if (!took.isEmpty()) {
                 return format(
                         Locale.ROOT,
-                        "%d users until steady, at most %.0f s: %s",
-                        experiment.warmUp().users(),
+                        "%s until steady, at most %.0f s: %s",
+                        LoadStep.users(experiment.warmUp().users()),
                         experiment.warmUp().lengthInD() * experiment.downstreamLatencyMillis() / 1000,
                         String.join(", ", took));
             }
             return format(
                     Locale.ROOT,
-                    "%d users for %.0f s",
-                    experiment.warmUp().users(),
+                    "%s for %.0f s",
+                    LoadStep.users(experiment.warmUp().users()),
                     experiment.warmUp().lengthInD() * experiment.downstreamLatencyMillis() / 1000);
         }
         if (experiment.warmUp() == null) {
@@ -93,8 +94,8 @@ public final class StepTables {
             // results written before warm-ups ended when steady: a fixed length
             return format(
                     Locale.ROOT,
-                    "%d users for %d D",
-                    experiment.warmUp().users(),
+                    "%s for %d D",
+                    LoadStep.users(experiment.warmUp().users()),
                     experiment.warmUp().lengthInD());
         }
         List<String> capped = judged.stream()
@@ -106,8 +107,8 @@ public final class StepTables {
                 .summaryStatistics();
         return format(
                         Locale.ROOT,
-                        "%d users until steady, at most %d D (%.1f s), %.1f to %.1f s: %d of %d steady",
-                        experiment.warmUp().users(),
+                        "%s until steady, at most %d D (%.1f s), %.1f to %.1f s: %d of %d steady",
+                        LoadStep.users(experiment.warmUp().users()),
                         experiment.warmUp().lengthInD(),
                         experiment.warmUp().lengthInD() * experiment.downstreamLatencyMillis() / 1000,
                         took.getMin(),

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.concurrencylab.report.ExperimentResults;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.WarmUpLoad;
 import org.junit.jupiter.api.Test;
 
 class WarmUpSentenceTest {
@@ -41,6 +42,29 @@ class WarmUpSentenceTest {
     @Test
     void resultsWrittenBeforeWarmUpsEndedWhenSteadyReadAsAFixedLength() {
         assertThat(StepTables.warmUp(experiment(variant("old", Map.of())))).isEqualTo("100 users for 5 D");
+    }
+
+    /** A study's warm-up of one user for at most 1 s: R0 = 4 ms, so 250 D. */
+    @Test
+    void aStudysWarmUpOfOneUserSaysUser() {
+        VariantResult asIs = VariantResult.custom("as-is")
+                .origin(ExperimentResult.APPLICATION)
+                .sizing(Map.of(
+                        VariantResult.WARM_UP_SECONDS,
+                        1.1,
+                        VariantResult.WARM_UP_STEADY,
+                        false,
+                        VariantResult.WARM_UP_REQUESTS,
+                        142))
+                .build();
+        ExperimentResult study = ExperimentResult.custom("pooled-app", "t")
+                .downstreamLatencyMillis(4)
+                .warmUp(new WarmUpLoad(1, 250))
+                .variants(List.of(asIs))
+                .build();
+
+        assertThat(StepTables.warmUp(study))
+                .isEqualTo("1 user until steady, at most 1 s: 1.1 s (its cap, short of steady)");
     }
 
     private static ExperimentResult experiment(VariantResult... variants) {

@@ -439,7 +439,7 @@ public final class StudyRunner {
             URI target = app.uri(study.path());
             progress.phase(
                     variant.name(),
-                    "warming up: " + study.warmUpUsers() + " users until steady, at most "
+                    "warming up: " + LoadStep.users(study.warmUpUsers()) + " until steady, at most "
                             + study.warmUp().toSeconds() + " s");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
             StudyWarmUp.untilSteady(loads, study, target, probe, sizing)

@@ -116,7 +116,7 @@ public final class SweepRunner {
         LabRunner.CompletedRun run = new StudyRunner(home, java, progress).run(swept, outDir);
         ExperimentResult result = run.result().experiments().getFirst();
         return write(
-                new Swept(run, curve(result, variant, knob, knob.isLoad() ? null : users + " users", false)),
+                new Swept(run, curve(result, variant, knob, knob.isLoad() ? null : LoadStep.users(users), false)),
                 ran -> ran);
     }
 
