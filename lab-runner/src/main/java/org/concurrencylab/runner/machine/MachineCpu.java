@@ -217,23 +217,19 @@ public final class MachineCpu {
 
     /**
      * Waits until a {@link #QUIET} of the core-speed meter's samples runs at most {@link Defaults#CORES_SLOWED}
-     * times the run's usual unit, for at most {@code within}; true once they do, or where the meter cannot tell
-     * (no thread CPU clock), false where the host kept them slowed the whole time.
+     * times the run's usual unit, or where the meter cannot tell (no thread CPU clock), for at most {@code within}
+     * and at least one {@link #QUIET}.
      */
-    public static boolean awaitUsualSpeed(Duration within) throws InterruptedException {
+    public static void awaitUsualSpeed(Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
-        while (true) {
+        double mean;
+        CoreSpeedMeter.Totals after;
+        do {
             CoreSpeedMeter.Totals before = CORE_SPEED.totals();
             Thread.sleep(QUIET.toMillis());
-            CoreSpeedMeter.Totals after = CORE_SPEED.totals();
-            double mean = after.meanSince(before);
-            if (Double.isNaN(mean) || mean <= Defaults.CORES_SLOWED * after.medianNanos()) {
-                return true;
-            }
-            if (System.nanoTime() >= deadline) {
-                return false;
-            }
-        }
+            after = CORE_SPEED.totals();
+            mean = after.meanSince(before);
+        } while (mean > Defaults.CORES_SLOWED * after.medianNanos() && System.nanoTime() < deadline);
     }
 
     /** The share of the machine's CPU time that was idle between two readings (I/O wait counts as idle); empty with no tick between. */
