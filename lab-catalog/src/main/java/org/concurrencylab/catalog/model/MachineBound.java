@@ -4,6 +4,7 @@ import static java.lang.String.format;
 
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.concurrencylab.catalog.load.LoadStep;
 
 /**
  * The bound this machine's CPU allows for a step, beside the pool's Little's-law bound, so that a gap
@@ -226,12 +227,11 @@ public final class MachineBound {
                 share,
                 format(
                         Locale.ROOT,
-                        "c = %.2f ms on %d cores: %d %s, each asking them for c in a cycle of %.2f ms, are served at most"
+                        "c = %.2f ms on %d cores: %s, each asking them for c in a cycle of %.2f ms, are served at most"
                                 + " %.1f/s of the %.1f/s asked",
                         cpuSeconds * 1e3,
                         cores,
-                        users,
-                        users == 1 ? "user" : "users",
+                        LoadStep.users(users),
                         cycle * 1e3,
                         served,
                         asked),
