@@ -30,6 +30,11 @@ public record LabHome(Path root) {
         return jar;
     }
 
+    /** Where the users' application jars are extracted for their starts ({@link ExtractedApplications}). */
+    Path extractedApplications() {
+        return root.resolve("target").resolve("applications");
+    }
+
     Path serviceTarget(String service) {
         return root.resolve("services").resolve(service).resolve("target");
     }

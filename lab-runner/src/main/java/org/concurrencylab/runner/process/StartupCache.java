@@ -1,30 +1,27 @@
 package org.concurrencylab.runner.process;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.load.JitPolicy;
 
 /**
  * Makes service JVMs start in some 40 % less time, which matters when an experiment starts a dozen
- * of them: the Boot jar is extracted once (class data sharing needs plain jars), and one training
+ * of them: the Boot jar is extracted once ({@link BootJarExtraction}; class data sharing needs plain jars), and one training
  * start per service and web stack records an AOT cache (JDK 25+) or a class data archive (older),
  * unless {@link Training#REUSE} says to train none. Only start-up gets faster; a cache that cannot be
  * made is skipped, never fatal.
@@ -59,7 +56,7 @@ public final class StartupCache {
         }
     }
 
-    private static final long TRAINING_TIMEOUT_SECONDS = 120;
+    private static final Duration TRAINING_TIMEOUT = Duration.ofSeconds(120);
     /** {@code spring.main.web-application-type}'s values, as Boot binds them (in any case). */
     private static final Set<String> KNOWN_WEB_APPLICATION_TYPES = Set.of("none", "servlet", "reactive");
 
@@ -119,7 +116,6 @@ public final class StartupCache {
             throws InterruptedException {
         Path fatJar = home.serviceJar(service);
         Path directory = home.serviceTarget(service).resolve("startup");
-        Path extracted = directory.resolve("extracted").resolve(service + ".jar");
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
@@ -131,30 +127,15 @@ public final class StartupCache {
         try (FileChannel channel = FileChannel.open(
                         directory.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock ignored = channel.lock()) {
-            String digest = digestOf(fatJar);
-            Path digestFile = directory.resolve("service.sha256");
-            if (!Files.isRegularFile(extracted)
-                    || !Files.isRegularFile(digestFile)
-                    || !Files.readString(digestFile).equals(digest)) {
-                progress.accept("extracting " + service + " for faster starts");
-                deleteCaches(directory);
-                run(
-                        directory,
-                        List.of(
-                                java.executable().toString(),
-                                "-Djarmode=tools",
-                                "-jar",
-                                fatJar.toString(),
-                                "extract",
-                                "--force",
-                                "--destination",
-                                directory.resolve("extracted").toString()),
-                        Map.of());
-                Files.writeString(digestFile, digest);
-            }
-            if (!Files.isRegularFile(extracted)) {
+            Optional<String> refusal = BootJarExtraction.refusal(fatJar);
+            if (refusal.isPresent()) {
+                progress.accept("no start-up cache for " + service + ": " + refusal.get());
                 return new Prepared(fatJar, List.of());
             }
+            Path extracted = BootJarExtraction.extracted(java, fatJar, directory, () -> {
+                progress.accept("extracting " + service + " for faster starts");
+                deleteCaches(directory);
+            });
             // a cache is only taken by a JVM with the same compiler settings as the one that wrote it
             Path cache = directory.resolve(webApplicationType + "-" + jit.label() + "-jdk"
                     + java.version().replace('+', '_') + (java.hasAotCache() ? ".aot" : ".jsa"));
@@ -202,8 +183,11 @@ public final class StartupCache {
         command.add("--server.port=0");
         properties.forEach((key, value) -> command.add("--" + key + "=" + value));
         command.addAll(ServiceCommand.SAFETY_PROPERTIES);
+        Map<String, String> withPortFile = new HashMap<>(environment);
+        withPortFile.put("PORTFILE", directory.resolve("training.port").toString());
         try {
-            run(directory, command, environment);
+            WatchedCommand.run(
+                    directory, directory.resolve("startup-cache.log"), command, withPortFile, TRAINING_TIMEOUT);
             if (!Files.isRegularFile(partial) || Files.size(partial) == 0) {
                 throw new IOException("training wrote no cache; see " + directory.resolve("startup-cache.log"));
             }
@@ -220,71 +204,6 @@ public final class StartupCache {
                     .toList()) {
                 Files.deleteIfExists(file);
             }
-        }
-    }
-
-    /**
-     * Runs a training under a watch of its own: the JDK writes the AOT cache in a child JVM it starts
-     * when the training ends, which carries none of the lab's arguments and so no parent watch; killed
-     * hard, the lab could stop neither. The watch is a shell that starts the training, polls the lab's
-     * pid, and when the lab is gone kills the training's children and the training itself.
-     */
-    private static final String WATCHED = """
-            lab=$1; shift
-            "$@" &
-            training=$!
-            while kill -0 "$training" 2>/dev/null; do
-              if ! kill -0 "$lab" 2>/dev/null; then
-                pkill -KILL -P "$training" 2>/dev/null; kill -KILL "$training" 2>/dev/null; exit 137
-              fi
-              sleep 0.2
-            done
-            wait "$training"
-            """;
-
-    private static void run(Path directory, List<String> training, Map<String, String> environment)
-            throws IOException, InterruptedException {
-        Files.createDirectories(directory);
-        Path log = directory.resolve("startup-cache.log");
-        List<String> command = new ArrayList<>(List.of(
-                "sh",
-                "-c",
-                WATCHED,
-                "lab-training",
-                Long.toString(ProcessHandle.current().pid())));
-        command.addAll(training);
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(directory.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        Map<String, String> labOwn = new HashMap<>(environment);
-        labOwn.put("PORTFILE", directory.resolve("training.port").toString());
-        ConfinedEnvironment.applyTo(builder, System.getenv(), labOwn);
-        Process process = builder.start();
-        ServiceProcesses.registerSpawning(process);
-        try {
-            if (!process.waitFor(TRAINING_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                throw new IOException("training did not end within " + TRAINING_TIMEOUT_SECONDS + " s; see " + log);
-            }
-            if (process.exitValue() != 0) {
-                throw new IOException("training ended with code " + process.exitValue() + "; see " + log);
-            }
-        } finally {
-            ServiceProcesses.stop(process);
-        }
-    }
-
-    /** By content, not time: a rebuild that changed nothing in the service keeps its caches. */
-    private static String digestOf(Path jar) throws IOException {
-        try (InputStream in = Files.newInputStream(jar)) {
-            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[1 << 16];
-            for (int read = in.read(buffer); read > 0; read = in.read(buffer)) {
-                sha256.update(buffer, 0, read);
-            }
-            return HexFormat.of().formatHex(sha256.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 

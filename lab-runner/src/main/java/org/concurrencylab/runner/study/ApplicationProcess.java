@@ -94,6 +94,7 @@ public final class ApplicationProcess implements AutoCloseable {
         private final Path agentJar;
         private final Path jar;
         private final Path log;
+        private Path startFrom;
         private String path = "/";
         private Map<String, String> properties = Map.of();
         private Map<String, String> environment = Map.of();
@@ -109,6 +110,17 @@ public final class ApplicationProcess implements AutoCloseable {
             this.agentJar = agentJar;
             this.jar = jar;
             this.log = log;
+            this.startFrom = jar;
+        }
+
+        /**
+         * The jar {@code -jar} names: the application's jar (the default) or its extraction
+         * ({@link org.concurrencylab.runner.process.ExtractedApplications}). Either way it runs in the application
+         * jar's own folder.
+         */
+        Launch startFrom(Path startable) {
+            this.startFrom = startable;
+            return this;
         }
 
         /** What the lab asks for until the application answers, where it has no Actuator health. */
@@ -216,7 +228,7 @@ public final class ApplicationProcess implements AutoCloseable {
             command.addAll(ServiceCommand.STOP_JVM_FLAGS);
             command.addAll(launch.jvmOptions);
             command.add("-jar");
-            command.add(jar.toAbsolutePath().toString());
+            command.add(launch.startFrom.toAbsolutePath().toString());
             launch.properties.forEach((key, value) -> command.add("--" + key + "=" + value));
             command.addAll(labProperties(port, bind));
             // in the jar's own folder, as its owner starts it: an application may read a config/ there.

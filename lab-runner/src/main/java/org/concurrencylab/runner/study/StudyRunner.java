@@ -54,6 +54,7 @@ import org.concurrencylab.runner.measure.RequestLog;
 import org.concurrencylab.runner.measure.RequestShares;
 import org.concurrencylab.runner.measure.StepResults;
 import org.concurrencylab.runner.process.CoreConfinement;
+import org.concurrencylab.runner.process.ExtractedApplications;
 import org.concurrencylab.runner.process.JavaRuntime;
 import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.ProbeClient;
@@ -76,6 +77,7 @@ public final class StudyRunner {
     private final RunProgress progress;
     private final StudyLoads loads = new StudyLoads();
     private final MachineCpu machineCpu = new MachineCpu();
+    private final ExtractedApplications applications;
     /** Where the study's time goes; a new one for each study. */
     private PhaseClock phases = new PhaseClock();
     /** The database and stand-ins the lab started for the study; null outside a study's run. */
@@ -97,6 +99,7 @@ public final class StudyRunner {
         this.home = home;
         this.java = java;
         this.progress = progress;
+        this.applications = new ExtractedApplications(home, java, progress::note);
     }
 
     /**
@@ -426,6 +429,7 @@ public final class StudyRunner {
                             machineCpus)));
         }
         try (ApplicationProcess app = ApplicationProcess.custom(java, home.agentJar(), study.jar(), log)
+                        .startFrom(applications.startable(study.jar()))
                         .path(study.path())
                         .properties(services.applicationProperties(variant.properties()))
                         .environment(services.applicationSecrets())
@@ -703,6 +707,7 @@ public final class StudyRunner {
     private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log)
             throws InterruptedException, IOException {
         try (ApplicationProcess app = ApplicationProcess.custom(java, home.agentJar(), study.jar(), log)
+                .startFrom(applications.startable(study.jar()))
                 .path(study.path())
                 .properties(services.applicationProperties(variant.properties()))
                 .environment(services.applicationSecrets())
