@@ -450,7 +450,11 @@ public final class StudyRunner {
                     .map(sentence -> onlyVariant ? sentence : variant.name() + ": " + sentence)
                     .ifPresent(findings::add);
             phases.enter(owner, PhaseClock.Phase.LONE);
-            double aloneMillis = loads.alone(target, study).getMean() / 1000;
+            LoneRequests lone = LoneRequests.timed(loads, study, target, probe);
+            if (lone.timedAgain()) {
+                findings.add(measuredAgain(who, "its lone requests (R0)", lone.disturbances()));
+            }
+            double aloneMillis = lone.millis();
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
             sizing.put("aloneMillis", aloneMillis);
             List<MachineCpu.Tracked> processes = new ArrayList<>(List.of(
@@ -604,13 +608,9 @@ public final class StudyRunner {
      * times in all, where its budget allows, and after a slowed host once the cores run at their usual speed.
      */
     static Optional<String> disturbed(StepResult step) {
-        double jit = jitCoreShare(step);
-        if (jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {
-            return Optional.of(format(
-                    Locale.ROOT,
-                    "the JIT took %.0f %% of a core (at most %.0f %%)",
-                    100 * jit,
-                    100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE));
+        Optional<String> jit = jitBusy(jitCoreShare(step));
+        if (jit.isPresent()) {
+            return jit;
         }
         MachineUsage machine = step.machine();
         if (machine != null && machine.coresSlowed() && machine.coreSpeed() != null) {
@@ -621,6 +621,17 @@ public final class StudyRunner {
                     Defaults.CORES_SLOWED));
         }
         return Optional.empty();
+    }
+
+    /** The JIT as what moved a measurement, in words, where it took more of a core than a measurement allows. */
+    static Optional<String> jitBusy(double shareOfACore) {
+        return shareOfACore > Defaults.JIT_BUSY_SHARE_OF_A_CORE
+                ? Optional.of(format(
+                        Locale.ROOT,
+                        "the JIT took %.0f %% of a core (at most %.0f %%)",
+                        100 * shareOfACore,
+                        100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE))
+                : Optional.empty();
     }
 
     /** What {@link #measuredAgain} says of a measurement nothing but the application moved. */

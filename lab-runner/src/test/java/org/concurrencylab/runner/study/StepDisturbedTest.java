@@ -38,6 +38,20 @@ class StepDisturbedTest {
                 .hasValue("the JIT took 11 % of a core (at most 10 %)");
     }
 
+    /** The lone requests that time R0 are judged by the same limit as a step: more than it, and they are timed again. */
+    @Test
+    void theJitIsWhatMovedAMeasurementOnlyAboveItsLimit() {
+        assertThat(StudyRunner.jitBusy(0.93)).hasValue("the JIT took 93 % of a core (at most 10 %)");
+        assertThat(StudyRunner.jitBusy(0.10)).isEmpty();
+        assertThat(StudyRunner.measuredAgain(
+                        "The study",
+                        "its lone requests (R0)",
+                        List.of(StudyRunner.jitBusy(0.76).orElseThrow(), StudyRunner.UNDISTURBED)))
+                .isEqualTo(
+                        "The study measured its lone requests (R0) again: the JIT took 76 % of a core (at most 10 %) "
+                                + "the first time; nothing but the application moved it the second.");
+    }
+
     @Test
     void aStepTheMachineBoundByItsOwnCpuOnlyIsNotMeasuredAgain() {
         MachineUsage busy = MachineUsage.custom()
