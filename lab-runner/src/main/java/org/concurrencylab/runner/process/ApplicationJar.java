@@ -30,4 +30,15 @@ public final class ApplicationJar {
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
         }
     }
+
+    /** The Spring Boot that packaged {@code jar}, as its manifest's {@code Spring-Boot-Version} says; empty otherwise. */
+    public static Optional<String> springBootVersion(Path jar) {
+        try (JarFile opened = new JarFile(jar.toFile())) {
+            Manifest manifest = opened.getManifest();
+            return Optional.ofNullable(
+                    manifest == null ? null : manifest.getMainAttributes().getValue("Spring-Boot-Version"));
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
 }

@@ -53,6 +53,7 @@ import org.concurrencylab.runner.measure.PhaseClock;
 import org.concurrencylab.runner.measure.RequestLog;
 import org.concurrencylab.runner.measure.RequestShares;
 import org.concurrencylab.runner.measure.StepResults;
+import org.concurrencylab.runner.process.ApplicationJar;
 import org.concurrencylab.runner.process.CoreConfinement;
 import org.concurrencylab.runner.process.ExtractedApplications;
 import org.concurrencylab.runner.process.JavaRuntime;
@@ -170,6 +171,8 @@ public final class StudyRunner {
                 .filter(Objects::nonNull)
                 .map(Object::toString)
                 .findFirst()
+                // an application that never loads SpringBootVersion (its own banner) still names it in its manifest
+                .or(() -> ApplicationJar.springBootVersion(study.jar()))
                 .orElse("unknown");
         RunResult run = new RunResult(
                 RunInfo.custom(directory.getFileName().toString())
