@@ -19,11 +19,11 @@ import org.concurrencylab.runner.environment.RunEnvironment;
 import org.concurrencylab.runner.machine.MachineCpu;
 import org.concurrencylab.runner.process.ControlClient;
 import org.concurrencylab.runner.process.JavaRuntime;
-import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.ProbeClient;
 import org.concurrencylab.runner.process.ServiceCommand;
 import org.concurrencylab.runner.process.ServiceProcess;
 import org.concurrencylab.runner.process.ServiceStartException;
+import org.concurrencylab.runner.process.StartupCache;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -95,17 +95,32 @@ public final class DatabaseService implements StartedComponent {
     static final String MODULE = "legacy-database";
 
     /**
+     * {@link #forStudy}'s jar as the lab's start-up cache has it: extracted, and with the cache a run of the
+     * experiments trained for the same module, stack and compiler, where one was; a training starts a server of its
+     * own, with a password of its own.
+     */
+    public static StartupCache.Prepared preparedForStudy(StartupCache cache) throws InterruptedException {
+        return cache.prepare(
+                MODULE,
+                "servlet",
+                org.concurrencylab.catalog.load.JitPolicy.C1_ONLY,
+                Map.of(),
+                Map.of(Database.PASSWORD_VARIABLE, newPassword()));
+    }
+
+    /**
      * The PostgreSQL a study's application uses ({@code database: postgresql}): the same module, empty, started
      * for the study alone. Its JVM only starts the server and reads its statistics between steps: it compiles with
      * C1 alone, which costs the machine least while the application is measured.
      */
-    public static DatabaseService forStudy(LabHome home, JavaRuntime java, Path log)
+    public static DatabaseService forStudy(JavaRuntime java, StartupCache.Prepared jar, Path log)
             throws ServiceStartException, InterruptedException, IOException {
         Map<String, String> password = Map.of(Database.PASSWORD_VARIABLE, newPassword());
         ServiceProcess process = ServiceProcess.start(
-                ServiceCommand.custom(java, home.serviceJar(MODULE))
+                ServiceCommand.custom(java, jar.jar())
                         .cpus(Runtime.getRuntime().availableProcessors())
                         .jit(org.concurrencylab.catalog.load.JitPolicy.C1_ONLY)
+                        .startupJvmFlags(jar.jvmFlags())
                         .properties(Map.of("server.port", "0"))
                         .environment(password)
                         .build(),

@@ -11,11 +11,11 @@ import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.results.usage.DownstreamUsage;
 import org.concurrencylab.runner.machine.MachineCpu;
 import org.concurrencylab.runner.process.JavaRuntime;
-import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.ProbeClient;
 import org.concurrencylab.runner.process.ServiceCommand;
 import org.concurrencylab.runner.process.ServiceProcess;
 import org.concurrencylab.runner.process.ServiceStartException;
+import org.concurrencylab.runner.process.StartupCache;
 import org.concurrencylab.study.StudyDownstream;
 
 /**
@@ -45,8 +45,17 @@ public final class StandInService implements AutoCloseable {
         this.control = control;
     }
 
+    /**
+     * Its jar as the lab's start-up cache has it: extracted, and with the cache a run of the experiments trained for
+     * the same module, stack and compiler, where one was.
+     */
+    public static StartupCache.Prepared prepared(StartupCache cache) throws InterruptedException {
+        return cache.prepare(MODULE, "reactive", JitPolicy.C1_ONLY, Map.of(), Map.of());
+    }
+
+    /** @param jar what {@link #prepared} gave */
     public static StandInService start(
-            LabHome home, JavaRuntime java, Map<String, StudyDownstream> downstreams, Path log)
+            JavaRuntime java, StartupCache.Prepared jar, Map<String, StudyDownstream> downstreams, Path log)
             throws ServiceStartException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("server.port", "0");
@@ -55,9 +64,10 @@ public final class StandInService implements AutoCloseable {
                 .values()
                 .forEach(downstream -> properties.put("lab.standin." + downstream.name() + ".body", downstream.body()));
         ServiceProcess process = ServiceProcess.start(
-                ServiceCommand.custom(java, home.serviceJar(MODULE))
+                ServiceCommand.custom(java, jar.jar())
                         .cpus(Runtime.getRuntime().availableProcessors())
                         .jit(JitPolicy.C1_ONLY)
+                        .startupJvmFlags(jar.jvmFlags())
                         .properties(properties)
                         .build(),
                 log);

@@ -60,6 +60,7 @@ import org.concurrencylab.runner.process.JavaRuntime;
 import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.ProbeClient;
 import org.concurrencylab.runner.process.ServiceStartException;
+import org.concurrencylab.runner.process.StartupCache;
 import org.concurrencylab.study.Study;
 import org.concurrencylab.study.StudyCheck;
 import org.concurrencylab.study.StudyFile;
@@ -79,6 +80,8 @@ public final class StudyRunner {
     private final StudyLoads loads = new StudyLoads();
     private final MachineCpu machineCpu = new MachineCpu();
     private final ExtractedApplications applications;
+    /** The lab's own services a study starts beside its application: its database, its stand-ins. */
+    private final StartupCache startupCache;
     /** Where the study's time goes; a new one for each study. */
     private PhaseClock phases = new PhaseClock();
     /** The database and stand-ins the lab started for the study; null outside a study's run. */
@@ -101,6 +104,7 @@ public final class StudyRunner {
         this.java = java;
         this.progress = progress;
         this.applications = new ExtractedApplications(home, java, progress::note);
+        this.startupCache = new StartupCache(home, java, progress::note);
     }
 
     /**
@@ -120,7 +124,7 @@ public final class StudyRunner {
         List<VariantResult> results = new ArrayList<>();
         List<String> findings = new ArrayList<>();
         List<ServiceCapacity> capacities = new ArrayList<>();
-        try (StudyServices shared = StudyServices.start(home, java, study, directory, progress, phases)) {
+        try (StudyServices shared = StudyServices.start(startupCache, java, study, directory, progress, phases)) {
             services = shared;
             runVariants(study, directory, machineCpus, results, findings, capacities);
         } catch (NotStarted e) {

@@ -13,8 +13,8 @@ import org.concurrencylab.runner.environment.RunProgress;
 import org.concurrencylab.runner.machine.MachineCpu;
 import org.concurrencylab.runner.measure.PhaseClock;
 import org.concurrencylab.runner.process.JavaRuntime;
-import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.ServiceStartException;
+import org.concurrencylab.runner.process.StartupCache;
 import org.concurrencylab.study.Study;
 
 /**
@@ -35,27 +35,31 @@ final class StudyServices implements AutoCloseable {
      * @throws StudyRunner.NotStarted where one of them did not start; what had started is stopped
      */
     static StudyServices start(
-            LabHome home, JavaRuntime java, Study study, Path directory, RunProgress progress, PhaseClock phases)
+            StartupCache cache, JavaRuntime java, Study study, Path directory, RunProgress progress, PhaseClock phases)
             throws IOException, InterruptedException {
         StudyServices services = new StudyServices();
         Path logs = directory.resolve("logs").resolve(study.name());
         try {
             if (study.database() != null) {
+                phases.enter(null, PhaseClock.Phase.CACHE_TRAINING);
+                StartupCache.Prepared jar = DatabaseService.preparedForStudy(cache);
                 progress.note("starting the study's PostgreSQL (empty, its own role and password)");
                 phases.enter(null, PhaseClock.Phase.SHARED);
                 try {
-                    services.database = DatabaseService.forStudy(home, java, logs.resolve("postgresql.log"));
+                    services.database = DatabaseService.forStudy(java, jar, logs.resolve("postgresql.log"));
                 } catch (ServiceStartException e) {
                     throw new StudyRunner.NotStarted("the study's PostgreSQL did not start: " + e.getMessage());
                 }
             }
             if (!study.downstreams().isEmpty()) {
+                phases.enter(null, PhaseClock.Phase.CACHE_TRAINING);
+                StartupCache.Prepared jar = StandInService.prepared(cache);
                 progress.note("starting the stand-ins for "
                         + String.join(", ", study.downstreams().keySet()));
                 phases.enter(null, PhaseClock.Phase.SHARED);
                 try {
                     services.standIns =
-                            StandInService.start(home, java, study.downstreams(), logs.resolve("stand-ins.log"));
+                            StandInService.start(java, jar, study.downstreams(), logs.resolve("stand-ins.log"));
                 } catch (ServiceStartException e) {
                     throw new StudyRunner.NotStarted(
                             "the stand-ins for its downstreams did not start: " + e.getMessage());
