@@ -81,6 +81,7 @@ final class BootJarExtraction {
         Files.deleteIfExists(digestFile);
         deleteTree(extracted.getParent()); // the old content's jars, which the new one's manifest may not name
         WatchedCommand.run(
+                "Boot's extraction",
                 directory,
                 directory.resolve("extraction.log"),
                 List.of(

@@ -21,10 +21,10 @@ import org.concurrencylab.catalog.load.JitPolicy;
 
 /**
  * Makes service JVMs start in some 40 % less time, which matters when an experiment starts a dozen
- * of them: the Boot jar is extracted once ({@link BootJarExtraction}; class data sharing needs plain jars), and one training
- * start per service and web stack records an AOT cache (JDK 25+) or a class data archive (older),
- * unless {@link Training#REUSE} says to train none. Only start-up gets faster; a cache that cannot be
- * made is skipped, never fatal.
+ * of them: the Boot jar is extracted once ({@link BootJarExtraction}; class data sharing needs plain
+ * jars), and one training start per service and web stack records an AOT cache (JDK 25+) or a class
+ * data archive (older), unless {@link Training#REUSE} says to train none. Only start-up gets faster;
+ * a cache that cannot be made is skipped, never fatal.
  */
 public final class StartupCache {
 
@@ -187,7 +187,12 @@ public final class StartupCache {
         withPortFile.put("PORTFILE", directory.resolve("training.port").toString());
         try {
             WatchedCommand.run(
-                    directory, directory.resolve("startup-cache.log"), command, withPortFile, TRAINING_TIMEOUT);
+                    "the training",
+                    directory,
+                    directory.resolve("startup-cache.log"),
+                    command,
+                    withPortFile,
+                    TRAINING_TIMEOUT);
             if (!Files.isRegularFile(partial) || Files.size(partial) == 0) {
                 throw new IOException("training wrote no cache; see " + directory.resolve("startup-cache.log"));
             }

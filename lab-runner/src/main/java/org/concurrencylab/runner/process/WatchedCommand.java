@@ -37,10 +37,17 @@ final class WatchedCommand {
      * Runs {@code command} in {@code directory}, its output appended to {@code log}, with the environment the lab's
      * JVMs get plus {@code environment}.
      *
+     * @param what the command in words, for the messages: "the training", "Boot's extraction"
      * @throws IOException when it cannot start, does not end within {@code timeout} (it is then stopped) or ends with
-     *     a code other than 0; the message names the log
+     *     a code other than 0; the message names it and the log
      */
-    static void run(Path directory, Path log, List<String> command, Map<String, String> environment, Duration timeout)
+    static void run(
+            String what,
+            Path directory,
+            Path log,
+            List<String> command,
+            Map<String, String> environment,
+            Duration timeout)
             throws IOException, InterruptedException {
         Files.createDirectories(directory);
         List<String> watched = new ArrayList<>(List.of(
@@ -59,10 +66,10 @@ final class WatchedCommand {
         ServiceProcesses.registerSpawning(process);
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IOException("it did not end within " + timeout.toSeconds() + " s; see " + log);
+                throw new IOException(what + " did not end within " + timeout.toSeconds() + " s; see " + log);
             }
             if (process.exitValue() != 0) {
-                throw new IOException("it ended with code " + process.exitValue() + "; see " + log);
+                throw new IOException(what + " ended with code " + process.exitValue() + "; see " + log);
             }
         } finally {
             ServiceProcesses.stop(process);

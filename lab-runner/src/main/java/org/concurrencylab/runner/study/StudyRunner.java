@@ -572,14 +572,20 @@ public final class StudyRunner {
                 LoadStep step = ran.get(clean.getAsInt());
                 progress.phase(variant.name(), "the agent's cost: " + StudyLoads.name(step) + " with it");
                 ProbeReport before = probe.read(-1);
+                phases.enter(owner, PhaseClock.Phase.MEASURED);
                 LoadResult with = loads.step(target, study, step, Progress.NONE);
+                phases.enter(owner, PhaseClock.Phase.BETWEEN);
                 ProbeReport after = probe.read(-1);
                 // the lab's agent counts its own threads' CPU; an agent that does not is a build of another lab
                 long agentNanos = ProcessCounters.since(
                                 before.counters().probeCpuNanos(),
                                 after.counters().probeCpuNanos())
                         .orElseThrow(() -> new IllegalStateException("the agent did not count its own CPU"));
-                costWith = new AgentCostWith(step, with, agentNanos / 1e9 / with.elapsedSeconds());
+                // the JVM without the agent warms up as long as this one did before it was steady (or its cap)
+                Duration warmedUp = sizing.get(VariantResult.WARM_UP_SECONDS) instanceof Number seconds
+                        ? Duration.ofMillis(Math.round(seconds.doubleValue() * 1000))
+                        : study.warmUp();
+                costWith = new AgentCostWith(step, with, agentNanos / 1e9 / with.elapsedSeconds(), warmedUp);
             } else if (study.agentCost()) {
                 findings.add(
                         "The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
@@ -595,7 +601,11 @@ public final class StudyRunner {
             progress.phase(variant.name(), "the agent's cost: " + StudyLoads.name(costWith.step()) + " without it");
             try {
                 findings.add(withoutAgent(
-                                study, variant, costWith, log.resolveSibling(variant.name() + ".without-agent.log"))
+                                study,
+                                variant,
+                                costWith,
+                                log.resolveSibling(variant.name() + ".without-agent.log"),
+                                owner)
                         .sentence());
             } catch (IOException e) {
                 findings.add("The agent's cost was not measured: " + e.getMessage());
@@ -605,7 +615,7 @@ public final class StudyRunner {
     }
 
     /** The step with the agent, waiting for its counterpart without. */
-    private record AgentCostWith(LoadStep step, LoadResult with, double agentCores) {}
+    private record AgentCostWith(LoadStep step, LoadResult with, double agentCores, Duration warmedUp) {}
 
     /**
      * What besides the application moved a step's figures, in words; empty where nothing did. A step measured while
@@ -721,9 +731,13 @@ public final class StudyRunner {
         return all.subList(all.indexOf(step) + 1, all.size());
     }
 
-    /** The same step in a fresh JVM of the application without the probe: warmed up as the study was, then run twice. */
-    private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log)
+    /**
+     * The same step in a fresh JVM of the application without the probe: warmed up as long as the study's JVM took to
+     * be steady, with the same users, then the step run twice, the second measured.
+     */
+    private AgentCost withoutAgent(Study study, Variant variant, AgentCostWith with, Path log, String owner)
             throws InterruptedException, IOException {
+        phases.enter(owner, PhaseClock.Phase.JVM_START);
         try (ApplicationProcess app = ApplicationProcess.custom(java, home.agentJar(), study.jar(), log)
                 .startFrom(applications.startable(study.jar()))
                 .path(study.path())
@@ -733,13 +747,15 @@ public final class StudyRunner {
                 .withoutProbe()
                 .start()) {
             URI target = app.uri(study.path());
-            loads.unthinking(target, study, study.warmUpUsers(), study.warmUp());
+            phases.enter(owner, PhaseClock.Phase.WARM_UP);
+            if (with.warmedUp().isPositive()) {
+                loads.unthinking(target, study, study.warmUpUsers(), with.warmedUp());
+            }
             loads.step(target, study, with.step(), Progress.NONE);
-            return new AgentCost(
-                    StudyLoads.name(with.step()),
-                    with.with(),
-                    loads.step(target, study, with.step(), Progress.NONE),
-                    with.agentCores());
+            phases.enter(owner, PhaseClock.Phase.MEASURED);
+            LoadResult without = loads.step(target, study, with.step(), Progress.NONE);
+            phases.enter(owner, PhaseClock.Phase.BETWEEN);
+            return new AgentCost(StudyLoads.name(with.step()), with.with(), without, with.agentCores());
         } catch (ServiceStartException e) {
             throw new IOException("the application did not start without the agent: " + e.getMessage(), e);
         }
