@@ -31,6 +31,7 @@ import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.Requests;
 import org.concurrencylab.results.step.ServiceProfile;
 import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.BeyondLimit;
 import org.concurrencylab.results.usage.CoreSpeed;
 import org.concurrencylab.results.usage.DatabaseUsage;
 import org.concurrencylab.results.usage.DownstreamUsage;
@@ -250,9 +251,9 @@ public final class StepResults {
                 && coreSpeed.slowdown() > Defaults.CORES_SLOWED) {
             why.add(format(
                     Locale.ROOT,
-                    MachineUsage.CORES_SLOWED + " %.2f times their usual CPU time for the same work "
+                    MachineUsage.CORES_SLOWED + " %s times their usual CPU time for the same work "
                             + "in this run (the lab's core-speed meter: the host slowed them)",
-                    coreSpeed.slowdown()));
+                    BeyondLimit.figure(coreSpeed.slowdown(), Defaults.CORES_SLOWED, 2)));
         }
         double jit = process.jitShareOfACore(load.elapsedSeconds()).orElse(0);
         // an experiment's services compile with C1 and go quiet, so a busy JIT means one still warming up; a user's
@@ -260,7 +261,10 @@ public final class StepResults {
         // methods a second after 40 s, its requests as fast as alone), and what its JIT takes from the cores is in c,
         // which the model below weighs
         if (!context.dIsMeasured() && jit > Defaults.JIT_BUSY_SHARE_OF_A_CORE) {
-            why.add(format(Locale.ROOT, MachineUsage.JIT_BUSY + " %.0f %% of a core", 100 * jit));
+            why.add(format(
+                    Locale.ROOT,
+                    MachineUsage.JIT_BUSY + " %s %% of a core",
+                    BeyondLimit.figure(100 * jit, 100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE, 0)));
         }
         MachineUsage.Builder account = MachineUsage.custom()
                 .cores(cores)

@@ -40,6 +40,7 @@ import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.capacity.ServiceCapacity;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.step.WarmUpLoad;
+import org.concurrencylab.results.usage.BeyondLimit;
 import org.concurrencylab.results.usage.MachineUsage;
 import org.concurrencylab.runner.DriverWarmUp;
 import org.concurrencylab.runner.LabRunner;
@@ -633,8 +634,8 @@ public final class StudyRunner {
         if (machine != null && machine.coresSlowed() && machine.coreSpeed() != null) {
             return Optional.of(format(
                     Locale.ROOT,
-                    "the host ran the cores %.2f times slower than usual (at most %.2f)",
-                    machine.coreSpeed().slowdown(),
+                    "the host ran the cores %s times slower than usual (at most %.2f)",
+                    BeyondLimit.figure(machine.coreSpeed().slowdown(), Defaults.CORES_SLOWED, 2),
                     Defaults.CORES_SLOWED));
         }
         return Optional.empty();
@@ -645,8 +646,8 @@ public final class StudyRunner {
         return shareOfACore > Defaults.JIT_BUSY_SHARE_OF_A_CORE
                 ? Optional.of(format(
                         Locale.ROOT,
-                        "the JIT took %.0f %% of a core (at most %.0f %%)",
-                        100 * shareOfACore,
+                        "the JIT took %s %% of a core (at most %.0f %%)",
+                        BeyondLimit.figure(100 * shareOfACore, 100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE, 0),
                         100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE))
                 : Optional.empty();
     }
