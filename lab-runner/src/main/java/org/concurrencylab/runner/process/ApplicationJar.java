@@ -34,11 +34,15 @@ public final class ApplicationJar {
     /** The Spring Boot that packaged {@code jar}, as its manifest's {@code Spring-Boot-Version} says; empty otherwise. */
     public static Optional<String> springBootVersion(Path jar) {
         try (JarFile opened = new JarFile(jar.toFile())) {
-            Manifest manifest = opened.getManifest();
-            return Optional.ofNullable(
-                    manifest == null ? null : manifest.getMainAttributes().getValue("Spring-Boot-Version"));
+            return springBootVersion(opened.getManifest());
         } catch (IOException | SecurityException e) {
             return Optional.empty();
         }
+    }
+
+    /** The Spring Boot a manifest names; empty where there is no manifest or it names none. */
+    static Optional<String> springBootVersion(Manifest manifest) {
+        return Optional.ofNullable(
+                manifest == null ? null : manifest.getMainAttributes().getValue("Spring-Boot-Version"));
     }
 }

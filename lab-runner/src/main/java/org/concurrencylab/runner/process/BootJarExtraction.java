@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.jar.JarFile;
-import java.util.jar.Manifest;
 
 /**
  * A Spring Boot jar extracted into plain jars by Boot's own tools ({@code java -Djarmode=tools -jar app.jar extract}),
@@ -43,14 +42,13 @@ final class BootJarExtraction {
      */
     static Optional<String> refusal(Path jar) {
         try (JarFile opened = new JarFile(jar.toFile())) {
-            Manifest manifest = opened.getManifest();
-            String boot = manifest == null ? null : manifest.getMainAttributes().getValue("Spring-Boot-Version");
-            if (boot == null) {
+            Optional<String> boot = ApplicationJar.springBootVersion(opened.getManifest());
+            if (boot.isEmpty()) {
                 return Optional.of("not a Spring Boot jar (its manifest names no Spring-Boot-Version)");
             }
             if (opened.stream().noneMatch(entry -> entry.getName().startsWith(TOOLS))) {
                 return Optional.of(
-                        "Spring Boot " + boot
+                        "Spring Boot " + boot.get()
                                 + " packaged it without spring-boot-jarmode-tools (Boot 3.3 and later add it unless told not to)");
             }
             return Optional.empty();

@@ -583,8 +583,8 @@ public final class StudyRunner {
                                 after.counters().probeCpuNanos())
                         .orElseThrow(() -> new IllegalStateException("the agent did not count its own CPU"));
                 // the JVM without the agent warms up as long as this one did before it was steady (or its cap)
-                Duration warmedUp = sizing.get(VariantResult.WARM_UP_SECONDS) instanceof Number seconds
-                        ? Duration.ofMillis(Math.round(seconds.doubleValue() * 1000))
+                Duration warmedUp = result.warmUpSeconds().isPresent()
+                        ? Duration.ofMillis(Math.round(result.warmUpSeconds().getAsDouble() * 1000))
                         : study.warmUp();
                 costWith = new AgentCostWith(step, with, agentNanos / 1e9 / with.elapsedSeconds(), warmedUp);
             } else if (study.agentCost()) {
