@@ -219,8 +219,26 @@ public final class Defaults {
      */
     public static final boolean STUDY_VERIFY = true;
 
-    /** What a study may take, start-up included: it stops rising when the next step would not fit. */
+    /** What one fork of a study's variant may take, start-up included: it stops rising when the next step would not fit. */
     public static final Duration STUDY_BUDGET = Duration.ofMinutes(5);
+
+    /**
+     * How many JVMs (forks) each variant of a study runs in, one after another and interleaved across the variants
+     * (a1 b1 a2 b2 a3 b3), each warmed up on its own: the same settings in two JVMs of an application differ by tens
+     * of per cent on a sub-millisecond page (its JIT's decisions, its memory's layout, the host), so a figure is the
+     * mean over its forks with an interval, and a decision is made only where the intervals allow. Three is the
+     * fewest whose interval is of use (Student's t of 4.3 at 95 %, 12.7 for two).
+     */
+    public static final int STUDY_FORKS = 3;
+
+    /** The most forks a study runs of each variant: past some ten, an interval narrows by less than a fork costs. */
+    public static final int MOST_FORKS = 20;
+
+    /** The confidence level of every interval over forks, in per cent: a figure's mean lies in it 95 times in 100. */
+    public static final int CONFIDENCE_PERCENT = 95;
+
+    /** The same as a share, as the statistics take it. */
+    public static final double CONFIDENCE = CONFIDENCE_PERCENT / 100.0;
 
     /** How long an application may take to start before the lab gives up on it: some take a minute. */
     public static final Duration APPLICATION_START_TIMEOUT = Duration.ofSeconds(120);

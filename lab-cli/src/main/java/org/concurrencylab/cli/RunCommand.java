@@ -8,6 +8,7 @@ import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.cli.option.AgentKeyOption;
 import org.concurrencylab.cli.option.Choices;
 import org.concurrencylab.cli.option.CpusOption;
+import org.concurrencylab.cli.option.ForksOption;
 import org.concurrencylab.cli.option.LoadHosts;
 import org.concurrencylab.cli.option.OutOption;
 import org.concurrencylab.cli.option.RequestOptions;
@@ -129,6 +130,9 @@ final class RunCommand implements Callable<Integer> {
                     + "each with '=': --jvm-option=-Xmx2g --jvm-option=-XX:+UseZGC.")
     private List<String> jvmOptions = List.of();
 
+    @Mixin
+    private ForksOption forks;
+
     @Option(
             names = "--no-verify",
             description = "With an application jar: where a pool held the load back, do not run the second variant "
@@ -229,10 +233,16 @@ final class RunCommand implements Callable<Integer> {
             "--no-verify",
             "--database",
             "--check-projection",
-            "--jvm-option");
-    /** What a study file declares itself: given on the command line too, which would win would be a guess. */
+            "--jvm-option",
+            "--forks");
+    /**
+     * What a study file declares itself: given on the command line too, which would win would be a guess. Its forks
+     * are the exception, as JMH's command line overrides a benchmark's own: how many JVMs measure a study is the
+     * run's choice, not the study's.
+     */
     private static final List<String> IN_A_STUDY_FILE = java.util.stream.Stream.concat(
-                    STUDY_ONLY.stream(), java.util.stream.Stream.of("--connections"))
+                    STUDY_ONLY.stream().filter(option -> !option.equals("--forks")),
+                    java.util.stream.Stream.of("--connections"))
             .toList();
 
     @Override
@@ -283,6 +293,7 @@ final class RunCommand implements Callable<Integer> {
         }
         study.verify(!noVerify);
         study.checkProjection(checkProjection);
+        forks.applyTo(study);
         jvmOptions.forEach(study::jvmOption);
         if (database != null) {
             study.database(database);
@@ -311,6 +322,7 @@ final class RunCommand implements Callable<Integer> {
             Choices.refuseAny(
                     spec.commandLine(), IN_A_STUDY_FILE, " is the study file's to say, not the command line's");
             study = Choices.studyFile(spec.commandLine(), experiments.getFirst());
+            study = forks.applyTo(study, spec.commandLine());
         } else {
             study = Choices.study(
                     spec.commandLine(),

@@ -11,6 +11,7 @@ import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.cli.option.Choices;
 import org.concurrencylab.cli.option.CpusOption;
+import org.concurrencylab.cli.option.ForksOption;
 import org.concurrencylab.cli.option.OutOption;
 import org.concurrencylab.cli.option.RequestOptions;
 import org.concurrencylab.cli.option.ScaleOption;
@@ -80,6 +81,9 @@ final class SweepCommand implements Callable<Integer> {
                     + Defaults.SWEEP_USERS + ".")
     private Integer users;
 
+    @Mixin
+    private ForksOption forks;
+
     @Option(
             names = "--path",
             paramLabel = "PATH",
@@ -140,6 +144,7 @@ final class SweepCommand implements Callable<Integer> {
                 spec.commandLine(),
                 RequestOptions.and("--variant", "--load", "--users", "--path"),
                 " goes with --knob: a declared sweep names its own");
+        Choices.refuseAny(spec.commandLine(), List.of("--forks"), " applies to an application, not to an experiment");
         if (experiment.sweeps().isEmpty()) {
             throw new ParameterException(
                     spec.commandLine(), experiment.name() + " declares no sweep; name one with --variant and --knob");
@@ -183,6 +188,7 @@ final class SweepCommand implements Callable<Integer> {
                     false,
                     java.util.function.UnaryOperator.identity());
         }
+        study = forks.applyTo(study, spec.commandLine());
         String chosen = variant == null ? study.variants().keySet().iterator().next() : variant;
         if (!study.variants().containsKey(chosen)) {
             throw new ParameterException(
@@ -197,11 +203,13 @@ final class SweepCommand implements Callable<Integer> {
         LabHome home = LabHome.locate();
         java.nio.file.Path outDir =
                 out.directory(spec.commandLine(), home.root().resolve("results"));
-        return report(home, null, runner -> runner.sweep(study, chosen, swept, held, outDir), List.of());
+        Study sweptStudy = study;
+        return report(home, null, runner -> runner.sweep(sweptStudy, chosen, swept, held, outDir), List.of());
     }
 
     private int sweepExperiment(Knob swept) throws Exception {
         Experiment experiment = Choices.experiment(spec.commandLine(), target);
+        Choices.refuseAny(spec.commandLine(), List.of("--forks"), " applies to an application, not to an experiment");
         if (variant == null) {
             throw new ParameterException(
                     spec.commandLine(),

@@ -152,12 +152,16 @@ public final class HtmlReport {
             for (int l = 0; l < labels.size(); l++) {
                 String load = labels.get(l);
                 List<Object> variants = new ArrayList<>();
+                // a forked variant's each fork, as it ran: every step's chart shows its forks' points
                 for (VariantResult variant : experiment.variants()) {
-                    variant.steps().stream()
-                            .filter(step -> step.load().equals(load))
-                            .findFirst()
-                            .ifPresent(step ->
-                                    variants.add(series(variant, step, new Scaled(experiment.scale()), runDirectory)));
+                    for (int fork = 0; fork < variant.runs().size(); fork++) {
+                        String name = ChartPlan.runName(variant, fork);
+                        variant.runs().get(fork).steps().stream()
+                                .filter(step -> step.load().equals(load))
+                                .findFirst()
+                                .ifPresent(step ->
+                                        variants.add(series(name, step, new Scaled(experiment.scale()), runDirectory)));
+                    }
                 }
                 loads.add(Map.of(
                         "load",
@@ -211,8 +215,7 @@ public final class HtmlReport {
     /** Enough for the USL's curve to look smooth, and the bounds' corner to fall within a step of the knob. */
     private static final int SWEEP_LINE_POINTS = 100;
 
-    private static Map<String, Object> series(
-            VariantResult variant, StepResult step, Scaled scaled, Path runDirectory) {
+    private static Map<String, Object> series(String name, StepResult step, Scaled scaled, Path runDirectory) {
         List<Double> at = new ArrayList<>();
         List<Double> p95 = new ArrayList<>();
         List<Long> completed = new ArrayList<>();
@@ -230,8 +233,8 @@ public final class HtmlReport {
             pools.forEach((pool, live) -> live.add(point.liveByPool().getOrDefault(pool, 0)));
         }
         Map<String, Object> series = new LinkedHashMap<>();
-        series.put("name", variant.name());
-        series.put("id", ChartPlan.variantId(variant.name()));
+        series.put("name", name);
+        series.put("id", ChartPlan.variantId(name));
         series.put("throughput", step.client().throughputPerSecond());
         series.put("bound", step.bound().littlesLawPerSecond());
         series.put("at", at);

@@ -3,6 +3,7 @@ package org.concurrencylab.results;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.results.capacity.ServiceCapacity;
+import org.concurrencylab.results.interval.Interval;
 import org.concurrencylab.results.step.WarmUpLoad;
 
 /**
@@ -19,6 +20,8 @@ import org.concurrencylab.results.step.WarmUpLoad;
  * @param findings                what the run's numbers say about this machine, in sentences
  * @param capacity                a study's capacity model of each variant; empty for an article's experiment, and
  *                                in results written before schema 3
+ * @param downstreamLatencyMillisInterval for a study whose first variant ran in several forks, its R0's interval over
+ *                                them, R0 then their mean; null otherwise
  */
 public record ExperimentResult(
         String name,
@@ -32,7 +35,8 @@ public record ExperimentResult(
         List<VariantResult> variants,
         List<ClaimResult> claims,
         List<String> findings,
-        List<ServiceCapacity> capacity) {
+        List<ServiceCapacity> capacity,
+        Interval downstreamLatencyMillisInterval) {
 
     /** The origin of a study's variants: the user's own application, not an article's system. */
     public static final String APPLICATION = "application";
@@ -68,7 +72,7 @@ public record ExperimentResult(
         return new Builder(experiment.name, experiment.title)
                 .seed(experiment.seed)
                 .scale(experiment.scale)
-                .downstreamLatencyMillis(experiment.downstreamLatencyMillis)
+                .downstreamLatencyMillis(experiment.downstreamLatencyMillis, experiment.downstreamLatencyMillisInterval)
                 .warmUp(experiment.warmUp)
                 .jit(experiment.jit)
                 .downstreamSizing(experiment.downstreamSizing)
@@ -84,6 +88,7 @@ public record ExperimentResult(
         private String seed;
         private double scale = 1;
         private double downstreamLatencyMillis;
+        private Interval downstreamLatencyMillisInterval;
         private WarmUpLoad warmUp;
         private String jit;
         private Map<String, Object> downstreamSizing = Map.of();
@@ -110,6 +115,13 @@ public record ExperimentResult(
         /** D as it ran; for a study, the lone request's time R0. */
         public Builder downstreamLatencyMillis(double downstreamLatencyMillis) {
             this.downstreamLatencyMillis = downstreamLatencyMillis;
+            return this;
+        }
+
+        /** A study's R0, the mean over its first variant's forks, and its interval over them. */
+        public Builder downstreamLatencyMillis(double downstreamLatencyMillis, Interval interval) {
+            this.downstreamLatencyMillis = downstreamLatencyMillis;
+            this.downstreamLatencyMillisInterval = interval;
             return this;
         }
 
@@ -169,7 +181,8 @@ public record ExperimentResult(
                     variants,
                     claims,
                     findings,
-                    capacity);
+                    capacity,
+                    downstreamLatencyMillisInterval);
         }
     }
 }

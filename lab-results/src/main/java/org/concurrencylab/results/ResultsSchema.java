@@ -15,13 +15,15 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>{@code run.timeBudget} (absent before: unknown) and {@code schemaVersion} itself;</li>
  *   <li>each study's {@code capacity} (absent before: no model);</li>
  *   <li>a figure the machine could not give is {@code null}, where it was -1 or NaN before;</li>
- *   <li>{@code run.machineCores}, the machine's physical cores (absent before: unknown).</li>
+ *   <li>{@code run.machineCores}, the machine's physical cores (absent before: unknown);</li>
+ *   <li>a variant's {@code forks}, and each figure's {@code <figure>Interval} over them (absent before: one fork, no
+ *   interval).</li>
  * </ol>
  */
 final class ResultsSchema {
 
     /** The version this lab writes. */
-    static final int CURRENT = 5;
+    static final int CURRENT = 6;
 
     static final String FIELD = "schemaVersion";
 
@@ -43,6 +45,7 @@ final class ResultsSchema {
             unknownAsNull(root, false);
         }
         // version 4 to 5: run.machineCores is new and reads as unknown where absent; nothing to change
+        // version 5 to 6: forks and intervals are new and read as none where absent; nothing to change
         root.remove(FIELD);
         return root;
     }

@@ -12,6 +12,13 @@ import org.concurrencylab.results.step.StepResult;
  * @param status     {@link VariantStatus#OK}, or {@link VariantStatus#FAILED} with {@code failure} saying why
  * @param sizing     pool sizes as the running service reported them
  * @param properties the Spring properties that make this variant
+ * @param steps      each step as measured; for a variant run in several forks, each step of its forks together: a
+ *                   figure that is a level (throughput, latency, a pool's occupancy, a share) is the mean of the
+ *                   forks' figures, with its interval beside it, and a count (requests, CPU seconds, time) their sum,
+ *                   as if the forks' steps had run one after the other
+ * @param forks      each fork's own run of the variant, in the order they ran, its steps as measured; empty where the
+ *                   variant ran in one JVM (an experiment's variants, a study of one fork, results written before
+ *                   forks)
  */
 public record VariantResult(
         String name,
@@ -22,7 +29,22 @@ public record VariantResult(
         String failure,
         Map<String, Object> sizing,
         Map<String, String> properties,
-        List<StepResult> steps) {
+        List<StepResult> steps,
+        List<VariantResult> forks) {
+
+    public VariantResult {
+        forks = forks == null ? List.of() : List.copyOf(forks);
+    }
+
+    /** Each JVM's run of it as it ran, timelines and request logs with it: its forks, or itself where it ran once. */
+    public List<VariantResult> runs() {
+        return forks.isEmpty() ? List.of(this) : forks;
+    }
+
+    /** Whether it ran in several forks, its figures their means with intervals. */
+    public boolean forked() {
+        return !forks.isEmpty();
+    }
 
     /** The sizing's entry for the entry service's live threads once started, before any load (its warm-up included). */
     public static final String LIVE_THREADS_AT_START = "liveThreadsAtStart";
@@ -86,6 +108,7 @@ public record VariantResult(
         builder.sizing = variant.sizing;
         builder.properties = variant.properties;
         builder.steps = variant.steps;
+        builder.forks = variant.forks;
         return builder;
     }
 
@@ -100,6 +123,7 @@ public record VariantResult(
         private Map<String, Object> sizing = Map.of();
         private Map<String, String> properties = Map.of();
         private List<StepResult> steps = List.of();
+        private List<VariantResult> forks = List.of();
 
         private Builder(String name) {
             this.name = name;
@@ -152,6 +176,12 @@ public record VariantResult(
             return this;
         }
 
+        /** Each fork's own run, where the variant ran in several: its steps are then theirs together. */
+        public Builder forks(List<VariantResult> forks) {
+            this.forks = forks;
+            return this;
+        }
+
         public VariantResult build() {
             if (name == null || name.isBlank()) {
                 throw new IllegalStateException("a variant needs its name");
@@ -159,7 +189,11 @@ public record VariantResult(
             if (status == null) {
                 throw new IllegalStateException("variant " + name + " needs a status");
             }
-            return new VariantResult(name, summary, origin, cpus, status, failure, sizing, properties, steps);
+            if (forks != null && forks.stream().anyMatch(VariantResult::forked)) {
+                throw new IllegalStateException(
+                        "variant " + name + ": a fork is one JVM's run, with no forks of its own");
+            }
+            return new VariantResult(name, summary, origin, cpus, status, failure, sizing, properties, steps, forks);
         }
     }
 }

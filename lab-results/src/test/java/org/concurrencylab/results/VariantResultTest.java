@@ -33,6 +33,7 @@ class VariantResultTest {
                         "did not start",
                         Map.of(),
                         Map.of(),
+                        List.of(),
                         List.of()));
     }
 

@@ -462,6 +462,7 @@ class ApplicationStudyTest extends RealServicesTest {
         LabRunner.CompletedRun run = new StudyRunner(HOME, JavaRuntime.current(), RunProgress.SILENT)
                 .run(
                         study.stepLength(stepLength)
+                                .forks(1)
                                 .warmUp(4, warmUp)
                                 .verify(verify)
                                 .build(),

@@ -90,6 +90,7 @@ class SweepTest extends RealServicesTest {
         Knob poolSize = Knob.parse(POOL_SIZE + "=2,8");
         Study placeOrders = Study.custom(FIXTURE)
                 .path("/orders")
+                .forks(1)
                 .jvmOption(C1_ONLY)
                 .stepLength(Duration.ofSeconds(2))
                 .warmUp(4, Duration.ofSeconds(3))
@@ -134,6 +135,7 @@ class SweepTest extends RealServicesTest {
     private static Study study(Duration warmUp) {
         return Study.custom(FIXTURE)
                 .path("/orders/1")
+                .forks(1)
                 .jvmOption(C1_ONLY)
                 .stepLength(Duration.ofSeconds(2))
                 .warmUp(4, warmUp)

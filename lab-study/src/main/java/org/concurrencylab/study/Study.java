@@ -48,6 +48,8 @@ import org.concurrencylab.results.step.Connections;
  *                       the prediction's error reported
  * @param jvmOptions     options every variant's JVM is started with, before {@code -jar} (a heap size, a collector, a
  *                       compiler setting), in the order given; none unless said
+ * @param forks          how many JVMs each variant runs in, interleaved across the variants: its figures are their
+ *                       means with an interval; one runs each variant once and its figures carry no interval
  */
 public record Study(
         String name,
@@ -72,7 +74,8 @@ public record Study(
         String database,
         Map<String, StudyDownstream> downstreams,
         boolean checkProjection,
-        List<String> jvmOptions) {
+        List<String> jvmOptions,
+        int forks) {
 
     /** The database a study can ask the lab for: an empty PostgreSQL of the lab's own, with its own password. */
     public static final String POSTGRESQL = "postgresql";
@@ -175,6 +178,10 @@ public record Study(
                         + String.join(", ", LAB_OWNED_JVM_OPTIONS) + "); '" + option + "' is not");
             }
         }
+        if (forks < 1 || forks > Defaults.MOST_FORKS) {
+            throw new IllegalArgumentException(
+                    "a study runs each variant in 1 to " + Defaults.MOST_FORKS + " forks, not " + forks);
+        }
         if (database != null && !database.equals(POSTGRESQL)) {
             throw new IllegalArgumentException(
                     "the database a study can ask for is " + POSTGRESQL + ", not '" + database + "'");
@@ -212,6 +219,15 @@ public record Study(
 
     /** The same study, sending these requests. */
     public Study withRequests(RequestMix sent) {
+        return copy(sent, forks);
+    }
+
+    /** The same study, each variant run in {@code count} forks. */
+    public Study withForks(int count) {
+        return copy(requests, count);
+    }
+
+    private Study copy(RequestMix sent, int count) {
         return new Study(
                 name,
                 jar,
@@ -235,7 +251,8 @@ public record Study(
                 database,
                 downstreams,
                 checkProjection,
-                jvmOptions);
+                jvmOptions,
+                count);
     }
 
     /** A study of the application in {@code jar}: the defaults, asking for {@code /}. */
@@ -304,6 +321,7 @@ public record Study(
         private final Map<String, StudyDownstream> downstreams = new LinkedHashMap<>();
         private boolean checkProjection;
         private final List<String> jvmOptions = new ArrayList<>();
+        private int forks = Defaults.STUDY_FORKS;
 
         private Builder(Path jar) {
             this.jar = jar;
@@ -434,6 +452,12 @@ public record Study(
             return this;
         }
 
+        /** How many JVMs each variant runs in ({@link Defaults#STUDY_FORKS} unless said). */
+        public Builder forks(int forks) {
+            this.forks = forks;
+            return this;
+        }
+
         public Study build() {
             String file = jar.getFileName().toString();
             String name = file.endsWith(".jar") ? file.substring(0, file.length() - ".jar".length()) : file;
@@ -474,7 +498,8 @@ public record Study(
                     database,
                     downstreams,
                     checkProjection,
-                    jvmOptions);
+                    jvmOptions,
+                    forks);
         }
     }
 }

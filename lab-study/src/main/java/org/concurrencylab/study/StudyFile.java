@@ -106,7 +106,14 @@ public final class StudyFile {
                     "budget-seconds",
                     "number",
                     seconds(Defaults.STUDY_BUDGET),
-                    "the study's whole time, start-up included; " + "no step starts that would overrun it"),
+                    "what one fork of a variant may take, start-up included; no step starts that would overrun it"),
+            new Key(
+                    "forks",
+                    "integer",
+                    Integer.toString(Defaults.STUDY_FORKS),
+                    "how many JVMs each variant runs in, 1 to " + Defaults.MOST_FORKS
+                            + ", interleaved across the variants: each figure is their mean with its "
+                            + Defaults.CONFIDENCE_PERCENT + " % interval; 1 gives figures without one"),
             new Key(
                     "agent-cost",
                     "true or false",
@@ -287,6 +294,9 @@ public final class StudyFile {
         }
         if (root.has("budget-seconds")) {
             study.budget(seconds(file, root.get("budget-seconds"), "budget-seconds"));
+        }
+        if (root.has("forks")) {
+            study.forks(integer(file, root.get("forks"), "forks"));
         }
         if (root.has("agent-cost")) {
             if (!root.get("agent-cost").isBoolean()) {
@@ -544,6 +554,7 @@ public final class StudyFile {
         root.put("connections", study.connections().label());
         root.put("request-timeout-seconds", study.requestTimeout().toMillis() / 1000.0);
         root.put("budget-seconds", study.budget().toMillis() / 1000.0);
+        root.put("forks", study.forks());
         root.put("agent-cost", study.agentCost());
         if (study.target() != null) {
             root.put("target", study.target().toString());

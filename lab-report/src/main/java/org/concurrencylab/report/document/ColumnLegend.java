@@ -30,6 +30,10 @@ public final class ColumnLegend {
             "ours @S=1",
                     "our mean latency and throughput rescaled to the article's time, beside the article's own figures",
             "pools: mean busy / max", "each pool's mean occupancy over its size",
+            "forks",
+                    "how many JVMs a variant ran in: its figures are their mean, \"±\" the half width of the mean's 95 % "
+                            + "interval over them as a share of it; \"within\" how far the throughput moved from one "
+                            + "second to the next inside a JVM",
             // shown on hover only: the legend gives them with their neighbour
             "p95 ms", "95th percentile latency of the answered requests, ms",
             "p99 ms", "99th percentile latency of the answered requests, ms",

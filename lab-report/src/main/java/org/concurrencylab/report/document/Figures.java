@@ -3,6 +3,7 @@ package org.concurrencylab.report.document;
 import static java.lang.String.format;
 
 import java.util.Locale;
+import org.concurrencylab.results.interval.Interval;
 
 /** How the report writes a measured figure. */
 public final class Figures {
@@ -22,6 +23,30 @@ public final class Figures {
             return format(Locale.ROOT, "%.1f", value);
         }
         return format(Locale.ROOT, "%.2f", value);
+    }
+
+    /**
+     * A figure measured in several forks: its mean and its interval's half width as a share of it, as in
+     * {@code 1,502 ±3.1%}; the figure alone where it has no interval (one fork).
+     */
+    public static String withInterval(double value, Interval interval) {
+        return interval == null ? number(value) : number(value) + " " + plusOrMinus(interval, value);
+    }
+
+    /** An interval's half width as a share of its figure: {@code ±3.1%}, {@code ±12%}, {@code ±0.04%}. */
+    public static String plusOrMinus(Interval interval, double value) {
+        return "±" + share(interval.relativeHalfWidth(value));
+    }
+
+    /** A share as a percentage with the digits it needs: 0.031 is {@code 3.1%}, 0.12 {@code 12%}. */
+    public static String share(double share) {
+        double percent = 100 * Math.abs(share);
+        return (percent >= 10
+                        ? format(Locale.ROOT, "%.0f", percent)
+                        : percent >= 0.1 || percent == 0
+                                ? format(Locale.ROOT, "%.1f", percent)
+                                : format(Locale.ROOT, "%.2f", percent))
+                + "%";
     }
 
     /** The middle value, or the mean of the middle two; the values need not be sorted and must not be empty. */

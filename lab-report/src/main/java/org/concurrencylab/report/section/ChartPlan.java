@@ -60,7 +60,8 @@ public final class ChartPlan {
     /** Whether some step was watched over time: not so when every step's load came from another engine. */
     public static boolean overTime(ExperimentResult experiment) {
         return experiment.variants().stream()
-                .flatMap(variant -> variant.steps().stream())
+                .flatMap(variant -> variant.runs().stream())
+                .flatMap(run -> run.steps().stream())
                 .anyMatch(step -> !step.client().timeline().points().isEmpty());
     }
 
@@ -130,11 +131,22 @@ public final class ChartPlan {
                 });
     }
 
+    /** Every JVM's step of that load: a forked variant's each fork's, as the charts draw them. */
     private static List<StepResult> steps(ExperimentResult experiment, String load) {
         List<StepResult> steps = new ArrayList<>();
         for (VariantResult variant : experiment.variants()) {
-            variant.steps().stream().filter(step -> step.load().equals(load)).forEach(steps::add);
+            for (VariantResult run : variant.runs()) {
+                run.steps().stream().filter(step -> step.load().equals(load)).forEach(steps::add);
+            }
         }
         return steps;
+    }
+
+    /**
+     * How a chart names one JVM's run of a variant: the variant's name, and a fork's number where it ran in several,
+     * as in "as-is, fork 2".
+     */
+    public static String runName(VariantResult variant, int fork) {
+        return variant.forked() ? variant.name() + ", fork " + (fork + 1) : variant.name();
     }
 }

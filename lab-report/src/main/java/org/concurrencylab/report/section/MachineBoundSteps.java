@@ -50,9 +50,16 @@ public final class MachineBoundSteps {
     }
 
     static String cpuPerRequest(StepResult step) {
-        return step.machine() == null
-                ? "-"
-                : format(Locale.ROOT, "%.2f", step.machine().cpuMillisPerRequest());
+        if (step.machine() == null) {
+            return "-";
+        }
+        String c = format(Locale.ROOT, "%.2f", step.machine().cpuMillisPerRequest());
+        return step.machine().cpuMillisPerRequestInterval() == null
+                ? c
+                : c + " "
+                        + Figures.plusOrMinus(
+                                step.machine().cpuMillisPerRequestInterval(),
+                                step.machine().cpuMillisPerRequest());
     }
 
     /**

@@ -2,6 +2,7 @@ package org.concurrencylab.report.section;
 
 import static java.lang.String.format;
 import static org.concurrencylab.report.document.Figures.number;
+import static org.concurrencylab.report.document.Figures.withInterval;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,10 +14,12 @@ import java.util.Map;
 import java.util.Set;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
+import org.concurrencylab.report.document.Figures;
 import org.concurrencylab.report.document.TextTable;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.SeedFigure;
 import org.concurrencylab.results.step.StepResult;
@@ -208,6 +211,10 @@ public final class StepTables {
         if (downstream) {
             headers.add("downstr ms");
         }
+        boolean forked = experiment.variants().stream().anyMatch(VariantResult::forked);
+        if (forked) {
+            headers.add("forks");
+        }
         // a study has no article to rescale to; what its pools held is its point
         boolean study = experiment.ofAnApplication();
         headers.addAll(study ? List.of("pools: mean busy / max") : List.of("ours @S=1", "article @S=1"));
@@ -217,13 +224,16 @@ public final class StepTables {
                     .filter(step -> step.load().equals(load))
                     .findFirst()
                     .ifPresent(step -> {
+                        LatencyMillis latency = step.client().latencyMillis();
                         List<String> cells = new ArrayList<>(List.of(
                                 variant.name(),
-                                number(step.client().throughputPerSecond()),
-                                number(step.client().latencyMillis().mean()),
-                                number(step.client().latencyMillis().p95()),
-                                number(step.client().latencyMillis().p99()),
-                                number(step.client().latencyMillis().max()),
+                                withInterval(
+                                        step.client().throughputPerSecond(),
+                                        step.client().throughputPerSecondInterval()),
+                                withInterval(latency.mean(), latency.meanInterval()),
+                                withInterval(latency.p95(), latency.p95Interval()),
+                                withInterval(latency.p99(), latency.p99Interval()),
+                                number(latency.max()),
                                 errors(step)));
                         if (open) {
                             cells.add(
@@ -259,6 +269,9 @@ public final class StepTables {
                                     step.service().downstream() == null
                                             ? "-"
                                             : number(step.service().downstream().meanMillis()));
+                        }
+                        if (forked) {
+                            cells.add(forks(variant, step));
                         }
                         if (study) {
                             cells.add(pools(step));
@@ -299,6 +312,24 @@ public final class StepTables {
                 + byHost.entrySet().stream()
                         .map(host -> host.getKey() + " (" + host.getValue() + ")")
                         .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /**
+     * How many forks a step's figures are the mean of, and how far its throughput moved from one second to the next
+     * within them: {@code 3, ±1.2% within}.
+     */
+    private static String forks(VariantResult variant, StepResult step) {
+        if (!variant.forked()) {
+            return "1";
+        }
+        int forks = step.client().throughputPerSecondInterval() == null
+                ? 1
+                : step.client().throughputPerSecondInterval().forks();
+        return step.client().throughputSpreadWithinForks().isEmpty()
+                ? Integer.toString(forks)
+                : forks + ", ±"
+                        + Figures.share(
+                                step.client().throughputSpreadWithinForks().getAsDouble()) + " within";
     }
 
     /** Each self-counting pool's mean occupancy against its size: {@code hikari:HikariPool-1 3.9/4}. */

@@ -1,6 +1,8 @@
 package org.concurrencylab.results.step;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.OptionalDouble;
+import org.concurrencylab.results.interval.Interval;
 import org.concurrencylab.results.usage.Autoscaled;
 import org.concurrencylab.results.usage.DatabaseUsage;
 import org.concurrencylab.results.usage.DownstreamUsage;
@@ -83,6 +85,8 @@ public record StepResult(
         builder.timeline = client.timeline();
         builder.requestLog = client.requestLog();
         builder.byRequest = client.byRequest();
+        builder.throughputPerSecondInterval = client.throughputPerSecondInterval();
+        builder.throughputSpreadWithinForks = client.throughputSpreadWithinForks();
         builder.littlesLawPerSecond = step.bound.littlesLawPerSecond();
         builder.littlesLawModel = step.bound.littlesLawModel();
         builder.machineLittlesLawPerSecond = step.bound.machineLittlesLawPerSecond();
@@ -129,6 +133,8 @@ public record StepResult(
         private java.util.Map<String, PoolOccupancy> pools = java.util.Map.of();
         private java.util.List<RequestShare> byRequest = java.util.List.of();
         private Autoscaled autoscaled;
+        private Interval throughputPerSecondInterval;
+        private OptionalDouble throughputSpreadWithinForks = OptionalDouble.empty();
 
         private Builder(String load) {
             this.load = load;
@@ -151,6 +157,21 @@ public record StepResult(
             this.latencyMillis = latencyMillis;
             this.elapsedSeconds = elapsedSeconds;
             this.meanInFlight = meanInFlight;
+            return this;
+        }
+
+        /**
+         * The throughput's interval over a variant's forks, and how far it moved from one second to the next within
+         * them; null and empty for one fork.
+         */
+        public Builder acrossForks(Interval throughputPerSecondInterval, OptionalDouble throughputSpreadWithinForks) {
+            this.throughputPerSecondInterval = throughputPerSecondInterval;
+            this.throughputSpreadWithinForks = throughputSpreadWithinForks;
+            return this;
+        }
+
+        public Builder latencyMillis(LatencyMillis latencyMillis) {
+            this.latencyMillis = latencyMillis;
             return this;
         }
 
@@ -274,7 +295,9 @@ public record StepResult(
                             arrivals,
                             timeline,
                             requestLog,
-                            byRequest),
+                            byRequest,
+                            throughputPerSecondInterval,
+                            throughputSpreadWithinForks),
                     new LittlesLawBound(littlesLawPerSecond, littlesLawModel, machineLittlesLawPerSecond),
                     new ServiceUsage(threads, process, pools, services, downstream, database, profile, autoscaled),
                     machine,

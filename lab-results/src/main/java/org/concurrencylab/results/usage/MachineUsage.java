@@ -2,6 +2,7 @@ package org.concurrencylab.results.usage;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import org.concurrencylab.results.interval.Interval;
 
 /**
  * The machine during one step: who used its CPU, and what that leaves of the step's bound.
@@ -21,6 +22,8 @@ import java.util.OptionalDouble;
  * @param why                 what made it machine-bound, with the numbers; empty when clean
  * @param coreSpeed           how fast the cores ran during the step; null where the meter had no sample in it,
  *                            and in results written before it
+ * @param cpuMillisPerRequestInterval c's interval over the forks of a variant run in several, c then their mean; null
+ *                            for one fork
  */
 public record MachineUsage(
         int cores,
@@ -32,7 +35,8 @@ public record MachineUsage(
         double machineShare,
         String verdict,
         String why,
-        CoreSpeed coreSpeed) {
+        CoreSpeed coreSpeed,
+        Interval cpuMillisPerRequestInterval) {
 
     public MachineUsage {
         idleShare = idleShare == null ? OptionalDouble.empty() : idleShare;
@@ -56,6 +60,7 @@ public record MachineUsage(
         private String verdict = CLEAN;
         private String why = "";
         private CoreSpeed coreSpeed;
+        private Interval cpuMillisPerRequestInterval;
 
         private Builder() {}
 
@@ -109,6 +114,11 @@ public record MachineUsage(
             return this;
         }
 
+        public Builder cpuMillisPerRequestInterval(Interval cpuMillisPerRequestInterval) {
+            this.cpuMillisPerRequestInterval = cpuMillisPerRequestInterval;
+            return this;
+        }
+
         public MachineUsage build() {
             return new MachineUsage(
                     cores,
@@ -120,7 +130,8 @@ public record MachineUsage(
                     machineShare,
                     verdict,
                     why,
-                    coreSpeed);
+                    coreSpeed,
+                    cpuMillisPerRequestInterval);
         }
     }
 

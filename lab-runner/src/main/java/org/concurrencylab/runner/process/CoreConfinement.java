@@ -58,6 +58,14 @@ public final class CoreConfinement implements AutoCloseable {
         return confinement;
     }
 
+    /**
+     * The same confinement once more, for another JVM of the application after this one was closed: the lab's
+     * process held to the other cores again, the collector as read the first time.
+     */
+    public CoreConfinement again() throws IOException, InterruptedException {
+        return start(cores, machineCores, collector);
+    }
+
     /** What the application's command starts with. */
     public List<String> applicationPrefix() {
         return List.of(TASKSET.toString(), "-c", "0-" + (cores - 1));

@@ -62,6 +62,7 @@ import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.ProbeClient;
 import org.concurrencylab.runner.process.ServiceStartException;
 import org.concurrencylab.runner.process.StartupCache;
+import org.concurrencylab.statistics.forks.VariantAcrossForks;
 import org.concurrencylab.study.Study;
 import org.concurrencylab.study.StudyCheck;
 import org.concurrencylab.study.StudyFile;
@@ -151,17 +152,20 @@ public final class StudyRunner {
                 }
             }
         }
-        double aloneMillis = results.stream()
-                .map(result -> result.sizing().get("aloneMillis"))
-                .filter(Number.class::isInstance)
-                .mapToDouble(value -> ((Number) value).doubleValue())
-                .findFirst()
-                .orElse(0);
+        Optional<VariantResult> timed = results.stream()
+                .filter(result -> result.sizing().get(VariantAcrossForks.ALONE_MILLIS) instanceof Number)
+                .findFirst();
+        double aloneMillis = timed.map(
+                        result -> ((Number) result.sizing().get(VariantAcrossForks.ALONE_MILLIS)).doubleValue())
+                .orElse(0.0);
         ExperimentResult experiment = ExperimentResult.custom(
                         study.name(),
                         "Your service: " + study.jar().getFileName() + ", "
                                 + study.requests().describe())
-                .downstreamLatencyMillis(aloneMillis)
+                .downstreamLatencyMillis(
+                        aloneMillis,
+                        timed.flatMap(result -> VariantAcrossForks.aloneMillisInterval(result, Defaults.CONFIDENCE))
+                                .orElse(null))
                 .warmUp(new WarmUpLoad(
                         study.warmUpUsers(),
                         aloneMillis > 0 ? (int) Math.round(study.warmUp().toMillis() / aloneMillis) : 0))
@@ -205,21 +209,38 @@ public final class StudyRunner {
             List<String> findings,
             List<ServiceCapacity> capacities)
             throws IOException, InterruptedException {
-        int index = 0;
+        List<Variant> declared = new ArrayList<>();
         for (String name : study.variants().keySet()) {
-            Variant variant = applicationVariant(name, summary(study, name), study.propertiesOf(name));
-            Optional<ServiceCapacity> onFewerCores = index == 0 && study.checkProjection()
-                    ? onFewerCores(study, variant, directory, machineCpus, findings, results)
-                    : Optional.empty();
-            progress.variantStarted(
-                    study.name(), name, ++index, study.variants().size());
-            VariantResult result = runVariant(study, variant, directory, machineCpus, findings);
-            phases.enter(null, PhaseClock.Phase.RESULTS);
-            progress.variantFinished(result);
+            declared.add(applicationVariant(name, summary(study, name), study.propertiesOf(name)));
+        }
+        Optional<Confined> confined = study.checkProjection()
+                ? confined(study, declared.getFirst(), directory, machineCpus, findings)
+                : Optional.empty();
+        List<Variant> order = new ArrayList<>();
+        confined.ifPresent(held -> order.add(held.variant()));
+        order.addAll(declared);
+        Map<String, List<VariantResult>> forks =
+                runForks(study, order, directory, machineCpus, findings, confined, null);
+        Optional<ServiceCapacity> onFewerCores = confined.flatMap(held -> {
+            VariantResult result =
+                    VariantAcrossForks.of(forks.get(held.variant().name()), Defaults.CONFIDENCE);
             results.add(result);
-            onFewerCores
-                    .map(model -> projectionChecked(model, result, machineCpus))
-                    .ifPresent(capacities::add);
+            return result.status() != VariantStatus.OK
+                    ? Optional.empty()
+                    : ServiceCapacityModel.of(
+                                    result.name(),
+                                    result.steps(),
+                                    held.confinement().cores())
+                            .map(model -> projected(study, model));
+        });
+        for (Variant variant : declared) {
+            VariantResult result = VariantAcrossForks.of(forks.get(variant.name()), Defaults.CONFIDENCE);
+            results.add(result);
+            if (variant == declared.getFirst()) {
+                onFewerCores
+                        .map(model -> projectionChecked(model, result, machineCpus))
+                        .ifPresent(capacities::add);
+            }
             Optional<ServiceCapacity> model = capacityOf(study, result);
             if (model.isPresent() && study.verify() && study.untilHeldBack()) {
                 model = Optional.of(
@@ -227,45 +248,93 @@ public final class StudyRunner {
             }
             model.ifPresent(capacities::add);
         }
+        if (study.forks() == 1) {
+            findings.add("Each variant ran in one JVM (--forks 1): its figures carry no interval, and a second JVM of "
+                    + "the same settings may read them tens of per cent apart.");
+        }
     }
 
+    /** The variant held to fewer cores, and the confinement (closed: each fork holds it {@link CoreConfinement#again}). */
+    private record Confined(Variant variant, CoreConfinement confinement) {}
+
     /**
-     * The first half of testing a projection: the variant with the application held to half this machine's cores
-     * (at least one) and the lab's processes to the rest, and its capacity model.
+     * Every fork of every variant, interleaved (a1 b1 a2 b2 ...), so that a drift of the host falls on every variant
+     * alike. The first fork of each runs the study's steps as its rule stops them; the later ones run the same steps,
+     * so that every step has all its forks. A variant whose first fork did not start is not forked again.
+     *
+     * @param only the one step each fork runs; null for the study's steps
      */
-    private Optional<ServiceCapacity> onFewerCores(
+    private Map<String, List<VariantResult>> runForks(
             Study study,
-            Variant variant,
+            List<Variant> order,
             Path directory,
             int machineCpus,
             List<String> findings,
-            List<VariantResult> results)
+            Optional<Confined> confined,
+            String only)
             throws IOException, InterruptedException {
+        Map<String, List<VariantResult>> forks = new LinkedHashMap<>();
+        Map<String, List<String>> steps = new LinkedHashMap<>();
+        int runs = study.forks() * order.size();
+        int index = 0;
+        for (int fork = 1; fork <= study.forks(); fork++) {
+            for (Variant variant : order) {
+                index++;
+                List<VariantResult> ran = forks.computeIfAbsent(variant.name(), name -> new ArrayList<>());
+                if (fork > 1
+                        && ran.getFirst().failure() != null
+                        && ran.getFirst().failure().startsWith(DID_NOT_START)) {
+                    continue;
+                }
+                Fork which = new Fork(fork, study.forks());
+                progress.variantStarted(study.name(), which.label(variant.name()), index, runs);
+                CoreConfinement confinement = confined.filter(held -> held.variant() == variant)
+                        .map(Confined::confinement)
+                        .orElse(null);
+                List<String> runs1 = only != null ? List.of(only) : steps.get(variant.name());
+                VariantResult result;
+                if (confinement != null) {
+                    try (CoreConfinement held = confinement.again()) {
+                        result = runVariant(study, variant, directory, machineCpus, findings, held, runs1, which);
+                    }
+                } else {
+                    result = runVariant(study, variant, directory, machineCpus, findings, null, runs1, which);
+                }
+                phases.enter(null, PhaseClock.Phase.RESULTS);
+                progress.variantFinished(result);
+                ran.add(result);
+                if (fork == 1) {
+                    steps.put(
+                            variant.name(),
+                            result.steps().stream().map(StepResult::load).toList());
+                }
+            }
+        }
+        return forks;
+    }
+
+    /**
+     * The first half of testing a projection: the first variant with the application held to half this machine's
+     * cores (at least one) and the lab's processes to the rest; none, with the reason as a finding, where it cannot
+     * be held.
+     */
+    private Optional<Confined> confined(
+            Study study, Variant variant, Path directory, int machineCpus, List<String> findings)
+            throws InterruptedException {
         int cores = Math.max(1, machineCpus / 2);
         String name = variant.name() + "-on-" + cores + (cores == 1 ? "-core" : "-cores");
         Variant confined = applicationVariant(
                 name,
                 variant.summary() + ", held to " + cores + " of this machine's " + machineCpus + " cores",
                 variant.properties());
-        CoreConfinement confinement;
-        try {
-            confinement = CoreConfinement.start(cores, machineCpus, java, study.jvmOptions(), directory);
-        } catch (IllegalArgumentException e) {
+        // the lab is held to its cores only while the confined JVM runs: each of its forks holds it again
+        try (CoreConfinement confinement =
+                CoreConfinement.start(cores, machineCpus, java, study.jvmOptions(), directory)) {
+            return Optional.of(new Confined(confined, confinement));
+        } catch (IllegalArgumentException | IOException e) {
             findings.add("The projection was not tested: " + e.getMessage() + ".");
             return Optional.empty();
         }
-        progress.variantStarted(study.name(), name, 1, study.variants().size() + 1);
-        VariantResult result;
-        try (confinement) {
-            result = runVariant(study, confined, directory, machineCpus, findings, confinement, null);
-        }
-        phases.enter(null, PhaseClock.Phase.RESULTS);
-        progress.variantFinished(result);
-        results.add(result);
-        if (result.status() != VariantStatus.OK) {
-            return Optional.empty();
-        }
-        return ServiceCapacityModel.of(name, result.steps(), cores).map(model -> projected(study, model));
     }
 
     /**
@@ -364,11 +433,11 @@ public final class StudyRunner {
                         pool.property(),
                         size.get()),
                 properties);
-        progress.variantStarted(study.name(), name, results.size() + 1, results.size() + 1);
-        // it runs the step compared alone: only there is the advice measured
-        VariantResult measured = runVariant(study, resized, directory, machineCpus, findings, null, heaviest.load());
-        phases.enter(null, PhaseClock.Phase.RESULTS);
-        progress.variantFinished(measured);
+        // it runs the step compared alone, in as many forks as the study's variants: only there is the advice measured
+        VariantResult measured = VariantAcrossForks.of(
+                runForks(study, List.of(resized), directory, machineCpus, findings, Optional.empty(), heaviest.load())
+                        .get(name),
+                Defaults.CONFIDENCE);
         results.add(measured);
         Optional<StepResult> same = measured.steps().stream()
                 .filter(step -> step.load().equals(heaviest.load()))
@@ -393,16 +462,12 @@ public final class StudyRunner {
         return "the application" + (properties.isEmpty() ? " as its jar is" : " with " + properties);
     }
 
-    private VariantResult runVariant(
-            Study study, Variant variant, Path directory, int machineCpus, List<String> findings)
-            throws IOException, InterruptedException {
-        return runVariant(study, variant, directory, machineCpus, findings, null, null);
-    }
-
     /**
      * @param confinement the cores the application is held to, the lab to the others; null for none
-     * @param only        the one step the variant runs (the step a model's advice is compared at, whose lighter steps
-     *                    the advice changes nothing in); null for the study's steps, as its own rule stops them
+     * @param only        the steps this fork runs, each whatever it shows: the first fork's (so that every step has all
+     *                    its forks), or the one a model's advice is compared at (whose lighter steps the advice changes
+     *                    nothing in); null for the study's steps, as its own rule stops them
+     * @param fork        which of the variant's forks this run is
      */
     private VariantResult runVariant(
             Study study,
@@ -411,15 +476,16 @@ public final class StudyRunner {
             int machineCpus,
             List<String> findings,
             CoreConfinement confinement,
-            String only)
+            List<String> only,
+            Fork fork)
             throws IOException, InterruptedException {
         long startNanos = System.nanoTime();
-        Path log = directory.resolve("logs").resolve(study.name()).resolve(variant.name() + ".log");
+        Path log = directory.resolve("logs").resolve(study.name()).resolve(fork.fileName(variant.name()) + ".log");
         boolean onlyVariant = study.variants().size() == 1 && study.variants().containsKey(variant.name());
-        String who = onlyVariant ? "The study" : variant.name();
+        String who = fork.who(onlyVariant ? "The study" : variant.name());
         VariantResult result;
         AgentCostWith costWith = null;
-        String owner = study.name() + "/" + variant.name();
+        String owner = study.name() + "/" + fork.label(variant.name());
         progress.phase(variant.name(), "starting " + study.jar().getFileName() + " with the lab's agent");
         phases.enter(owner, PhaseClock.Phase.JVM_START);
         List<String> jvmOptions = new ArrayList<>(study.jvmOptions());
@@ -455,7 +521,8 @@ public final class StudyRunner {
                             + study.warmUp().toSeconds() + " s");
             phases.enter(owner, PhaseClock.Phase.WARM_UP);
             StudyWarmUp.untilSteady(loads, study, target, probe, sizing)
-                    .map(sentence -> onlyVariant ? sentence : variant.name() + ": " + sentence)
+                    .map(sentence ->
+                            onlyVariant && fork.count() == 1 ? sentence : fork.label(variant.name()) + ": " + sentence)
                     .ifPresent(findings::add);
             phases.enter(owner, PhaseClock.Phase.LONE);
             LoneRequests lone = LoneRequests.timed(loads, study, target, probe);
@@ -464,7 +531,7 @@ public final class StudyRunner {
             }
             double aloneMillis = lone.millis();
             Duration serviceTime = Duration.ofNanos(Math.max(1, Math.round(aloneMillis * 1e6)));
-            sizing.put("aloneMillis", aloneMillis);
+            sizing.put(VariantAcrossForks.ALONE_MILLIS, aloneMillis);
             List<MachineCpu.Tracked> processes = new ArrayList<>(List.of(
                     new MachineCpu.Tracked(
                             "driver", "lab", ProcessHandle.current().pid()),
@@ -476,7 +543,7 @@ public final class StudyRunner {
             List<StepResult> steps = new ArrayList<>();
             List<LoadStep> ran = new ArrayList<>();
             for (LoadStep step : study.steps()) {
-                if (only != null && !step.label().equals(only)) {
+                if (only != null && !only.contains(step.label())) {
                     continue;
                 }
                 if (!fits(study, step, startNanos)) {
@@ -555,7 +622,7 @@ public final class StudyRunner {
                         .or(() -> confinement == null
                                 ? Optional.empty()
                                 : StudyStops.confinedCoresBusy(judged, confinement.cores()));
-                if (stop.isPresent() && study.untilHeldBack()) {
+                if (stop.isPresent() && study.untilHeldBack() && only == null) {
                     findings.add(who + " stopped rising at " + StudyLoads.name(step) + ": " + stop.get() + ".");
                     break;
                 }
@@ -569,7 +636,8 @@ public final class StudyRunner {
                     .steps(steps)
                     .build();
             OptionalInt clean = StudyStops.heaviestClean(steps);
-            if (study.agentCost() && clean.isPresent()) {
+            boolean costed = study.agentCost() && fork.index() == 1;
+            if (costed && clean.isPresent()) {
                 LoadStep step = ran.get(clean.getAsInt());
                 progress.phase(variant.name(), "the agent's cost: " + StudyLoads.name(step) + " with it");
                 ProbeReport before = probe.read(-1);
@@ -587,7 +655,7 @@ public final class StudyRunner {
                         ? Duration.ofMillis(Math.round(result.warmUpSeconds().getAsDouble() * 1000))
                         : study.warmUp();
                 costWith = new AgentCostWith(step, with, agentNanos / 1e9 / with.elapsedSeconds(), warmedUp);
-            } else if (study.agentCost()) {
+            } else if (costed) {
                 findings.add(
                         "The agent's cost was not measured: no step ran with nothing holding the load back and nothing failing.");
             }
@@ -723,13 +791,12 @@ public final class StudyRunner {
         return spent.plus(needed).compareTo(study.budget()) <= 0;
     }
 
-    /** The steps the study runs after {@code step}: those after it in order, or none where it runs one alone. */
-    private static List<LoadStep> stepsAfter(Study study, LoadStep step, String only) {
-        if (only != null) {
-            return List.of();
-        }
+    /** The steps a fork runs after {@code step}: those after it in order, of {@code only} where it names them. */
+    private static List<LoadStep> stepsAfter(Study study, LoadStep step, List<String> only) {
         List<LoadStep> all = study.steps();
-        return all.subList(all.indexOf(step) + 1, all.size());
+        return all.subList(all.indexOf(step) + 1, all.size()).stream()
+                .filter(next -> only == null || only.contains(next.label()))
+                .toList();
     }
 
     /**

@@ -191,6 +191,7 @@ public final class SweepRunner {
                 .connections(study.connections())
                 .budget(study.budget())
                 .database(study.database())
+                .forks(study.forks())
                 .untilHeldBack(false);
         study.downstreams().values().forEach(swept::downstream);
         study.jvmOptions().forEach(swept::jvmOption);
