@@ -1,19 +1,21 @@
 package org.concurrencylab.capacity;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.concurrencylab.results.capacity.CapacityProjection;
 import org.concurrencylab.results.capacity.CapacityTarget;
 import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.capacity.ServiceCapacity;
+import org.concurrencylab.results.interval.Interval;
 
 /**
  * Carries a {@link ServiceCapacity} onto a {@link CapacityTarget}: the target's cores, each as fast as this
  * machine's, spend the service's own CPU per request (the lab's load driver stays behind); every pool keeps its
- * size and its hold; the target's rate, if named, is the load. What cannot be carried (a lock, a shortfall the
- * model does not explain) is said instead of extrapolated.
+ * size and its hold; the target's rate, if named, is the load. The projection is made wherever the model has a
+ * resource to carry; what the model leaves out (a lock, a shortfall it does not explain, a CPU it could not read)
+ * is its caveat, beside it. A model of several forks carries its intervals: the throughput there is a range, the
+ * sizes for the rate too, and the resources the intervals cannot tell apart from the limit are named.
  */
 public final class CapacityProjector {
 
@@ -21,18 +23,28 @@ public final class CapacityProjector {
 
     public static CapacityProjection onto(ServiceCapacity model, CapacityTarget target) {
         List<ResourceDemand> there = new ArrayList<>();
-        String notProjected = model.notModelled();
+        List<String> caveats = new ArrayList<>();
+        if (model.notModelled() != null) {
+            caveats.add(model.notModelled());
+        }
         if (model.serviceCpuMillis().isPresent()) {
             double cpuMillis = model.serviceCpuMillis().getAsDouble();
+            Interval cpuInterval = model.serviceCpuMillisInterval();
+            double allows = target.cpus() * 1000 / cpuMillis;
             there.add(new ResourceDemand(
                     ResourceDemand.CORES,
                     ResourceDemand.CORES,
                     target.cpus(),
                     cpuMillis,
-                    target.cpus() * 1000 / cpuMillis,
-                    null));
-        } else if (notProjected == null) {
-            notProjected = "the service's CPU per request was not measured";
+                    allows,
+                    null,
+                    0,
+                    cpuInterval,
+                    cpuInterval == null
+                            ? null
+                            : cpuInterval.reciprocal(target.cpus() * 1000).orElse(null)));
+        } else {
+            caveats.add("the service's CPU per request was not measured, so the target's cores are left out");
         }
         model.resources().stream()
                 .filter(resource -> ResourceDemand.POOL.equals(resource.kind()))
@@ -46,34 +58,40 @@ public final class CapacityProjector {
                     target.ratePerSecond(),
                     null));
         }
-        Optional<ResourceDemand> limit = notProjected != null || there.isEmpty()
-                ? Optional.empty()
-                : there.stream()
-                        .min(Comparator.comparingDouble(ResourceDemand::allowsPerSecond)
-                                .thenComparing(resource -> !resource.isLoad()));
+        Optional<Saturation> saturation = there.stream().anyMatch(resource -> !resource.isLoad())
+                ? Optional.of(Saturation.of(there, Integer.MAX_VALUE))
+                : Optional.empty();
         List<CapacityProjection.SizeForRate> sizes = new ArrayList<>();
         if (target.ratePerSecond() != null) {
             for (ResourceDemand resource : there) {
-                if (resource.isLoad()) {
-                    continue;
+                if (!resource.isLoad()) {
+                    sizes.add(sizeFor(target.ratePerSecond(), resource));
                 }
-                double inUse = LittlesLaw.inUse(target.ratePerSecond(), resource.holdMillis());
-                sizes.add(new CapacityProjection.SizeForRate(
-                        resource.name(),
-                        inUse,
-                        ResourceDemand.CORES.equals(resource.kind())
-                                ? (int) Math.ceil(inUse)
-                                : LittlesLaw.membersFor(inUse),
-                        resource.property()));
             }
         }
         return new CapacityProjection(
                 target,
                 there,
-                limit.map(ResourceDemand::allowsPerSecond).orElse(null),
-                limit.map(ResourceDemand::name).orElse(null),
+                saturation.map(found -> found.limit().allowsPerSecond()).orElse(null),
+                saturation.map(found -> found.limit().name()).orElse(null),
                 sizes,
-                notProjected);
+                caveats.isEmpty() ? null : String.join("; ", caveats),
+                saturation.map(Saturation::range).orElse(null),
+                saturation.map(Saturation::notToldApart).orElse(List.of()));
+    }
+
+    /** What a rate asks of one resource by Little's law, and the size that gives it; its range over the forks. */
+    private static CapacityProjection.SizeForRate sizeFor(double rate, ResourceDemand resource) {
+        double inUse = LittlesLaw.inUse(rate, resource.holdMillis());
+        boolean cores = ResourceDemand.CORES.equals(resource.kind());
+        int size = cores ? (int) Math.ceil(inUse) : LittlesLaw.membersFor(inUse);
+        if (resource.holdMillisInterval() == null) {
+            return new CapacityProjection.SizeForRate(resource.name(), inUse, size, resource.property());
+        }
+        Interval inUseInterval = resource.holdMillisInterval().times(rate / 1000);
+        int most = cores ? (int) Math.ceil(inUseInterval.high()) : LittlesLaw.membersFor(inUseInterval.high());
+        return new CapacityProjection.SizeForRate(
+                resource.name(), inUse, size, resource.property(), inUseInterval, Math.max(size, most));
     }
 
     /**
@@ -82,28 +100,20 @@ public final class CapacityProjector {
      *
      * @param users the heaviest step's users; {@link Integer#MAX_VALUE} for an open step
      */
-    public static ResourceDemand resized(ServiceCapacity model, String pool, int size, int users) {
+    public static Saturation resized(ServiceCapacity model, String pool, int size, int users) {
         List<ResourceDemand> resources = model.resources().stream()
-                .map(resource -> resource.name().equals(pool)
-                        ? new ResourceDemand(
-                                resource.name(),
-                                resource.kind(),
-                                size,
-                                resource.holdMillis(),
-                                size * 1000 / resource.holdMillis(),
-                                resource.property())
-                        : resource)
+                .map(resource -> resource.name().equals(pool) ? resource.resized(size) : resource)
                 .toList();
-        return ServiceCapacityModel.limit(resources, users);
+        return Saturation.of(resources, users);
     }
 
     /**
-     * The most this machine would serve with every process free to run on all {@code cores}, by the model: each
+     * The resources this machine would have with every process free to run on all {@code cores}, by the model: each
      * request costs the cores what every process spent on it in the model's run (the application's and the lab's
      * together), and each pool allows its size over its hold; the load itself is left out. The falsifiable half of a
      * projection: a model made with the application held to some cores, checked on all of them.
      */
-    public static ResourceDemand onCores(ServiceCapacity model, int cores) {
+    public static List<ResourceDemand> onCores(ServiceCapacity model, int cores) {
         double cpu = model.resources().stream()
                 .filter(resource -> ResourceDemand.CORES.equals(resource.kind()))
                 .mapToDouble(ResourceDemand::holdMillis)
@@ -116,7 +126,7 @@ public final class CapacityProjector {
         model.resources().stream()
                 .filter(resource -> ResourceDemand.POOL.equals(resource.kind()))
                 .forEach(resources::add);
-        return ServiceCapacityModel.limit(resources, Integer.MAX_VALUE);
+        return resources;
     }
 
     /**
@@ -135,7 +145,7 @@ public final class CapacityProjector {
         if (others.isEmpty()) {
             return Optional.empty();
         }
-        double reached = ServiceCapacityModel.limit(others, users).allowsPerSecond();
+        double reached = Saturation.of(others, users).limit().allowsPerSecond();
         return Optional.of(
                 LittlesLaw.membersFor(LittlesLaw.inUse(reached, limit.get().holdMillis())));
     }

@@ -3,7 +3,6 @@ package org.concurrencylab.capacity;
 import static java.lang.String.format;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -74,7 +73,7 @@ public final class ServiceCapacityModel {
         resources.addAll(cores(heaviest, applicationCores));
         resources.addAll(pools(holds, heaviest));
         load(steps, heaviest).ifPresent(resources::add);
-        ResourceDemand limit = limit(resources, heaviest.usersAtOnce());
+        ResourceDemand limit = Saturation.of(resources, heaviest.usersAtOnce()).limit();
         double explained = heaviest.client().throughputPerSecond() / limit.allowsPerSecond();
         return Optional.of(ServiceCapacity.custom(variant)
                 .holdsFrom(holds.load())
@@ -82,7 +81,7 @@ public final class ServiceCapacityModel {
                 .serviceCpuMillis(serviceCpuMillis(cpuFrom(steps)))
                 .resources(resources)
                 .limit(limit.name(), explained)
-                .notModelled(notModelled(heaviest, explained, limit).orElse(null))
+                .notModelled(notModelled(heaviest, shortfall(heaviest, explained, limit)))
                 .downstreams(downstreams(holds))
                 .build());
     }
@@ -125,19 +124,6 @@ public final class ServiceCapacityModel {
             }
         }
         return holdsFrom(steps);
-    }
-
-    /**
-     * The resource allowing the least; a pool at least as large as a closed step's users is never waited for and
-     * is left out. On a tie the load itself: nothing of the service's is then the limit.
-     */
-    static ResourceDemand limit(List<ResourceDemand> resources, int users) {
-        Comparator<ResourceDemand> least = Comparator.comparingDouble(ResourceDemand::allowsPerSecond)
-                .thenComparing(resource -> !resource.isLoad());
-        return resources.stream()
-                .filter(resource -> !ResourceDemand.POOL.equals(resource.kind()) || resource.size() < users)
-                .min(least)
-                .orElseGet(() -> resources.stream().min(least).orElseThrow());
     }
 
     /**
@@ -318,8 +304,18 @@ public final class ServiceCapacityModel {
     /** How a study's stand-ins are named together: one server answers for all of them. */
     static final String STAND_INS = "stand-ins";
 
-    /** What the step showed that the model leaves out: a lock threads waited on, or a shortfall it does not explain. */
-    private static Optional<String> notModelled(StepResult step, double explained, ResourceDemand limit) {
+    /**
+     * What the step showed that the model leaves out, in words: a lock threads waited on, and the shortfall the model
+     * does not explain where there is one; null where nothing.
+     */
+    static String notModelled(StepResult step, Optional<String> shortfall) {
+        List<String> parts = new ArrayList<>(lockWaits(step));
+        shortfall.ifPresent(parts::add);
+        return parts.isEmpty() ? null : String.join("; ", parts);
+    }
+
+    /** A lock threads of a pool waited on at the step, on average {@link #LOCK_WAITERS} or more of them. */
+    static List<String> lockWaits(StepResult step) {
         List<String> parts = new ArrayList<>();
         if (step.service().threads() != null && step.service().threads().activityByPool() != null) {
             step.service().threads().activityByPool().forEach((pool, activities) -> {
@@ -335,16 +331,26 @@ public final class ServiceCapacityModel {
                 }
             });
         }
-        if (explained < (limit.isLoad() ? EXPLAINED : EXPLAINED_BY_A_RESOURCE)) {
-            parts.add(format(
-                    Locale.ROOT,
-                    "%s served %.0f %% of the %.1f/s its limit (%s) allows: something the model does not count (a pool "
-                            + "that counts nothing over JMX, a lock, the network) held it back",
-                    step.load(),
-                    100 * explained,
-                    limit.allowsPerSecond(),
-                    limit.name()));
+        return parts;
+    }
+
+    /** The share of its limit below which a step served less than the model explains. */
+    static double explainedAtLeast(ResourceDemand limit) {
+        return limit.isLoad() ? EXPLAINED : EXPLAINED_BY_A_RESOURCE;
+    }
+
+    /** The step served less of what its limit allows than the model explains, in words; empty where it did not. */
+    static Optional<String> shortfall(StepResult step, double explained, ResourceDemand limit) {
+        if (explained >= explainedAtLeast(limit)) {
+            return Optional.empty();
         }
-        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts));
+        return Optional.of(format(
+                Locale.ROOT,
+                "%s served %.0f %% of the %.1f/s its limit (%s) allows: something the model does not count (a pool "
+                        + "that counts nothing over JMX, a lock, the network) held it back",
+                step.load(),
+                100 * explained,
+                limit.allowsPerSecond(),
+                limit.name()));
     }
 }

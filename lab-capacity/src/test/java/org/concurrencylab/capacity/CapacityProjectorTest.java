@@ -43,7 +43,8 @@ class CapacityProjectorTest {
         assertThat(there.throughputPerSecond()).isCloseTo(4000, within(1e-6));
         assertThat(there.limit()).isIn("tomcat-workers", "hikari:HikariPool-1");
         assertThat(there.sizesForRate()).isEmpty();
-        assertThat(there.notProjected()).isNull();
+        assertThat(there.caveat()).isNull();
+        assertThat(there.throughputPerSecondInterval()).as("one fork: no range").isNull();
     }
 
     @Test
@@ -69,8 +70,12 @@ class CapacityProjectorTest {
         assertThat(there.throughputPerSecond()).isEqualTo(500);
     }
 
+    /**
+     * Threads waited on a lock: the model cannot size it, and says so beside the projection, which it still makes
+     * from what it has (8 cores / 1 ms, the rate asked for); the projection is never withheld.
+     */
     @Test
-    void aLockIsNotExtrapolated() {
+    void aLockIsACaveatBesideTheProjectionNotARefusal() {
         StepResult step = StepResult.from(Steps.closed(4, 1000, 4, 2, 0.8, 0.3, 1.0, Map.of()))
                 .threads(new Threads(20, Map.of(), List.of(), 40, Map.of("app-executor", Map.of("LOCK_WAIT", 3.0))))
                 .build();
@@ -78,9 +83,43 @@ class CapacityProjectorTest {
 
         CapacityProjection there = CapacityProjector.onto(model, CapacityTarget.parse("cpus=8,rate=2000"));
 
-        assertThat(there.throughputPerSecond()).isNull();
-        assertThat(there.limit()).isNull();
-        assertThat(there.notProjected()).contains("waited on a lock");
+        assertThat(there.throughputPerSecond()).isEqualTo(2000);
+        assertThat(there.limit()).isEqualTo(ResourceDemand.ARRIVALS);
+        assertThat(there.caveat()).contains("waited on a lock");
+        assertThat(there.sizesForRate())
+                .extracting(CapacityProjection.SizeForRate::name)
+                .containsExactly("cores");
+    }
+
+    /**
+     * A model of three forks whose c read 0.9, 1.0 and 1.1 ms: on 8 cores it allows 8 / c, a range from the
+     * interval of c's high end to its low end; 2000/s asks for 2 x c cores busy, each end of c's interval giving its
+     * own size. On 2 cores, whose range (2 / c) holds the 2000/s asked, the rate is not told apart from the cores.
+     */
+    @Test
+    void aModelOfForksIsProjectedAsARangeWithSizesForEachEnd() {
+        org.concurrencylab.results.interval.Interval c = org.concurrencylab.statistics.ForkSample.of(0.9, 1.0, 1.1)
+                .interval(0.95)
+                .orElseThrow();
+        ServiceCapacity model = ServiceCapacity.from(model())
+                .serviceCpuMillis(1.0)
+                .acrossForks(3, null, c, List.of())
+                .build();
+
+        CapacityProjection there = CapacityProjector.onto(model, CapacityTarget.parse("cpus=8,rate=2000"));
+
+        ResourceDemand cores = there.resources().getFirst();
+        assertThat(cores.allowsPerSecondInterval().low()).isCloseTo(8000 / c.high(), within(1e-6));
+        assertThat(cores.allowsPerSecondInterval().high()).isCloseTo(8000 / c.low(), within(1e-6));
+        assertThat(there.limit()).isEqualTo(ResourceDemand.ARRIVALS);
+        assertThat(there.throughputPerSecondInterval().high()).isEqualTo(2000);
+        CapacityProjection.SizeForRate coresFor = there.sizesForRate().getFirst();
+        assertThat(coresFor.size()).isEqualTo(2);
+        assertThat(coresFor.sizeAtMost()).isEqualTo((int) Math.ceil(2 * c.high()));
+
+        CapacityProjection atTheEdge = CapacityProjector.onto(model, CapacityTarget.parse("cpus=2,rate=2000"));
+        assertThat(atTheEdge.limit()).isEqualTo(ResourceDemand.ARRIVALS);
+        assertThat(atTheEdge.notToldApart()).containsExactly(ResourceDemand.CORES);
     }
 
     @Test

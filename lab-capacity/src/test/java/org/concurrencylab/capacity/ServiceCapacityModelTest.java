@@ -143,7 +143,8 @@ class ServiceCapacityModelTest {
         assertThat(size)
                 .isEqualTo(LittlesLaw.membersFor(users * hikari.holdMillis() / 1000))
                 .isEqualTo(8);
-        ResourceDemand then = CapacityProjector.resized(model, "hikari:HikariPool-1", size, 8);
+        ResourceDemand then =
+                CapacityProjector.resized(model, "hikari:HikariPool-1", size, 8).limit();
         assertThat(then.name()).isEqualTo(ResourceDemand.USERS);
         assertThat(then.allowsPerSecond()).isCloseTo(users, within(0.01));
     }

@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>a figure the machine could not give is {@code null}, where it was -1 or NaN before;</li>
  *   <li>{@code run.machineCores}, the machine's physical cores (absent before: unknown);</li>
  *   <li>a variant's {@code forks}, and each figure's {@code <figure>Interval} over them (absent before: one fork, no
- *   interval).</li>
+ *   interval); a projection's {@code notProjected} is its {@code caveat}, as a projection is now always made.</li>
  * </ol>
  */
 final class ResultsSchema {
@@ -45,9 +45,25 @@ final class ResultsSchema {
             unknownAsNull(root, false);
         }
         // version 4 to 5: run.machineCores is new and reads as unknown where absent; nothing to change
-        // version 5 to 6: forks and intervals are new and read as none where absent; nothing to change
+        // version 5 to 6: forks and intervals are new and read as none where absent; a projection's reason for
+        // giving no throughput is its caveat
+        if (version < 6) {
+            notProjectedAsCaveat(root);
+        }
         root.remove(FIELD);
         return root;
+    }
+
+    /** Version 5 to 6: each capacity model's {@code projection.notProjected} becomes its {@code caveat}. */
+    private static void notProjectedAsCaveat(ObjectNode root) {
+        for (JsonNode experiment : root.path("experiments")) {
+            for (JsonNode capacity : experiment.path("capacity")) {
+                if (capacity.path("projection") instanceof ObjectNode projection && projection.has("notProjected")) {
+                    projection.set("caveat", projection.get("notProjected"));
+                    projection.remove("notProjected");
+                }
+            }
+        }
     }
 
     /** Figures that were -1 or NaN where unknown before version 4, wherever they stand. */

@@ -9,12 +9,14 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.report.document.Block;
+import org.concurrencylab.report.document.Figures;
 import org.concurrencylab.report.document.TextTable;
 import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.capacity.CapacityCheck;
 import org.concurrencylab.results.capacity.CapacityProjection;
 import org.concurrencylab.results.capacity.ResourceDemand;
 import org.concurrencylab.results.capacity.ServiceCapacity;
+import org.concurrencylab.results.interval.Interval;
 import org.concurrencylab.results.step.StepResult;
 
 /**
@@ -49,6 +51,12 @@ public final class CapacityReport {
             if (model.notModelled() != null) {
                 blocks.add(new Block.Paragraph("Not in the model: " + model.notModelled() + ".", Block.Tone.ALERT));
             }
+            if (!model.forked()) {
+                blocks.add(new Block.Paragraph(
+                        "From one JVM: these figures carry no interval, and another JVM of the same settings may read "
+                                + "them otherwise.",
+                        Block.Tone.NOTE));
+            }
             if (model.projection() != null) {
                 blocks.add(new Block.Paragraph(projected(model, model.projection()), Block.Tone.PLAIN));
                 blocks.add(new Block.Table(target(model.projection())));
@@ -72,10 +80,26 @@ public final class CapacityReport {
                     resource.name(),
                     size(resource),
                     perRequest(resource),
-                    format(Locale.ROOT, "%.1f", resource.allowsPerSecond()),
+                    allows(resource),
                     format(Locale.ROOT, "%.0f %%", 100 * served / resource.allowsPerSecond()));
         }
         return table;
+    }
+
+    /** What a resource allows a second, with its interval over the forks where it has one. */
+    private static String allows(ResourceDemand resource) {
+        String allows = format(Locale.ROOT, "%.1f", resource.allowsPerSecond());
+        return resource.allowsPerSecondInterval() == null
+                ? allows
+                : allows + " " + Figures.plusOrMinus(resource.allowsPerSecondInterval(), resource.allowsPerSecond());
+    }
+
+    /** A hold, a cycle or a CPU time, with its interval over the forks where it has one. */
+    private static String hold(ResourceDemand resource, double millis) {
+        String hold = format(Locale.ROOT, "%.2f ms", millis);
+        return resource.holdMillisInterval() == null
+                ? hold
+                : hold + " " + Figures.plusOrMinus(resource.holdMillisInterval(), resource.holdMillis());
     }
 
     private static String size(ResourceDemand resource) {
@@ -87,16 +111,16 @@ public final class CapacityReport {
 
     private static String perRequest(ResourceDemand resource) {
         return switch (resource.kind()) {
-            case ResourceDemand.CORES -> format(Locale.ROOT, "%.2f ms CPU", resource.holdMillis());
+            case ResourceDemand.CORES -> hold(resource, resource.holdMillis()) + " CPU";
             case ResourceDemand.POOL ->
                 resource.handOverMillis() > 0
                         ? format(
                                 Locale.ROOT,
-                                "taken %.2f ms (handed over %.2f)",
-                                resource.holdMillis(),
+                                "taken %s (handed over %.2f)",
+                                hold(resource, resource.holdMillis()),
                                 resource.handOverMillis())
-                        : format(Locale.ROOT, "held %.2f ms", resource.holdMillis());
-            case ResourceDemand.USERS -> format(Locale.ROOT, "cycle %.2f ms", resource.holdMillis());
+                        : "held " + hold(resource, resource.holdMillis());
+            case ResourceDemand.USERS -> "cycle " + hold(resource, resource.holdMillis());
             default -> "";
         };
     }
@@ -145,14 +169,34 @@ public final class CapacityReport {
             case ResourceDemand.USERS -> "the users themselves: nothing of the service's saturated first";
             default -> "the arrivals themselves: nothing of the service's saturated first";
         };
-        return format(
+        String sentence = format(
                 Locale.ROOT,
-                "Limit at %s: %s, allowing %.1f/s; %.1f/s served, %.0f %% of it.",
+                "Limit at %s: %s, allowing %s/s; %s/s served, %.0f %% of it.",
                 model.decidedAt(),
                 what,
-                limit.allowsPerSecond(),
-                model.throughputPerSecond(),
+                Figures.withInterval(limit.allowsPerSecond(), limit.allowsPerSecondInterval()),
+                Figures.withInterval(model.throughputPerSecond(), model.throughputPerSecondInterval()),
                 100 * model.explainedShare());
+        if (model.notToldApart().isEmpty()) {
+            return sentence;
+        }
+        return sentence
+                + format(
+                        Locale.ROOT,
+                        " Not told apart at this load: %s, whose interval meets the limit's over the %d forks, so "
+                                + "either may be what saturates first.",
+                        String.join(
+                                ", ",
+                                model.notToldApart().stream()
+                                        .map(name -> model.resource(name)
+                                                .map(other -> name + " (allowing "
+                                                        + Figures.withInterval(
+                                                                other.allowsPerSecond(),
+                                                                other.allowsPerSecondInterval())
+                                                        + "/s)")
+                                                .orElse(name))
+                                        .toList()),
+                        model.forks());
     }
 
     static String projected(ServiceCapacity model, CapacityProjection projection) {
@@ -160,19 +204,36 @@ public final class CapacityReport {
                 Locale.ROOT,
                 "On %s (cores as fast as this machine's, the lab's load driver left behind, every pool as it is)",
                 projection.target());
+        String caveat = projection.caveat() == null
+                ? ""
+                : " What the model leaves out, which could move this: " + projection.caveat() + ".";
         if (projection.throughputPerSecond() == null) {
-            return on + ": not projected, because " + projection.notProjected() + ".";
+            return on + ": nothing to carry there, as the model has no resource of the service's." + caveat;
         }
+        String range = projection.throughputPerSecondInterval() == null
+                ? ""
+                : format(
+                        Locale.ROOT,
+                        " (%.1f to %.1f/s over the forks)",
+                        projection.throughputPerSecondInterval().low(),
+                        projection.throughputPerSecondInterval().high());
+        String notToldApart = projection.notToldApart().isEmpty()
+                ? ""
+                : ", not told apart from " + String.join(" and ", projection.notToldApart());
         String reach = ResourceDemand.ARRIVALS.equals(projection.limit())
                 ? format(
                         Locale.ROOT,
-                        "the service would serve the %.0f/s asked with every resource to spare",
-                        projection.throughputPerSecond())
+                        "the service would serve the %.0f/s asked%s%s",
+                        projection.throughputPerSecond(),
+                        notToldApart.isEmpty() ? " with every resource to spare" : range,
+                        notToldApart)
                 : format(
                         Locale.ROOT,
-                        "the service would reach %.1f/s, stopped by %s",
+                        "the service would reach %.1f/s%s, stopped by %s%s",
                         projection.throughputPerSecond(),
-                        projection.limit());
+                        range,
+                        projection.limit(),
+                        notToldApart);
         StringBuilder sentence =
                 new StringBuilder(on).append(": ").append(reach).append('.');
         if (!projection.sizesForRate().isEmpty()) {
@@ -185,25 +246,30 @@ public final class CapacityReport {
                         .filter(resource -> ResourceDemand.POOL.equals(resource.kind()))
                         .map(ResourceDemand::size)
                         .orElse(0.0);
-                String advice = present >= size.size()
+                String advice = present >= size.sizeAtMost()
                         ? present == 1 ? "; its one is enough" : format(Locale.ROOT, "; its %.0f are enough", present)
-                        : size.property() == null ? "" : "; " + size.property() + "=" + size.size();
-                needs.add(
-                        format(Locale.ROOT, " %s %d (%.2f in use%s)", size.name(), size.size(), size.exact(), advice));
+                        : size.property() == null ? "" : "; " + size.property() + "=" + size.sizeAtMost();
+                String sized = size.sizeAtMost() > size.size()
+                        ? format(Locale.ROOT, "%d to %d", size.size(), size.sizeAtMost())
+                        : Integer.toString(size.size());
+                String inUse = size.exactInterval() == null
+                        ? format(Locale.ROOT, "%.2f in use", size.exact())
+                        : format(
+                                Locale.ROOT,
+                                "%.2f to %.2f in use",
+                                Math.max(0, size.exactInterval().low()),
+                                size.exactInterval().high());
+                needs.add(format(Locale.ROOT, " %s %s (%s%s)", size.name(), sized, inUse, advice));
             }
             sentence.append(String.join(",", needs)).append(", by Little's law, with no headroom for bursts.");
         }
-        return sentence.toString();
+        return sentence.append(caveat).toString();
     }
 
     private static TextTable target(CapacityProjection projection) {
         TextTable table = new TextTable("resource there", "size", "per request", "allows /s");
         for (ResourceDemand resource : projection.resources()) {
-            table.add(
-                    resource.name(),
-                    size(resource),
-                    perRequest(resource),
-                    format(Locale.ROOT, "%.1f", resource.allowsPerSecond()));
+            table.add(resource.name(), size(resource), perRequest(resource), allows(resource));
         }
         return table;
     }
@@ -271,37 +337,50 @@ public final class CapacityReport {
             return format(
                     Locale.ROOT,
                     "Projection tested: carried onto all %d cores (every process's CPU per request as measured here), "
-                            + "this model said %s would allow %.1f/s; %s, run on all of them, allowed %.1f/s (%s: its "
+                            + "this model said %s would allow %s; %s, run on all of them, allowed %s (%s: its "
                             + "throughput over the share of its %s in use): %s.",
                     check.size(),
                     check.predictedLimit(),
-                    check.predictedPerSecond(),
+                    perSecond(check.predictedPerSecond(), check.predictedInterval()),
                     check.variant(),
-                    check.measuredPerSecond(),
+                    perSecond(check.measuredPerSecond(), check.measuredInterval()),
                     check.step(),
                     check.measuredLimit(),
                     error(check));
         }
         return format(
                 Locale.ROOT,
-                "Measured again as %s (%s=%d): at %s the model predicted %.1f/s, limited by %s; %.1f/s was measured, "
+                "Measured again as %s (%s=%d): at %s the model predicted %s, limited by %s; %s was measured, "
                         + "limited by %s: %s.",
                 check.variant(),
                 check.property(),
                 check.size(),
                 check.step(),
-                check.predictedPerSecond(),
+                perSecond(check.predictedPerSecond(), check.predictedInterval()),
                 check.predictedLimit(),
-                check.measuredPerSecond(),
+                perSecond(check.measuredPerSecond(), check.measuredInterval()),
                 check.measuredLimit(),
                 error(check));
+    }
+
+    /** A rate, and its range over the forks where it has one: {@code 98.2/s (96.1 to 100.3/s)}. */
+    private static String perSecond(double value, Interval interval) {
+        return interval == null
+                ? format(Locale.ROOT, "%.1f/s", value)
+                : format(Locale.ROOT, "%.1f/s (%.1f to %.1f/s)", value, interval.low(), interval.high());
     }
 
     /** The prediction's error in words; where the model predicted nothing, that. */
     private static String error(CapacityCheck check) {
         java.util.OptionalDouble error = check.error();
-        return error.isPresent()
-                ? format(Locale.ROOT, "an error of %+.1f %%", 100 * error.getAsDouble())
-                : "no error to give, as the model predicted nothing";
+        if (error.isEmpty()) {
+            return "no error to give, as the model predicted nothing";
+        }
+        String size = format(Locale.ROOT, "an error of %+.1f %%", 100 * error.getAsDouble());
+        return switch (check.confirmation()) {
+            case CONFIRMED -> size + "; the measured interval meets the predicted one: confirmed";
+            case REFUTED -> size + "; the two intervals lie apart: the model predicted wrong beyond the forks' spread";
+            case NOT_DECIDED -> size + " (one JVM a side: no interval to hold it against)";
+        };
     }
 }

@@ -1,5 +1,7 @@
 package org.concurrencylab.results.capacity;
 
+import org.concurrencylab.results.interval.Interval;
+
 /**
  * A capacity model's prediction measured: the pool that held the load back resized as the model asked, or the
  * application given every core after a model made on fewer; the same steps run, and the throughput it predicted
@@ -13,6 +15,8 @@ package org.concurrencylab.results.capacity;
  * @param predictedLimit     the resource it predicted would then be the limit
  * @param measuredPerSecond  what the step served
  * @param measuredLimit      the resource the model of the new run found the limit
+ * @param predictedInterval  for forked runs, the prediction's interval over the forks' models; null for one fork
+ * @param measuredInterval   the measurement's interval over the new run's forks; null for one fork
  */
 public record CapacityCheck(
         String variant,
@@ -22,7 +26,27 @@ public record CapacityCheck(
         double predictedPerSecond,
         String predictedLimit,
         double measuredPerSecond,
-        String measuredLimit) {
+        String measuredLimit,
+        Interval predictedInterval,
+        Interval measuredInterval) {
+
+    /** What the intervals say of a prediction. */
+    public enum Confirmation {
+        /** The measured interval meets the predicted one: the forks cannot tell them apart. */
+        CONFIRMED,
+        /** The two intervals lie apart: the model predicted wrong, by more than the forks' spread. */
+        REFUTED,
+        /** One side has no interval (one fork): the error alone says how near it came. */
+        NOT_DECIDED
+    }
+
+    /** Whether the measurement confirms the prediction, by their intervals. */
+    public Confirmation confirmation() {
+        if (predictedInterval == null || measuredInterval == null) {
+            return Confirmation.NOT_DECIDED;
+        }
+        return predictedInterval.overlaps(measuredInterval) ? Confirmation.CONFIRMED : Confirmation.REFUTED;
+    }
 
     /** What {@code property} reads where the cores the application ran on were changed, not a property. */
     public static final String CORES = "cores";
@@ -49,6 +73,8 @@ public record CapacityCheck(
         private String predictedLimit;
         private double measuredPerSecond;
         private String measuredLimit;
+        private Interval predictedInterval;
+        private Interval measuredInterval;
 
         private Builder(String variant) {
             this.variant = variant;
@@ -78,6 +104,13 @@ public record CapacityCheck(
             return this;
         }
 
+        /** The intervals of the prediction over the model's forks and of the measurement over the new run's. */
+        public Builder intervals(Interval predicted, Interval measured) {
+            this.predictedInterval = predicted;
+            this.measuredInterval = measured;
+            return this;
+        }
+
         public CapacityCheck build() {
             return new CapacityCheck(
                     variant,
@@ -87,7 +120,9 @@ public record CapacityCheck(
                     predictedPerSecond,
                     predictedLimit,
                     measuredPerSecond,
-                    measuredLimit);
+                    measuredLimit,
+                    predictedInterval,
+                    measuredInterval);
         }
     }
 }

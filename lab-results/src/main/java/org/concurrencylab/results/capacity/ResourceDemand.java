@@ -1,5 +1,7 @@
 package org.concurrencylab.results.capacity;
 
+import org.concurrencylab.results.interval.Interval;
+
 /**
  * One resource every request of a service uses, what each request costs it and, by Little's law, the most
  * the service can serve a second at the resource's present size: {@code size / hold}.
@@ -16,6 +18,9 @@ package org.concurrencylab.results.capacity;
  * @param property        the Spring property that sets the size; null where the application's code does
  * @param handOverMillis  of {@code holdMillis}, the part a member of a pool callers queued for spent neither held
  *                        nor free: handed to the next caller, whose thread had to wake and get a core; 0 elsewhere
+ * @param holdMillisInterval      for a model of a variant's forks, the hold's interval over them (each figure here
+ *                                then the mean of the forks' models'); null for one fork
+ * @param allowsPerSecondInterval the same of what it allows
  */
 public record ResourceDemand(
         String name,
@@ -24,12 +29,41 @@ public record ResourceDemand(
         double holdMillis,
         double allowsPerSecond,
         String property,
-        double handOverMillis) {
+        double handOverMillis,
+        Interval holdMillisInterval,
+        Interval allowsPerSecondInterval) {
 
     /** A resource whose members pass from one request to the next without a hand-over to count. */
     public ResourceDemand(
             String name, String kind, double size, double holdMillis, double allowsPerSecond, String property) {
         this(name, kind, size, holdMillis, allowsPerSecond, property, 0);
+    }
+
+    /** A resource of one fork's model: no intervals. */
+    public ResourceDemand(
+            String name,
+            String kind,
+            double size,
+            double holdMillis,
+            double allowsPerSecond,
+            String property,
+            double handOverMillis) {
+        this(name, kind, size, holdMillis, allowsPerSecond, property, handOverMillis, null, null);
+    }
+
+    /** The same resource at another size: what it allows scales with it, its hold stays. */
+    public ResourceDemand resized(double newSize) {
+        double factor = newSize / size;
+        return new ResourceDemand(
+                name,
+                kind,
+                newSize,
+                holdMillis,
+                allowsPerSecond * factor,
+                property,
+                handOverMillis,
+                holdMillisInterval,
+                allowsPerSecondInterval == null ? null : allowsPerSecondInterval.times(factor));
     }
 
     public static final String CORES = "cores";

@@ -2,6 +2,7 @@ package org.concurrencylab.results.capacity;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import org.concurrencylab.results.interval.Interval;
 
 /**
  * A variant's capacity model: what one request costs each resource it uses (CPU, every pool that counts
@@ -30,6 +31,13 @@ import java.util.OptionalDouble;
  * @param projection         the model on the user's target; null where none was named
  * @param check              the advice measured again; null where it was not (no pool held the load back, it has
  *                           no property, or the user said {@code --no-verify})
+ * @param forks              how many forks' models this one is the mean of: each figure then their mean, with its
+ *                           interval beside it; 1 for one fork, and in results written before forks
+ * @param notToldApart       the resources the forks could not tell apart from the limit at its step: what each
+ *                           allows overlaps what the limit allows, so either may be the one that saturates first;
+ *                           empty where the limit stands alone, or for one fork
+ * @param throughputPerSecondInterval what that step served, its interval over the forks; null for one fork
+ * @param serviceCpuMillisInterval    c's interval over the forks; null for one fork, or where c was not read
  */
 public record ServiceCapacity(
         String variant,
@@ -43,12 +51,18 @@ public record ServiceCapacity(
         String notModelled,
         List<DownstreamDemand> downstreams,
         CapacityProjection projection,
-        CapacityCheck check) {
+        CapacityCheck check,
+        int forks,
+        List<String> notToldApart,
+        Interval throughputPerSecondInterval,
+        Interval serviceCpuMillisInterval) {
 
     public ServiceCapacity {
         serviceCpuMillis = serviceCpuMillis == null ? OptionalDouble.empty() : serviceCpuMillis;
         resources = resources == null ? List.of() : List.copyOf(resources);
         downstreams = downstreams == null ? List.of() : List.copyOf(downstreams);
+        forks = Math.max(1, forks);
+        notToldApart = notToldApart == null ? List.of() : List.copyOf(notToldApart);
     }
 
     /** The resource of that name. */
@@ -66,12 +80,18 @@ public record ServiceCapacity(
         return from(this).check(measured).build();
     }
 
+    /** Whether its figures are means over several forks' models, each with its interval. */
+    public boolean forked() {
+        return forks > 1;
+    }
+
     /** A model of {@code variant}, to be filled in by name. */
     public static Builder custom(String variant) {
         return new Builder(variant);
     }
 
-    static Builder from(ServiceCapacity model) {
+    /** A builder holding every figure of the given model, to change some of them. */
+    public static Builder from(ServiceCapacity model) {
         Builder builder = new Builder(model.variant);
         builder.holdsFrom = model.holdsFrom;
         builder.decidedAt = model.decidedAt;
@@ -84,6 +104,10 @@ public record ServiceCapacity(
         builder.downstreams = model.downstreams;
         builder.projection = model.projection;
         builder.check = model.check;
+        builder.forks = model.forks;
+        builder.notToldApart = model.notToldApart;
+        builder.throughputPerSecondInterval = model.throughputPerSecondInterval;
+        builder.serviceCpuMillisInterval = model.serviceCpuMillisInterval;
         return builder;
     }
 
@@ -100,6 +124,10 @@ public record ServiceCapacity(
         private List<DownstreamDemand> downstreams = List.of();
         private CapacityProjection projection;
         private CapacityCheck check;
+        private int forks = 1;
+        private List<String> notToldApart = List.of();
+        private Interval throughputPerSecondInterval;
+        private Interval serviceCpuMillisInterval;
 
         private Builder(String variant) {
             this.variant = variant;
@@ -159,6 +187,22 @@ public record ServiceCapacity(
             return this;
         }
 
+        /**
+         * A model of {@code forks} forks' models: its step's throughput and c with their intervals over them, and the
+         * resources the intervals do not tell apart from its limit.
+         */
+        public Builder acrossForks(
+                int forks,
+                Interval throughputPerSecondInterval,
+                Interval serviceCpuMillisInterval,
+                List<String> notToldApart) {
+            this.forks = forks;
+            this.throughputPerSecondInterval = throughputPerSecondInterval;
+            this.serviceCpuMillisInterval = serviceCpuMillisInterval;
+            this.notToldApart = notToldApart;
+            return this;
+        }
+
         /** @throws IllegalStateException without the steps or the limit */
         public ServiceCapacity build() {
             if (holdsFrom == null || decidedAt == null || limit == null) {
@@ -176,7 +220,11 @@ public record ServiceCapacity(
                     notModelled,
                     downstreams,
                     projection,
-                    check);
+                    check,
+                    forks,
+                    notToldApart,
+                    throughputPerSecondInterval,
+                    serviceCpuMillisInterval);
         }
     }
 }

@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.concurrencylab.capacity.CapacityOfForks;
 import org.concurrencylab.capacity.CapacityProjector;
+import org.concurrencylab.capacity.Saturation;
 import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Origin;
@@ -62,6 +64,7 @@ import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.ProbeClient;
 import org.concurrencylab.runner.process.ServiceStartException;
 import org.concurrencylab.runner.process.StartupCache;
+import org.concurrencylab.statistics.ForkSample;
 import org.concurrencylab.statistics.forks.VariantAcrossForks;
 import org.concurrencylab.study.Study;
 import org.concurrencylab.study.StudyCheck;
@@ -221,30 +224,29 @@ public final class StudyRunner {
         order.addAll(declared);
         Map<String, List<VariantResult>> forks =
                 runForks(study, order, directory, machineCpus, findings, confined, null);
-        Optional<ServiceCapacity> onFewerCores = confined.flatMap(held -> {
+        Optional<CapacityOfForks> onFewerCores = confined.flatMap(held -> {
             VariantResult result =
                     VariantAcrossForks.of(forks.get(held.variant().name()), Defaults.CONFIDENCE);
             results.add(result);
             return result.status() != VariantStatus.OK
                     ? Optional.empty()
-                    : ServiceCapacityModel.of(
-                                    result.name(),
-                                    result.steps(),
-                                    held.confinement().cores())
-                            .map(model -> projected(study, model));
+                    : CapacityOfForks.of(result, held.confinement().cores(), Defaults.CONFIDENCE);
         });
         for (Variant variant : declared) {
             VariantResult result = VariantAcrossForks.of(forks.get(variant.name()), Defaults.CONFIDENCE);
             results.add(result);
             if (variant == declared.getFirst()) {
                 onFewerCores
-                        .map(model -> projectionChecked(model, result, machineCpus))
+                        .map(fewer -> projectionChecked(projected(study, fewer.model()), fewer, result, machineCpus))
                         .ifPresent(capacities::add);
             }
-            Optional<ServiceCapacity> model = capacityOf(study, result);
+            Optional<CapacityOfForks> capacity = result.status() != VariantStatus.OK
+                    ? Optional.empty()
+                    : CapacityOfForks.of(result, 0, Defaults.CONFIDENCE);
+            Optional<ServiceCapacity> model = capacity.map(found -> projected(study, found.model()));
             if (model.isPresent() && study.verify() && study.untilHeldBack()) {
-                model = Optional.of(
-                        measureAgain(study, variant, model.get(), directory, machineCpus, findings, results));
+                model = Optional.of(measureAgain(
+                        study, variant, model.get(), capacity.get(), directory, machineCpus, findings, results));
             }
             model.ifPresent(capacities::add);
         }
@@ -342,27 +344,45 @@ public final class StudyRunner {
      * sides are the throughput the cores (or a pool) allow, not a step's throughput: a closed step's users also pace
      * it, and their lone request's time is itself slower on fewer cores (two threads that hand a request over share
      * one core). Measured, that is the heaviest step's throughput over the share of its limit it used: its cores'
-     * busy share where they were the limit, without what the service's JIT compilers took, as the model reads c.
+     * busy share where they were the limit, without what the service's JIT compilers took, as the model reads c. Each
+     * side is its forks' mean, with its interval over them.
      */
-    private static ServiceCapacity projectionChecked(ServiceCapacity model, VariantResult measured, int machineCpus) {
-        Optional<ServiceCapacity> there = ServiceCapacityModel.of(measured.name(), measured.steps());
-        if (measured.status() != VariantStatus.OK || there.isEmpty()) {
+    private static ServiceCapacity projectionChecked(
+            ServiceCapacity model, CapacityOfForks fewer, VariantResult measured, int machineCpus) {
+        if (measured.status() != VariantStatus.OK || measured.steps().isEmpty()) {
             return model;
         }
-        StepResult heaviest = measured.steps().getLast();
-        ResourceDemand predicted = CapacityProjector.onCores(model, machineCpus);
-        ResourceDemand allowed = CapacityProjector.onCores(there.get(), machineCpus);
-        // the cores' busy time per request, as the model of the fewer cores counts it
-        java.util.OptionalDouble perRequest = ServiceCapacityModel.coresMillisPerRequest(heaviest);
-        double measuredPerSecond =
-                ResourceDemand.CORES.equals(allowed.name()) && perRequest.isPresent() && perRequest.getAsDouble() > 0
-                        ? heaviest.machine().cores() * 1000 / perRequest.getAsDouble()
-                        : allowed.allowsPerSecond();
+        Saturation predicted = fewer.onCores(machineCpus);
+        List<Double> allowed = new ArrayList<>();
+        String allowedLimit = null;
+        for (VariantResult fork : measured.runs()) {
+            Optional<ServiceCapacity> there = ServiceCapacityModel.of(fork.name(), fork.steps());
+            if (!fork.ok() || there.isEmpty()) {
+                continue;
+            }
+            StepResult heaviest = fork.steps().getLast();
+            ResourceDemand limit = Saturation.of(CapacityProjector.onCores(there.get(), machineCpus), Integer.MAX_VALUE)
+                    .limit();
+            // the cores' busy time per request, as the model of the fewer cores counts it
+            java.util.OptionalDouble perRequest = ServiceCapacityModel.coresMillisPerRequest(heaviest);
+            allowed.add(
+                    ResourceDemand.CORES.equals(limit.name()) && perRequest.isPresent() && perRequest.getAsDouble() > 0
+                            ? heaviest.machine().cores() * 1000 / perRequest.getAsDouble()
+                            : limit.allowsPerSecond());
+            allowedLimit = allowedLimit == null ? limit.name() : allowedLimit;
+        }
+        if (allowed.isEmpty()) {
+            return model;
+        }
+        ForkSample there = ForkSample.of(allowed);
         return model.withCheck(CapacityCheck.custom(measured.name())
                 .changed(CapacityCheck.CORES, machineCpus)
-                .step(heaviest.load())
-                .predicted(predicted.allowsPerSecond(), predicted.name())
-                .measured(measuredPerSecond, allowed.name())
+                .step(measured.steps().getLast().load())
+                .predicted(
+                        predicted.limit().allowsPerSecond(), predicted.limit().name())
+                .measured(there.mean(), allowedLimit)
+                .intervals(
+                        predicted.range(), there.interval(Defaults.CONFIDENCE).orElse(null))
                 .build());
     }
 
@@ -372,14 +392,6 @@ public final class StudyRunner {
                 .properties(properties)
                 .capacity(new CapacityModel.Unbounded("the application's own pools are what the study looks for"))
                 .build();
-    }
-
-    /** The variant's capacity model, projected onto the study's target where it names one. */
-    private static Optional<ServiceCapacity> capacityOf(Study study, VariantResult result) {
-        if (result.status() != VariantStatus.OK) {
-            return Optional.empty();
-        }
-        return ServiceCapacityModel.of(result.name(), result.steps()).map(model -> projected(study, model));
     }
 
     /** The model carried onto the study's target, where it names one. */
@@ -397,6 +409,7 @@ public final class StudyRunner {
             Study study,
             Variant variant,
             ServiceCapacity model,
+            CapacityOfForks capacity,
             Path directory,
             int machineCpus,
             List<String> findings,
@@ -419,7 +432,7 @@ public final class StudyRunner {
                     size.get()));
             return model;
         }
-        ResourceDemand predicted = CapacityProjector.resized(model, pool.name(), size.get(), users);
+        Saturation predicted = capacity.resized(pool.name(), size.get(), users);
         Map<String, String> properties = new LinkedHashMap<>(variant.properties());
         properties.put(pool.property(), Integer.toString(size.get()));
         String name = variant.name() + "-"
@@ -446,14 +459,16 @@ public final class StudyRunner {
             findings.add(name + " did not run " + heaviest.load() + ": the model's advice was not measured.");
             return model;
         }
-        String measuredLimit = ServiceCapacityModel.of(name, List.of(same.get()))
-                .map(ServiceCapacity::limit)
+        String measuredLimit = CapacityOfForks.of(measured, 0, Defaults.CONFIDENCE)
+                .map(found -> found.model().limit())
                 .orElse("unknown");
         return model.withCheck(CapacityCheck.custom(name)
                 .changed(pool.property(), size.get())
                 .step(heaviest.load())
-                .predicted(predicted.allowsPerSecond(), predicted.name())
+                .predicted(
+                        predicted.limit().allowsPerSecond(), predicted.limit().name())
                 .measured(same.get().client().throughputPerSecond(), measuredLimit)
+                .intervals(predicted.range(), same.get().client().throughputPerSecondInterval())
                 .build());
     }
 
