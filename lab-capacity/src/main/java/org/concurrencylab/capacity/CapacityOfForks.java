@@ -83,7 +83,7 @@ public record CapacityOfForks(ServiceCapacity model, List<ServiceCapacity> forks
                 .acrossForks(
                         forks.size(),
                         served,
-                        cpu == null ? null : cpu.interval(level).orElseThrow(),
+                        cpu == null ? null : atLeastNone(cpu.interval(level).orElseThrow()),
                         saturation.notToldApart())
                 .build();
     }
@@ -121,10 +121,28 @@ public record CapacityOfForks(ServiceCapacity model, List<ServiceCapacity> forks
                             .mapToDouble(ResourceDemand::handOverMillis)
                             .average()
                             .orElseThrow(),
-                    fixed ? null : hold.interval(level).orElse(null),
-                    fixed ? null : allows.interval(level).orElse(null)));
+                    fixed
+                            ? null
+                            : hold.interval(level)
+                                    .map(CapacityOfForks::atLeastNone)
+                                    .orElse(null),
+                    fixed
+                            ? null
+                            : allows.interval(level)
+                                    .map(CapacityOfForks::atLeastNone)
+                                    .orElse(null)));
         }
         return together;
+    }
+
+    /**
+     * An interval of a figure that cannot be negative (a hold, a rate), cut at zero: forks spread widely about a small
+     * mean give a t-interval reaching below it, and what a resource allows is never less than nothing.
+     */
+    static Interval atLeastNone(Interval interval) {
+        return interval.low() >= 0
+                ? interval
+                : new Interval(0, Math.max(0, interval.high()), interval.level(), interval.forks());
     }
 
     /**

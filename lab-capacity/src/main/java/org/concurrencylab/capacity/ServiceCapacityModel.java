@@ -136,7 +136,7 @@ public final class ServiceCapacityModel {
                 || step.machine().cores() < 1) {
             return List.of();
         }
-        double hold = step.machine().cpuMillisPerRequest() - jitMillisPerRequest(step);
+        double hold = step.machine().cpuMillisPerRequest() - jitLeftIn(step);
         int cores = step.machine().cores();
         OptionalDouble measured = serviceCpuMillis(step);
         if (hold <= 0) {
@@ -190,7 +190,7 @@ public final class ServiceCapacityModel {
         if (step.machine() == null) {
             return OptionalDouble.empty();
         }
-        double jit = jitMillisPerRequest(step);
+        double jit = jitLeftIn(step);
         return step.machine().processes().stream()
                 .filter(process -> process.role().equals("service"))
                 .filter(process -> process.cpuMillisPerRequest().isPresent())
@@ -198,6 +198,17 @@ public final class ServiceCapacityModel {
                 .filter(cpu -> cpu > jit)
                 .map(cpu -> cpu - jit)
                 .findFirst();
+    }
+
+    /**
+     * The service's JIT CPU a request that the step's machine account still holds: none where the account read each
+     * process's compiler threads and left them out of its c, all of it in results written before it did.
+     */
+    static double jitLeftIn(StepResult step) {
+        boolean leftOut = step.machine() != null
+                && step.machine().processes().stream()
+                        .anyMatch(process -> process.jitCpuSeconds().isPresent());
+        return leftOut ? 0 : jitMillisPerRequest(step);
     }
 
     /**
@@ -261,8 +272,8 @@ public final class ServiceCapacityModel {
     }
 
     /**
-     * What the heaviest step's load asks for: an open step its rate; a closed one its users over their cycle,
-     * the lightest step's time plus the think time (U / (R0 + Z)).
+     * What the heaviest step's load asks for: an open step its rate; a closed one its users over their cycle, the
+     * lightest step's time plus the think time ({@link #userCycleMillis}: U / (R0 + Z)).
      */
     private static Optional<ResourceDemand> load(List<StepResult> steps, StepResult heaviest) {
         if (heaviest.plan() == null) {
@@ -276,15 +287,38 @@ public final class ServiceCapacityModel {
         if (heaviest.plan().users() == null) {
             return Optional.empty();
         }
-        Double think =
-                steps.getFirst().plan() == null ? null : steps.getFirst().plan().thinkSeconds();
-        double cycle = steps.getFirst().client().latencyMillis().mean() + (think == null ? 0 : 1000 * think);
-        if (cycle <= 0) {
+        OptionalDouble cycle = userCycleMillis(steps);
+        if (cycle.isEmpty()) {
             return Optional.empty();
         }
         int users = heaviest.plan().users();
         return Optional.of(new ResourceDemand(
-                ResourceDemand.USERS, ResourceDemand.USERS, users, cycle, users * 1000 / cycle, null));
+                ResourceDemand.USERS,
+                ResourceDemand.USERS,
+                users,
+                cycle.getAsDouble(),
+                users * 1000 / cycle.getAsDouble(),
+                null));
+    }
+
+    /**
+     * A user's cycle, its request and its think time (R + Z), in milliseconds, as the lightest closed step shows it:
+     * the mean of all its requests, the think time its users waited after each. Where that step leaves the cores and
+     * the threads of each hand-over idle between one request and the next, each of its requests waits for them to
+     * wake, and a heavier step's users may each be answered sooner ({@link BeatenBound} names where the forks tell
+     * that apart). Empty for open steps, or where nothing was served.
+     */
+    public static OptionalDouble userCycleMillis(List<StepResult> steps) {
+        StepResult lightest = steps.getFirst();
+        if (lightest.plan() == null
+                || lightest.plan().users() == null
+                || lightest.plan().ratePerSecond() != null
+                || lightest.client().requests().ok() == 0) {
+            return OptionalDouble.empty();
+        }
+        Double think = lightest.plan().thinkSeconds();
+        double cycle = lightest.client().latencyMillis().mean() + (think == null ? 0 : 1000 * think);
+        return cycle > 0 ? OptionalDouble.of(cycle) : OptionalDouble.empty();
     }
 
     /** The calls of the step the holds come from, over its answered requests. */

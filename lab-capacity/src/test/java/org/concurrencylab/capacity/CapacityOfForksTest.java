@@ -64,6 +64,41 @@ class CapacityOfForksTest {
         }
     }
 
+    /**
+     * One user answered in 0.60 ms (three forks: 0.59 to 0.61), so two users allow 2 / 0.60 ms, some 3,333/s; the
+     * two-user step served 3,700 to 3,760/s, beyond both intervals: the bound was measured wrong, and is named with
+     * each user's cycle in that step, 0.54 ms. A step within the bound's interval is not named.
+     */
+    @Test
+    void aStepThatBeatsItsUsersBoundBeyondBothIntervalsIsNamed() {
+        VariantResult variant = forks(List.of(
+                List.of(lone(0.60), two(3700)), List.of(lone(0.59), two(3760)), List.of(lone(0.61), two(3730))));
+
+        List<BeatenBound> beaten = BeatenBound.of(variant, 0.95);
+
+        assertThat(beaten).singleElement().satisfies(bound -> {
+            assertThat(bound.step()).isEqualTo("2x8s");
+            assertThat(bound.users()).isEqualTo(2);
+            assertThat(bound.bound()).isCloseTo(2000 / 0.6, within(5.0));
+            assertThat(bound.by()).isCloseTo(3730 / (2000 / 0.6) - 1, within(0.01));
+            assertThat(bound.cycleAtStepMillis()).isCloseTo(2000 / 3730.0, within(1e-9));
+        });
+        VariantResult within = forks(List.of(
+                List.of(lone(0.60), two(3300)), List.of(lone(0.59), two(3390)), List.of(lone(0.61), two(3280))));
+        assertThat(BeatenBound.of(within, 0.95)).isEmpty();
+        assertThat(BeatenBound.of(variant.forks().getFirst(), 0.95))
+                .as("one fork: no interval to decide by")
+                .isEmpty();
+    }
+
+    private static StepResult lone(double meanMillis) {
+        return Steps.closed(1, 1000 / meanMillis, meanMillis, 2, 0.4, 0.2, 0.2, Map.of());
+    }
+
+    private static StepResult two(double perSecond) {
+        return Steps.closed(2, perSecond, 2000 / perSecond, 2, 0.75, 0.2, 0.2, Map.of());
+    }
+
     /** One user, its requests holding a connection {@code meanMillis}: the users' own pace. */
     private static StepResult alone(double meanMillis) {
         return Steps.closed(

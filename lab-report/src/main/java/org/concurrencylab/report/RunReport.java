@@ -11,10 +11,13 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.concurrencylab.capacity.BeatenBound;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.report.diagnosis.Diagnosis;
 import org.concurrencylab.report.diagnosis.HotFrames;
+import org.concurrencylab.report.diagnosis.VariantComparison;
 import org.concurrencylab.report.document.Block;
 import org.concurrencylab.report.document.ColumnLegend;
 import org.concurrencylab.report.document.Figures;
@@ -35,6 +38,7 @@ import org.concurrencylab.results.ExperimentResult;
 import org.concurrencylab.results.RunInfo;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.capacity.CapacityCheck;
 
 /** Builds a run's {@link ReportDocument}: what every format of the report says, in its order. */
 final class RunReport {
@@ -137,6 +141,9 @@ final class RunReport {
             lines.add(notApplicable(notApplicable, experiment));
         }
         blocks.add(new Block.Verdicts(lines));
+        if (experiment.ofAnApplication()) {
+            blocks.addAll(answer(experiment));
+        }
         List<Diagnosis.Finding> diagnosis = Diagnosis.of(experiment);
         if (!diagnosis.isEmpty()) {
             boolean counted = experiment.variants().stream()
@@ -156,6 +163,63 @@ final class RunReport {
     }
 
     private static final String NOT_APPLICABLE = Verdict.Status.NOT_APPLICABLE.label();
+
+    /**
+     * A study's answer before its steps' sentences: each variant against the first, what stops each, decided over
+     * their forks' intervals, and any bound a step beat beyond them (a bound measured wrong).
+     */
+    static List<Block> answer(ExperimentResult experiment) {
+        List<Block.Items.Item> items = new ArrayList<>();
+        VariantComparison.of(experiment, Defaults.CONFIDENCE)
+                .forEach(line -> items.add(new Block.Items.Item("", line.sentence())));
+        experiment.capacity().stream()
+                .filter(model -> model.check() == null
+                        || !CapacityCheck.CORES.equals(model.check().property()))
+                .forEach(model -> items.add(new Block.Items.Item("", CapacityReport.limitInBrief(model))));
+        for (VariantResult variant : experiment.variants()) {
+            BeatenBound.of(variant, Defaults.CONFIDENCE)
+                    .forEach(beaten -> items.add(new Block.Items.Item("", beatenInWords(variant, beaten))));
+        }
+        if (items.isEmpty()) {
+            return List.of();
+        }
+        boolean forked = experiment.variants().stream().anyMatch(VariantResult::forked);
+        return List.of(
+                new Block.Paragraph(
+                        forked
+                                ? format(
+                                        Locale.ROOT,
+                                        "Over each variant's forks, at %d %% confidence: a difference or a limit is "
+                                                + "named only where the intervals tell it apart.",
+                                        Defaults.CONFIDENCE_PERCENT)
+                                : "From one JVM a variant: no figure below carries an interval.",
+                        Block.Tone.NOTE),
+                new Block.Items(items));
+    }
+
+    /** A bound a step beat beyond both intervals, and why the bound was measured wrong. */
+    static String beatenInWords(VariantResult variant, BeatenBound beaten) {
+        return format(
+                Locale.ROOT,
+                "%s, %s: %s/s (%s to %s) beat what its %d users allow at their measured pace, %s/s (%s to %s), by %s: a "
+                        + "bound a step beats beyond both intervals was measured wrong. The pace, %s a request where the "
+                        + "fewest were in flight, is slower than each of %d users' %s here: with few users in flight the "
+                        + "cores and the threads of each hand-over go idle between requests, and each request waits "
+                        + "for them to wake.",
+                variant.name(),
+                beaten.step(),
+                Figures.number(beaten.served()),
+                Figures.number(beaten.servedInterval().low()),
+                Figures.number(beaten.servedInterval().high()),
+                beaten.users(),
+                Figures.number(beaten.bound()),
+                Figures.number(beaten.boundInterval().low()),
+                Figures.number(beaten.boundInterval().high()),
+                Figures.share(beaten.by()),
+                Figures.number(beaten.paceMillis()) + " ms",
+                beaten.users(),
+                Figures.number(beaten.cycleAtStepMillis()) + " ms");
+    }
 
     /**
      * The claims a run could not check, in one line, where a run of some variants would otherwise list every claim

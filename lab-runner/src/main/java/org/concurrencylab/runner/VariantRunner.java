@@ -42,6 +42,7 @@ import org.concurrencylab.runner.environment.RemoteLoad;
 import org.concurrencylab.runner.environment.RunEnvironment;
 import org.concurrencylab.runner.environment.RunProgress;
 import org.concurrencylab.runner.machine.MachineCpu;
+import org.concurrencylab.runner.measure.CpuPerRequest;
 import org.concurrencylab.runner.measure.PhaseClock;
 import org.concurrencylab.runner.measure.RequestLog;
 import org.concurrencylab.runner.measure.RequestShares;
@@ -141,6 +142,7 @@ public final class VariantRunner {
                         remoteWork.orElseThrow().resolve("warm-up"));
             }
             List<StepResult> steps = new ArrayList<>();
+            List<StepResults.Context> contexts = new ArrayList<>();
             List<MachineCpu.Tracked> processes = new ArrayList<>();
             processes.add(new MachineCpu.Tracked(
                     "driver", "lab", ProcessHandle.current().pid()));
@@ -226,16 +228,17 @@ public final class VariantRunner {
                                         scaled.articleSecond().toNanos() / 1e6);
                 String requestLog = RequestLog.pathOf(experiment, variant, step);
                 RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());
+                StepResults.Context context = StepResults.Context.custom(variant, step)
+                        .connections(environment.connections())
+                        .declaredD(experiment.downstreamLatency())
+                        .scaled(scaled)
+                        .requestTimeout(timeout)
+                        .cpus(cpus, environment.machineCpus())
+                        .sizing(sizing)
+                        .requestLog(requestLog)
+                        .build();
                 StepResult result = StepResults.of(
-                        StepResults.Context.custom(variant, step)
-                                .connections(environment.connections())
-                                .declaredD(experiment.downstreamLatency())
-                                .scaled(scaled)
-                                .requestTimeout(timeout)
-                                .cpus(cpus, environment.machineCpus())
-                                .sizing(sizing)
-                                .requestLog(requestLog)
-                                .build(),
+                        context,
                         load,
                         new StepResults.ProbeReadings(before, after, rested.orElse(null)),
                         new StepResults.MachineReadings(machineBefore, machineAfter, background, machineCpu.cores()),
@@ -254,6 +257,7 @@ public final class VariantRunner {
                     result = StepResult.from(result).autoscaled(autoscaled).build();
                 }
                 steps.add(result);
+                contexts.add(context);
                 if (incomplete != null) {
                     // what arrived is kept; the steps after it would measure a load short of a host
                     phases.enter(owner, PhaseClock.Phase.JVM_STOP);
@@ -264,7 +268,7 @@ public final class VariantRunner {
                             .failed(step.label() + " is incomplete: " + incomplete)
                             .sizing(sizing)
                             .properties(variant.properties())
-                            .steps(steps)
+                            .steps(CpuPerRequest.fitted(steps, contexts))
                             .build();
                 }
             }
@@ -276,7 +280,7 @@ public final class VariantRunner {
                     .cpus(cpus)
                     .sizing(sizing)
                     .properties(variant.properties())
-                    .steps(steps)
+                    .steps(CpuPerRequest.fitted(steps, contexts))
                     .build();
         } catch (ServiceStartException e) {
             return failed(variant, cpus, "did not start: " + e.getMessage());

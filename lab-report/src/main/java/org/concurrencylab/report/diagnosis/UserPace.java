@@ -4,15 +4,17 @@ import static java.lang.String.format;
 
 import java.util.List;
 import java.util.Locale;
+import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.step.StepResult;
 
 /**
- * How fast one user of a study sends when nothing holds it back: one request every R0 + Z, the lone
- * request's time and the think time between requests. U users then send U / (R0 + Z) a second (Little's law
- * for a closed loop), the rate every sizing asks the pools to serve.
+ * How fast one user of a study sends when nothing holds it back: one request every R + Z, a request's time and the
+ * think time between requests. U users then send U / (R + Z) a second (Little's law for a closed loop), the rate
+ * every sizing asks the pools to serve.
  *
- * @param aloneMillis R0: the first (lightest) step's mean latency
+ * @param aloneMillis R0: the lightest step's mean latency, the cycle {@link ServiceCapacityModel#userCycleMillis} less
+ *                    the think time
  * @param thinkMillis Z: how long each user waited after an answer
  */
 record UserPace(double aloneMillis, double thinkMillis) {
@@ -21,7 +23,9 @@ record UserPace(double aloneMillis, double thinkMillis) {
     static UserPace of(List<StepResult> steps) {
         StepResult first = steps.getFirst();
         Double think = first.plan() == null ? null : first.plan().thinkSeconds();
-        return new UserPace(first.client().latencyMillis().mean(), think == null ? 0 : 1000 * think);
+        double thinkMillis = think == null ? 0 : 1000 * think;
+        double cycle = ServiceCapacityModel.userCycleMillis(steps).orElse(0);
+        return new UserPace(Math.max(0, cycle - thinkMillis), thinkMillis);
     }
 
     boolean known() {

@@ -33,10 +33,19 @@ public final class Figures {
         return interval == null ? number(value) : number(value) + " " + plusOrMinus(interval, value);
     }
 
+    /** The same with the figure's unit before the interval: {@code 98.7/s ±0.2%}. */
+    public static String withInterval(double value, Interval interval, String unit) {
+        return interval == null ? number(value) + unit : number(value) + unit + " " + plusOrMinus(interval, value);
+    }
+
     /** An interval's half width as a share of its figure: {@code ±3.1%}, {@code ±12%}, {@code ±0.04%}. */
     public static String plusOrMinus(Interval interval, double value) {
-        return "±" + share(interval.relativeHalfWidth(value));
+        double share = interval.relativeHalfWidth(value);
+        return share > UNBOUNDED ? "±>" + share(UNBOUNDED) : "±" + share(share);
     }
+
+    /** A half width past this share of its figure says only that the figure is not known: written as "±>1000%". */
+    private static final double UNBOUNDED = 10;
 
     /** A share as a percentage with the digits it needs: 0.031 is {@code 3.1%}, 0.12 {@code 12%}. */
     public static String share(double share) {

@@ -73,6 +73,46 @@ public final class CapacityReport {
         return blocks;
     }
 
+    /**
+     * A variant's limit in one line, for the answer: the resource that stops it at its heaviest step and what it
+     * allows, with those the forks could not tell apart from it.
+     */
+    public static String limitInBrief(ServiceCapacity model) {
+        ResourceDemand limit = model.resource(model.limit()).orElseThrow();
+        String stopped = limit.isLoad()
+                ? format(
+                        Locale.ROOT,
+                        "nothing of the service's stops it at %s: the %s themselves",
+                        model.decidedAt(),
+                        limit.name())
+                : format(Locale.ROOT, "%s stops it at %s", limit.name(), model.decidedAt());
+        String line = format(
+                Locale.ROOT,
+                "%s: %s, allowing %s; %s served",
+                model.variant(),
+                stopped,
+                Figures.withInterval(limit.allowsPerSecond(), limit.allowsPerSecondInterval(), "/s"),
+                Figures.withInterval(model.throughputPerSecond(), model.throughputPerSecondInterval(), "/s"));
+        if (!model.notToldApart().isEmpty()) {
+            line += "; not told apart at this load from " + notToldApart(model, "");
+        }
+        return line + (model.forked() ? format(Locale.ROOT, " (%d forks)", model.forks()) : " (one JVM)") + ".";
+    }
+
+    /** The resources not told apart from the limit, each with what it allows: "users (allowing 189.5/s ±1.0%)". */
+    private static String notToldApart(ServiceCapacity model, String before) {
+        return String.join(
+                ", ",
+                model.notToldApart().stream()
+                        .map(name -> model.resource(name)
+                                .map(other -> name + " (" + before
+                                        + Figures.withInterval(
+                                                other.allowsPerSecond(), other.allowsPerSecondInterval(), "/s")
+                                        + ")")
+                                .orElse(name))
+                        .toList());
+    }
+
     private static TextTable resources(List<ResourceDemand> resources, double served, String at) {
         TextTable table = new TextTable("resource", "size", "per request", "allows /s", "used at " + at);
         for (ResourceDemand resource : resources) {
@@ -171,11 +211,11 @@ public final class CapacityReport {
         };
         String sentence = format(
                 Locale.ROOT,
-                "Limit at %s: %s, allowing %s/s; %s/s served, %.0f %% of it.",
+                "Limit at %s: %s, allowing %s; %s served, %.0f %% of it.",
                 model.decidedAt(),
                 what,
-                Figures.withInterval(limit.allowsPerSecond(), limit.allowsPerSecondInterval()),
-                Figures.withInterval(model.throughputPerSecond(), model.throughputPerSecondInterval()),
+                Figures.withInterval(limit.allowsPerSecond(), limit.allowsPerSecondInterval(), "/s"),
+                Figures.withInterval(model.throughputPerSecond(), model.throughputPerSecondInterval(), "/s"),
                 100 * model.explainedShare());
         if (model.notToldApart().isEmpty()) {
             return sentence;
@@ -185,17 +225,7 @@ public final class CapacityReport {
                         Locale.ROOT,
                         " Not told apart at this load: %s, whose interval meets the limit's over the %d forks, so "
                                 + "either may be what saturates first.",
-                        String.join(
-                                ", ",
-                                model.notToldApart().stream()
-                                        .map(name -> model.resource(name)
-                                                .map(other -> name + " (allowing "
-                                                        + Figures.withInterval(
-                                                                other.allowsPerSecond(),
-                                                                other.allowsPerSecondInterval())
-                                                        + "/s)")
-                                                .orElse(name))
-                                        .toList()),
+                        notToldApart(model, "allowing "),
                         model.forks());
     }
 

@@ -57,13 +57,15 @@ public record Interval(double low, double high, double level, int forks) {
     }
 
     /**
-     * The interval of the reciprocal figure times {@code numerator} ({@code size / hold} from the hold's interval),
-     * where the whole interval lies above zero; none otherwise, as the reciprocal of a range that holds zero is none.
+     * The interval of the reciprocal figure times {@code numerator} ({@code size / hold} from the hold's interval); where
+     * its low end reaches zero the reciprocal has no upper end, written as {@link Double#MAX_VALUE}. None where the
+     * whole interval lies at or below zero.
      */
     public java.util.Optional<Interval> reciprocal(double numerator) {
-        if (low <= 0) {
+        if (high <= 0) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(new Interval(numerator / high, numerator / low, level, forks));
+        return java.util.Optional.of(
+                new Interval(numerator / high, low <= 0 ? Double.MAX_VALUE : numerator / low, level, forks));
     }
 }

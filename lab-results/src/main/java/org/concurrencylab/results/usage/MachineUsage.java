@@ -24,6 +24,9 @@ import org.concurrencylab.results.interval.Interval;
  *                            and in results written before it
  * @param cpuMillisPerRequestInterval c's interval over the forks of a variant run in several, c then their mean; null
  *                            for one fork
+ * @param cpuSecondsEveryStep where c is the variant's, fitted over its steps (the slope of their CPU over their
+ *                            requests), the fit's intercept: CPU every step of it cost whatever its requests, left out
+ *                            of c; empty where c is the step's own
  */
 public record MachineUsage(
         int cores,
@@ -36,10 +39,12 @@ public record MachineUsage(
         String verdict,
         String why,
         CoreSpeed coreSpeed,
-        Interval cpuMillisPerRequestInterval) {
+        Interval cpuMillisPerRequestInterval,
+        OptionalDouble cpuSecondsEveryStep) {
 
     public MachineUsage {
         idleShare = idleShare == null ? OptionalDouble.empty() : idleShare;
+        cpuSecondsEveryStep = cpuSecondsEveryStep == null ? OptionalDouble.empty() : cpuSecondsEveryStep;
         cpuBoundPerSecond = cpuBoundPerSecond == null ? OptionalDouble.empty() : cpuBoundPerSecond;
     }
 
@@ -61,6 +66,7 @@ public record MachineUsage(
         private String why = "";
         private CoreSpeed coreSpeed;
         private Interval cpuMillisPerRequestInterval;
+        private OptionalDouble cpuSecondsEveryStep = OptionalDouble.empty();
 
         private Builder() {}
 
@@ -119,6 +125,12 @@ public record MachineUsage(
             return this;
         }
 
+        /** What every step of the variant cost whatever its requests, where c is the slope over its steps. */
+        public Builder cpuSecondsEveryStep(OptionalDouble cpuSecondsEveryStep) {
+            this.cpuSecondsEveryStep = cpuSecondsEveryStep;
+            return this;
+        }
+
         public MachineUsage build() {
             return new MachineUsage(
                     cores,
@@ -131,7 +143,8 @@ public record MachineUsage(
                     verdict,
                     why,
                     coreSpeed,
-                    cpuMillisPerRequestInterval);
+                    cpuMillisPerRequestInterval,
+                    cpuSecondsEveryStep);
         }
     }
 

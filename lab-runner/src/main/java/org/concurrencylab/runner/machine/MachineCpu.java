@@ -14,6 +14,7 @@ import org.concurrencylab.results.usage.ProcessCpu;
 import oshi.SystemInfo;
 import oshi.hardware.CentralProcessor;
 import oshi.software.os.OSProcess;
+import oshi.software.os.OSThread;
 import oshi.software.os.OperatingSystem;
 
 /**
@@ -40,13 +41,22 @@ public final class MachineCpu {
      *
      * @param runQueueWaitNanos by process, how long its threads have waited for a core so far; -1 where unknown
      * @param coreSpeed         the core-speed meter's samples so far
+     * @param compilerMillis    by process, each of its JIT compiler threads' CPU so far, by thread id; empty for a
+     *                          process that runs none (not a JVM), and where they were not read
      */
     public record Reading(
             long nanoTime,
             long[] ticks,
             Map<Tracked, Long> cpuMillis,
             Map<Tracked, Long> runQueueWaitNanos,
-            CoreSpeedMeter.Totals coreSpeed) {}
+            CoreSpeedMeter.Totals coreSpeed,
+            Map<Tracked, Map<Integer, Long>> compilerMillis) {}
+
+    /**
+     * HotSpot's compiler threads, "C1 CompilerThread0", "C2 CompilerThread1", as the operating system names them
+     * (Linux cuts a name to 15 characters).
+     */
+    private static final List<String> COMPILER_THREADS = List.of("C1 CompilerThre", "C2 CompilerThre");
 
     /**
      * What each process uses with no load at all (the probe's sampling, timers, the lab's progress
@@ -139,6 +149,7 @@ public final class MachineCpu {
     private Reading read(List<Tracked> processes, boolean withRunQueueWait) {
         Map<Tracked, Long> cpu = new LinkedHashMap<>();
         Map<Tracked, Long> waited = new LinkedHashMap<>();
+        Map<Tracked, Map<Integer, Long>> compilers = new LinkedHashMap<>();
         for (Tracked tracked : processes) {
             OSProcess process = os.getProcess((int) tracked.pid());
             List<OSProcess> descendants = process != null && tracked.withDescendants()
@@ -155,8 +166,41 @@ public final class MachineCpu {
                     process == null || !withRunQueueWait
                             ? RunQueueWait.UNAVAILABLE
                             : runQueueWaitNanos(tracked.pid(), descendants));
+            if (process != null && withRunQueueWait && !tracked.withDescendants()) {
+                compilers.put(tracked, compilerMillis(process));
+            }
         }
-        return new Reading(System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu, waited, CORE_SPEED.totals());
+        return new Reading(
+                System.nanoTime(), processor.getSystemCpuLoadTicks(), cpu, waited, CORE_SPEED.totals(), compilers);
+    }
+
+    /** Each JIT compiler thread's CPU so far, by its id, through OSHI's thread details; none for a process without. */
+    private static Map<Integer, Long> compilerMillis(OSProcess process) {
+        Map<Integer, Long> compilers = new LinkedHashMap<>();
+        for (OSThread thread : process.getThreadDetails()) {
+            String name = thread.getName();
+            if (name != null && COMPILER_THREADS.stream().anyMatch(name::startsWith)) {
+                compilers.put(thread.getThreadId(), thread.getKernelTime() + thread.getUserTime());
+            }
+        }
+        return compilers;
+    }
+
+    /**
+     * The CPU a process's JIT compilers took between two readings, in seconds: what each compiler thread read at the
+     * second over what it read at the first (none for one that started between them); empty where not read.
+     */
+    static OptionalDouble compilerSeconds(Reading before, Reading after, Tracked tracked) {
+        Map<Integer, Long> then = before.compilerMillis().get(tracked);
+        Map<Integer, Long> now = after.compilerMillis().get(tracked);
+        if (then == null || now == null) {
+            return OptionalDouble.empty();
+        }
+        long millis = 0;
+        for (Map.Entry<Integer, Long> thread : now.entrySet()) {
+            millis += Math.max(0, thread.getValue() - then.getOrDefault(thread.getKey(), 0L));
+        }
+        return OptionalDouble.of(millis / 1e3);
     }
 
     /** The wait for a core of a process's threads and its descendants' together; unknown where any one's is. */
@@ -170,7 +214,8 @@ public final class MachineCpu {
     }
 
     /**
-     * Each process's CPU between two readings, and per request what it used beyond its background; a
+     * Each process's CPU between two readings, and per request what it used beyond its background and its JIT
+     * compilers (a JVM compiling code the step reached first works for its future requests, not this step's); a
      * process gone before the second reading has none to give.
      */
     public static List<ProcessCpu> used(Reading before, Reading after, long requests, Background background) {
@@ -186,6 +231,7 @@ public final class MachineCpu {
             OptionalDouble waited = waitedBefore < 0 || waitedAfter < 0
                     ? OptionalDouble.empty()
                     : OptionalDouble.of(Math.max(0, waitedAfter - waitedBefore) / 1e9);
+            OptionalDouble compiling = compilerSeconds(before, after, tracked);
             used.add(new ProcessCpu(
                     tracked.role(),
                     tracked.name(),
@@ -193,10 +239,15 @@ public final class MachineCpu {
                     background.of(tracked),
                     seconds.isEmpty() || requests == 0
                             ? OptionalDouble.empty()
-                            : OptionalDouble.of(Math.max(0, seconds.getAsDouble() - background.of(tracked) * elapsed)
+                            : OptionalDouble.of(Math.max(
+                                            0,
+                                            seconds.getAsDouble()
+                                                    - background.of(tracked) * elapsed
+                                                    - compiling.orElse(0))
                                     * 1e3
                                     / requests),
-                    waited));
+                    waited,
+                    compiling));
         });
         return used;
     }

@@ -177,9 +177,7 @@ public final class StepResults {
             Context context, LoadResult load, ProbeReadings probe, MachineReadings machineReadings, Neighbours beside) {
         ProbeReport before = probe.before();
         ProbeReport after = probe.after();
-        CapacityModel.Bound bound = context.variant()
-                .capacity()
-                .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
+        CapacityModel.Bound bound = bound(context);
         CapacityModel.Bound machineBound = context.variant()
                 .capacity()
                 .boundForCpus(context.step(), context.connections(), context.articleD(), context.machineCpus());
@@ -236,16 +234,82 @@ public final class StepResults {
             DownstreamUsage downstream) {
         MachineCpu.Reading before = readings.before();
         MachineCpu.Reading after = readings.after();
-        int cores = readings.cores();
         long completed = load.sent() - load.failuresByKind().getOrDefault(Outcome.NOT_SENT, 0L);
         List<ProcessCpu> processes = MachineCpu.used(before, after, completed, readings.background());
         double cpuPerRequest = processes.stream()
                         .mapToDouble(used -> used.cpuMillisPerRequest().orElse(0))
                         .sum()
                 / 1e3;
+        Account account = new Account(
+                readings.cores(),
+                MachineCpu.idleShare(before, after),
+                processes,
+                MachineCpu.coreSpeed(before, after),
+                completed,
+                load.elapsedSeconds(),
+                process.jitShareOfACore(load.elapsedSeconds()).orElse(0),
+                downstream);
+        return judged(context, bound, account, cpuPerRequest).build();
+    }
+
+    /**
+     * The same step judged again with the variant's c, fitted over all its steps ({@link CpuPerRequest}), where the
+     * step's own carries what its requests did not cost (the processes' work each step, whatever its requests).
+     */
+    static StepResult withCpuPerRequest(Context context, StepResult step, CpuPerRequest fit) {
+        MachineUsage machine = step.machine();
+        if (machine == null || step.service().process() == null) {
+            return step;
+        }
+        double elapsed = step.client().elapsedSeconds();
+        Account account = new Account(
+                machine.cores(),
+                machine.idleShare(),
+                machine.processes(),
+                machine.coreSpeed(),
+                step.client().requests().sent()
+                        - step.client().requests().failedByKind().getOrDefault(Outcome.NOT_SENT.name(), 0L),
+                elapsed,
+                step.service().process().jitShareOfACore(elapsed).orElse(0),
+                step.service().downstream());
+        return StepResult.from(step)
+                .machine(judged(context, bound(context), account, fit.millisPerRequest() / 1e3)
+                        .cpuSecondsEveryStep(OptionalDouble.of(fit.secondsEveryStep()))
+                        .build())
+                .build();
+    }
+
+    /**
+     * What the machine's account of a step is made of, besides c.
+     *
+     * @param completed the step's requests that were sent and ended, answered or failed
+     * @param jitShare  the share of a core the entry service's JIT took during the step
+     */
+    private record Account(
+            int cores,
+            OptionalDouble idleShare,
+            List<ProcessCpu> processes,
+            CoreSpeed coreSpeed,
+            long completed,
+            double elapsedSeconds,
+            double jitShare,
+            DownstreamUsage downstream) {}
+
+    private static CapacityModel.Bound bound(Context context) {
+        return context.variant()
+                .capacity()
+                .bound(context.step(), context.connections(), context.articleD(), context.sizing(), context.cpus());
+    }
+
+    /** The machine's account of a step at c = {@code cpuPerRequest} seconds, and its verdict, to be built. */
+    private static MachineUsage.Builder judged(
+            Context context, CapacityModel.Bound bound, Account account, double cpuPerRequest) {
+        int cores = account.cores();
+        long completed = account.completed();
+        List<ProcessCpu> processes = account.processes();
         double poolPerSecond = context.scaled().rate(bound.throughputPerSecond());
         List<String> why = new ArrayList<>();
-        CoreSpeed coreSpeed = MachineCpu.coreSpeed(before, after);
+        CoreSpeed coreSpeed = account.coreSpeed();
         if (coreSpeed != null
                 && coreSpeed.samples() >= Defaults.CORES_SLOWED_SAMPLES
                 && coreSpeed.slowdown() > Defaults.CORES_SLOWED) {
@@ -255,7 +319,7 @@ public final class StepResults {
                             + "in this run (the lab's core-speed meter: the host slowed them)",
                     BeyondLimit.figure(coreSpeed.slowdown(), Defaults.CORES_SLOWED, 2)));
         }
-        double jit = process.jitShareOfACore(load.elapsedSeconds()).orElse(0);
+        double jit = account.jitShare();
         // an experiment's services compile with C1 and go quiet, so a busy JIT means one still warming up; a user's
         // application compiles with C2 for minutes at a moderate load (measured: fixtures/pooled-app still compiled 25
         // methods a second after 40 s, its requests as fast as alone), and what its JIT takes from the cores is in c,
@@ -266,9 +330,9 @@ public final class StepResults {
                     MachineUsage.JIT_BUSY + " %s %% of a core",
                     BeyondLimit.figure(100 * jit, 100 * Defaults.JIT_BUSY_SHARE_OF_A_CORE, 0)));
         }
-        MachineUsage.Builder account = MachineUsage.custom()
+        MachineUsage.Builder machine = MachineUsage.custom()
                 .cores(cores)
-                .idleShare(MachineCpu.idleShare(before, after))
+                .idleShare(account.idleShare())
                 .processes(processes)
                 .cpuMillisPerRequest(cpuPerRequest * 1e3)
                 .coreSpeed(coreSpeed);
@@ -279,7 +343,7 @@ public final class StepResults {
                             ? "too few requests (" + completed + ") to tell their CPU "
                                     + "from the processes' background"
                             : "no CPU was measured";
-            return judged(account.cpuBoundModel(model), why);
+            return judged(machine.cpuBoundModel(model), why);
         }
         double holdSeconds =
                 bound.holdInD() * context.scaled().of(context.articleD()).toNanos() / 1e9;
@@ -291,9 +355,9 @@ public final class StepResults {
                                 .mapToDouble(used -> used.cpuMillisPerRequest().orElse(0))
                                 .sum()
                         / 1e3;
-        DownstreamUsage.Held timed = bound.timedAs().isEmpty() || downstream == null
+        DownstreamUsage.Held timed = bound.timedAs().isEmpty() || account.downstream() == null
                 ? null
-                : downstream.holds().get(bound.timedAs());
+                : account.downstream().holds().get(bound.timedAs());
         // a study's R0 already holds its CPU: counted again as the machine's, it made 8 % of a 44 ms R0 the machine's
         // share at 2 users, on 2 cores 8 % busy, whose requests took no longer than alone; and its users' bound is not
         // what the cores served where a pool held the load back. Its held steps' users are a closed population, whose
@@ -308,7 +372,7 @@ public final class StepResults {
                                 cpuPerRequest,
                                 cores)
                         : MachineBound.openMeasured(
-                                poolPerSecond, completed / load.elapsedSeconds(), holdSeconds, cpuPerRequest, cores)
+                                poolPerSecond, completed / account.elapsedSeconds(), holdSeconds, cpuPerRequest, cores)
                 : timed != null && timed.count() >= Defaults.REQUESTS_TO_MEASURE_C
                         ? MachineBound.measured(
                                 poolPerSecond,
@@ -336,17 +400,16 @@ public final class StepResults {
                     estimate.explanation()));
         }
         return judged(
-                account.cpuBoundPerSecond(OptionalDouble.of(estimate.perSecond()))
+                machine.cpuBoundPerSecond(OptionalDouble.of(estimate.perSecond()))
                         .cpuBoundModel(estimate.explanation())
                         .machineShare(estimate.share()),
                 why);
     }
 
     /** The account with its verdict: machine-bound where anything gave a reason, clean otherwise. */
-    private static MachineUsage judged(MachineUsage.Builder account, List<String> why) {
+    private static MachineUsage.Builder judged(MachineUsage.Builder account, List<String> why) {
         return account.verdict(why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND)
-                .why(String.join("; ", why))
-                .build();
+                .why(String.join("; ", why));
     }
 
     /** Methods every request of a servlet service goes through, whatever it does: the trunk of every flame graph. */

@@ -52,6 +52,7 @@ import org.concurrencylab.runner.component.StandInService;
 import org.concurrencylab.runner.environment.RunProgress;
 import org.concurrencylab.runner.machine.AgentCost;
 import org.concurrencylab.runner.machine.MachineCpu;
+import org.concurrencylab.runner.measure.CpuPerRequest;
 import org.concurrencylab.runner.measure.PhaseClock;
 import org.concurrencylab.runner.measure.RequestLog;
 import org.concurrencylab.runner.measure.RequestShares;
@@ -556,6 +557,7 @@ public final class StudyRunner {
             phases.enter(owner, PhaseClock.Phase.BETWEEN);
             MachineCpu.Background background = machineCpu.background(processes);
             List<StepResult> steps = new ArrayList<>();
+            List<StepResults.Context> contexts = new ArrayList<>();
             List<LoadStep> ran = new ArrayList<>();
             for (LoadStep step : study.steps()) {
                 if (only != null && !only.contains(step.label())) {
@@ -571,6 +573,7 @@ public final class StudyRunner {
                     break;
                 }
                 StepResult measured = null;
+                StepResults.Context context = null;
                 List<String> disturbances = new ArrayList<>();
                 for (int attempt = 1; ; attempt++) {
                     progress.stepStarted(variant.name(), step.label(), step.totalRequests());
@@ -591,18 +594,19 @@ public final class StudyRunner {
                                     standInsBefore,
                                     standIns.get().read(),
                                     load.startEpochMillis() + Math.round(1000 * load.elapsedSeconds()));
-                    String requestLog = "requests/" + study.name() + "/" + variant.name() + "/"
+                    String requestLog = "requests/" + study.name() + "/" + fork.fileName(variant.name()) + "/"
                             + StudyLoads.fileName(step) + ".csv";
                     RequestLog.write(load, directory.resolve(requestLog), Duration.ofSeconds(1));
+                    context = StepResults.Context.custom(variant, step)
+                            .connections(study.connections())
+                            .measuredD(serviceTime)
+                            .requestTimeout(study.requestTimeout())
+                            .cpus(machineCpus, machineCpus)
+                            .sizing(sizing)
+                            .requestLog(requestLog)
+                            .build();
                     measured = StepResults.of(
-                            StepResults.Context.custom(variant, step)
-                                    .connections(study.connections())
-                                    .measuredD(serviceTime)
-                                    .requestTimeout(study.requestTimeout())
-                                    .cpus(machineCpus, machineCpus)
-                                    .sizing(sizing)
-                                    .requestLog(requestLog)
-                                    .build(),
+                            context,
                             load,
                             new StepResults.ProbeReadings(before, after, null),
                             new StepResults.MachineReadings(
@@ -631,6 +635,7 @@ public final class StudyRunner {
                     }
                 }
                 steps.add(measured);
+                contexts.add(context);
                 ran.add(step);
                 StepResult judged = measured;
                 Optional<String> stop = StudyStops.stopReason(judged)
@@ -648,7 +653,7 @@ public final class StudyRunner {
                     .cpus(machineCpus)
                     .sizing(sizing)
                     .properties(variant.properties())
-                    .steps(steps)
+                    .steps(CpuPerRequest.fitted(steps, contexts))
                     .build();
             OptionalInt clean = StudyStops.heaviestClean(steps);
             boolean costed = study.agentCost() && fork.index() == 1;

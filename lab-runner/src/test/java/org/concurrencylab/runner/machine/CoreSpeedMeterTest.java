@@ -39,6 +39,6 @@ class CoreSpeedMeterTest {
     }
 
     private static MachineCpu.Reading reading(CoreSpeedMeter.Totals totals) {
-        return new MachineCpu.Reading(0, new long[0], Map.of(), Map.of(), totals);
+        return new MachineCpu.Reading(0, new long[0], Map.of(), Map.of(), totals, Map.of());
     }
 }

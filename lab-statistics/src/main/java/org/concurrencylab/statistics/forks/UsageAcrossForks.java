@@ -75,6 +75,7 @@ final class UsageAcrossForks {
                 .verdict(why.isEmpty() ? MachineUsage.CLEAN : MachineUsage.MACHINE_BOUND)
                 .why(String.join("; ", why))
                 .coreSpeed(coreSpeed(machines))
+                .cpuSecondsEveryStep(meanOfAll(machines, MachineUsage::cpuSecondsEveryStep))
                 .build();
     }
 
