@@ -3,8 +3,6 @@ package org.concurrencylab.runner;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -19,6 +17,7 @@ import org.concurrencylab.driver.OpenLoopDriver;
 import org.concurrencylab.driver.OpenModel;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.runner.machine.LabCompiler;
 
 /**
  * Runs the lab's own load drivers hot once per JVM (each command is one), against a throw-away server
@@ -105,18 +104,6 @@ public final class DriverWarmUp {
      * variant waits until the compilers have finished nothing new for a while, at most a few seconds.
      */
     private static void awaitCompilerQuiet() throws InterruptedException {
-        CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-        if (compiler == null || !compiler.isCompilationTimeMonitoringSupported()) {
-            return;
-        }
-        long deadline = System.nanoTime() + COMPILER_QUIET_AT_MOST.toNanos();
-        long last = compiler.getTotalCompilationTime();
-        int quietPolls = 0;
-        while (quietPolls < QUIET_POLLS && System.nanoTime() < deadline) {
-            Thread.sleep(COMPILER_POLL.toMillis());
-            long now = compiler.getTotalCompilationTime();
-            quietPolls = now == last ? quietPolls + 1 : 0;
-            last = now;
-        }
+        LabCompiler.awaitQuiet(COMPILER_POLL, QUIET_POLLS, COMPILER_QUIET_AT_MOST);
     }
 }

@@ -41,6 +41,7 @@ import org.concurrencylab.runner.component.SharedComponents;
 import org.concurrencylab.runner.environment.RemoteLoad;
 import org.concurrencylab.runner.environment.RunEnvironment;
 import org.concurrencylab.runner.environment.RunProgress;
+import org.concurrencylab.runner.machine.LabCompiler;
 import org.concurrencylab.runner.machine.MachineCpu;
 import org.concurrencylab.runner.measure.CpuPerRequest;
 import org.concurrencylab.runner.measure.PhaseClock;
@@ -160,6 +161,8 @@ public final class VariantRunner {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
                 ProbeReport before = probe.read(System.currentTimeMillis() - RECENT.toMillis());
                 Optional<ProbeReport> calleeBefore = read(callee, -1);
+                // what the lab did since the last step is compiled now, not while this one is measured
+                LabCompiler.awaitQuietBeforeAStep();
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
                 Progress stepProgress = outcome -> progress.requestDone(outcome.failed());
                 String incomplete = null;

@@ -26,12 +26,18 @@ import org.concurrencylab.runner.process.JavaRuntime;
 import org.junit.jupiter.api.Test;
 
 /**
- * Real service JVMs, real HTTP on loopback, at a time scale of 0.1 (D = 100 ms) so that it runs in
- * well under a minute, with siege's new connection per request. Throughput is held to the Little's-law
+ * Real service JVMs, real HTTP on loopback, at a time scale of 0.15 (D = 150 ms) so that it runs in
+ * about a minute, with siege's new connection per request. Throughput is held to the Little's-law
  * bound of each variant: it may not beat it (2 % for clock granularity), and on a step the lab judged
  * clean (its own CPU model leaves the bound within 2 %, the JIT quiet) it must come within 5 % of it,
  * which still fails if a pool had the wrong size or the loops took connections other than in turn.
  * A step the lab judged machine-bound is held to 15 %: on a shared 2-core CI machine it may be.
+ *
+ * <p>Each request here takes some 4.5 ms beyond D whatever the load, which the CPU model does not count: about 2
+ * ms in the service (ab and wrk read 101.5 to 102 ms at D = 100 ms, with and without a new connection), the rest
+ * in the lab's driver, 10 threads each making a new connection. At S = 0.1 that alone is 4.5 % of D, and the
+ * 10-user step read 94.8 to 95.7 % of its bound, clean, in four runs once c no longer counted the lab's JIT (it
+ * had read machine-bound only for the compilers' CPU its c then held); at 0.2, 97.0 and 97.7 %.
  */
 class BlockingIoIntegrationTest extends RealServicesTest {
 
@@ -43,7 +49,7 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         LabRunner.CompletedRun run = runner.run(
                 List.of(experiment),
                 RunOptions.defaults(out)
-                        .withScale(0.1)
+                        .withScale(0.15)
                         .withCpus(8)
                         .withVariants(List.of("mvc-tomcat-20", "webflux-netty-blocking")));
 
@@ -92,7 +98,7 @@ class BlockingIoIntegrationTest extends RealServicesTest {
         assertThat(netty.sizing()).containsEntry("nettyEventLoops", 8);
         assertThat(step(netty, "100x10").service().threads().peakByPool()).containsEntry("netty-event-loops", 8);
         // a new connection per request goes to each of the 8 loops in turn: 8 per D, 125 D for 1000 requests
-        assertThat(step(netty, "100x10").bound().littlesLawPerSecond()).isCloseTo(8 / 0.1, within(1e-9));
+        assertThat(step(netty, "100x10").bound().littlesLawPerSecond()).isCloseTo(8 / 0.15, within(1e-9));
         assertThat(result.claims())
                 .filteredOn(claim -> claim.id().equals("tomcat-20-queues"))
                 .singleElement()

@@ -51,6 +51,7 @@ import org.concurrencylab.runner.VariantRunner;
 import org.concurrencylab.runner.component.StandInService;
 import org.concurrencylab.runner.environment.RunProgress;
 import org.concurrencylab.runner.machine.AgentCost;
+import org.concurrencylab.runner.machine.LabCompiler;
 import org.concurrencylab.runner.machine.MachineCpu;
 import org.concurrencylab.runner.measure.CpuPerRequest;
 import org.concurrencylab.runner.measure.PhaseClock;
@@ -580,6 +581,8 @@ public final class StudyRunner {
                     ProbeReport before = probe.read(-1);
                     ProbeReport standInsBefore =
                             standIns.isEmpty() ? null : standIns.get().read();
+                    // what the lab did since the last step is compiled now, not while this one is measured
+                    LabCompiler.awaitQuietBeforeAStep();
                     MachineCpu.Reading machineBefore = machineCpu.read(processes);
                     phases.enter(owner, PhaseClock.Phase.MEASURED);
                     LoadResult load =
