@@ -89,8 +89,11 @@ public record CapacityOfForks(ServiceCapacity model, List<ServiceCapacity> forks
     }
 
     /**
-     * Each resource every fork's model has, in the first's order: its size the first's, its hold, what it allows and
-     * its hand-over the forks' means, the first two with their intervals.
+     * Each resource every fork's model has, in the first's order: its size the first's, its hold and its hand-over the
+     * forks' means, the hold with its interval; what it allows is its size over that hold, and its interval the same of
+     * the hold's two ends. The interval is taken where the forks measured something (a hold, a CPU time, a cycle) and
+     * carried through: a t-interval of size / hold itself, over a few forks of a noisy hold, reaches below zero, and
+     * would put a resource that allows thousands a second beside one that allows a hundred.
      */
     static List<ResourceDemand> resources(List<List<ResourceDemand>> forks, double level) {
         List<ResourceDemand> together = new ArrayList<>();
@@ -105,32 +108,30 @@ public record CapacityOfForks(ServiceCapacity model, List<ServiceCapacity> forks
             if (same.size() < forks.size()) {
                 continue;
             }
+            double handOver = same.stream()
+                    .mapToDouble(ResourceDemand::handOverMillis)
+                    .average()
+                    .orElseThrow();
+            if (ResourceDemand.ARRIVALS.equals(first.kind()) || first.holdMillis() <= 0) {
+                together.add(first);
+                continue;
+            }
             ForkSample hold =
                     ForkSample.of(same.stream().map(ResourceDemand::holdMillis).toList());
-            ForkSample allows = ForkSample.of(
-                    same.stream().map(ResourceDemand::allowsPerSecond).toList());
-            boolean fixed = first.isLoad() && ResourceDemand.ARRIVALS.equals(first.kind());
+            Interval holdInterval =
+                    hold.interval(level).map(CapacityOfForks::atLeastNone).orElse(null);
             together.add(new ResourceDemand(
                     first.name(),
                     first.kind(),
                     first.size(),
                     hold.mean(),
-                    allows.mean(),
+                    first.size() * 1000 / hold.mean(),
                     first.property(),
-                    same.stream()
-                            .mapToDouble(ResourceDemand::handOverMillis)
-                            .average()
-                            .orElseThrow(),
-                    fixed
+                    handOver,
+                    holdInterval,
+                    holdInterval == null
                             ? null
-                            : hold.interval(level)
-                                    .map(CapacityOfForks::atLeastNone)
-                                    .orElse(null),
-                    fixed
-                            ? null
-                            : allows.interval(level)
-                                    .map(CapacityOfForks::atLeastNone)
-                                    .orElse(null)));
+                            : holdInterval.reciprocal(first.size() * 1000).orElse(null)));
         }
         return together;
     }

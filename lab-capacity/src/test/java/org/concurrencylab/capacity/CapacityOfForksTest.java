@@ -34,7 +34,9 @@ class CapacityOfForksTest {
         assertThat(model.limit()).isEqualTo("hikari:HikariPool-1");
         assertThat(model.notToldApart()).isEmpty();
         ResourceDemand pool = model.resource("hikari:HikariPool-1").orElseThrow();
-        assertThat(pool.allowsPerSecond()).isCloseTo(98, within(1e-9));
+        assertThat(pool.allowsPerSecond())
+                .as("4 over the mean of the forks' turns")
+                .isCloseTo(98, within(0.01));
         assertThat(pool.allowsPerSecondInterval().contains(98)).isTrue();
         assertThat(model.throughputPerSecondInterval().forks()).isEqualTo(3);
     }

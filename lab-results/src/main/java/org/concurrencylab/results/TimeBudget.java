@@ -19,6 +19,9 @@ public record TimeBudget(
     /** The phase every figure the run reports comes from. */
     public static final String MEASURED = "measured steps";
 
+    /** The phase the services warm up in, until steady. */
+    public static final String WARM_UPS = "warm-ups";
+
     public TimeBudget {
         // in the order the run went through them
         byPhase = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(byPhase));

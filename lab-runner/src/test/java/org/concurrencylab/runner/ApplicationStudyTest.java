@@ -1,6 +1,7 @@
 package org.concurrencylab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.report.diagnosis.Diagnosis;
 import org.concurrencylab.report.diagnosis.PoolSizing;
 import org.concurrencylab.results.ExperimentResult;
+import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.capacity.PoolLimits;
 import org.concurrencylab.results.step.RequestShare;
@@ -421,6 +423,80 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(Runtime.getRuntime().availableProcessors())
                 .as("the lab's cores given back")
                 .isEqualTo(cores);
+    }
+
+    /**
+     * Two forks of the fixture's /orders/1 (4 connections held 40 ms), at 1 and 8 users: each fork a JVM of its own
+     * with its own warm-up and R0, both running the same steps; the variant's steps are their means with intervals
+     * over the two, the capacity model made from each fork's own model, and its limit, the pool, named by their
+     * intervals: 4 / 40 ms allows some 100/s where the users ask for 8 / 41 ms, far beyond both ends. The time
+     * budget keeps each fork's time apart.
+     */
+    @Test
+    void twoForksGiveEachFigureItsIntervalAndTheLimitIsDecidedByThem() throws Exception {
+        Study forked = Study.custom(FIXTURE)
+                .path("/orders/1")
+                .users(List.of(1, 8))
+                .stepLength(Duration.ofSeconds(2))
+                .warmUp(4, Duration.ofSeconds(3))
+                .verify(false)
+                .forks(2)
+                .jvmOption(C1_ONLY)
+                .build();
+        LabRunner.CompletedRun run = new StudyRunner(HOME, JavaRuntime.current(), RunProgress.SILENT).run(forked, out);
+        ExperimentResult result = run.result().experiments().getFirst();
+        VariantResult study = result.variants().getFirst();
+
+        assertThat(study.forks())
+                .hasSize(2)
+                .allSatisfy(fork -> assertThat(fork.steps())
+                        .extracting(StepResult::load)
+                        .containsExactly(
+                                study.steps().get(0).load(),
+                                study.steps().get(1).load()));
+        for (int s = 0; s < 2; s++) {
+            StepResult step = study.steps().get(s);
+            double first = study.forks().get(0).steps().get(s).client().throughputPerSecond();
+            double second = study.forks().get(1).steps().get(s).client().throughputPerSecond();
+            assertThat(step.client().throughputPerSecond()).isCloseTo((first + second) / 2, within(1e-9));
+            assertThat(step.client().throughputPerSecondInterval().forks()).isEqualTo(2);
+            assertThat(step.client()
+                            .throughputPerSecondInterval()
+                            .contains(step.client().throughputPerSecond()))
+                    .isTrue();
+            assertThat(step.client().latencyMillis().p95Interval()).isNotNull();
+            assertThat(step.client().requests().sent())
+                    .isEqualTo(study.forks()
+                                    .get(0)
+                                    .steps()
+                                    .get(s)
+                                    .client()
+                                    .requests()
+                                    .sent()
+                            + study.forks()
+                                    .get(1)
+                                    .steps()
+                                    .get(s)
+                                    .client()
+                                    .requests()
+                                    .sent());
+        }
+        assertThat(result.downstreamLatencyMillisInterval())
+                .as("R0 over the two forks")
+                .isNotNull();
+        org.concurrencylab.results.capacity.ServiceCapacity model =
+                result.capacity().getFirst();
+        assertThat(model.forks()).isEqualTo(2);
+        assertThat(model.limit()).isEqualTo(HIKARI);
+        assertThat(model.notToldApart()).isEmpty();
+        org.concurrencylab.results.capacity.ResourceDemand pool =
+                model.resource(HIKARI).orElseThrow();
+        assertThat(pool.allowsPerSecondInterval()).isNotNull();
+        // 4 connections each held at least the fixture's 40 ms
+        assertThat(pool.allowsPerSecond()).isBetween(0.85 * 4 / (1.1 * CONNECTION_HOLD_SECONDS), 1.02 * 4 / 0.040);
+        assertThat(run.result().run().timeBudget().byVariant())
+                .containsKeys(result.name() + "/as-is, fork 1 of 2", result.name() + "/as-is, fork 2 of 2");
+        assertThat(ResultsJson.read(run.directory())).isEqualTo(run.result());
     }
 
     /** What the machine's cores spent per request answered in the step, in ms, as the projection reads it. */

@@ -39,7 +39,27 @@ public final class TimeBudgetLine {
                         .map(phase -> phase.getKey() + " " + duration(phase.getValue()))
                         .toList()));
         line.append(", reports ").append(duration(reports.toNanos() / 1e9)).append('.');
+        forks(budget).ifPresent(byFork -> line.append(' ').append(byFork));
         return Optional.of(line.toString());
+    }
+
+    /**
+     * Each fork's own time, where a study ran its variants in forks: "By fork: as-is, fork 1 of 3 52 s (warm-up 31
+     * s), ...", so that what a fork costs, and which part of it, is read in one line.
+     */
+    static Optional<String> forks(TimeBudget budget) {
+        List<String> forks = budget.byVariant().entrySet().stream()
+                .filter(variant -> variant.getKey().contains(", fork "))
+                .map(variant -> String.format(
+                        Locale.ROOT,
+                        "%s %s (warm-up %s)",
+                        variant.getKey().substring(variant.getKey().indexOf('/') + 1),
+                        duration(variant.getValue().values().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .sum()),
+                        duration(variant.getValue().getOrDefault(TimeBudget.WARM_UPS, 0.0))))
+                .toList();
+        return forks.isEmpty() ? Optional.empty() : Optional.of("By fork: " + String.join(", ", forks) + ".");
     }
 
     static String duration(double seconds) {

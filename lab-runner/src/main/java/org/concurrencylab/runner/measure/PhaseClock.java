@@ -20,7 +20,7 @@ public final class PhaseClock {
         SHARED("databases and simulators"),
         JVM_START("JVM starts"),
         CACHE_TRAINING("start-up cache training"),
-        WARM_UP("warm-ups"),
+        WARM_UP(TimeBudget.WARM_UPS),
         LONE("lone requests"),
         MEASURED(TimeBudget.MEASURED),
         BETWEEN("between steps"),
