@@ -104,6 +104,6 @@ public final class DriverWarmUp {
      * variant waits until the compilers have finished nothing new for a while, at most a few seconds.
      */
     private static void awaitCompilerQuiet() throws InterruptedException {
-        LabCompiler.awaitQuiet(COMPILER_POLL, QUIET_POLLS, 0, COMPILER_QUIET_AT_MOST);
+        LabCompiler.awaitQuiet(COMPILER_POLL, QUIET_POLLS, 0.05, COMPILER_QUIET_AT_MOST);
     }
 }
