@@ -3,6 +3,8 @@ package org.concurrencylab.agent;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -14,6 +16,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.concurrencylab.probe.core.CpuProfiler;
 import org.concurrencylab.probe.core.ProbeHttpServer;
 import org.concurrencylab.probe.core.ProbeSampler;
+import org.concurrencylab.probe.core.ThreadPools;
 import org.concurrencylab.probe.model.CpuProfile;
 import org.concurrencylab.probe.model.PoolGauge;
 import org.concurrencylab.probe.model.ProbeReport;
@@ -83,9 +86,9 @@ final class AgentProbe {
 
     /** CPU the agent's own threads have used so far; threads of it that ended are not counted. */
     private long ownCpuNanos() {
-        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long total = 0;
-        for (java.lang.management.ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
             if (info != null && ours(info.getThreadName())) {
                 total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
             }
@@ -108,8 +111,7 @@ final class AgentProbe {
         sizing.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
         sampler.latest().map(ProbeSample::gauges).orElse(Map.of()).forEach((pool, gauge) -> {
             sizing.put("max." + pool, gauge.max());
-            if (PoolGauge.THREADS.equals(gauge.kind())
-                    && pool.equals(org.concurrencylab.probe.core.ThreadPools.TOMCAT_WORKERS)) {
+            if (PoolGauge.THREADS.equals(gauge.kind()) && pool.equals(ThreadPools.TOMCAT_WORKERS)) {
                 sizing.put("tomcatMaxThreads", gauge.max());
             }
         });

@@ -1,6 +1,8 @@
 package org.concurrencylab.agent;
 
+import java.io.IOException;
 import java.lang.instrument.Instrumentation;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code -javaagent:lab-agent.jar[=port-file=PATH,interval-ms=N]}: the lab's probe inside an application
@@ -35,12 +37,11 @@ public final class LabAgent {
         // Started from a daemon thread: the JDK's HTTP server and JFR's event stream give the threads they make
         // their maker's daemon flag, so none of the probe's threads keeps alive an application whose main has
         // returned or whose start failed; it ends as it would without the agent.
-        java.util.concurrent.atomic.AtomicReference<Object> outcome =
-                new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Object> outcome = new AtomicReference<>();
         Thread starter = Thread.ofPlatform().daemon().name("lab-agent-start").start(() -> {
             try {
                 outcome.set(AgentProbe.start(options, instrumentation));
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 outcome.set(e);
             }
         });
@@ -52,7 +53,7 @@ public final class LabAgent {
         }
         if (outcome.get() instanceof AgentProbe probe) {
             running = probe;
-        } else if (outcome.get() instanceof java.io.IOException e) {
+        } else if (outcome.get() instanceof IOException e) {
             throw new IllegalStateException("lab-agent: could not open its port on 127.0.0.1: " + e.getMessage(), e);
         } else {
             throw (RuntimeException) outcome.get();

@@ -6,7 +6,7 @@ import jdk.jfr.consumer.RecordingStream;
 import org.concurrencylab.probe.model.PinsSince;
 
 /**
- * Counts JFR's {@code jdk.VirtualThreadPinned}: a virtual thread that blocked while it could not leave its
+ * Counts JFR's {@code VirtualThreadPinned}: a virtual thread that blocked while it could not leave its
  * carrier (a native frame, a class initialiser, and before JDK 24 a {@code synchronized} block), so that the
  * carrier, one of a pool as small as the CPUs, waited with it. JFR reports those of 20 ms or more by default;
  * the lab keeps that threshold, below which a pin costs a carrier little.

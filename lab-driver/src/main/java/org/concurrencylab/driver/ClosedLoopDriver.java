@@ -5,11 +5,13 @@ import java.io.InterruptedIOException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -158,7 +160,7 @@ public final class ClosedLoopDriver {
                         // a check that took longer than its period: the next one a period after it, not at once
                         nextCheck = checked + period;
                     }
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw new IllegalStateException("a virtual user failed", e.getCause());
                 }
             }
@@ -355,7 +357,7 @@ public final class ClosedLoopDriver {
          * distort the latency. The response timeout is an inactivity timeout, which equals a total
          * timeout here because the lab's services send nothing before their answer is complete.
          */
-        private static BasicHttpClientConnectionManager newConnection(java.time.Duration timeout) {
+        private static BasicHttpClientConnectionManager newConnection(Duration timeout) {
             Timeout limit = Timeout.of(timeout);
             BasicHttpClientConnectionManager connection = BasicHttpClientConnectionManager.create(
                     null,
@@ -369,8 +371,7 @@ public final class ClosedLoopDriver {
             return connection;
         }
 
-        private static CloseableHttpClient newClient(
-                BasicHttpClientConnectionManager connection, java.time.Duration timeout) {
+        private static CloseableHttpClient newClient(BasicHttpClientConnectionManager connection, Duration timeout) {
             Timeout limit = Timeout.of(timeout);
             return HttpClients.custom()
                     .setConnectionManager(connection)

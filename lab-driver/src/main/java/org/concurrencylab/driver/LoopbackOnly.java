@@ -63,7 +63,7 @@ public final class LoopbackOnly {
     }
 
     public static URI check(URI target) {
-        // a URI that java.net.URI cannot split into a host (evil_host.example.com, say) has none to check
+        // a URI that URI cannot split into a host (evil_host.example.com, say) has none to check
         if (target.getHost() == null || target.getHost().isEmpty()) {
             throw new IllegalArgumentException("refusing to load " + target + ": no host that can be checked");
         }

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -60,8 +61,7 @@ public final class OpenLoopDriver {
         deadlines.setRemoveOnCancelPolicy(true);
         CloseableHttpAsyncClient client = newClient(model);
         // one body and one address per request of the mix, shared by every request that sends it: read, never changed
-        List<java.util.Optional<RequestTemplate.EncodedBody>> bodies =
-                model.requests().encodedBodies();
+        List<Optional<RequestTemplate.EncodedBody>> bodies = model.requests().encodedBodies();
         List<URI> uris = model.requests().urisOn(target);
         try {
             client.start();
@@ -104,7 +104,7 @@ public final class OpenLoopDriver {
      * after the answer, so the pool opens a fresh one for the next arrival.
      */
     private static SimpleHttpRequest request(
-            OpenModel model, int index, List<URI> uris, List<java.util.Optional<RequestTemplate.EncodedBody>> bodies) {
+            OpenModel model, int index, List<URI> uris, List<Optional<RequestTemplate.EncodedBody>> bodies) {
         int part = model.requests().partOf(0, index);
         SimpleRequestBuilder request =
                 model.requests().parts().get(part).request().toSimpleRequest(uris.get(part), bodies.get(part));

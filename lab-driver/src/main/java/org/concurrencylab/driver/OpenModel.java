@@ -1,7 +1,9 @@
 package org.concurrencylab.driver;
 
 import java.time.Duration;
+import java.util.Objects;
 import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.results.step.LoadPlan;
 
 /**
  * An open workload, as Gatling's {@code constantUsersPerSec(rate) during(duration)}: request i is due at
@@ -41,7 +43,7 @@ public record OpenModel(
         if (connections == null) {
             throw new IllegalArgumentException("say how requests hold their connections");
         }
-        java.util.Objects.requireNonNull(requests, "say what each request sends");
+        Objects.requireNonNull(requests, "say what each request sends");
         long count = Math.round(ratePerSecond * (duration.toNanos() / 1e9));
         if (count > MAX_REQUESTS) {
             throw new IllegalArgumentException(count + " requests in one schedule (" + ratePerSecond + "/s for "
@@ -50,7 +52,7 @@ public record OpenModel(
     }
 
     /** The most requests one schedule holds: the driver keeps each one's record in memory. */
-    public static final long MAX_REQUESTS = org.concurrencylab.results.step.LoadPlan.MAX_REQUESTS;
+    public static final long MAX_REQUESTS = LoadPlan.MAX_REQUESTS;
 
     /** Plain GETs to the target. */
     public OpenModel(

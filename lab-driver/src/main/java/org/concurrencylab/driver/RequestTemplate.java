@@ -1,5 +1,6 @@
 package org.concurrencylab.driver;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -114,7 +115,7 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
     }
 
     /** The request to {@code target}, with a body every request of the load can share (it is read, never changed). */
-    ClassicHttpRequest toRequest(java.net.URI target, Optional<ByteArrayEntity> entity) {
+    ClassicHttpRequest toRequest(URI target, Optional<ByteArrayEntity> entity) {
         ClassicRequestBuilder request = ClassicRequestBuilder.create(method).setUri(target);
         headers.forEach(request::addHeader);
         entity.ifPresent(request::setEntity);
@@ -122,7 +123,7 @@ public record RequestTemplate(String method, Map<String, String> headers, Option
     }
 
     /** The asynchronous client's request to {@code target}, its body made once for a whole load ({@link #encodedBody()}). */
-    SimpleRequestBuilder toSimpleRequest(java.net.URI target, Optional<EncodedBody> encoded) {
+    SimpleRequestBuilder toSimpleRequest(URI target, Optional<EncodedBody> encoded) {
         SimpleRequestBuilder request = SimpleRequestBuilder.create(method).setUri(target);
         headers.forEach(request::addHeader);
         encoded.ifPresent(body -> request.setBody(body.bytes(), body.type()));

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
@@ -131,7 +132,7 @@ public final class HyperfoilBenchmark {
     }
 
     /** The step of {@code experiment} whose exported benchmark is called {@code name}, if any. */
-    public static java.util.Optional<LoadStep> stepNamed(Experiment experiment, String name) {
+    public static Optional<LoadStep> stepNamed(Experiment experiment, String name) {
         return experiment.steps().stream()
                 .filter(step -> of(experiment, step).build().name().equals(name))
                 .findFirst();

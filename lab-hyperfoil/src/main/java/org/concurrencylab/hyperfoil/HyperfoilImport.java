@@ -3,6 +3,7 @@ package org.concurrencylab.hyperfoil;
 import static java.lang.String.format;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.catalog.model.CapacityModel;
 import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.Sizing;
 import org.concurrencylab.results.step.LatencyMillis;
 import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.Requests;
@@ -56,7 +58,7 @@ public final class HyperfoilImport {
         private final Variant variant;
         private final LoadStep step;
         private RunSettings run;
-        private String runId = "hyperfoil-" + java.time.Instant.now().toString().replace(':', '-');
+        private String runId = "hyperfoil-" + Instant.now().toString().replace(':', '-');
 
         private Builder(HyperfoilStats stats, Experiment experiment, Variant variant, LoadStep step) {
             this.stats = Objects.requireNonNull(stats, "stats");
@@ -105,7 +107,7 @@ public final class HyperfoilImport {
         HyperfoilStats stats = settings.stats;
         CapacityModel.Bound bound = settings.variant
                 .capacity()
-                .bound(settings.step, settings.run.connections(), articleD, Map.of(), settings.run.cpus());
+                .bound(settings.step, settings.run.connections(), articleD, Sizing.NONE, settings.run.cpus());
         Scaled scaled = settings.run.scaled();
         double throughput = stats.throughputPerSecond();
         // Hyperfoil does not count requests in flight: by Little's law from its own throughput and mean

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.concurrencylab.runner.process.JavaRuntime;
 import org.concurrencylab.runner.process.LabHome;
 
@@ -43,7 +44,7 @@ public final class JmeterEngineProcess {
     /**
      * The engine's one line of bad input in its output ({@code error: ...}, exit 2), without its prefix.
      */
-    public static java.util.Optional<String> errorLine(String output) {
+    public static Optional<String> errorLine(String output) {
         return output.lines()
                 .filter(line -> line.startsWith(ERROR))
                 .map(line -> line.substring(ERROR.length()))
@@ -57,7 +58,7 @@ public final class JmeterEngineProcess {
         List<String> command = new ArrayList<>();
         command.add(java.executable().toString());
         if (java.feature() >= 24) {
-            // JMeter's XStream reads fields through sun.misc.Unsafe: allowed, without the JDK's warning on every start
+            // JMeter's XStream reads fields through Unsafe: allowed, without the JDK's warning on every start
             command.add("--sun-misc-unsafe-memory-access=allow");
         }
         command.add("-Djava.awt.headless=true");

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ImportedRun;
 import org.concurrencylab.catalog.RunSettings;
@@ -65,7 +66,7 @@ public final class JmeterImport {
                 read.load().sent(),
                 read.load().elapsedSeconds(),
                 settings.scaled().scale(),
-                read.requestsByHost().keySet().equals(java.util.Set.of(JmeterSampleLog.THIS_HOST))
+                read.requestsByHost().keySet().equals(Set.of(JmeterSampleLog.THIS_HOST))
                         ? "one JMeter"
                         : "the hosts " + read.requestsByHost()));
         findings.add(

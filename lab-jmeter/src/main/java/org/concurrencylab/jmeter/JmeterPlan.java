@@ -3,6 +3,7 @@ package org.concurrencylab.jmeter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -262,7 +263,7 @@ public final class JmeterPlan {
      */
     static String schedule(double perSecond, Duration length, Duration timeout) {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "rate(%.6f/sec) even_arrivals(%.3f sec) rate(%.6f/sec) pause(%.3f sec)",
                 perSecond,
                 length.toMillis() / 1e3,

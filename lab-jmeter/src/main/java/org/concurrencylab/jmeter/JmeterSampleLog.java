@@ -2,10 +2,13 @@ package org.concurrencylab.jmeter;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +74,7 @@ public final class JmeterSampleLog {
         List<double[]> dueAndIndex = new ArrayList<>();
         List<Sample> ordered = new ArrayList<>();
         for (List<Sample> ofHost : byHost.values()) {
-            ofHost.sort(java.util.Comparator.comparingLong(Sample::startMillis));
+            ofHost.sort(Comparator.comparingLong(Sample::startMillis));
             double start = Double.MAX_VALUE;
             for (int i = 0; i < ofHost.size(); i++) {
                 start = Math.min(start, ofHost.get(i).startMillis() - i * periodMillis);
@@ -81,7 +84,7 @@ public final class JmeterSampleLog {
                 ordered.add(ofHost.get(i));
             }
         }
-        dueAndIndex.sort(java.util.Comparator.comparingDouble(entry -> entry[0]));
+        dueAndIndex.sort(Comparator.comparingDouble(entry -> entry[0]));
         double first = dueAndIndex.getFirst()[0];
         double lastEnd = first;
         Histogram ok = new Histogram(3);
@@ -130,11 +133,11 @@ public final class JmeterSampleLog {
             for (CSVRecord row : parser) {
                 samples.add(Sample.of(row));
             }
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             throw notText(jtl);
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             // commons-csv reads records lazily and wraps what the reader raised
-            throw e.getCause() instanceof java.nio.charset.CharacterCodingException
+            throw e.getCause() instanceof CharacterCodingException
                     ? notText(jtl)
                     : new IOException(jtl + " is not a CSV sample log JMeter wrote: "
                             + e.getCause().getMessage());
@@ -173,7 +176,7 @@ public final class JmeterSampleLog {
 
     /**
      * JMeter's response code is the HTTP status, or for a request that got none the exception's name
-     * ("Non HTTP response code: java.net.SocketTimeoutException"): mapped to the lab's failure kinds.
+     * ("Non HTTP response code: SocketTimeoutException"): mapped to the lab's failure kinds.
      */
     static Outcome outcome(boolean success, String responseCode, String failureMessage) {
         if (success) {
@@ -204,7 +207,7 @@ public final class JmeterSampleLog {
         long first = samples.stream().mapToLong(Sample::startMillis).min().orElseThrow();
         long elapsedMillis = longestHostsOwnSpan(samples);
         List<Sample> inOrder = new ArrayList<>(samples);
-        inOrder.sort(java.util.Comparator.comparingLong(Sample::startMillis));
+        inOrder.sort(Comparator.comparingLong(Sample::startMillis));
         Map<String, Integer> users = new HashMap<>();
         Map<String, Integer> sequences = new HashMap<>();
         Map<String, Long> byHost = new TreeMap<>();

@@ -1,6 +1,7 @@
 package org.concurrencylab.probe;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
@@ -65,7 +66,7 @@ public class ProbeAutoConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    ProbeHttpServer labProbeHttpServer(ObjectProvider<ProbeEndpoint> endpoint) throws java.io.IOException {
+    ProbeHttpServer labProbeHttpServer(ObjectProvider<ProbeEndpoint> endpoint) throws IOException {
         return new ProbeHttpServer(since -> endpoint.getObject().report(since));
     }
 

@@ -8,9 +8,11 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.concurrencylab.probe.core.ProbeSampler;
 import org.concurrencylab.probe.model.MeterWindow;
@@ -64,8 +66,7 @@ final class ServiceMeters implements AutoCloseable {
     static final String THREADS_LIVE = "lab.threads.live";
 
     private final ProbeSampler sampler;
-    private final Map<String, java.util.concurrent.atomic.AtomicInteger> liveByPool =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> liveByPool = new ConcurrentHashMap<>();
 
     ServiceMeters(
             MeterRegistry registry,
@@ -88,9 +89,8 @@ final class ServiceMeters implements AutoCloseable {
             sample.pools()
                     .forEach((pool, counts) -> liveByPool
                             .computeIfAbsent(pool, name -> {
-                                java.util.concurrent.atomic.AtomicInteger live =
-                                        new java.util.concurrent.atomic.AtomicInteger();
-                                Gauge.builder(THREADS_LIVE, live, java.util.concurrent.atomic.AtomicInteger::get)
+                                AtomicInteger live = new AtomicInteger();
+                                Gauge.builder(THREADS_LIVE, live, AtomicInteger::get)
                                         .tag("pool", name)
                                         .description("live threads of a pool, as the lab's probe names pools")
                                         .register(registry);

@@ -1,6 +1,8 @@
 package org.concurrencylab.sweep;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Throughput measured at values of a knob, rising in the knob: what a model is fitted to.
@@ -37,11 +39,11 @@ record Curve(double[] knob, double[] throughput) {
 
     /** The first {@code count} points. */
     Curve lowest(int count) {
-        return new Curve(java.util.Arrays.copyOf(knob, count), java.util.Arrays.copyOf(throughput, count));
+        return new Curve(Arrays.copyOf(knob, count), Arrays.copyOf(throughput, count));
     }
 
     /** The root mean square of what a model misses by. */
-    double rmsResidual(java.util.function.DoubleUnaryOperator model) {
+    double rmsResidual(DoubleUnaryOperator model) {
         double sum = 0;
         for (int i = 0; i < size(); i++) {
             double miss = model.applyAsDouble(knob[i]) - throughput[i];

@@ -153,7 +153,7 @@ public final class CpuProfiler implements AutoCloseable {
         return new Window(endEpochMillis, stacks, jvmStacks, frames, leaves);
     }
 
-    /** {@code org/springframework/util/DigestUtils.digest_[j]} gives {@code org.springframework.util.DigestUtils.digest}. */
+    /** {@code org/springframework/util/DigestUtils.digest_[j]} gives {@code DigestUtils.digest}. */
     private static String javaMethod(String frame) {
         int annotation = frame.lastIndexOf("_[");
         if (annotation < 0 || !frame.endsWith("]")) {

@@ -1,5 +1,6 @@
 package org.concurrencylab.probe.core;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadInfo;
@@ -8,10 +9,15 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.management.MBeanServer;
@@ -33,11 +39,10 @@ public final class ProbeSampler implements AutoCloseable {
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final MBeanServer mbeans = ManagementFactory.getPlatformMBeanServer();
-    private final com.sun.management.OperatingSystemMXBean os =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final Deque<ProbeSample> buffer = new ArrayDeque<>();
     /** Thread names repeat sample after sample; matching them against the rules once is enough. */
-    private final Map<String, String> poolByThreadName = new java.util.HashMap<>();
+    private final Map<String, String> poolByThreadName = new HashMap<>();
 
     private final int capacity;
     private final ScheduledExecutorService scheduler;
@@ -61,7 +66,7 @@ public final class ProbeSampler implements AutoCloseable {
     /** Read and written on the sampler's own thread only. */
     private long nextDueNanos;
 
-    private final java.util.SplittableRandom jitter = new java.util.SplittableRandom();
+    private final SplittableRandom jitter = new SplittableRandom();
 
     public ProbeSampler(Duration interval, int capacity) {
         this.capacity = capacity;
@@ -91,7 +96,7 @@ public final class ProbeSampler implements AutoCloseable {
             long delay = Math.max(0, nextDueNanos - System.nanoTime());
             try {
                 scheduler.schedule(this::sampleAndReschedule, delay, TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException closed) {
+            } catch (RejectedExecutionException closed) {
                 // the probe was closed: no more samples
             }
         }
@@ -156,8 +161,8 @@ public final class ProbeSampler implements AutoCloseable {
     }
 
     /** The newest buffered sample, or none before the first. */
-    public synchronized java.util.Optional<ProbeSample> latest() {
-        return java.util.Optional.ofNullable(buffer.peekLast());
+    public synchronized Optional<ProbeSample> latest() {
+        return Optional.ofNullable(buffer.peekLast());
     }
 
     /** The buffered samples taken at or after {@code sinceEpochMillis}, oldest first. */
@@ -182,12 +187,11 @@ public final class ProbeSampler implements AutoCloseable {
     }
 
     /** The JDK tells these through an MBean from JDK 24 on; on older JDKs, empty. */
-    private java.util.OptionalLong virtualThreadCount(String attribute) {
+    private OptionalLong virtualThreadCount(String attribute) {
         try {
-            return java.util.OptionalLong.of(
-                    ((Number) mbeans.getAttribute(VIRTUAL_THREAD_SCHEDULER, attribute)).longValue());
+            return OptionalLong.of(((Number) mbeans.getAttribute(VIRTUAL_THREAD_SCHEDULER, attribute)).longValue());
         } catch (Exception notOnThisJdk) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
         }
     }
 

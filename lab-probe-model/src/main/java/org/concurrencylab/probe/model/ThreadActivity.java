@@ -1,5 +1,7 @@
 package org.concurrencylab.probe.model;
 
+import java.util.Set;
+
 /**
  * What a thread is doing, read from its state and the top of its stack: enough to tell a pool that
  * works (or waits on behalf of a request) from one that waits for work, which is what names a
@@ -36,8 +38,8 @@ public enum ThreadActivity {
     }
 
     /** Where HikariCP, Spring Boot's default pool, keeps a caller waiting for a connection. */
-    private static final java.util.Set<String> CONNECTION_BORROW = java.util.Set.of(
-            "com.zaxxer.hikari.util.ConcurrentBag.borrow", "com.zaxxer.hikari.pool.HikariPool.getConnection");
+    private static final Set<String> CONNECTION_BORROW =
+            Set.of("com.zaxxer.hikari.util.ConcurrentBag.borrow", "com.zaxxer.hikari.pool.HikariPool.getConnection");
 
     /** How deep into a stack to look: past the JDK's own frames of a wait, not much further. */
     public static final int STACK_DEPTH = 16;

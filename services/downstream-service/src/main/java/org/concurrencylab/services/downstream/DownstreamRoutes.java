@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.ServerWebInputException;
 import reactor.core.publisher.Mono;
 
 /**
@@ -44,7 +45,7 @@ class DownstreamRoutes {
             millis = -1;
         }
         if (millis < 0 || millis > 600_000) {
-            throw new org.springframework.web.server.ServerWebInputException("sleep takes 0 to 600000 ms");
+            throw new ServerWebInputException("sleep takes 0 to 600000 ms");
         }
         return millis;
     }

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkData;
+import io.hyperfoil.api.config.Phase;
+import io.hyperfoil.api.session.PhaseInstance;
+import io.hyperfoil.api.statistics.StatisticsSnapshot;
 import io.hyperfoil.api.statistics.StatisticsSummary;
 import io.hyperfoil.core.impl.LocalSimulationRunner;
 import io.hyperfoil.core.parser.BenchmarkParser;
@@ -14,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs one Hyperfoil benchmark with Hyperfoil's own engine, in this JVM, as its local runner does, and
@@ -22,7 +27,7 @@ import java.util.TreeMap;
  * milliseconds), warm-up phases left out. A summary's own start and end are the edges of Hyperfoil's
  * one-second statistics periods, too coarse to divide a few seconds' requests by; beside them each
  * entry has {@code phaseStart} and {@code phaseEnd}, when the phase started and when its last session
- * finished, as the runner saw them. {@code java -cp hyperfoil-runner.jar:lib/* org.concurrencylab.tools.hyperfoil.LocalRun
+ * finished, as the runner saw them. {@code java -cp hyperfoil-runner.jar:lib/* LocalRun
  * benchmark.yaml stats.json}; with {@code --check benchmark.yaml...} it only parses them, as Hyperfoil
  * would before a run, and says what each holds.
  */
@@ -48,8 +53,8 @@ public final class LocalRun {
         }
         Benchmark benchmark = parse(Path.of(args[0]));
         // the runner hands over one snapshot per statistics period; a phase's percentiles are those of all of them
-        Map<List<Object>, io.hyperfoil.api.statistics.StatisticsSnapshot> merged = new LinkedHashMap<>();
-        Map<String, long[]> phaseTimes = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<List<Object>, StatisticsSnapshot> merged = new LinkedHashMap<>();
+        Map<String, long[]> phaseTimes = new ConcurrentHashMap<>();
         new LocalSimulationRunner(
                 benchmark,
                 (phase, stepId, metric, snapshot, countDown) -> {
@@ -57,24 +62,19 @@ public final class LocalRun {
                         return; // as a controller's export sets warm-up phases apart
                     }
                     synchronized (merged) {
-                        merged.computeIfAbsent(
-                                        List.of(phase.name(), stepId, metric),
-                                        key -> new io.hyperfoil.api.statistics.StatisticsSnapshot())
+                        merged.computeIfAbsent(List.of(phase.name(), stepId, metric), key -> new StatisticsSnapshot())
                                 .add(snapshot);
                     }
                 },
                 null,
                 null) {
             @Override
-            protected java.util.concurrent.CompletableFuture<Void> phaseChanged(
-                    io.hyperfoil.api.config.Phase phase,
-                    io.hyperfoil.api.session.PhaseInstance.Status status,
-                    boolean sessionLimitExceeded,
-                    Throwable error) {
+            protected CompletableFuture<Void> phaseChanged(
+                    Phase phase, PhaseInstance.Status status, boolean sessionLimitExceeded, Throwable error) {
                 long[] times = phaseTimes.computeIfAbsent(phase.name(), name -> new long[2]);
-                if (status == io.hyperfoil.api.session.PhaseInstance.Status.RUNNING) {
+                if (status == PhaseInstance.Status.RUNNING) {
                     times[0] = System.currentTimeMillis();
-                } else if (status == io.hyperfoil.api.session.PhaseInstance.Status.TERMINATED) {
+                } else if (status == PhaseInstance.Status.TERMINATED) {
                     // FINISHED only means no new session starts; TERMINATED, that the last one ended
                     times[1] = System.currentTimeMillis();
                 }

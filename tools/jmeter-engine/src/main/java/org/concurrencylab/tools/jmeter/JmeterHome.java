@@ -1,5 +1,6 @@
 package org.concurrencylab.tools.jmeter;
 
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -56,7 +57,7 @@ final class JmeterHome {
                 return home;
             }
             throw new IllegalStateException("no JMeter home at " + home + "; build the lab (./lab build)");
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -2,8 +2,13 @@ package org.concurrencylab.tools.jmeter;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.rmi.NotBoundException;
+import java.rmi.RemoteException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +28,7 @@ import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.RemoteThreadsListenerTestElement;
 import org.apache.jorphan.collections.HashTree;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs test plans and writes every sample to one CSV sample log (.jtl): here, in this JVM, as
@@ -71,7 +77,7 @@ final class PlanRun {
             JMeterEngine engine;
             try {
                 engine = hosts.isEmpty() ? new StandardJMeterEngine() : new ClientJMeterEngine(hosts.get(i));
-            } catch (java.rmi.RemoteException | java.rmi.NotBoundException e) {
+            } catch (RemoteException | NotBoundException e) {
                 System.out.println(
                         "failed to start on " + hosts.get(i) + ": its agent could not be reached: " + rootCause(e));
                 return INCOMPLETE;
@@ -81,7 +87,7 @@ final class PlanRun {
         }
         // all engines at once: one after another, each would start a plan's transfer later than the one before
         List<Thread> starting = new ArrayList<>();
-        List<String> failed = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> failed = Collections.synchronizedList(new ArrayList<>());
         for (JMeterEngine engine : engines) {
             starting.add(Thread.ofPlatform().name("start " + name(engine)).start(() -> {
                 try {
@@ -127,7 +133,7 @@ final class PlanRun {
             }
         }
         // the listeners on remote engines flush their last batch just before they report the end
-        ClientJMeterEngine.tidyRMI(org.slf4j.LoggerFactory.getLogger(PlanRun.class));
+        ClientJMeterEngine.tidyRMI(LoggerFactory.getLogger(PlanRun.class));
         System.out.println("ended: " + ends.ended());
         return complete ? 0 : INCOMPLETE;
     }
@@ -160,8 +166,8 @@ final class PlanRun {
         int colon = host.lastIndexOf(':');
         String address = colon < 0 ? host : host.substring(0, colon);
         int port = colon < 0 ? 1099 : Integer.parseInt(host.substring(colon + 1));
-        try (java.net.Socket socket = new java.net.Socket()) {
-            socket.connect(new java.net.InetSocketAddress(address.replaceAll("^\\[|\\]$", ""), port), 1000);
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(address.replaceAll("^\\[|\\]$", ""), port), 1000);
             return true;
         } catch (IOException e) {
             return false;

@@ -3,6 +3,7 @@ package org.concurrencylab.services.fanout.mvc;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 import org.concurrencylab.services.fanout.User;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -40,7 +41,7 @@ class UsersController {
         return new User(userId, name.get(), phoneNumber.get());
     }
 
-    private <T> CompletableFuture<T> supplyAsync(java.util.function.Supplier<T> call) {
+    private <T> CompletableFuture<T> supplyAsync(Supplier<T> call) {
         return executor == null ? CompletableFuture.supplyAsync(call) : CompletableFuture.supplyAsync(call, executor);
     }
 }

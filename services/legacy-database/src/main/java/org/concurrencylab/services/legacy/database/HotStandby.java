@@ -4,6 +4,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
@@ -85,7 +86,7 @@ final class HotStandby {
                     } else {
                         Files.copy(path, target);
                     }
-                } catch (java.nio.file.NoSuchFileException vanished) {
+                } catch (NoSuchFileException vanished) {
                     // a file the running server removed while it was copied: the backup's WAL replays it
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);

@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.util.Base64;
 import java.util.Map;
 import org.concurrencylab.probe.SizingContributor;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -142,8 +143,8 @@ class PostgresServer {
     record RunningPostgres(
             EmbeddedPostgres server,
             Path dataDirectory,
-            @org.jspecify.annotations.Nullable EmbeddedPostgres standby,
-            @org.jspecify.annotations.Nullable Path standbyDirectory)
+            @Nullable EmbeddedPostgres standby,
+            @Nullable Path standbyDirectory)
             implements AutoCloseable {
 
         RunningPostgres(EmbeddedPostgres server, Path dataDirectory) {
