@@ -1,6 +1,7 @@
 package org.concurrencylab.results;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
@@ -46,7 +47,7 @@ public record RunInfo(
     /** Builds a {@link RunInfo}: a run's results name these thirteen things, too many to pass in order. */
     public static final class Builder {
         private final String id;
-        private double scale;
+        private double scale = 1;
         private int machineCpus;
         private OptionalInt machineCores = OptionalInt.empty();
         private String jdk;
@@ -123,6 +124,11 @@ public record RunInfo(
         }
 
         public RunInfo build() {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(planned, "planned");
+            if (!(scale > 0) || machineCpus < 1) {
+                throw new IllegalStateException(id + ": a run has a time scale above 0 and 1 or more CPUs");
+            }
             return new RunInfo(
                     id,
                     scale,

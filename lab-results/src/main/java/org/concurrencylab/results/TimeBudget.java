@@ -1,5 +1,7 @@
 package org.concurrencylab.results;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,7 +26,7 @@ public record TimeBudget(
 
     public TimeBudget {
         // in the order the run went through them
-        byPhase = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(byPhase));
-        byVariant = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(byVariant));
+        byPhase = Collections.unmodifiableMap(new LinkedHashMap<>(byPhase));
+        byVariant = Collections.unmodifiableMap(new LinkedHashMap<>(byVariant));
     }
 }

@@ -2,6 +2,9 @@ package org.concurrencylab.results;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import org.concurrencylab.results.step.StepResult;
 
 /**
@@ -27,12 +30,13 @@ public record VariantResult(
         int cpus,
         VariantStatus status,
         String failure,
-        Map<String, Object> sizing,
+        Sizing sizing,
         Map<String, String> properties,
         List<StepResult> steps,
         List<VariantResult> forks) {
 
     public VariantResult {
+        sizing = sizing == null ? Sizing.NONE : sizing;
         forks = forks == null ? List.of() : List.copyOf(forks);
     }
 
@@ -70,22 +74,18 @@ public record VariantResult(
     }
 
     /** How long the warm-up took, in seconds; empty in results written before warm-ups were judged. */
-    public java.util.OptionalDouble warmUpSeconds() {
-        return sizing != null && sizing.get(WARM_UP_SECONDS) instanceof Number seconds
-                ? java.util.OptionalDouble.of(seconds.doubleValue())
-                : java.util.OptionalDouble.empty();
+    public OptionalDouble warmUpSeconds() {
+        return sizing.number(WARM_UP_SECONDS);
     }
 
     /** Whether the warm-up reached its cap before the services were steady; false where it ended steady or unknown. */
     public boolean warmUpShortOfSteady() {
-        return sizing != null && Boolean.FALSE.equals(sizing.get(WARM_UP_STEADY));
+        return sizing.flag(WARM_UP_STEADY).equals(Optional.of(false));
     }
 
     /** The live threads of the entry service once started, before any load; empty in results written before it. */
-    public java.util.OptionalInt liveThreadsAtStart() {
-        return sizing != null && sizing.get(LIVE_THREADS_AT_START) instanceof Number live
-                ? java.util.OptionalInt.of(live.intValue())
-                : java.util.OptionalInt.empty();
+    public OptionalInt liveThreadsAtStart() {
+        return sizing.whole(LIVE_THREADS_AT_START);
     }
 
     public boolean ok() {
@@ -120,7 +120,7 @@ public record VariantResult(
         private int cpus;
         private VariantStatus status = VariantStatus.OK;
         private String failure;
-        private Map<String, Object> sizing = Map.of();
+        private Sizing sizing = Sizing.NONE;
         private Map<String, String> properties = Map.of();
         private List<StepResult> steps = List.of();
         private List<VariantResult> forks = List.of();
@@ -161,7 +161,11 @@ public record VariantResult(
             return this;
         }
 
-        public Builder sizing(Map<String, Object> sizing) {
+        public Builder sizing(Map<String, ?> sizing) {
+            return sizing(Sizing.of(sizing));
+        }
+
+        public Builder sizing(Sizing sizing) {
             this.sizing = sizing;
             return this;
         }

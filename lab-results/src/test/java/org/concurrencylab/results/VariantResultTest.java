@@ -16,7 +16,7 @@ class VariantResultTest {
 
         assertThat(ran.ok()).isTrue();
         assertThat(ran.failure()).isNull();
-        assertThat(ran.sizing()).isEmpty();
+        assertThat(ran.sizing().isEmpty()).isTrue();
         assertThat(ran.steps()).isEmpty();
 
         VariantResult failed = VariantResult.from(ran).failed("did not start").build();
@@ -31,7 +31,7 @@ class VariantResultTest {
                         2,
                         VariantStatus.FAILED,
                         "did not start",
-                        Map.of(),
+                        Sizing.NONE,
                         Map.of(),
                         List.of(),
                         List.of()));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 import org.concurrencylab.results.sweep.SweepFit;
 import org.concurrencylab.results.sweep.SweepPoint;
 
@@ -178,7 +179,7 @@ public final class SweepAnalysis {
     /** The mean relative error, in %, of the model fitted to the lower points, on the {@code held} highest. */
     static double holdoutError(Curve curve, int held, boolean usl) {
         Curve lower = curve.lowest(curve.size() - held);
-        java.util.function.DoubleUnaryOperator predict;
+        DoubleUnaryOperator predict;
         if (usl) {
             SweepFit.Usl fitted = UniversalScalability.fit(lower);
             predict = n -> UniversalScalability.predict(fitted, n);

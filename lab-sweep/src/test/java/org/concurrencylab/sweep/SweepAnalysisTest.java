@@ -39,14 +39,14 @@ class SweepAnalysisTest {
         SweepFit fit = SweepAnalysis.fit(points(workers, n -> Math.min(n, 100) / 0.1, 100), 100);
 
         assertThat(fit.model()).isEqualTo(SweepFit.BOUNDS);
-        assertThat(fit.knee()).isCloseTo(100, within(3.0));
-        assertThat(fit.peakPerSecond()).isCloseTo(1000, within(15.0));
-        assertThat(fit.peakPerD()).isCloseTo(100, within(1.5));
-        assertThat(fit.littlesLawKnee()).isCloseTo(100, within(1.5));
+        assertThat(fit.knee().orElseThrow()).isCloseTo(100, within(3.0));
+        assertThat(fit.peakPerSecond().orElseThrow()).isCloseTo(1000, within(15.0));
+        assertThat(fit.peakPerD().orElseThrow()).isCloseTo(100, within(1.5));
+        assertThat(fit.littlesLawKnee().orElseThrow()).isCloseTo(100, within(1.5));
         assertThat(fit.usl().rmsResidual()).isGreaterThan(fit.bounds().rmsResidual());
         // the three highest held out lie past the corner, which the lower points already show
         assertThat(fit.holdoutPoints()).isEqualTo(3);
-        assertThat(fit.holdoutErrorPercent()).isLessThan(3);
+        assertThat(fit.holdoutErrorPercent().orElseThrow()).isLessThan(3);
     }
 
     @Test
@@ -64,8 +64,8 @@ class SweepAnalysisTest {
         assertThat(fit.usl().sigmaInterval().low()).isLessThan(sigma);
         assertThat(fit.usl().sigmaInterval().high()).isGreaterThan(sigma);
         double peakAt = Math.sqrt((1 - sigma) / kappa);
-        assertThat(fit.knee()).isCloseTo(peakAt, within(0.1 * peakAt));
-        assertThat(fit.holdoutErrorPercent()).isLessThan(10);
+        assertThat(fit.knee().orElseThrow()).isCloseTo(peakAt, within(0.1 * peakAt));
+        assertThat(fit.holdoutErrorPercent().orElseThrow()).isLessThan(10);
     }
 
     @Test
@@ -75,9 +75,9 @@ class SweepAnalysisTest {
 
         // fitted on 10..100, all rising, the line predicts 1500/s and 2000/s where 1200/s was measured
         assertThat(fit.holdoutPoints()).isEqualTo(2);
-        assertThat(fit.holdoutErrorPercent()).isGreaterThan(30);
+        assertThat(fit.holdoutErrorPercent().orElseThrow()).isGreaterThan(30);
         assertThat(fit.note()).contains("only the held-out ones show the ceiling");
-        assertThat(fit.knee()).isCloseTo(120, within(5.0));
+        assertThat(fit.knee().orElseThrow()).isCloseTo(120, within(5.0));
     }
 
     @Test
@@ -97,8 +97,8 @@ class SweepAnalysisTest {
                 .build());
         SweepFit fit = SweepAnalysis.fit(points, 100);
 
-        assertThat(fit.knee()).isNull();
-        assertThat(fit.peakPerSecond()).isNull();
+        assertThat(fit.knee()).isEmpty();
+        assertThat(fit.peakPerSecond()).isEmpty();
         assertThat(fit.note()).contains("knee lies beyond");
         assertThat(fit.bounds().perUnitPerSecond()).isCloseTo(10, within(0.2));
     }
@@ -114,7 +114,7 @@ class SweepAnalysisTest {
         assertThat(fit.model()).isEqualTo(SweepFit.BOUNDS);
         assertThat(fit.note()).contains("do not determine it");
         // the cores' cap over the lone thread's rate: two
-        assertThat(fit.knee()).isCloseTo(2, within(0.1));
+        assertThat(fit.knee().orElseThrow()).isCloseTo(2, within(0.1));
     }
 
     /**
@@ -135,11 +135,11 @@ class SweepAnalysisTest {
                 parallelismPoints(parallelism, new double[] {3.109, 6.029, 5.627, 5.826, 5.946, 5.941}, 0.367), 333);
 
         // the failed point 1 answered 3 % above the rising side through 2: within the tolerance, the knee stands
-        assertThat(first.knee()).isCloseTo(1.96, within(0.01));
-        assertThat(third.knee()).isCloseTo(1.94, within(0.01));
+        assertThat(first.knee().orElseThrow()).isCloseTo(1.96, within(0.01));
+        assertThat(third.knee().orElseThrow()).isCloseTo(1.94, within(0.01));
         assertThat(second.bounds().maxPerSecond()).isCloseTo(5.89, within(0.01));
-        assertThat(second.knee()).isNull();
-        assertThat(second.peakPerSecond()).isNull();
+        assertThat(second.knee()).isEmpty();
+        assertThat(second.peakPerSecond()).isEmpty();
         assertThat(second.note())
                 .contains("the point at 1, left out of the fit (36.7 % of its requests failed), still answered 3.13/s "
                         + "where the fitted bounds allow 1.70/s")

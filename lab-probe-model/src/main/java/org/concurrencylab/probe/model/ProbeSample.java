@@ -1,6 +1,7 @@
 package org.concurrencylab.probe.model;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
@@ -92,6 +93,12 @@ public record ProbeSample(
         }
 
         public ProbeSample build() {
+            if (epochMillis < 0 || liveThreads < 0) {
+                throw new IllegalStateException("a sample is taken at a time since the epoch, of zero or more threads");
+            }
+            Objects.requireNonNull(pools, "pools");
+            Objects.requireNonNull(activities, "activities");
+            Objects.requireNonNull(gauges, "gauges");
             return new ProbeSample(
                     epochMillis,
                     liveThreads,

@@ -1,6 +1,7 @@
 package org.concurrencylab.probe.model;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
@@ -18,7 +19,7 @@ import java.util.OptionalLong;
  *                                   resource its experiment's capacity model counts (a hot row's lock), by
  *                                   the service's own {@code lab.hold} timers; empty where it times none
  * @param virtualThreadPins          times so far a virtual thread blocked while pinned to its carrier for 20 ms
- *                                   or more (JFR's {@code jdk.VirtualThreadPinned}); empty where nobody counts
+ *                                   or more (JFR's {@code VirtualThreadPinned}); empty where nobody counts
  * @param probeCpuNanos              CPU the probe's own threads have used so far (the lab's agent: its sampler,
  *                                   its server, JFR's threads); empty where the probe does not count it
  */
@@ -163,6 +164,11 @@ public record ProcessCounters(
         }
 
         public ProcessCounters build() {
+            if (epochMillis < 0 || serverRequests < 0 || serverRequestNanos < 0) {
+                throw new IllegalStateException(
+                        "counters are read at a time since the epoch; requests count up from 0");
+            }
+            Objects.requireNonNull(holds, "holds");
             return new ProcessCounters(
                     epochMillis,
                     processCpuNanos,

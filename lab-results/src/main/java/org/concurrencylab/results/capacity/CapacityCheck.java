@@ -1,5 +1,7 @@
 package org.concurrencylab.results.capacity;
 
+import java.util.Objects;
+import java.util.OptionalDouble;
 import org.concurrencylab.results.interval.Interval;
 
 /**
@@ -52,10 +54,10 @@ public record CapacityCheck(
     public static final String CORES = "cores";
 
     /** measured / predicted - 1: the prediction's error, signed; empty where nothing was predicted. */
-    public java.util.OptionalDouble error() {
+    public OptionalDouble error() {
         return predictedPerSecond <= 0
-                ? java.util.OptionalDouble.empty()
-                : java.util.OptionalDouble.of(measuredPerSecond / predictedPerSecond - 1);
+                ? OptionalDouble.empty()
+                : OptionalDouble.of(measuredPerSecond / predictedPerSecond - 1);
     }
 
     /** A check of what {@code variant} ran, built by name: what it changed, the step, predicted and measured. */
@@ -112,6 +114,12 @@ public record CapacityCheck(
         }
 
         public CapacityCheck build() {
+            Objects.requireNonNull(variant, "variant");
+            Objects.requireNonNull(property, variant + ": the property the check set");
+            Objects.requireNonNull(step, variant + ": the step the check ran");
+            if (size < 1) {
+                throw new IllegalStateException(variant + ": a check sets " + property + " to 1 or more, not " + size);
+            }
             return new CapacityCheck(
                     variant,
                     property,

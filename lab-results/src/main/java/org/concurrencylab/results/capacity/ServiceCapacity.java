@@ -1,6 +1,7 @@
 package org.concurrencylab.results.capacity;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.concurrencylab.results.interval.Interval;
 
@@ -66,7 +67,7 @@ public record ServiceCapacity(
     }
 
     /** The resource of that name. */
-    public java.util.Optional<ResourceDemand> resource(String name) {
+    public Optional<ResourceDemand> resource(String name) {
         return resources.stream()
                 .filter(resource -> resource.name().equals(name))
                 .findFirst();

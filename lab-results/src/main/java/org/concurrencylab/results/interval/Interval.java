@@ -1,5 +1,7 @@
 package org.concurrencylab.results.interval;
 
+import java.util.Optional;
+
 /**
  * Where a figure's mean over several forks (JVMs of the same settings) lies, at a confidence level: the figure
  * beside it is the mean of the forks' own figures, and each fork is one observation of it, so the interval
@@ -61,11 +63,10 @@ public record Interval(double low, double high, double level, int forks) {
      * its low end reaches zero the reciprocal has no upper end, written as {@link Double#MAX_VALUE}. None where the
      * whole interval lies at or below zero.
      */
-    public java.util.Optional<Interval> reciprocal(double numerator) {
+    public Optional<Interval> reciprocal(double numerator) {
         if (high <= 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(
-                new Interval(numerator / high, low <= 0 ? Double.MAX_VALUE : numerator / low, level, forks));
+        return Optional.of(new Interval(numerator / high, low <= 0 ? Double.MAX_VALUE : numerator / low, level, forks));
     }
 }

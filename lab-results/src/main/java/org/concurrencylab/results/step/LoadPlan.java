@@ -1,5 +1,10 @@
 package org.concurrencylab.results.step;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
 /**
  * The load of one step as it ran (scaled).
  *
@@ -32,12 +37,11 @@ public record LoadPlan(
         Double rampUpSeconds,
         Double thinkSeconds,
         String driver,
-        java.util.Map<String, Long> requestsByLoadHost) {
+        Map<String, Long> requestsByLoadHost) {
 
     public LoadPlan {
-        requestsByLoadHost = requestsByLoadHost == null
-                ? null
-                : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(requestsByLoadHost));
+        requestsByLoadHost =
+                requestsByLoadHost == null ? null : Collections.unmodifiableMap(new TreeMap<>(requestsByLoadHost));
     }
 
     /** The lab's own load driver. */
@@ -108,7 +112,7 @@ public record LoadPlan(
     }
 
     /** The same load, driven by an engine on other hosts while the lab ran the services and watched them. */
-    public LoadPlan drivenFrom(String engine, java.util.Map<String, Long> requestsByHost) {
+    public LoadPlan drivenFrom(String engine, Map<String, Long> requestsByHost) {
         return new LoadPlan(
                 model,
                 users,
@@ -120,7 +124,7 @@ public record LoadPlan(
                 rampUpSeconds,
                 thinkSeconds,
                 engine,
-                java.util.Objects.requireNonNull(requestsByHost, "requestsByHost"));
+                Objects.requireNonNull(requestsByHost, "requestsByHost"));
     }
 
     /**

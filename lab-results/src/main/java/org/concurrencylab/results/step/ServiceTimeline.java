@@ -2,6 +2,7 @@ package org.concurrencylab.results.step;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One service of a variant during a step, by its own meters, per article second: what its server
@@ -32,7 +33,7 @@ public record ServiceTimeline(String service, List<Point> points) {
             Map<String, Double> gauges) {
 
         public Point {
-            gauges = gauges == null ? Map.of() : new java.util.TreeMap<>(gauges);
+            gauges = gauges == null ? Map.of() : new TreeMap<>(gauges);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.concurrencylab.results.step;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -40,7 +41,7 @@ public record ServiceUsage(
     public static final ServiceUsage UNWATCHED = new ServiceUsage(null, null, null, null, null, null, null, null);
 
     public ServiceUsage {
-        pools = pools == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(pools));
+        pools = pools == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(pools));
         services = services == null ? List.of() : List.copyOf(services);
     }
 }

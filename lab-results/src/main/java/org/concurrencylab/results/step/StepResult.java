@@ -1,6 +1,9 @@
 package org.concurrencylab.results.step;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import org.concurrencylab.results.interval.Interval;
 import org.concurrencylab.results.usage.Autoscaled;
@@ -39,7 +42,7 @@ public record StepResult(
         SeedFigure seed) {
 
     public StepResult {
-        java.util.Objects.requireNonNull(client, "a step's client figures");
+        Objects.requireNonNull(client, "a step's client figures");
         bound = bound == null ? LittlesLawBound.NONE : bound;
         service = service == null ? ServiceUsage.UNWATCHED : service;
     }
@@ -129,9 +132,9 @@ public record StepResult(
         private String requestLog;
         private DatabaseUsage database;
         private ServiceProfile profile;
-        private java.util.List<ServiceTimeline> services = java.util.List.of();
-        private java.util.Map<String, PoolOccupancy> pools = java.util.Map.of();
-        private java.util.List<RequestShare> byRequest = java.util.List.of();
+        private List<ServiceTimeline> services = List.of();
+        private Map<String, PoolOccupancy> pools = Map.of();
+        private List<RequestShare> byRequest = List.of();
         private Autoscaled autoscaled;
         private Interval throughputPerSecondInterval;
         private OptionalDouble throughputSpreadWithinForks = OptionalDouble.empty();
@@ -238,17 +241,17 @@ public record StepResult(
             return this;
         }
 
-        public Builder services(java.util.List<ServiceTimeline> services) {
+        public Builder services(List<ServiceTimeline> services) {
             this.services = services;
             return this;
         }
 
-        public Builder pools(java.util.Map<String, PoolOccupancy> pools) {
+        public Builder pools(Map<String, PoolOccupancy> pools) {
             this.pools = pools;
             return this;
         }
 
-        public Builder byRequest(java.util.List<RequestShare> byRequest) {
+        public Builder byRequest(List<RequestShare> byRequest) {
             this.byRequest = byRequest;
             return this;
         }
@@ -266,8 +269,8 @@ public record StepResult(
             machine = null;
             database = null;
             profile = null;
-            services = java.util.List.of();
-            pools = java.util.Map.of();
+            services = List.of();
+            pools = Map.of();
             return this;
         }
 

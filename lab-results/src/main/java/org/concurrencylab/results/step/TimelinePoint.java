@@ -1,6 +1,7 @@
 package org.concurrencylab.results.step;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One bin of a step's timeline.
@@ -82,6 +83,10 @@ public record TimelinePoint(
         }
 
         public TimelinePoint build() {
+            if (atSeconds < 0 || started < 0 || completed < 0 || failed < 0) {
+                throw new IllegalStateException("a timeline's point lies at 0 s or later and counts zero or more");
+            }
+            Objects.requireNonNull(liveByPool, "liveByPool");
             return new TimelinePoint(
                     atSeconds,
                     started,

@@ -1,8 +1,11 @@
 package org.concurrencylab.results.sweep;
 
+import java.util.Objects;
+import java.util.OptionalDouble;
+
 /**
  * Two models of throughput against the knob, fitted to a sweep's clean points, and what the better one says.
- * A figure the points cannot give is null, and {@code note} says why.
+ * A figure the points cannot give is empty (null in JSON), and {@code note} says why.
  *
  * @param usl                 the Universal Scalability Law; null with fewer than four clean points
  * @param bounds              Little's law's two asymptotes, min(N / R0, Xmax): a pool's hard cap is a corner
@@ -21,11 +24,11 @@ public record SweepFit(
         Usl usl,
         Bounds bounds,
         String model,
-        Double knee,
-        Double peakPerSecond,
-        Double peakPerD,
-        Double littlesLawKnee,
-        Double holdoutErrorPercent,
+        OptionalDouble knee,
+        OptionalDouble peakPerSecond,
+        OptionalDouble peakPerD,
+        OptionalDouble littlesLawKnee,
+        OptionalDouble holdoutErrorPercent,
         int holdoutPoints,
         String note) {
 
@@ -43,7 +46,8 @@ public record SweepFit(
 
     /** A sweep no model was fitted to, {@code note} saying why. */
     public static SweepFit notFitted(String note) {
-        return new SweepFit(null, null, null, null, null, null, null, null, 0, note);
+        OptionalDouble none = OptionalDouble.empty();
+        return new SweepFit(null, null, null, none, none, none, none, none, 0, note);
     }
 
     /** Whether this is {@link #FAILURES_ARE_THE_CURVE}: no model was wanted, where another unfitted sweep lacked one. */
@@ -56,7 +60,7 @@ public record SweepFit(
         return new Builder(model);
     }
 
-    /** Builds a {@link SweepFit} by name; a figure not set is null, as the points could not give it. */
+    /** Builds a {@link SweepFit} by name; a figure not set, or set to null, is empty, as the points could not give it. */
     public static final class Builder {
         private final String model;
         private Usl usl;
@@ -109,17 +113,26 @@ public record SweepFit(
         }
 
         public SweepFit build() {
+            Objects.requireNonNull(model, "model");
+            Objects.requireNonNull(note, "note");
+            if (holdoutPoints < 0) {
+                throw new IllegalStateException("a fit holds out zero or more points, not " + holdoutPoints);
+            }
             return new SweepFit(
                     usl,
                     bounds,
                     model,
-                    knee,
-                    peakPerSecond,
-                    peakPerD,
-                    littlesLawKnee,
-                    holdoutErrorPercent,
+                    given(knee),
+                    given(peakPerSecond),
+                    given(peakPerD),
+                    given(littlesLawKnee),
+                    given(holdoutErrorPercent),
                     holdoutPoints,
                     note);
+        }
+
+        private static OptionalDouble given(Double figure) {
+            return figure == null ? OptionalDouble.empty() : OptionalDouble.of(figure);
         }
     }
 

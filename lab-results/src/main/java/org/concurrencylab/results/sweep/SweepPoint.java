@@ -1,5 +1,8 @@
 package org.concurrencylab.results.sweep;
 
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import org.concurrencylab.results.usage.MachineUsage;
 
 /**
@@ -7,7 +10,7 @@ import org.concurrencylab.results.usage.MachineUsage;
  *
  * @param step      the step's variant and load in the sweep's experiment, to find its charts and records
  * @param boundPerSecond    the step's Little's-law bound: its pools' sizes (or its users) over the hold time
- * @param cpuBoundPerSecond the most this machine's CPU allows for the step, by the lab's model; null where the
+ * @param cpuBoundPerSecond the most this machine's CPU allows for the step, by the lab's model; empty (null in JSON) where the
  *                          CPU is the subject itself or was not measured
  * @param verdict   {@link MachineUsage#CLEAN}, {@link MachineUsage#MACHINE_BOUND}, or {@code failed} when more
  *                  than a few of its requests failed; only clean points are fitted
@@ -21,7 +24,7 @@ public record SweepPoint(
         double p95Millis,
         double failedShare,
         double boundPerSecond,
-        Double cpuBoundPerSecond,
+        OptionalDouble cpuBoundPerSecond,
         String verdict,
         String why) {
 
@@ -36,17 +39,15 @@ public record SweepPoint(
     }
 
     /** The variant this point's step ran in; empty where the step was not named by {@link #stepName}. */
-    public java.util.Optional<String> stepVariant() {
+    public Optional<String> stepVariant() {
         int at = step.lastIndexOf(STEP_SEPARATOR);
-        return at < 0 ? java.util.Optional.empty() : java.util.Optional.of(step.substring(0, at));
+        return at < 0 ? Optional.empty() : Optional.of(step.substring(0, at));
     }
 
     /** The load this point's step ran; empty where the step was not named by {@link #stepName}. */
-    public java.util.Optional<String> stepLoad() {
+    public Optional<String> stepLoad() {
         int at = step.lastIndexOf(STEP_SEPARATOR);
-        return at < 0
-                ? java.util.Optional.empty()
-                : java.util.Optional.of(step.substring(at + STEP_SEPARATOR.length()));
+        return at < 0 ? Optional.empty() : Optional.of(step.substring(at + STEP_SEPARATOR.length()));
     }
 
     public boolean clean() {
@@ -124,6 +125,11 @@ public record SweepPoint(
         }
 
         public SweepPoint build() {
+            Objects.requireNonNull(step, "step");
+            Objects.requireNonNull(verdict, step + ": verdict");
+            if (!(failedShare >= 0 && failedShare <= 1)) {
+                throw new IllegalStateException(step + ": a failed share lies between 0 and 1, not " + failedShare);
+            }
             return new SweepPoint(
                     value,
                     step,
@@ -132,7 +138,7 @@ public record SweepPoint(
                     p95Millis,
                     failedShare,
                     boundPerSecond,
-                    cpuBoundPerSecond,
+                    cpuBoundPerSecond == null ? OptionalDouble.empty() : OptionalDouble.of(cpuBoundPerSecond),
                     verdict,
                     why);
         }

@@ -2,6 +2,7 @@ package org.concurrencylab.results.usage;
 
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
 /**
  * What the entry service called during one step: the downstream simulator (to show it was not the
@@ -41,6 +42,6 @@ public record DownstreamUsage(
 
     public DownstreamUsage {
         aloneMeanMillis = aloneMeanMillis == null ? OptionalDouble.empty() : aloneMeanMillis;
-        holds = holds == null ? Map.of() : new java.util.TreeMap<>(holds);
+        holds = holds == null ? Map.of() : new TreeMap<>(holds);
     }
 }

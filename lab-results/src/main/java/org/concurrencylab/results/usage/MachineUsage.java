@@ -1,6 +1,7 @@
 package org.concurrencylab.results.usage;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import org.concurrencylab.results.interval.Interval;
 
@@ -132,6 +133,11 @@ public record MachineUsage(
         }
 
         public MachineUsage build() {
+            Objects.requireNonNull(verdict, "verdict");
+            Objects.requireNonNull(processes, "processes");
+            if (cores < 1) {
+                throw new IllegalStateException("a machine has 1 core or more, not " + cores);
+            }
             return new MachineUsage(
                     cores,
                     idleShare,

@@ -15,7 +15,7 @@ import java.util.OptionalLong;
  * @param serverMeanMillis their mean time by those timers: from the handler's filter to the answer,
  *                         so without the time a request waited before a thread took it
  * @param virtualThreadPins times in the step a virtual thread blocked for 20 ms or more while pinned to its
- *                          carrier (JFR's {@code jdk.VirtualThreadPinned}, counted by the lab's agent by when each
+ *                          carrier (JFR's {@code VirtualThreadPinned}, counted by the lab's agent by when each
  *                          pin ended, once JFR had handed over the step's last); empty where nothing counted them
  *                          (the lab's own services)
  */
@@ -96,6 +96,9 @@ public record ProcessUsage(
         }
 
         public ProcessUsage build() {
+            if (!(cpuSeconds >= 0) || heapPeakBytes < 0 || serverRequests < 0 || serverMeanMillis < 0) {
+                throw new IllegalStateException("a process's CPU, heap peak, requests and their mean are zero or more");
+            }
             return new ProcessUsage(
                     cpuSeconds,
                     heapPeakBytes,

@@ -1,10 +1,10 @@
 package org.concurrencylab.statistics.forks;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.concurrencylab.results.Sizing;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.interval.Interval;
 import org.concurrencylab.results.step.StepResult;
@@ -66,18 +66,19 @@ public final class VariantAcrossForks {
     }
 
     /** The first fork's sizing, with the lone requests' time the forks' mean. */
-    private static Map<String, Object> sizing(List<VariantResult> forks) {
-        Map<String, Object> sizing = new LinkedHashMap<>(forks.getFirst().sizing());
-        aloneMillis(forks).ifPresent(sample -> sizing.put(ALONE_MILLIS, sample.mean()));
-        return sizing;
+    private static Sizing sizing(List<VariantResult> forks) {
+        Sizing first = forks.getFirst().sizing();
+        return aloneMillis(forks)
+                .map(sample -> first.with(Map.of(ALONE_MILLIS, sample.mean())))
+                .orElse(first);
     }
 
     /** Each fork's lone requests' time, where every fork timed them. */
     public static Optional<ForkSample> aloneMillis(List<VariantResult> forks) {
         List<Double> values = new ArrayList<>();
         for (VariantResult fork : forks) {
-            if (fork.ok() && fork.sizing().get(ALONE_MILLIS) instanceof Number millis) {
-                values.add(millis.doubleValue());
+            if (fork.ok() && fork.sizing().number(ALONE_MILLIS).isPresent()) {
+                values.add(fork.sizing().number(ALONE_MILLIS).getAsDouble());
             }
         }
         return values.isEmpty() ? Optional.empty() : Optional.of(ForkSample.of(values));

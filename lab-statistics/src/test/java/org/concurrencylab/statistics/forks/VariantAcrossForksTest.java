@@ -69,7 +69,8 @@ class VariantAcrossForksTest {
         assertThat(step.client().timeline().points())
                 .as("each fork keeps its own")
                 .isEmpty();
-        assertThat(combined.sizing().get(VariantAcrossForks.ALONE_MILLIS)).isEqualTo(0.5);
+        assertThat(combined.sizing().entries().get(VariantAcrossForks.ALONE_MILLIS))
+                .isEqualTo(0.5);
         assertThat(VariantAcrossForks.aloneMillisInterval(combined, 0.95)
                         .orElseThrow()
                         .contains(0.5))
