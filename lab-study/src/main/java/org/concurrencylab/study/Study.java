@@ -3,6 +3,7 @@ package org.concurrencylab.study;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import org.concurrencylab.catalog.load.JitPolicy;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.driver.RequestMix;
 import org.concurrencylab.driver.RequestTemplate;
+import org.concurrencylab.results.capacity.CapacityTarget;
 import org.concurrencylab.results.step.Connections;
 
 /**
@@ -69,7 +71,7 @@ public record Study(
         Duration budget,
         boolean agentCost,
         boolean untilHeldBack,
-        org.concurrencylab.results.capacity.CapacityTarget target,
+        CapacityTarget target,
         boolean verify,
         String database,
         Map<String, StudyDownstream> downstreams,
@@ -131,43 +133,10 @@ public record Study(
         }
         Map<String, Map<String, String>> ordered = new LinkedHashMap<>();
         variants.forEach((variant, own) -> ordered.put(variant, Map.copyOf(own)));
-        variants = java.util.Collections.unmodifiableMap(ordered);
-        for (StudyCheck check : checks) {
-            if (check.variant() != null && !variants.containsKey(check.variant())) {
-                throw new IllegalArgumentException(
-                        "a check names variant '" + check.variant() + "', which the study does not declare; "
-                                + "it declares " + String.join(", ", variants.keySet()));
-            }
-            if (check.sameOrBetterThan() != null && !variants.containsKey(check.sameOrBetterThan())) {
-                throw new IllegalArgumentException("a check compares with variant '" + check.sameOrBetterThan()
-                        + "', which the study does not declare; it declares " + String.join(", ", variants.keySet()));
-            }
-            if (check.step().open() != users.isEmpty()
-                    || !(check.step().open() ? rates : users)
-                            .contains(check.step().value())) {
-                throw new IllegalArgumentException("a check names the step of " + check.step()
-                        + ", which the study does not run; " + "its steps are "
-                        + (users.isEmpty()
-                                ? rates.stream().map(rate -> rate + "/s").toList() + ""
-                                : users + " users"));
-            }
-        }
+        variants = Collections.unmodifiableMap(ordered);
         checks = List.copyOf(checks);
-        downstreams = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(downstreams));
-        for (Map.Entry<String, Map<String, String>> variant : variants.entrySet()) {
-            for (String key : variant.getValue().keySet()) {
-                String named = StudyDownstream.latencyKnobOf(key).orElse(null);
-                if (named != null) {
-                    if (!downstreams.containsKey(named)) {
-                        throw new IllegalArgumentException("variant '" + variant.getKey() + "' sets " + key
-                                + ", but the study declares no downstream '" + named + "'"
-                                + (downstreams.isEmpty()
-                                        ? ""
-                                        : "; it declares " + String.join(", ", downstreams.keySet())));
-                    }
-                }
-            }
-        }
+        downstreams = Collections.unmodifiableMap(new LinkedHashMap<>(downstreams));
+        StudyReferences.resolve(variants, checks, users, rates, downstreams);
         jvmOptions = List.copyOf(jvmOptions);
         for (String option : jvmOptions) {
             if (!option.startsWith("-")
@@ -315,7 +284,7 @@ public record Study(
         private Duration budget = Defaults.STUDY_BUDGET;
         private boolean agentCost;
         private boolean untilHeldBack = true;
-        private org.concurrencylab.results.capacity.CapacityTarget target;
+        private CapacityTarget target;
         private boolean verify = Defaults.STUDY_VERIFY;
         private String database;
         private final Map<String, StudyDownstream> downstreams = new LinkedHashMap<>();
@@ -415,7 +384,7 @@ public record Study(
         }
 
         /** The machine to project the capacity model onto; none unless said. */
-        public Builder target(org.concurrencylab.results.capacity.CapacityTarget target) {
+        public Builder target(CapacityTarget target) {
             this.target = target;
             return this;
         }

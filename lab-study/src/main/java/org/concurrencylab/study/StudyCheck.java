@@ -5,12 +5,16 @@ import static java.lang.String.format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.results.ClaimResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.interval.Interval;
 import org.concurrencylab.results.step.LatencyMillis;
+import org.concurrencylab.results.step.LoadPlan;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.statistics.Difference;
 import org.concurrencylab.statistics.ForkSample;
@@ -73,7 +77,7 @@ public record StudyCheck(
         }
 
         /** Whether {@code plan} is the load of this step. */
-        public boolean isOf(org.concurrencylab.results.step.LoadPlan plan) {
+        public boolean isOf(LoadPlan plan) {
             return plan != null
                     && (open
                             ? plan.ratePerSecond() != null && Math.round(plan.ratePerSecond()) == value
@@ -87,7 +91,7 @@ public record StudyCheck(
     }
 
     public StudyCheck {
-        java.util.Objects.requireNonNull(step, "a check names its step");
+        Objects.requireNonNull(step, "a check names its step");
         if (p95AtMostMillis == null
                 && p99AtMostMillis == null
                 && failedAtMostPercent == null
@@ -234,7 +238,7 @@ public record StudyCheck(
     }
 
     /** Each fork's figure at the check's step, or the variant's own where it ran once. */
-    private ForkSample forks(VariantResult variant, java.util.function.ToDoubleFunction<StepResult> figure) {
+    private ForkSample forks(VariantResult variant, ToDoubleFunction<StepResult> figure) {
         List<Double> values = new ArrayList<>();
         for (VariantResult run : variant.runs()) {
             at(run).ifPresent(found -> values.add(figure.applyAsDouble(found)));
@@ -245,7 +249,7 @@ public record StudyCheck(
     /** The level the step's intervals were made at; the lab's own where it has none. */
     private static double level(StepResult step) {
         return step.client().throughputPerSecondInterval() == null
-                ? org.concurrencylab.catalog.Defaults.CONFIDENCE
+                ? Defaults.CONFIDENCE
                 : step.client().throughputPerSecondInterval().level();
     }
 

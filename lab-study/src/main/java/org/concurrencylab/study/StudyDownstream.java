@@ -2,7 +2,12 @@ package org.concurrencylab.study;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A stand-in for an HTTP service a studied application calls: the lab serves it on a port of its own on
@@ -19,6 +24,10 @@ import java.util.regex.Pattern;
  */
 public record StudyDownstream(String name, String property, Duration latency, Distribution distribution, String body) {
 
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
     private static final Pattern PROPERTY = Pattern.compile("[A-Za-z0-9_.\\-\\[\\]]{1,200}");
     /** The longest latency a stand-in waits: ten minutes, far beyond any request timeout. */
@@ -68,15 +77,22 @@ public record StudyDownstream(String name, String property, Duration latency, Di
                     "downstream " + name + ": its latency is 0 to " + MAX_LATENCY.toMillis() + " ms");
         }
         body = body == null ? "{}" : body;
+        try {
+            JSON.readTree(body);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("downstream " + name + ": its body is what the stand-in answers as "
+                    + "application/json, so JSON, such as {\"price\": 42}; this one is not ("
+                    + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+        }
     }
 
     /** The stand-in a key such as {@code downstream.quotes.latency-ms} sets the latency of; none for any other key. */
-    public static java.util.Optional<String> latencyKnobOf(String key) {
+    public static Optional<String> latencyKnobOf(String key) {
         return key.startsWith(KNOB_PREFIX)
                         && key.endsWith(KNOB_SUFFIX)
                         && key.length() > KNOB_PREFIX.length() + KNOB_SUFFIX.length()
-                ? java.util.Optional.of(key.substring(KNOB_PREFIX.length(), key.length() - KNOB_SUFFIX.length()))
-                : java.util.Optional.empty();
+                ? Optional.of(key.substring(KNOB_PREFIX.length(), key.length() - KNOB_SUFFIX.length()))
+                : Optional.empty();
     }
 
     /** The knob that varies this stand-in's latency in a sweep. */

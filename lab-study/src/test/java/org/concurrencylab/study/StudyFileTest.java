@@ -104,6 +104,11 @@ class StudyFileTest {
         assertThatThrownBy(() -> StudyFile.read(write(
                         STUDY + "downstreams:\n  quotes:\n    property: a.b\n    latency-ms: 5\n    jitter: 1\n")))
                 .hasMessageContaining("downstreams.quotes.jitter: not a key of a downstream");
+        assertThatThrownBy(() -> StudyFile.read(write(STUDY
+                        + "downstreams:\n  quotes:\n    property: a.b\n    latency-ms: 5\n    body: '{not json'\n")))
+                .hasMessageStartingWith("study.yaml: downstreams.quotes: downstream quotes: its body is what the "
+                        + "stand-in answers as application/json, so JSON")
+                .hasMessageNotContaining("\n");
         assertThatThrownBy(() -> StudyFile.read(write(STUDY.replace(
                         "spring.datasource.hikari.maximum-pool-size: 8",
                         "spring.datasource.hikari.maximum-pool-size: 8\n    downstream.quotes.latency-ms: 9"))))
@@ -275,7 +280,7 @@ class StudyFileTest {
 
     @Test
     void aBodyFileIsReadNoFurtherThanItsLimit() throws IOException {
-        Files.write(folder.resolve("big.json"), new byte[(int) StudyFile.MAX_BYTES + 1]);
+        Files.write(folder.resolve("big.json"), new byte[(int) BoundedYaml.MAX_BYTES + 1]);
         assertThatThrownBy(() -> StudyFile.read(write("application: app.jar\npath: /orders\nbody-file: big.json\n")))
                 .hasMessageContaining("big.json is larger than 1024 KB");
     }
