@@ -1,6 +1,7 @@
 package org.concurrencylab.capacity;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +20,7 @@ import org.concurrencylab.statistics.ForkSample;
  * A variant's capacity model from its forks: each fork's own model ({@link ServiceCapacityModel}, from its own
  * steps, R0 and CPU), and the model they make together, each figure the mean of theirs with its interval over them
  * (a hold, what a resource allows, c, the throughput). Its limit is decided by {@link Saturation}: the resource
- * allowing the least, and beside it those whose intervals meet it. A prediction of the model (a pool resized,
+ * allowing the least, and beside it those the forks cannot tell apart from it, fork by fork. A prediction of the model (a pool resized,
  * every core given to the application) is each fork's model's prediction, combined as its resources are.
  *
  * @param model the model of the forks together
@@ -55,9 +56,10 @@ public record CapacityOfForks(ServiceCapacity model, List<ServiceCapacity> forks
     private static ServiceCapacity together(VariantResult variant, List<ServiceCapacity> forks, double level) {
         ServiceCapacity first = forks.getFirst();
         StepResult heaviest = variant.steps().getLast();
-        List<ResourceDemand> resources =
-                resources(forks.stream().map(ServiceCapacity::resources).toList(), level);
-        Saturation saturation = Saturation.of(resources, heaviest.usersAtOnce());
+        List<List<ResourceDemand>> each =
+                forks.stream().map(ServiceCapacity::resources).toList();
+        List<ResourceDemand> resources = resources(each, level);
+        Saturation saturation = Saturation.ofForks(each, resources, heaviest.usersAtOnce(), level);
         ForkSample throughput = sample(forks, ServiceCapacity::throughputPerSecond);
         ResourceDemand limit = saturation.limit();
         double explained = throughput.mean() / limit.allowsPerSecond();
@@ -159,14 +161,15 @@ public record CapacityOfForks(ServiceCapacity model, List<ServiceCapacity> forks
         List<List<ResourceDemand>> each = forks.stream()
                 .map(fork -> CapacityProjector.onCores(fork, cores))
                 .toList();
-        return Saturation.of(forks.size() == 1 ? each.getFirst() : resources(each, level), Integer.MAX_VALUE);
+        return forks.size() == 1
+                ? Saturation.of(each.getFirst(), Integer.MAX_VALUE)
+                : Saturation.ofForks(each, resources(each, level), Integer.MAX_VALUE, level);
     }
 
     private static List<DownstreamDemand> downstreams(List<ServiceCapacity> forks) {
         Map<String, List<DownstreamDemand>> byName = forks.stream()
                 .flatMap(model -> model.downstreams().stream())
-                .collect(Collectors.groupingBy(
-                        DownstreamDemand::name, java.util.LinkedHashMap::new, Collectors.toList()));
+                .collect(Collectors.groupingBy(DownstreamDemand::name, LinkedHashMap::new, Collectors.toList()));
         List<DownstreamDemand> together = new ArrayList<>();
         byName.forEach((name, each) -> together.add(new DownstreamDemand(
                 name, mean(each, DownstreamDemand::callsPerRequest), mean(each, DownstreamDemand::meanMillis))));
