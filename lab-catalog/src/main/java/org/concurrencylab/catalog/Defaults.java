@@ -1,9 +1,11 @@
 package org.concurrencylab.catalog;
 
 import java.time.Duration;
+import java.util.List;
 import org.concurrencylab.catalog.load.JitPolicy;
 import org.concurrencylab.catalog.model.MachineBound;
 import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.results.step.LoadPlan;
 
 /**
  * Every default of an experiment declaration in one place, as the CLI's help text and the README
@@ -101,7 +103,7 @@ public final class Defaults {
      * The users of a study's steps, doubling: each step asks twice what the last one did, so that eight
      * steps go from one user to more than most pools hold, and a knee shows between two steps.
      */
-    public static final java.util.List<Integer> STUDY_USERS = java.util.List.of(1, 2, 4, 8, 16, 32, 64, 128);
+    public static final List<Integer> STUDY_USERS = List.of(1, 2, 4, 8, 16, 32, 64, 128);
 
     /**
      * The most users a closed step may have: each is a platform thread of the lab's JVM (1 MiB of stack reserved,
@@ -115,7 +117,7 @@ public final class Defaults {
      * place in the list), so 5 million take about 400 MB of the lab's heap, within the quarter of a laptop's
      * memory the JVM takes by default. An open step's rate x its length is held to it before anything starts.
      */
-    public static final long MAX_REQUESTS_PER_STEP = org.concurrencylab.results.step.LoadPlan.MAX_REQUESTS;
+    public static final long MAX_REQUESTS_PER_STEP = LoadPlan.MAX_REQUESTS;
 
     /** How long a study holds each step: {@link #STUDY_SAMPLES_PER_STEP} samples of its pools at the probe's rate. */
     public static final Duration STUDY_STEP = Duration.ofSeconds(8);

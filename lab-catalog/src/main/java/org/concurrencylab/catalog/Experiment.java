@@ -1,6 +1,7 @@
 package org.concurrencylab.catalog;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -39,6 +40,9 @@ import org.concurrencylab.results.step.Connections;
  * @param calibration       a value the first variant measures and the others reuse, if any
  * @param sweeps            sweeps with the knee their physics gives, decided as claims by {@code ./lab sweep}
  * @param notChecked        what the article states that no claim checks, each with what checking it would take
+ * @param operatingPoint    where the experiment runs against the article's figures and why, in a sentence (the
+ *                          rates and times the load gives here, what sets them, how they map to the article's);
+ *                          empty where the load is the article's own
  */
 public record Experiment(
         String name,
@@ -63,7 +67,8 @@ public record Experiment(
         List<ChainedService> chain,
         Optional<Database> database,
         List<SweepClaim> sweeps,
-        List<NotChecked> notChecked)
+        List<NotChecked> notChecked,
+        String operatingPoint)
         implements DeclaredNames {
 
     public Experiment {
@@ -92,6 +97,7 @@ public record Experiment(
         chain = List.copyOf(chain);
         sweeps = List.copyOf(sweeps);
         notChecked = List.copyOf(notChecked);
+        operatingPoint = operatingPoint == null ? "" : operatingPoint.strip();
         if (new HashSet<>(chain.stream().map(ChainedService::name).toList()).size() != chain.size()) {
             throw new IllegalArgumentException(name + ": two chained services share a name");
         }
@@ -127,6 +133,7 @@ public record Experiment(
         builder.database = database;
         builder.sweeps = sweeps;
         builder.notChecked = notChecked;
+        builder.operatingPoint = operatingPoint;
         return builder;
     }
 
@@ -140,7 +147,7 @@ public record Experiment(
      * whatever is warmed up finds what it needs already there; stopped in the reverse order.
      */
     public List<SharedComponent> sharedComponents() {
-        List<SharedComponent> components = new java.util.ArrayList<>();
+        List<SharedComponent> components = new ArrayList<>();
         database.ifPresent(components::add);
         downstream.ifPresent(components::add);
         return List.copyOf(components);
@@ -206,6 +213,7 @@ public record Experiment(
         private Optional<Database> database = Optional.empty();
         private List<SweepClaim> sweeps = List.of();
         private List<NotChecked> notChecked = List.of();
+        private String operatingPoint = "";
 
         private Builder(String name) {
             this.name = name;
@@ -323,6 +331,12 @@ public record Experiment(
         }
 
         /** What the article states that no claim checks, each with what checking it would take. */
+        /** Where the experiment runs against the article's figures, and why: {@code ./lab list --claims} shows it. */
+        public Builder operatingPoint(String operatingPoint) {
+            this.operatingPoint = operatingPoint;
+            return this;
+        }
+
         public Builder notChecked(NotChecked... items) {
             this.notChecked = List.of(items);
             return this;
@@ -357,7 +371,8 @@ public record Experiment(
                     chain,
                     database,
                     sweeps,
-                    notChecked);
+                    notChecked,
+                    operatingPoint);
             experiment.claims().forEach(experiment::checkReferences);
             experiment.sweeps().forEach(experiment::checkReferences);
             experiment.findings().forEach(experiment::checkReferences);

@@ -6,11 +6,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.function.IntToDoubleFunction;
+import java.util.stream.Stream;
 import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Verdict;
 import org.concurrencylab.catalog.load.LoadStep;
@@ -46,7 +48,8 @@ public record SweepClaim(
         OptionalDouble scale,
         Expected expected,
         String articleSaid,
-        List<MeasuredSpread> spreads) {
+        List<MeasuredSpread> spreads,
+        Map<String, String> alongside) {
 
     /** A knee read between two of six points, from throughputs within 5 % of each other run to run. */
     public static final double KNEE_TOLERANCE = 0.10;
@@ -62,6 +65,10 @@ public record SweepClaim(
         Objects.requireNonNull(knob, id + ": knob");
         Objects.requireNonNull(expected, id + ": what the physics expects, a knee, a failure edge or a failure level");
         spreads = List.copyOf(spreads);
+        alongside = Map.copyOf(alongside);
+        if (alongside.containsKey(knob.name())) {
+            throw new IllegalArgumentException(id + ": " + knob.name() + " is the knob, not a property alongside it");
+        }
         if (expected instanceof FailureEdge && !knob.isRequestTimeout()) {
             throw new IllegalArgumentException(id + ": a failure edge lies along the client's timeout ("
                     + Knob.REQUEST_TIMEOUT_MS + "), not along " + knob.name());
@@ -128,22 +135,26 @@ public record SweepClaim(
             double expected = at.applyAsDouble(machineCpus);
             SweepFit fit = sweep.fit();
             String band = format(Locale.ROOT, "%s ± %.0f %% (%s)", number(expected), 100 * tolerance, why);
-            if (fit.knee() == null) {
+            if (fit.knee().isEmpty()) {
                 return claim.result(Verdict.Status.NOT_DECIDED, "no knee found, against " + band + ": " + fit.note());
             }
-            boolean holds = Math.abs(fit.knee() - expected) <= tolerance * expected;
+            double knee = fit.knee().getAsDouble();
+            boolean holds = Math.abs(knee - expected) <= tolerance * expected;
             return claim.result(
                     holds ? Verdict.Status.REPRODUCED : Verdict.Status.NOT_REPRODUCED,
                     format(
                             Locale.ROOT,
                             "knee at %s = %s, against %s; from %s, holdout error %s",
                             claim.knob().name(),
-                            number(fit.knee()),
+                            number(knee),
                             band,
                             SweepFit.USL.equals(fit.model()) ? "the USL" : "Little's law's bounds",
-                            fit.holdoutErrorPercent() == null
+                            fit.holdoutErrorPercent().isEmpty()
                                     ? "none"
-                                    : format(Locale.ROOT, "%.1f %%", fit.holdoutErrorPercent())));
+                                    : format(
+                                            Locale.ROOT,
+                                            "%.1f %%",
+                                            fit.holdoutErrorPercent().getAsDouble())));
         }
 
         @Override
@@ -203,8 +214,8 @@ public record SweepClaim(
                     claim.knob().name(),
                     millis,
                     how,
-                    shares(sweep.points()),
-                    crossings(sweep.points()));
+                    FailedShares.along(sweep.points()),
+                    FailedShares.crossings(sweep.points()));
             if (below.isEmpty() || above.isEmpty()) {
                 return claim.result(
                         Verdict.Status.NOT_DECIDED,
@@ -248,35 +259,6 @@ public record SweepClaim(
                     within.toMillis(),
                     how,
                     100 * under);
-        }
-
-        private static String shares(List<SweepPoint> points) {
-            return String.join(
-                    ", ",
-                    points.stream()
-                            .map(point -> format(
-                                    Locale.ROOT, "%.1f %% at %s", 100 * point.failedShare(), number(point.value())))
-                            .toList());
-        }
-
-        /** Where the failed share, falling as the timeout grows, crosses a half and 2 %, read linearly between two points. */
-        private static String crossings(List<SweepPoint> points) {
-            List<String> found = new ArrayList<>();
-            for (double share : new double[] {0.5, 0.02}) {
-                for (int i = 1; i < points.size(); i++) {
-                    SweepPoint low = points.get(i - 1);
-                    SweepPoint high = points.get(i);
-                    if (low.failedShare() >= share && high.failedShare() < share) {
-                        double at = low.value()
-                                + (high.value() - low.value())
-                                        * (low.failedShare() - share)
-                                        / (low.failedShare() - high.failedShare());
-                        found.add(format(Locale.ROOT, "%.0f %% at about %.0f ms", 100 * share, at));
-                        break;
-                    }
-                }
-            }
-            return found.isEmpty() ? "" : "; it falls through " + String.join(" and ", found);
         }
     }
 
@@ -383,7 +365,7 @@ public record SweepClaim(
         }
     }
 
-    private static String number(double value) {
+    static String number(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : format(Locale.ROOT, "%.2f", value);
     }
 
@@ -402,6 +384,7 @@ public record SweepClaim(
         private FailureLevel level;
         private String articleSaid;
         private List<MeasuredSpread> spreads = List.of();
+        private Map<String, String> alongside = Map.of();
 
         private Builder(String id) {
             this.id = id;
@@ -482,10 +465,18 @@ public record SweepClaim(
             return this;
         }
 
+        /**
+         * Spring properties every point of the sweep runs with beside the variant's own, where the variant's would
+         * hide what the sweep shows (a timeout of its own in front of the knob's).
+         */
+        public Builder alongside(Map<String, String> properties) {
+            this.alongside = properties;
+            return this;
+        }
+
         public SweepClaim build() {
-            long expected = java.util.stream.Stream.of(knee, edge, level)
-                    .filter(Objects::nonNull)
-                    .count();
+            long expected =
+                    Stream.of(knee, edge, level).filter(Objects::nonNull).count();
             if (expected != 1) {
                 throw new IllegalArgumentException(
                         id + ": a sweep expects a knee, a failure edge or a failure level, one of them");
@@ -500,7 +491,8 @@ public record SweepClaim(
                     scale,
                     edge != null ? edge : level != null ? level : new Knee(knee, tolerance, why),
                     articleSaid,
-                    spreads);
+                    spreads,
+                    alongside);
         }
     }
 }

@@ -1,7 +1,10 @@
 package org.concurrencylab.catalog;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.concurrencylab.catalog.load.Autoscaling;
 import org.concurrencylab.catalog.load.RequestPaths;
@@ -42,18 +45,18 @@ public record Variant(
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a variant needs its name");
         }
-        java.util.Objects.requireNonNull(origin, name + ": origin");
-        java.util.Objects.requireNonNull(capacity, name + ": capacity, for the Little's-law bound");
-        java.util.Objects.requireNonNull(cpus, name + ": cpus");
+        Objects.requireNonNull(origin, name + ": origin");
+        Objects.requireNonNull(capacity, name + ": capacity, for the Little's-law bound");
+        Objects.requireNonNull(cpus, name + ": cpus");
         // in their declared order: the command line a service starts with, and the report, keep it
-        properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
-        seed = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(seed));
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        seed = Collections.unmodifiableMap(new LinkedHashMap<>(seed));
         if (instances < 1) {
             throw new IllegalArgumentException(name + ": a variant runs at least one instance");
         }
-        java.util.Objects.requireNonNull(requestTimeout, name + ": requestTimeout");
-        java.util.Objects.requireNonNull(autoscaling, name + ": autoscaling");
-        java.util.Objects.requireNonNull(paths, name + ": paths");
+        Objects.requireNonNull(requestTimeout, name + ": requestTimeout");
+        Objects.requireNonNull(autoscaling, name + ": autoscaling");
+        Objects.requireNonNull(paths, name + ": paths");
         if (autoscaling.isPresent() && instances >= autoscaling.get().maxInstances()) {
             throw new IllegalArgumentException(
                     name + ": starts " + instances + " instances, its autoscaler's most; it could not scale out");

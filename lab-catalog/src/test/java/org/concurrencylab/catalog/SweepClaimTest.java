@@ -120,7 +120,7 @@ class SweepClaimTest {
                 .text("failures are a level")
                 .sweep("legacy", "250 users", "legacy.storefront.connection-request-timeout=1500,2000,4500")
                 .failureLevel(
-                        (variant, step, wait) -> variant.sizing().containsKey("timed")
+                        (variant, step, wait) -> variant.sizing().has("timed")
                                 ? OptionalDouble.of(wait < 1600 ? 0.5 : wait < 2100 ? 0.2 : 0)
                                 : OptionalDouble.empty(),
                         "the queue played out",
@@ -139,7 +139,7 @@ class SweepClaimTest {
                             new LatencyMillis(1, 1, 1, 1, 1, 1),
                             2,
                             1)
-                    .machine(MachineUsage.custom().verdict(machineVerdict).build())
+                    .machine(MachineUsage.custom().cores(2).verdict(machineVerdict).build())
                     .build();
             variants.add(VariantResult.custom("legacy@" + wait)
                     .origin("seed")

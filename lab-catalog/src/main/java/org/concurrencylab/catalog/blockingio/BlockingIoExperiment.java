@@ -5,6 +5,7 @@ import static java.lang.String.format;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
 import org.concurrencylab.catalog.Origin;
@@ -56,7 +57,7 @@ public final class BlockingIoExperiment implements ExperimentDeclaration {
 
     static final SharedPool TOMCAT_WORKERS = new SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
 
-    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    /** Found by the catalog through {@link ServiceLoader}. */
     public BlockingIoExperiment() {}
 
     @Override

@@ -8,7 +8,7 @@ import java.util.function.Predicate;
  * The shape of machine a claim can be decided on, and how it says so: on any other the claim is not
  * decided, with what the machine lacks, and {@code ./lab list --claims} says it before anything runs.
  *
- * @param text what the claim needs, as a sentence ends it: "4 hardware threads on 2 cores"
+ * @param text what the claim needs, as a sentence ends it: "more hardware threads than cores"
  * @param met  whether a machine has it; a machine whose cores are unknown never has a need on cores
  */
 public record MachineNeed(String text, Predicate<MachineShape> met) {
@@ -19,16 +19,15 @@ public record MachineNeed(String text, Predicate<MachineShape> met) {
     }
 
     /**
-     * Hyperthreading of a given shape: {@code hardwareThreads} hardware threads on {@code cores} physical cores,
-     * so that that many threads share the cores' pipelines. A larger machine does not have it: its scheduler
-     * spreads the threads over more cores first.
+     * Hyperthreading: more hardware threads than physical cores, so that threads on a core's two hardware threads
+     * share its pipelines. The article's own machine was one (8 logical CPUs on 4 cores); a machine whose cores are
+     * unknown is not known to be one.
      */
-    public static MachineNeed hardwareThreadsOnCores(int hardwareThreads, int cores) {
+    public static MachineNeed hyperthreaded() {
         return new MachineNeed(
-                hardwareThreads + " hardware threads on " + cores + " cores",
+                "more hardware threads than cores",
                 machine -> machine.cores().isPresent()
-                        && machine.cores().getAsInt() == cores
-                        && machine.hardwareThreads() >= hardwareThreads);
+                        && machine.hardwareThreads() > machine.cores().getAsInt());
     }
 
     /** Why a claim is not decided on {@code machine}, or empty where the machine has what the claim needs. */

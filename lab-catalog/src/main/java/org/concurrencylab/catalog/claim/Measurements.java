@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import org.concurrencylab.results.VariantResult;
+import org.concurrencylab.results.step.RequestShare;
 import org.concurrencylab.results.step.StepResult;
+import org.concurrencylab.results.usage.ThreadSample;
 
 /**
  * What the claims of one experiment read: the measured steps by variant and load, and D as it ran.
@@ -194,7 +196,7 @@ public final class Measurements {
      * The figures of the requests {@code step} sent to {@code path}, where its load sent several paths; the
      * claim cannot be decided without them.
      */
-    public static org.concurrencylab.results.step.RequestShare sentTo(StepResult step, String path) {
+    public static RequestShare sentTo(StepResult step, String path) {
         return step.client().byRequest().stream()
                 .filter(share -> share.request().equals("GET " + path))
                 .findFirst()
@@ -227,7 +229,7 @@ public final class Measurements {
      * variant that does not declare the sample ({@code Variant.Builder.threadsAfterLoad()}) is never rested,
      * so reading it there is a claim's error, thrown as {@link UnknownReference}.
      */
-    public org.concurrencylab.results.usage.ThreadSample afterLoad(StepResult step) {
+    public ThreadSample afterLoad(StepResult step) {
         if (declared != null) {
             variants.stream()
                     .filter(variant -> variant.steps().stream().anyMatch(own -> own == step))
@@ -246,7 +248,7 @@ public final class Measurements {
     }
 
     /** The threads when a step's load came; {@link Missing} where none was sampled. */
-    public org.concurrencylab.results.usage.ThreadSample beforeLoad(StepResult step) {
+    public ThreadSample beforeLoad(StepResult step) {
         if (step.service().threads() == null || step.service().threads().beforeLoad() == null) {
             throw new Missing("needs the threads before the load, which results written before it lack");
         }

@@ -5,6 +5,7 @@ import static java.lang.String.format;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.concurrencylab.results.step.StepResult;
 
 /** A claim's outcome on this run, with the measured numbers that decided it. */
@@ -112,9 +113,8 @@ public record Verdict(Status status, String evidence) {
             boolean holds, boolean fallsShort, String evidence, StepResult raisable, StepResult... clean) {
         boolean othersClean = Arrays.stream(clean).noneMatch(StepResult::machineBound);
         if (holds || !fallsShort || !raisable.machineBound() || !othersClean) {
-            StepResult[] steps = java.util.stream.Stream.concat(
-                            java.util.stream.Stream.of(raisable), Arrays.stream(clean))
-                    .toArray(StepResult[]::new);
+            StepResult[] steps =
+                    Stream.concat(Stream.of(raisable), Arrays.stream(clean)).toArray(StepResult[]::new);
             return onSteps(holds, evidence, steps);
         }
         return of(

@@ -2,7 +2,9 @@ package org.concurrencylab.catalog.cpubound;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.ServiceLoader;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
 import org.concurrencylab.catalog.Origin;
@@ -63,7 +65,7 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
 
     static final CpuWork ON_TOMCAT = new CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> TOMCAT_THREADS);
 
-    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    /** Found by the catalog through {@link ServiceLoader}. */
     public CpuBoundExperiment() {}
 
     @Override
@@ -126,7 +128,7 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
                                 "lab.cpu.scheduler",
                                 "none",
                                 "lab.cpu.work-factor",
-                                String.format(java.util.Locale.ROOT, "%.4f", ARTICLE_BATCH_WORK)))
+                                String.format(Locale.ROOT, "%.4f", ARTICLE_BATCH_WORK)))
                         .capacity(ON_TOMCAT)
                         .seed(Map.of(
                                 AT_ONCE.label(), seed(null, "batches of 10, about 11 s each; the last 10 time out")))
@@ -146,7 +148,7 @@ public final class CpuBoundExperiment implements ExperimentDeclaration {
                 Variant.custom(
                                 PARALLEL_CPUS,
                                 "subscribeOn a parallel scheduler with one thread per CPU of this machine")
-                        .origin(Origin.MODERN)
+                        .origin(Origin.LAB)
                         .properties(parallel(0))
                         .capacity(new CpuWork("pi", "schedulerThreads", cpus -> cpus))
                         .build(),

@@ -32,9 +32,9 @@ public record PiWorkCost(double cpuSeconds, double terms, CoreSpeed coreSpeed) {
 
     /** The cost of {@code step}, which {@code variant}'s JVM ran. */
     public static PiWorkCost of(VariantResult variant, StepResult step) {
-        if (!(variant.sizing().get("piTermsPerRequest") instanceof Number perRequest)) {
-            throw new Measurements.Missing(variant.name() + " did not report its pi terms");
-        }
+        double perRequest = variant.sizing()
+                .number("piTermsPerRequest")
+                .orElseThrow(() -> new Measurements.Missing(variant.name() + " did not report its pi terms"));
         // the server computes a request whose client gave up too: its own count of requests, where it kept one
         long computed = step.service().process().serverRequests() > 0
                 ? step.service().process().serverRequests()
@@ -43,7 +43,7 @@ public record PiWorkCost(double cpuSeconds, double terms, CoreSpeed coreSpeed) {
                 - Math.max(0, step.service().process().jitCpuSeconds().orElse(0));
         return new PiWorkCost(
                 cpu,
-                computed * perRequest.doubleValue(),
+                computed * perRequest,
                 step.machine() == null ? null : step.machine().coreSpeed());
     }
 

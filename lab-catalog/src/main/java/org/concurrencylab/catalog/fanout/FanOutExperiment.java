@@ -3,6 +3,7 @@ package org.concurrencylab.catalog.fanout;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
@@ -71,7 +72,7 @@ public final class FanOutExperiment implements ExperimentDeclaration {
             cpus -> Math.max(1, cpus - 1),
             new Hold(CALLS_PER_REQUEST, 1));
 
-    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    /** Found by the catalog through {@link ServiceLoader}. */
     public FanOutExperiment() {}
 
     @Override
@@ -172,7 +173,7 @@ public final class FanOutExperiment implements ExperimentDeclaration {
                                 LITTLES_LAW_POOL,
                                 "supplyAsync on a fixed pool sized by Little's law: 2 x 20/s x 2 calls x D = "
                                         + LITTLES_LAW_POOL_SIZE + " threads")
-                        .origin(Origin.MODERN)
+                        .origin(Origin.LAB)
                         .properties(VariantProperties.servlet(
                                 "lab.fan-out.strategy",
                                 "dedicated-pool",

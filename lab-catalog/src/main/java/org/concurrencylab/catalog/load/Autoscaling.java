@@ -1,6 +1,7 @@
 package org.concurrencylab.catalog.load;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -80,14 +81,12 @@ public record Autoscaling(
     /** The rule in words, for reports. */
     public String describe() {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "CPU above %.0f %% of %.2f cores %s (read every %.2f s): ceil(n x "
                         + "utilization / %.0f %%) instances, at most %d",
                 100 * targetUtilization,
                 requestCores,
-                window.isZero()
-                        ? "at a reading"
-                        : String.format(java.util.Locale.ROOT, "for %.2f s", window.toMillis() / 1e3),
+                window.isZero() ? "at a reading" : String.format(Locale.ROOT, "for %.2f s", window.toMillis() / 1e3),
                 period.toMillis() / 1e3,
                 100 * targetUtilization,
                 maxInstances);

@@ -2,8 +2,8 @@ package org.concurrencylab.catalog.load;
 
 /**
  * A closed load run before anything is measured, so that pools have grown and the JIT has compiled
- * the request path: {@code users} users without thinking until the services are steady (see
- * {@link org.concurrencylab.catalog.Defaults#WARM_UP_WINDOW}), at most {@code lengthInD} times D. It
+ * the request path: {@code users} users without thinking until the services are steady (the steadiness rule
+ * whose windows and shares the catalog's defaults hold), at most {@code lengthInD} times D. It
  * is closed on purpose: a variant that cannot keep up slows the warm-up down instead of building a
  * queue that the measured steps would inherit.
  */

@@ -1,9 +1,16 @@
 package org.concurrencylab.catalog.model;
 
 import java.time.Duration;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.function.IntUnaryOperator;
 import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.results.Sizing;
 import org.concurrencylab.results.step.Connections;
 
 /**
@@ -26,24 +33,19 @@ public sealed interface CapacityModel {
      *                    the hold is measured rather than modelled; empty where nothing times it
      */
     record Bound(
-            double throughputPerSecond,
-            String explanation,
-            double holdInD,
-            java.util.Set<String> rolesOnHold,
-            String timedAs) {
+            double throughputPerSecond, String explanation, double holdInD, Set<String> rolesOnHold, String timedAs) {
 
         public Bound {
-            rolesOnHold = java.util.Set.copyOf(rolesOnHold);
+            rolesOnHold = Set.copyOf(rolesOnHold);
             timedAs = timedAs == null ? "" : timedAs;
         }
 
-        public Bound(
-                double throughputPerSecond, String explanation, double holdInD, java.util.Set<String> rolesOnHold) {
+        public Bound(double throughputPerSecond, String explanation, double holdInD, Set<String> rolesOnHold) {
             this(throughputPerSecond, explanation, holdInD, rolesOnHold, "");
         }
 
         public Bound(double throughputPerSecond, String explanation, double holdInD) {
-            this(throughputPerSecond, explanation, holdInD, java.util.Set.of());
+            this(throughputPerSecond, explanation, holdInD, Set.of());
         }
 
         public Bound(double throughputPerSecond, String explanation) {
@@ -69,20 +71,19 @@ public sealed interface CapacityModel {
      *
      * @param connections how the client held its connections: it decides which event loop serves a request
      */
-    Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus);
+    Bound bound(LoadStep step, Connections connections, Duration d, Sizing sizing, int cpus);
 
     /** The bound a JVM seeing {@code cpus} processors would give. */
     default Bound boundForCpus(LoadStep step, Connections connections, Duration d, int cpus) {
-        return bound(step, connections, d, Map.of(), cpus);
+        return bound(step, connections, d, Sizing.NONE, cpus);
     }
 
     private static double seconds(Duration duration) {
         return duration.toNanos() / 1e9;
     }
 
-    private static int size(Map<String, Object> sizing, String key, IntUnaryOperator sizeForCpus, int cpus) {
-        Object reported = sizing.get(key);
-        return reported instanceof Number number ? number.intValue() : sizeForCpus.applyAsInt(cpus);
+    private static int size(Sizing sizing, String key, IntUnaryOperator sizeForCpus, int cpus) {
+        return sizing.whole(key).orElseGet(() -> sizeForCpus.applyAsInt(cpus));
     }
 
     /**
@@ -126,9 +127,7 @@ public sealed interface CapacityModel {
     }
 
     private static String number(double value) {
-        return value == Math.rint(value)
-                ? Long.toString((long) value)
-                : String.format(java.util.Locale.ROOT, "%.1f", value);
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
     }
 
     /** Nothing caps concurrency: every user, or every arrival, is served at once. */
@@ -139,7 +138,7 @@ public sealed interface CapacityModel {
         }
 
         @Override
-        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Sizing sizing, int cpus) {
             return switch (step) {
                 case LoadStep.Closed closed ->
                     new Bound(
@@ -171,17 +170,17 @@ public sealed interface CapacityModel {
         }
 
         /** Its threads, as the running service reported them, else by the formula. */
-        public int threads(Map<String, Object> sizing, int cpus) {
+        public int threads(Sizing sizing, int cpus) {
             return size(sizing, sizingKey, sizeForCpus, cpus);
         }
 
         /** The requests a second it lets through when every thread is taken: n / (threads a request x its hold). */
-        public double perSecond(Duration d, Map<String, Object> sizing, int cpus) {
+        public double perSecond(Duration d, Sizing sizing, int cpus) {
             return threads(sizing, cpus) / (hold.threads() * hold.serviceTimeInD() * seconds(d));
         }
 
         @Override
-        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Sizing sizing, int cpus) {
             int threads = size(sizing, sizingKey, sizeForCpus, cpus);
             double serviceSeconds = hold.serviceTimeInD() * seconds(d);
             String perRequest = hold.threads() == 1 ? "" : "/" + hold.threads();
@@ -248,7 +247,7 @@ public sealed interface CapacityModel {
      *
      * @param pools each path's share of the requests (0 to 1, together 1) and the pool that holds its requests
      */
-    record PoolPerPath(java.util.List<PathPool> pools) implements CapacityModel {
+    record PoolPerPath(List<PathPool> pools) implements CapacityModel {
 
         /** One path's share of the requests and its own pool. */
         public record PathPool(double share, SharedPool pool) {
@@ -256,12 +255,12 @@ public sealed interface CapacityModel {
                 if (!(share > 0 && share <= 1)) {
                     throw new IllegalArgumentException("a path's share is above 0 and at most 1, not " + share);
                 }
-                java.util.Objects.requireNonNull(pool, "pool");
+                Objects.requireNonNull(pool, "pool");
             }
         }
 
         public PoolPerPath {
-            pools = java.util.List.copyOf(pools);
+            pools = List.copyOf(pools);
             double total = pools.stream().mapToDouble(PathPool::share).sum();
             if (pools.size() < 2 || Math.abs(total - 1) > 1e-9) {
                 throw new IllegalArgumentException(
@@ -270,13 +269,13 @@ public sealed interface CapacityModel {
         }
 
         @Override
-        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Sizing sizing, int cpus) {
             double holdInD = pools.getFirst().pool().hold().serviceTimeInD();
             double serviceSeconds = holdInD * seconds(d);
             return switch (step) {
                 case LoadStep.Open open -> {
                     double total = 0;
-                    java.util.List<String> each = new java.util.ArrayList<>();
+                    List<String> each = new ArrayList<>();
                     for (PathPool path : pools) {
                         total += Math.min(
                                 open.ratePerSecond() * path.share(), path.pool().perSecond(d, sizing, cpus));
@@ -309,9 +308,9 @@ public sealed interface CapacityModel {
         }
 
         /** Users crossing every pool in turn: the pool its share fills first bounds them all. */
-        private Bound firstFilled(Duration d, Map<String, Object> sizing, int cpus, double holdInD) {
+        private Bound firstFilled(Duration d, Sizing sizing, int cpus, double holdInD) {
             double perSecond = Double.POSITIVE_INFINITY;
-            java.util.List<String> each = new java.util.ArrayList<>();
+            List<String> each = new ArrayList<>();
             for (PathPool path : pools) {
                 perSecond = Math.min(perSecond, path.pool().perSecond(d, sizing, cpus) / path.share());
                 each.add(path.pool().threads(sizing, cpus) + " " + path.pool().pool() + " threads / D / "
@@ -332,14 +331,13 @@ public sealed interface CapacityModel {
      */
     record CpuWork(String threads, String threadsKey, IntUnaryOperator threadsForCpus) implements CapacityModel {
         @Override
-        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Sizing sizing, int cpus) {
             int machineCpus = size(sizing, "machineCpus", any -> cpus, cpus);
             int n = size(sizing, threadsKey, threadsForCpus, machineCpus);
             int busy = n <= 0 ? machineCpus : Math.min(n, machineCpus);
-            double factor = sizing.get("workFactor") instanceof Number reported ? reported.doubleValue() : 1;
+            double factor = sizing.number("workFactor").orElse(1);
             double perSecond = busy / (machineCpus * factor * seconds(d));
-            String work =
-                    (factor == 1 ? "" : String.format(java.util.Locale.ROOT, "%.2f x ", factor)) + "D x " + machineCpus;
+            String work = (factor == 1 ? "" : String.format(Locale.ROOT, "%.2f x ", factor)) + "D x " + machineCpus;
             String explanation = (n <= 0 ? "a thread per request" : n + " " + threads + " threads") + " on "
                     + machineCpus + " CPUs: " + busy + " requests of " + work + " CPU at once";
             return switch (step) {
@@ -362,8 +360,8 @@ public sealed interface CapacityModel {
     public static double roundRobinElapsedInD(int users, int repetitions, int loops) {
         double[] loopFreeAt = new double[loops];
         // a user's next request: when it is sent, who sends it, how many that user has sent
-        java.util.PriorityQueue<double[]> sends = new java.util.PriorityQueue<>(
-                java.util.Comparator.<double[]>comparingDouble(send -> send[0]).thenComparingDouble(send -> send[1]));
+        PriorityQueue<double[]> sends = new PriorityQueue<>(
+                Comparator.<double[]>comparingDouble(send -> send[0]).thenComparingDouble(send -> send[1]));
         for (int user = 0; user < users; user++) {
             sends.add(new double[] {0, user, 0});
         }
@@ -391,7 +389,7 @@ public sealed interface CapacityModel {
      */
     record EventLoops(String sizingKey, IntUnaryOperator sizeForCpus) implements CapacityModel {
         @Override
-        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
+        public Bound bound(LoadStep step, Connections connections, Duration d, Sizing sizing, int cpus) {
             int loops = size(sizing, sizingKey, sizeForCpus, cpus);
             return switch (step) {
                 case LoadStep.Closed closed
@@ -451,8 +449,8 @@ public sealed interface CapacityModel {
         public static final String HOT_ROW = "hot-row";
 
         @Override
-        public Bound bound(LoadStep step, Connections connections, Duration d, Map<String, Object> sizing, int cpus) {
-            boolean save = !Boolean.FALSE.equals(sizing.get(service + ".saveUnchangedSettings"));
+        public Bound bound(LoadStep step, Connections connections, Duration d, Sizing sizing, int cpus) {
+            boolean save = sizing.flag(service + ".saveUnchangedSettings").orElse(true);
             int pool = size(sizing, service + ".hikariMaximumPoolSize", any -> 10, cpus);
             // the calling client's connections to the service cap it too where it has a pool (an unbounded client has
             // none)
@@ -464,7 +462,7 @@ public sealed interface CapacityModel {
                             ? client + " client connections to the orders service, each held D: n/D"
                             : pool + " pooled connections, each held D: n/D";
             double perSecond = atOnce / seconds(d);
-            java.util.Set<String> onHold = java.util.Set.of("chain", "database");
+            Set<String> onHold = Set.of("chain", "database");
             String timedAs = save ? HOT_ROW : "";
             return switch (step) {
                 case LoadStep.Open open ->

@@ -4,11 +4,11 @@ import static java.lang.String.format;
 import static org.concurrencylab.catalog.claim.Thresholds.figure;
 import static org.concurrencylab.catalog.claim.Thresholds.percent;
 import static org.concurrencylab.catalog.servletasync.ServletAsyncExperiment.*;
+import static org.concurrencylab.catalog.servletasync.ServletAsyncThresholds.*;
+import static org.concurrencylab.catalog.servletasync.ServletAsyncVerdicts.*;
 
 import java.util.List;
-import org.concurrencylab.catalog.claim.Bench;
 import org.concurrencylab.catalog.claim.Claim;
-import org.concurrencylab.catalog.claim.MeasuredSpread;
 import org.concurrencylab.catalog.claim.Measurements;
 import org.concurrencylab.catalog.claim.Thresholds;
 import org.concurrencylab.catalog.claim.Verdict;
@@ -23,56 +23,6 @@ import org.concurrencylab.results.usage.ThreadSample;
 final class ServletAsyncClaims {
 
     private ServletAsyncClaims() {}
-
-    /** What the spreads below moved over: three runs of {@code ./lab bench servlet-async}, nothing else running. */
-    static final Bench BENCH = Bench.of(3, "2026-11-28");
-
-    /** Eight runs of blocking-39 and the Callable: three of ./lab bench servlet-async, five of the two alone. */
-    static final Bench BENCH_OF_8_RUNS = Bench.of(8, "2026-11-28");
-
-    static final MeasuredSpread BLOCKING_10_P95_SPREAD =
-            BENCH.spread("the p95 as a share of the timeout", 95.1, 95.1, "%");
-
-    static final MeasuredSpread BLOCKING_10_TIMEOUTS_SPREAD = BENCH.spread("timed out of 1200", 40, 43, "");
-
-    static final MeasuredSpread CALLABLE_P95_SPREAD = BENCH.spread("the p95", 1.02, 1.04, "D");
-
-    static final MeasuredSpread CALLABLE_THREADS_SPREAD =
-            BENCH.spread("more live threads at peak than at rest", 22, 23, "");
-
-    static final MeasuredSpread AT_START_SPREAD = BENCH.spread("more live threads at the start", 12, 13, "");
-
-    static final MeasuredSpread AT_END_SPREAD = BENCH.spread("at the end", 13, 14, "");
-
-    /**
-     * How far blocking-39's mean moves against the Callable's from one run to the next here: three standard
-     * deviations of their difference over the runs of {@link #A_BIT_BETTER_SPREAD} (0.28 %). Within it, one run
-     * cannot tell which of the two is lower.
-     */
-    static final double A_BIT_BETTER_NOISE = 0.0085;
-
-    static final MeasuredSpread A_BIT_BETTER_SPREAD =
-            BENCH_OF_8_RUNS.spread("the mean's difference from the Callable's", -0.91, 0.04, "%");
-
-    static final MeasuredSpread LESS_HEAP_SPREAD =
-            BENCH.spread("the heap peak against the Callable's", 0.94, 0.96, "x");
-
-    static final MeasuredSpread WORKERS_MADE_SPREAD = BENCH.spread("workers at most of the 39 allowed", 23, 24, "");
-
-    static final MeasuredSpread WORKERS_LEFT_SPREAD = BENCH.spread("workers after the rest", 10, 10, "");
-
-    static final MeasuredSpread BOOT_DEFAULT_SPREAD = BENCH.spread("the rate served", 6.47, 6.48, "per D");
-
-    static final MeasuredSpread VIRTUAL_THREADS_P95_SPREAD = BENCH.spread("the p95", 1.01, 1.06, "D");
-
-    static final MeasuredSpread DEFERRED_RESULT_P95_SPREAD = BENCH.spread("the p95", 1.02, 1.02, "D");
-
-    static final MeasuredSpread OWN_POOL_P95_SPREAD =
-            BENCH.spread("the second application's p95 on its own pool", 1.02, 1.03, "D");
-
-    static final MeasuredSpread SHARED_POOL_P95_SPREAD = BENCH.spread("blocking in the first's", 56.74, 56.85, "D");
-
-    static final MeasuredSpread SLEEP_SERVICE_SPREAD = BENCH.spread("its slowest mean a call", 1.0, 1.01, "D");
 
     static List<Claim> claims() {
         String load = LOAD.label();
@@ -291,26 +241,28 @@ final class ServletAsyncClaims {
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39, CALLABLE_10_UNBOUNDED),
                 Claim.of(
                                 "tomcat-makes-workers-as-needed",
-                                "Tomcat too makes threads only as requests need them: with 39 allowed it makes about as many as the "
-                                        + "load holds at once, not 39.",
+                                "Tomcat too makes threads only as requests need them: with 39 allowed it keeps about as many "
+                                        + "alive as the load holds at once, not 39.",
                                 m -> {
                                     VariantResult variant = m.variant(BLOCKING_39);
                                     StepResult step = m.step(BLOCKING_39, load);
-                                    int limit = variant.sizing().get("tomcatMaxThreads") instanceof Number n
-                                            ? n.intValue()
-                                            : 0;
+                                    int limit = variant.sizing()
+                                            .whole("tomcatMaxThreads")
+                                            .orElse(0);
                                     int made = step.service()
                                             .threads()
                                             .peakByPool()
                                             .getOrDefault("tomcat-workers", 0);
+                                    double alive = meanAlive(step, "tomcat-workers");
                                     double inFlight = Measurements.inFlight(step);
                                     return Verdict.of(
-                                            limit > 0 && made < limit && made <= AS_NEEDED * inFlight,
+                                            limit > 0 && made < limit && alive <= AS_NEEDED * inFlight,
                                             format(
-                                                    "%d Tomcat workers at most of the %d allowed, for %.1f requests in flight on "
-                                                            + "average by Little's law (X x W); %d after the load: an idle worker "
-                                                            + "goes after 60 s, longer than the rest between loads (the deletion "
-                                                            + "is tomcat-deletes-idle-workers')",
+                                                    "%.1f Tomcat workers alive on average, %d at most, of the %d allowed, for "
+                                                            + "%.1f requests in flight on average by Little's law (X x W); %d "
+                                                            + "after the load: an idle worker goes after 60 s, longer than the "
+                                                            + "rest between loads (the deletion is tomcat-deletes-idle-workers')",
+                                                    alive,
                                                     made,
                                                     limit,
                                                     inFlight,
@@ -319,7 +271,8 @@ final class ServletAsyncClaims {
                         .articleSaid(
                                 "Tomcat creates and deletes threads too; its sleep service, allowed 1000, used about 25 (125 at peak)")
                         .checkedAt(format(
-                                "fewer workers than allowed, and no more than %s x the requests in flight",
+                                "fewer workers at their peak than allowed, and on average no more than %s x the requests in "
+                                        + "flight",
                                 figure(AS_NEEDED)))
                         .spreadHere(WORKERS_MADE_SPREAD)
                         .shownBy(ChartRef.Kind.THREADS_BY_POOL, load, BLOCKING_39),
@@ -380,8 +333,12 @@ final class ServletAsyncClaims {
                                                             > QUEUED_P95_D,
                                             format(
                                                     "executor core size %s, queue capacity %s; %d mvc-async threads at most; %.2f per D served of 20 arriving; p95 %.1f D; %s",
-                                                    variant.sizing().get("mvcAsyncMaxThreads"),
-                                                    variant.sizing().get("mvcAsyncQueueCapacity"),
+                                                    variant.sizing()
+                                                            .text("mvcAsyncMaxThreads")
+                                                            .orElse("?"),
+                                                    variant.sizing()
+                                                            .text("mvcAsyncQueueCapacity")
+                                                            .orElse("?"),
                                                     asyncThreads,
                                                     perD,
                                                     m.inD(step.client()
@@ -405,7 +362,7 @@ final class ServletAsyncClaims {
                         .shownBy(ChartRef.Kind.PERCENTILES, load, BLOCKING_VIRTUAL_THREADS),
                 Claim.of(
                                 "deferred-result-serves-all",
-                                "Modern: a DeferredResult completed by a non-blocking client holds no thread while waiting: p95 near D.",
+                                "A DeferredResult, which starts async as a Callable does, completed by a non-blocking client holds no thread while waiting: p95 near D.",
                                 m -> nearD(m, DEFERRED_RESULT_WEBCLIENT))
                         .articleSaid(
                                 "no figure: returning a DeferredResult starts async as a Callable does, Tomcat's thread back in its pool before the answer")
@@ -473,90 +430,5 @@ final class ServletAsyncClaims {
                         .checkedAt(Thresholds.DOWNSTREAM_CHECKED_AT)
                         .spreadHere(SLEEP_SERVICE_SPREAD)
                         .shownBy(ChartRef.Kind.THROUGHPUT_AGAINST_BOUND, load));
-    }
-
-    /** The percentile the article told its blocking run by. */
-    private static final double P95 = 0.95;
-
-    /** The article's blocking run on 10 threads: p95 56.7 s of its 60 s timeout (94.5 %). */
-    private static final double ARTICLE_P95_MILLIS = 56_700;
-
-    private static final double ARTICLE_TIMEOUT_MILLIS = 60_000;
-
-    /** The article's run as the queue that grows all run: 20 requests/s for 60 s into 10 threads of 1 s. */
-    private static final GrowingQueue ARTICLE_QUEUE = new GrowingQueue(20, 60, 10, 1000);
-
-    /**
-     * Blocking on 10 threads: the p95 against the queue that grows all run, from the run's own arrivals and
-     * the threads' measured rate, within 10 %, as fan-out's collapsed pool (whose five runs came within 5 %).
-     * The article's own p95 is 2.2 % below the same queue on its figures ({@link #ARTICLE_QUEUE}).
-     */
-    private static final double QUEUE_P95_WITHIN = 0.10;
-
-    /** Boot's applicationTaskExecutor: 8 core threads and an unbounded queue, so never more than 8. */
-    private static final int BOOT_EXECUTOR_THREADS = 8;
-
-    /** The most the executor's cap lets through, counting the step's first and last requests: 2.5 % over it. */
-    private static final double OVER_A_CAP = 1.025;
-
-    /** A p95 of more than 10 D: requests queued behind the executor's 8 for many D. */
-    private static final double QUEUED_P95_D = 10;
-
-    /**
-     * "As needed": at most half again the requests a load holds at once on average, which its bursts add
-     * to (three runs here: 22 workers for 19.8 in flight, 1.11 x).
-     */
-    private static final double AS_NEEDED = 1.5;
-
-    /** The article's rise of live threads with the Callable, from which it sized its 39-thread variant. */
-    private static final int ARTICLE_RISE = 29;
-
-    /** A thread count read off the article's chart: within 15 % of it. */
-    private static final double FIGURE_TOLERANCE = 0.15;
-
-    /**
-     * The article's live threads at rest, at the start and the end: 53 with 39 Tomcat threads, 30 with the
-     * Callable. Their difference is what carries over to another machine, whose JVM keeps threads of its own
-     * (GC, compiler) by its cores.
-     */
-    private static final int ARTICLE_39_AT_REST = 53;
-
-    private static final int ARTICLE_CALLABLE_AT_REST = 30;
-
-    /** How long Tomcat's executor lets a worker above its min-spare idle before deleting it, by default. */
-    private static final int TOMCAT_IDLE_SECONDS = 60;
-
-    /** Boot's {@code server.tomcat.threads.min-spare}: the workers Tomcat keeps however long they idle. */
-    private static final int TOMCAT_MIN_SPARE = 10;
-
-    /** The Callable variant's Tomcat threads, all kept between loads. */
-    private static final int TOMCAT_THREADS_OF_THE_CALLABLE = 10;
-
-    /** A share's p95 in D; a share none of whose requests was answered waited at least the whole timeout. */
-    private static double p95InD(Measurements m, RequestShare share) {
-        return share.p95Millis() == null ? Double.POSITIVE_INFINITY : m.inD(share.p95Millis());
-    }
-
-    private static String inD(double p95) {
-        return Double.isInfinite(p95) ? "none answered" : format("%.2f D", p95);
-    }
-
-    private static boolean atTheArticlesRise(int rise) {
-        int article = ARTICLE_39_AT_REST - ARTICLE_CALLABLE_AT_REST;
-        return Math.abs(rise - article) <= FIGURE_TOLERANCE * article;
-    }
-
-    private static Verdict nearD(Measurements m, String variant) {
-        StepResult step = m.step(variant, LOAD.label());
-        double p95 = m.inD(step.client().latencyMillis().p95());
-        return Verdict.onSteps(
-                step.client().requests().failed() == 0 && p95 <= Thresholds.P95_NEAR_D,
-                format(
-                        "p95 %.2f D (bound %.2f D), %d failed, %d platform threads at peak",
-                        p95,
-                        Thresholds.P95_NEAR_D,
-                        step.client().requests().failed(),
-                        step.service().threads().peakLive()),
-                step);
     }
 }

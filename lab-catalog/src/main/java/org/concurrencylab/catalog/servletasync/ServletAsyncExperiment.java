@@ -3,6 +3,7 @@ package org.concurrencylab.catalog.servletasync;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.ExperimentDeclaration;
@@ -54,7 +55,7 @@ public final class ServletAsyncExperiment implements ExperimentDeclaration {
 
     static final LoadStep.Open LOAD = new LoadStep.Open(20, Duration.ofSeconds(60));
 
-    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    /** Found by the catalog through {@link ServiceLoader}. */
     public ServletAsyncExperiment() {}
 
     @Override

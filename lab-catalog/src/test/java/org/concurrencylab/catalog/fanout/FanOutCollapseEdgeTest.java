@@ -37,17 +37,17 @@ class FanOutCollapseEdgeTest {
 
     @Test
     void aP95WithinTheToleranceOfTheGrowingQueueReproducesIt() {
-        double inside = QUEUE.percentileMillis(FanOutClaims.P95) * (1 + FanOutClaims.QUEUE_P95_WITHIN - 0.001);
+        double inside = QUEUE.percentileMillis(FanOutThresholds.P95) * (1 + FanOutThresholds.QUEUE_P95_WITHIN - 0.001);
         ClaimResult claim = verdict(inside, SERVED);
         assertThat(claim.status()).isEqualTo("reproduced");
         assertThat(claim.evidence()).contains("10.5/s served of 20.0/s arriving", "(the article: x72.5");
-        double below = QUEUE.percentileMillis(FanOutClaims.P95) * (1 - FanOutClaims.QUEUE_P95_WITHIN + 0.001);
+        double below = QUEUE.percentileMillis(FanOutThresholds.P95) * (1 - FanOutThresholds.QUEUE_P95_WITHIN + 0.001);
         assertThat(verdict(below, SERVED).status()).isEqualTo("reproduced");
     }
 
     @Test
     void aP95BeyondTheToleranceDoesNot() {
-        double outside = QUEUE.percentileMillis(FanOutClaims.P95) * (1 + FanOutClaims.QUEUE_P95_WITHIN + 0.001);
+        double outside = QUEUE.percentileMillis(FanOutThresholds.P95) * (1 + FanOutThresholds.QUEUE_P95_WITHIN + 0.001);
         assertThat(verdict(outside, SERVED).status()).isEqualTo("not reproduced");
     }
 

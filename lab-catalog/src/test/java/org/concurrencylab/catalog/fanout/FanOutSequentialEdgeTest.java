@@ -29,10 +29,10 @@ class FanOutSequentialEdgeTest {
     @Test
     void theArticlesOwnFigureHoldsAndOneBeyondTheNoiseDoesNot() {
         assertThat(verdictAtP95(709)).as("the article's 709 ms").isEqualTo("reproduced");
-        assertThat(verdictAtP95(FanOutClaims.SEQUENTIAL_P95_AT_MOST_D * D - 1))
+        assertThat(verdictAtP95(FanOutThresholds.SEQUENTIAL_P95_AT_MOST_D * D - 1))
                 .as("just inside")
                 .isEqualTo("reproduced");
-        assertThat(verdictAtP95(FanOutClaims.SEQUENTIAL_P95_AT_MOST_D * D + 1))
+        assertThat(verdictAtP95(FanOutThresholds.SEQUENTIAL_P95_AT_MOST_D * D + 1))
                 .as("just outside")
                 .isEqualTo("not reproduced");
     }

@@ -45,7 +45,7 @@ class FanOutUnderLoadEdgeTest {
     @Test
     void thePoolOf400ServesNearDWithoutAFailure() {
         String claim = "pool-of-400-fixes-it";
-        double edge = Thresholds.P95_NEAR_D * D;
+        double edge = FanOutThresholds.P95_NEAR_D * D;
         assertThat(verdict(claim, Map.of(FanOutExperiment.DEDICATED_POOL_400, edge - 1), 0))
                 .isEqualTo("reproduced");
         assertThat(verdict(claim, Map.of(FanOutExperiment.DEDICATED_POOL_400, edge + 1), 0))
@@ -62,7 +62,7 @@ class FanOutUnderLoadEdgeTest {
                 "webclient-fixes-it", FanOutExperiment.WEBCLIENT_ZIP);
         fixes.forEach((claim, fix) -> {
             double pool = 1.3 * D;
-            double edge = FanOutClaims.AS_WELL_AS_POOL_OF_400 * pool;
+            double edge = FanOutThresholds.AS_WELL_AS_POOL_OF_400 * pool;
             assertThat(verdict(claim, Map.of(FanOutExperiment.DEDICATED_POOL_400, pool, fix, edge - 1), 0))
                     .as(claim)
                     .isEqualTo("reproduced");

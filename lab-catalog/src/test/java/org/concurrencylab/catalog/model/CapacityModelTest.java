@@ -8,6 +8,7 @@ import static org.concurrencylab.results.step.Connections.NEW_PER_REQUEST;
 import java.time.Duration;
 import java.util.Map;
 import org.concurrencylab.catalog.load.LoadStep;
+import org.concurrencylab.results.Sizing;
 import org.junit.jupiter.api.Test;
 
 class CapacityModelTest {
@@ -20,14 +21,14 @@ class CapacityModelTest {
         var loops = new CapacityModel.EventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
 
         // 8 loops: 13 users on the busiest, 130 s for 1000 requests, not 8 per second
-        assertThat(loops.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of("nettyEventLoops", 8), 8)
+        assertThat(loops.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of("nettyEventLoops", 8)), 8)
                         .throughputPerSecond())
                 .isCloseTo(1000.0 / 130, within(1e-9));
         // the machine's 2 CPUs give 4 loops and exactly 25 users on each
         assertThat(loops.boundForCpus(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, 2).throughputPerSecond())
                 .isCloseTo(4.0, within(1e-9));
         // fewer users than loops: everyone is served at once
-        assertThat(loops.bound(new LoadStep.Closed(4, 10), KEEP_ALIVE, ONE_SECOND, Map.of(), 8)
+        assertThat(loops.bound(new LoadStep.Closed(4, 10), KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of()), 8)
                         .throughputPerSecond())
                 .isCloseTo(4.0, within(1e-9));
     }
@@ -37,17 +38,22 @@ class CapacityModelTest {
         var loops = new CapacityModel.EventLoops("nettyEventLoops", cpus -> Math.max(cpus, 4));
 
         // 1000 requests, each on a new connection given to the next of 8 loops: 125 D, not the busiest loop's 130 D
-        assertThat(loops.bound(HUNDRED_USERS, NEW_PER_REQUEST, ONE_SECOND, Map.of("nettyEventLoops", 8), 8)
+        assertThat(loops.bound(HUNDRED_USERS, NEW_PER_REQUEST, ONE_SECOND, Sizing.of(Map.of("nettyEventLoops", 8)), 8)
                         .throughputPerSecond())
                 .isCloseTo(8.0, within(1e-9));
         // 10 users on 8 loops: at best 13 rounds of D; played out with ties in the users' order, 15 D
-        CapacityModel.Bound tenUsers =
-                loops.bound(new LoadStep.Closed(10, 10), NEW_PER_REQUEST, ONE_SECOND, Map.of("nettyEventLoops", 8), 8);
+        CapacityModel.Bound tenUsers = loops.bound(
+                new LoadStep.Closed(10, 10), NEW_PER_REQUEST, ONE_SECOND, Sizing.of(Map.of("nettyEventLoops", 8)), 8);
         assertThat(tenUsers.throughputPerSecond()).isCloseTo(100.0 / 13, within(1e-9));
         assertThat(tenUsers.explanation()).contains("at best 13 D").contains("up to 15 D");
         assertThat(CapacityModel.roundRobinElapsedInD(10, 10, 8)).isEqualTo(15.0);
         // as many users as loops: each keeps its own loop in turn, C per D
-        assertThat(loops.bound(new LoadStep.Closed(8, 10), NEW_PER_REQUEST, ONE_SECOND, Map.of("nettyEventLoops", 8), 8)
+        assertThat(loops.bound(
+                                new LoadStep.Closed(8, 10),
+                                NEW_PER_REQUEST,
+                                ONE_SECOND,
+                                Sizing.of(Map.of("nettyEventLoops", 8)),
+                                8)
                         .throughputPerSecond())
                 .isCloseTo(8.0, within(1e-9));
     }
@@ -63,22 +69,27 @@ class CapacityModelTest {
 
         // the first path's 18.2/s meet 10 threads of 1 s; the second's 1.8/s pass its 4 threads whole
         assertThat(twoApplications
-                        .bound(open, KEEP_ALIVE, ONE_SECOND, Map.of(), 8)
+                        .bound(open, KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of()), 8)
                         .throughputPerSecond())
                 .isCloseTo(10 + 20 / 11.0, within(1e-9));
         // the sizes the service reported win over the declared ones
         assertThat(twoApplications
-                        .bound(open, KEEP_ALIVE, ONE_SECOND, Map.of("firstThreads", 20, "secondThreads", 1), 8)
+                        .bound(
+                                open,
+                                KEEP_ALIVE,
+                                ONE_SECOND,
+                                Sizing.of(Map.of("firstThreads", 20, "secondThreads", 1)),
+                                8)
                         .throughputPerSecond())
                 .isCloseTo(20 * 10 / 11.0 + 1, within(1e-9));
         // closed users cross both pools: the first fills at 10 / (10/11) = 11/s, before the second's 44/s
         assertThat(twoApplications
-                        .bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of(), 8)
+                        .bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of()), 8)
                         .throughputPerSecond())
                 .isCloseTo(11, within(1e-9));
         // and five users ask for less than either
         assertThat(twoApplications
-                        .bound(new LoadStep.Closed(5, 10), KEEP_ALIVE, ONE_SECOND, Map.of(), 8)
+                        .bound(new LoadStep.Closed(5, 10), KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of()), 8)
                         .throughputPerSecond())
                 .isCloseTo(5, within(1e-9));
     }
@@ -97,14 +108,14 @@ class CapacityModelTest {
     void aSharedPoolServesAtMostItsThreadsPerServiceTime() {
         var tomcat = new CapacityModel.SharedPool("Tomcat worker", "tomcatMaxThreads", cpus -> 200);
 
-        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of("tomcatMaxThreads", 20), 8)
+        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of("tomcatMaxThreads", 20)), 8)
                         .throughputPerSecond())
                 .isCloseTo(20.0, within(1e-9));
-        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of(), 8)
+        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of()), 8)
                         .throughputPerSecond())
                 .isCloseTo(100.0, within(1e-9));
         // 1000 requests through 30 threads take ceil(1000 / 30) = 34 rounds of D
-        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Map.of("tomcatMaxThreads", 30), 8)
+        assertThat(tomcat.bound(HUNDRED_USERS, KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of("tomcatMaxThreads", 30)), 8)
                         .throughputPerSecond())
                 .isCloseTo(1000.0 / 34, within(1e-9));
     }
@@ -114,7 +125,7 @@ class CapacityModelTest {
         var unbounded = new CapacityModel.Unbounded("test");
 
         assertThat(unbounded
-                        .bound(HUNDRED_USERS, KEEP_ALIVE, Duration.ofMillis(100), Map.of(), 8)
+                        .bound(HUNDRED_USERS, KEEP_ALIVE, Duration.ofMillis(100), Sizing.of(Map.of()), 8)
                         .throughputPerSecond())
                 .isCloseTo(1000.0, within(1e-9));
     }
@@ -127,8 +138,9 @@ class CapacityModelTest {
         Duration d = Duration.ofMillis(15);
         var pool = new CapacityModel.SharedPool("tomcat-workers", "tomcatMaxThreads", cpus -> 40);
 
-        CapacityModel.Bound users = pool.bound(thinking, KEEP_ALIVE, d, Map.of(), 2);
-        CapacityModel.Bound alone = new CapacityModel.Unbounded("test", 2).bound(thinking, KEEP_ALIVE, d, Map.of(), 2);
+        CapacityModel.Bound users = pool.bound(thinking, KEEP_ALIVE, d, Sizing.of(Map.of()), 2);
+        CapacityModel.Bound alone =
+                new CapacityModel.Unbounded("test", 2).bound(thinking, KEEP_ALIVE, d, Sizing.of(Map.of()), 2);
 
         assertThat(users.throughputPerSecond()).isLessThan(250 / 1.015 + 1);
         assertThat(users.explanation()).contains("users");
@@ -156,7 +168,7 @@ class CapacityModelTest {
         assertThat(commonPool.boundForCpus(twentyPerSecond, KEEP_ALIVE, d, 64).throughputPerSecond())
                 .isCloseTo(20.0, within(1e-9));
         assertThat(new CapacityModel.Unbounded("test")
-                        .bound(twentyPerSecond, KEEP_ALIVE, d, Map.of(), 8)
+                        .bound(twentyPerSecond, KEEP_ALIVE, d, Sizing.of(Map.of()), 8)
                         .throughputPerSecond())
                 .isCloseTo(20.0, within(1e-9));
     }
@@ -170,14 +182,14 @@ class CapacityModelTest {
         Duration d = Duration.ofMillis(90);
         LoadStep sixUsers = new LoadStep.Closed(6, 40);
 
-        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Map.of("fanOutPoolSize", 3), 2)
+        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Sizing.of(Map.of("fanOutPoolSize", 3)), 2)
                         .throughputPerSecond())
                 .isCloseTo(3 / (2 * 0.09), within(1e-9));
         // 480 calls on 9 threads: 54 rounds, the last one not full
-        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Map.of("fanOutPoolSize", 9), 2)
+        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Sizing.of(Map.of("fanOutPoolSize", 9)), 2)
                         .throughputPerSecond())
                 .isCloseTo(240 / (54 * 0.09), within(1e-9));
-        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Map.of("fanOutPoolSize", 12), 2)
+        assertThat(pool.bound(sixUsers, KEEP_ALIVE, d, Sizing.of(Map.of("fanOutPoolSize", 12)), 2)
                         .throughputPerSecond())
                 .isCloseTo(6 / 0.09, within(1e-9));
     }
@@ -200,14 +212,14 @@ class CapacityModelTest {
         var single = new CapacityModel.CpuWork("pi", "schedulerThreads", cpus -> 1);
         LoadStep thirtyAtOnce = new LoadStep.Closed(30, 1);
 
-        assertThat(tomcat.bound(thirtyAtOnce, KEEP_ALIVE, ONE_SECOND, Map.of("machineCpus", 2), 2)
+        assertThat(tomcat.bound(thirtyAtOnce, KEEP_ALIVE, ONE_SECOND, Sizing.of(Map.of("machineCpus", 2)), 2)
                         .throughputPerSecond())
                 .isCloseTo(1.0, within(1e-9));
         assertThat(single.bound(
                                 thirtyAtOnce,
                                 KEEP_ALIVE,
                                 ONE_SECOND,
-                                Map.of("machineCpus", 2, "schedulerThreads", 1),
+                                Sizing.of(Map.of("machineCpus", 2, "schedulerThreads", 1)),
                                 2)
                         .throughputPerSecond())
                 .isCloseTo(0.5, within(1e-9));
@@ -218,7 +230,11 @@ class CapacityModelTest {
         // the service reports a work factor of 1.5: each request is 1.5 x D x CPUs of CPU
         var tomcat = new CapacityModel.CpuWork("Tomcat worker", "tomcatMaxThreads", cpus -> 10);
         CapacityModel.Bound bound = tomcat.bound(
-                new LoadStep.Closed(30, 1), KEEP_ALIVE, ONE_SECOND, Map.of("machineCpus", 2, "workFactor", 1.5), 2);
+                new LoadStep.Closed(30, 1),
+                KEEP_ALIVE,
+                ONE_SECOND,
+                Sizing.of(Map.of("machineCpus", 2, "workFactor", 1.5)),
+                2);
 
         assertThat(bound.throughputPerSecond()).isCloseTo(1 / 1.5, within(1e-9));
         assertThat(bound.explanation()).endsWith("2 requests of 1.50 x D x 2 CPU at once");

@@ -40,7 +40,7 @@ class ServletAsyncServesEdgeTest {
     @Test
     void blocking39IsABitBetterWithAMeanLowerBeyondWhatItMovesFromRunToRun() {
         double callable = 1_000;
-        double noise = ServletAsyncClaims.A_BIT_BETTER_NOISE;
+        double noise = ServletAsyncThresholds.A_BIT_BETTER_NOISE;
         String claim = "blocking-39-a-bit-better";
         assertThat(against(claim, step(callable * (1 - 2 * noise), 1_040, 0, 1), step(callable, 1_040, 0, 1)))
                 .isEqualTo("reproduced");
