@@ -4,9 +4,12 @@ import static java.lang.String.format;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Database;
@@ -71,7 +74,7 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
      * The legacy's storefront with a timeout on its wait for one of its client's pooled connections,
      * swept from well below the fair queue at the hot row to above it.
      */
-    static final String POOL_WAIT_SWEEP = "legacy.storefront.connection-request-timeout=1000,1500,2000,2500,3000,3500";
+    static final String POOL_WAIT_SWEEP = StorefrontPoolWait.PROPERTY + "=1000,1500,2000,2500,3000,3500";
 
     /**
      * How far a point's failed share may lie from the played-out queue's, in shares: the row's pace, a
@@ -112,7 +115,7 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
     /** The same for a read that returned the row from before the request's own commit. */
     static final String REPLICA_MISSED_OWN_WRITE = "replica-read-missed-own-write";
 
-    /** Found by the catalog through {@link java.util.ServiceLoader}. */
+    /** Found by the catalog through {@link ServiceLoader}. */
     public LegacyChainExperiment() {}
 
     @Override
@@ -139,6 +142,21 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                 .warmUp(new WarmUp(25, 150))
                 .connections(Connections.KEEP_ALIVE)
                 .steps(LOAD)
+                .operatingPoint(format(
+                        "%d users, each thinking %.0f s after an answer, ask for at most %d/s (the article's \"a few "
+                                + "hundred requests per second\"; rates and latencies are the article's, S = 1, only the "
+                                + "load's length is a second for its minute); the legacy answers about %.1f/s, the pace of "
+                                + "its hot row (D = %d ms and the commit), and fails where its storefront's client waits "
+                                + "%.2f s for a connection to the orders service (derived: the load played out through its "
+                                + "%d connections fails the article's %s there), a 500 the storefront does not handle",
+                        LOAD.users(),
+                        LOAD.thinkTime().toMillis() / 1000.0,
+                        Math.round(LOAD.users() / (LOAD.thinkTime().toMillis() / 1000.0 + D.toMillis() / 1000.0)),
+                        StorefrontPoolWait.ROW_PACE_HERE,
+                        D.toMillis(),
+                        StorefrontPoolWait.DERIVED.toMillis() / 1000.0,
+                        StorefrontPoolWait.DEFAULT_CONNECTIONS_PER_ROUTE,
+                        "8 %"))
                 .variants(variants())
                 .claims(LegacyChainClaims.claims())
                 .sweeps(
@@ -147,8 +165,11 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                                         "The legacy's failures are an edge along the gateway's timeout, not a level: over half of the "
                                                 + "requests fail with a gateway half a second shorter than the fair queue at the hot row (250 users "
                                                 + "x its hold - 1 s of thinking), under 2 % with one half a second longer; a share like the article's 8 % "
-                                                + "needs a gateway inside that band, about 3.1 s, not the 29 s the operating point is derived from")
+                                                + "needs a gateway inside that band, about 3.1 s, not the 29 s the operating point is derived from "
+                                                + "(the storefront's client waiting HttpClient's own 3 minutes for a connection, so that "
+                                                + "only the gateway gives up on a request)")
                                 .sweep(LEGACY, LOAD.label(), GATEWAY_SWEEP)
+                                .alongside(Map.of(StorefrontPoolWait.PROPERTY, StorefrontPoolWait.CLIENT_DEFAULT))
                                 .failureEdge(
                                         LegacyChainExperiment::fairQueueMillis,
                                         LOAD.users() + " users x the hot row's measured hold - "
@@ -227,7 +248,7 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
             variants.add(variant(
                     "only-" + fix.label(),
                     "The legacy with one fix: " + fix.description(),
-                    Origin.MODERN,
+                    Origin.LAB,
                     List.of(fix),
                     chain,
                     1,
@@ -255,14 +276,14 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
                     1,
                     Map.of(LOAD.label(), seed(articleFigure(step)))));
         }
-        Map<String, String> replicaReads = new java.util.LinkedHashMap<>(LegacyFix.propertiesWith(applied));
+        Map<String, String> replicaReads = new LinkedHashMap<>(LegacyFix.propertiesWith(applied));
         replicaReads.put("lab.probe.profiler", "true");
         replicaReads.put(ORDERS.property("legacy.orders.reads-from-replica"), "true");
         variants.add(Variant.custom(
                         REPLICA_READS,
                         "Every fix, and the orders service's reads on the database's hot standby (the article's advice "
                                 + "for a cluster, readPreference=secondaryPreferred); its writes stay on the primary")
-                .origin(Origin.MODERN)
+                .origin(Origin.LAB)
                 .properties(replicaReads)
                 .capacity(chain)
                 .build());
@@ -298,9 +319,11 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
             CapacityModel capacity,
             int instances,
             Map<String, SeedFigure> seed) {
-        Map<String, String> properties = new java.util.LinkedHashMap<>(LegacyFix.propertiesWith(fixes));
+        Map<String, String> properties = new LinkedHashMap<>(LegacyFix.propertiesWith(fixes));
         // the storefront's profile is what the article's profiler showed: its probe samples stacks too
         properties.put("lab.probe.profiler", "true");
+        // the default client's wait for a connection, where a variant keeps that client: the legacy's own failures
+        properties.put(StorefrontPoolWait.PROPERTY, StorefrontPoolWait.DERIVED.toMillis() + "ms");
         return Variant.custom(name, summary)
                 .origin(origin)
                 .properties(properties)
@@ -345,19 +368,11 @@ public final class LegacyChainExperiment implements ExperimentDeclaration {
      */
     static OptionalDouble poolWaitShare(VariantResult variant, StepResult step, double waitMillis) {
         OptionalDouble pace = rowPacePerSecond(step);
-        if (pace.isEmpty() || !(variant.sizing().get("httpClientMaxPerRoute") instanceof Number connections)) {
+        OptionalInt connections = variant.sizing().whole("httpClientMaxPerRoute");
+        if (pace.isEmpty() || connections.isEmpty()) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(new PoolWaitQueue(
-                        LOAD.users(),
-                        seconds(LOAD.rampUp()),
-                        seconds(LOAD.length()),
-                        seconds(LOAD.thinkTime()),
-                        connections.intValue(),
-                        1 / pace.getAsDouble(),
-                        waitMillis / 1000)
-                .play()
-                .failedShare());
+        return OptionalDouble.of(StorefrontPoolWait.playedOut(connections.getAsInt(), pace.getAsDouble(), waitMillis));
     }
 
     /**

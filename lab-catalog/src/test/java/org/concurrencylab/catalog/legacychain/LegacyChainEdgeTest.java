@@ -111,7 +111,7 @@ class LegacyChainEdgeTest {
 
     @Test
     void theProfileFindsEachHotSpotWithTheSaveRemovedAndNotWithEveryFix() {
-        String chain = LegacyChainClaims.RESOURCE_CHAIN_FRAMES.getFirst();
+        String chain = LegacyChainThresholds.RESOURCE_CHAIN_FRAMES.getFirst();
         String mapper = LegacyChainExperiment.MAPPER_FRAMES.getFirst();
         assertThat(profiled("profile-finds-the-resource-chain", chain, 0.05, 0.0099))
                 .isEqualTo("reproduced");

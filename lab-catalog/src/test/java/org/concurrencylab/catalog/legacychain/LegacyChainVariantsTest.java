@@ -10,6 +10,7 @@ import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.model.CapacityModel;
+import org.concurrencylab.results.Sizing;
 import org.junit.jupiter.api.Test;
 
 /** The variant families are generated from the faults, not written out: each must say what it claims. */
@@ -84,7 +85,7 @@ class LegacyChainVariantsTest {
                 load,
                 legacyChain.connections(),
                 d,
-                Map.of("orders.saveUnchangedSettings", true, "orders.hikariMaximumPoolSize", 40),
+                Sizing.of(Map.of("orders.saveUnchangedSettings", true, "orders.hikariMaximumPoolSize", 40)),
                 2);
         assertThat(hotRow.throughputPerSecond()).isEqualTo(50.0);
         assertThat(hotRow.timedAs())
@@ -96,7 +97,7 @@ class LegacyChainVariantsTest {
                 load,
                 legacyChain.connections(),
                 d,
-                Map.of("orders.saveUnchangedSettings", false, "orders.hikariMaximumPoolSize", 40),
+                Sizing.of(Map.of("orders.saveUnchangedSettings", false, "orders.hikariMaximumPoolSize", 40)),
                 2);
         assertThat(users.throughputPerSecond()).isCloseTo(3194 / 15.02, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(users.holdInD())
@@ -108,7 +109,8 @@ class LegacyChainVariantsTest {
                                 noThinking,
                                 legacyChain.connections(),
                                 d,
-                                Map.of("orders.saveUnchangedSettings", false, "orders.hikariMaximumPoolSize", 40),
+                                Sizing.of(Map.of(
+                                        "orders.saveUnchangedSettings", false, "orders.hikariMaximumPoolSize", 40)),
                                 2)
                         .throughputPerSecond())
                 .isEqualTo(2000.0);
