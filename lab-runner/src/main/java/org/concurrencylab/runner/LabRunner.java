@@ -1,13 +1,13 @@
 package org.concurrencylab.runner;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -143,9 +143,7 @@ public final class LabRunner {
     /** The Spring Boot version the experiment's services reported, else what the run knew already. */
     private static String springBootOf(ExperimentResult experiment, String known) {
         return experiment.variants().stream()
-                .map(variant -> variant.sizing().get("springBoot"))
-                .filter(Objects::nonNull)
-                .map(Object::toString)
+                .flatMap(variant -> variant.sizing().text("springBoot").stream())
                 .findFirst()
                 .orElse(known);
     }
@@ -263,8 +261,8 @@ public final class LabRunner {
         }
 
         /** Where each service of the variant answers: the entry service, then its chain. */
-        public List<java.net.URI> serviceUris() {
-            List<java.net.URI> uris = new ArrayList<>();
+        public List<URI> serviceUris() {
+            List<URI> uris = new ArrayList<>();
             uris.add(variant.entry().process().uri(""));
             variant.chainUris().forEach(uris::add);
             return uris;

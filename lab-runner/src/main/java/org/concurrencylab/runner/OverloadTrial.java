@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.concurrencylab.catalog.Experiment;
@@ -27,6 +27,7 @@ import org.concurrencylab.driver.Outcome;
 import org.concurrencylab.driver.Progress;
 import org.concurrencylab.probe.model.ProbeReport;
 import org.concurrencylab.probe.model.ProbeSample;
+import org.concurrencylab.results.Sizing;
 import org.concurrencylab.results.step.Connections;
 import org.concurrencylab.runner.component.SharedComponents;
 import org.concurrencylab.runner.environment.RunEnvironment;
@@ -147,6 +148,12 @@ public final class OverloadTrial {
             }
 
             Result build() {
+                Objects.requireNonNull(variant, "variant");
+                Objects.requireNonNull(failedByKind, variant + ": failures by kind");
+                if (sent < 0 || answered < 0 || answered > sent) {
+                    throw new IllegalStateException(
+                            variant + ": a trial answers at most what it sent, " + answered + " of " + sent);
+                }
                 return new Result(
                         variant,
                         capacityPerSecond,
@@ -207,9 +214,7 @@ public final class OverloadTrial {
                 try (RunningVariant running = RunningVariant.start(
                         environment, experiment, variant, logs.resolve(variant.name() + ".log"), shared, 0)) {
                     ProbeClient probe = running.entry().probe();
-                    Map<String, Object> sizing =
-                            new LinkedHashMap<>(probe.read(-1).sizing());
-                    sizing.putAll(running.chainSizing());
+                    Sizing sizing = Sizing.of(probe.readNow().sizing()).with(running.chainSizing());
                     CapacityModel.Bound bound = variant.capacity()
                             .bound(
                                     heaviest,
@@ -238,7 +243,7 @@ public final class OverloadTrial {
                                             scaled.of(experiment.requestTimeout()),
                                             Connections.NEW_PER_REQUEST),
                                     Progress.NONE);
-                    ProbeReport after = probe.read(start);
+                    ProbeReport after = probe.readSince(start);
                     boolean alive = running.entry().process().isAlive();
                     Optional<Recovery> recovery = alive ? recover(target, d) : Optional.empty();
                     Map<String, Long> failed = new TreeMap<>();

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.Optional;
 
 /** A new run's directory, named after the time it starts: {@code results/20261123-061704}. */
 public final class RunDirectory {
@@ -38,26 +40,26 @@ public final class RunDirectory {
      *
      * @return the logs folder where one is kept
      */
-    public static java.util.Optional<Path> keepOnlyLogs(Path directory) throws IOException {
+    public static Optional<Path> keepOnlyLogs(Path directory) throws IOException {
         Path logs = directory.resolve("logs");
         try (var paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 if (!path.startsWith(logs) && !path.equals(directory)) {
                     Files.deleteIfExists(path);
                 }
             }
         }
         if (Files.isDirectory(logs)) {
-            return java.util.Optional.of(logs);
+            return Optional.of(logs);
         }
         Files.deleteIfExists(directory);
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** Removes a run's directory and all it holds: for a run that measured nothing. */
     public static void delete(Path directory) throws IOException {
         try (var paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);
             }
         }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.concurrencylab.catalog.ChainedService;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
@@ -35,7 +36,7 @@ final class RunningVariant implements AutoCloseable {
 
     private final List<Running> chain = new ArrayList<>();
     /** An autoscaler adds to them from its own thread while the load runs. */
-    private final List<Running> entries = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Running> entries = new CopyOnWriteArrayList<>();
     /** Instances started for an autoscaler, not yet among the entry service's. */
     private final List<Standby> standby = new ArrayList<>();
 
@@ -231,7 +232,7 @@ final class RunningVariant implements AutoCloseable {
     Map<String, Object> chainSizing() throws IOException {
         Map<String, Object> sizing = new LinkedHashMap<>();
         for (Running running : chain) {
-            running.probe().read(-1).sizing().forEach((key, value) -> sizing.put(running.role() + "." + key, value));
+            running.probe().readNow().sizing().forEach((key, value) -> sizing.put(running.role() + "." + key, value));
         }
         return sizing;
     }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
@@ -35,8 +36,8 @@ import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.usage.Autoscaled;
 import org.concurrencylab.results.usage.DatabaseUsage;
 import org.concurrencylab.results.usage.DownstreamUsage;
-import org.concurrencylab.runner.component.CalleeAlone;
 import org.concurrencylab.runner.component.DownstreamService;
+import org.concurrencylab.runner.component.LoneCallee;
 import org.concurrencylab.runner.component.SharedComponents;
 import org.concurrencylab.runner.environment.RemoteLoad;
 import org.concurrencylab.runner.environment.RunEnvironment;
@@ -113,7 +114,7 @@ public final class VariantRunner {
         try (RunningVariant running = RunningVariant.start(environment, experiment, variant, log, shared, 0, bind)) {
             ProbeClient probe = running.entry().probe();
             // one read for both: the pools' sizes as the service reports them, and its newest samples at rest
-            ProbeReport started = probe.read(System.currentTimeMillis() - RECENT.toMillis());
+            ProbeReport started = probe.readSince(System.currentTimeMillis() - RECENT.toMillis());
             Map<String, Object> sizing = new LinkedHashMap<>(started.sizing());
             sizing.putAll(running.chainSizing());
             if (!started.samples().isEmpty()) {
@@ -154,13 +155,15 @@ public final class VariantRunner {
                     .map(RunningVariant.Running::probe)
                     .or(() -> shared.downstream().map(DownstreamService::probe));
             phases.enter(owner, PhaseClock.Phase.LONE);
-            CalleeAlone calleeAlone = calleeAlone(callee, targets, timeout);
+            LoneCallee calleeAlone = calleeAlone(callee, targets, timeout);
             phases.enter(owner, PhaseClock.Phase.BETWEEN);
             MachineCpu.Background background = machineCpu.background(processes);
             for (LoadStep step : experiment.steps()) {
                 progress.stepStarted(variant.name(), step.label(), step.totalRequests());
-                ProbeReport before = probe.read(System.currentTimeMillis() - RECENT.toMillis());
-                Optional<ProbeReport> calleeBefore = read(callee, -1);
+                ProbeReport before = probe.readSince(System.currentTimeMillis() - RECENT.toMillis());
+                Optional<ProbeReport> calleeBefore = callee.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(callee.get().readNow());
                 // what the lab did since the last step is compiled now, not while this one is measured
                 LabCompiler.awaitQuietBeforeAStep();
                 MachineCpu.Reading machineBefore = machineCpu.read(processes);
@@ -204,7 +207,7 @@ public final class VariantRunner {
                 phases.enter(owner, PhaseClock.Phase.BETWEEN);
                 MachineCpu.Reading machineAfter = machineCpu.read(processes);
                 ProbeReport after = probe.withPinsUpTo(
-                        probe.read(load.startEpochMillis()), load.startEpochMillis(), load.endEpochMillis());
+                        probe.readSince(load.startEpochMillis()), load.startEpochMillis(), load.endEpochMillis());
                 Optional<ProbeSample> rested = step == experiment.steps().getLast() && variant.threadsAfterLoad()
                         ? rested(probe, serviceTime.multipliedBy(Defaults.REST_AFTER_LOAD_IN_D), load.endEpochMillis())
                         : Optional.empty();
@@ -309,7 +312,7 @@ public final class VariantRunner {
         for (int attempt = 0; attempt < RESTED_ATTEMPTS; attempt++) {
             long sleep = due - System.currentTimeMillis();
             Thread.sleep(Math.max(sleep, RECENT.toMillis() / 10));
-            List<ProbeSample> samples = probe.read(due).samples();
+            List<ProbeSample> samples = probe.readSince(due).samples();
             if (!samples.isEmpty()) {
                 return Optional.of(samples.getFirst());
             }
@@ -330,14 +333,14 @@ public final class VariantRunner {
      * 20 ms), against which a step shows what its load and this machine added. Not measured where
      * nothing is timed.
      */
-    private CalleeAlone calleeAlone(Optional<ProbeClient> callee, List<URI> targets, Duration timeout)
+    private LoneCallee calleeAlone(Optional<ProbeClient> callee, List<URI> targets, Duration timeout)
             throws IOException, InterruptedException {
         if (callee.isEmpty()) {
-            return CalleeAlone.NOT_MEASURED;
+            return LoneCallee.NOT_MEASURED;
         }
-        ProbeReport before = callee.get().read(-1);
+        ProbeReport before = callee.get().readNow();
         if (before.counters().holds().isEmpty()) {
-            return CalleeAlone.NOT_MEASURED;
+            return LoneCallee.NOT_MEASURED;
         }
         closedDriver.run(
                 targets.getFirst(),
@@ -346,8 +349,8 @@ public final class VariantRunner {
                         .connections(environment.connections())
                         .build(),
                 Progress.NONE);
-        ProbeReport after = callee.get().read(-1);
-        Map<String, Double> holds = new java.util.TreeMap<>();
+        ProbeReport after = callee.get().readNow();
+        Map<String, Double> holds = new TreeMap<>();
         after.counters()
                 .holds()
                 .keySet()
@@ -356,7 +359,7 @@ public final class VariantRunner {
                         .meanMillis()
                         .ifPresent(mean -> holds.put(resource, mean)));
         TimerTotals served = after.counters().servedSince(before.counters());
-        return new CalleeAlone(served.meanMillis(), holds);
+        return new LoneCallee(served.meanMillis(), holds);
     }
 
     /**
@@ -455,7 +458,7 @@ public final class VariantRunner {
     }
 
     private static Optional<ProbeReport> read(Optional<ProbeClient> probe, long since) throws IOException {
-        return probe.isEmpty() ? Optional.empty() : Optional.of(probe.get().read(since));
+        return probe.isEmpty() ? Optional.empty() : Optional.of(probe.get().readSince(since));
     }
 
     public static VariantResult failed(Variant variant, int cpus, String reason) {

@@ -64,7 +64,7 @@ class ApplicationStudyTest extends RealServicesTest {
         assertThat(sixty.service().pools().get("tomcat-workers").max()).isEqualTo(16);
         assertThat(sixty.service().pools().get(HIKARI).max()).isEqualTo(4);
         assertThat(sixty.plan().ratePerSecond()).isEqualTo(60.0);
-        assertThat(study.sizing().get("inputArguments").toString())
+        assertThat(study.sizing().entries().get("inputArguments").toString())
                 .as("80 samples of a 4-s step")
                 .contains("interval-ms=50");
         assertThat(PoolLimits.holdingBack(sixty)).as("60/s on 4 connections").isEmpty();
@@ -152,7 +152,7 @@ class ApplicationStudyTest extends RealServicesTest {
                 .users(List.of(1, 8)));
         VariantResult study = result.variants().getFirst();
         StepResult eight = study.steps().get(1);
-        int cpus = ((Number) study.sizing().get("availableProcessors")).intValue();
+        int cpus = ((Number) study.sizing().entries().get("availableProcessors")).intValue();
         assertThat(eight.client().throughputPerSecond()).isBetween(0.85 * cpus / 0.11, 1.02 * cpus / 0.1);
         // one pin a request, counted by when it ended: the step's own, each of them, and none of the step before
         for (StepResult step : study.steps()) {
@@ -175,11 +175,11 @@ class ApplicationStudyTest extends RealServicesTest {
     void aReactiveApplicationOnSpringBoot3IsSeenThroughTheSameAgent() throws Exception {
         ExperimentResult result = study(Study.custom(REACTIVE).path("/quotes/1").users(List.of(4, 64)));
         VariantResult study = result.variants().getFirst();
-        assertThat(study.sizing().get("springBoot").toString()).startsWith("3.5.");
+        assertThat(study.sizing().entries().get("springBoot").toString()).startsWith("3.5.");
         StepResult sixtyFour = study.steps().get(1);
         assertThat(sixtyFour.service().threads().peakByPool()).containsKeys("netty-event-loops", "bounded-elastic");
         // Reactor's bounded elastic scheduler: 10 threads per CPU, each call held 100 ms
-        int cpus = ((Number) study.sizing().get("availableProcessors")).intValue();
+        int cpus = ((Number) study.sizing().entries().get("availableProcessors")).intValue();
         assertThat(sixtyFour.client().throughputPerSecond()).isBetween(0.85 * 10 * cpus / 0.1, 1.02 * 10 * cpus / 0.1);
         // its threads sleeping in the blocking call, from their stacks: boundedElastic queues each task on the
         // thread it picked, so some idle while others have a queue, and the pool never reads all taken
@@ -387,14 +387,14 @@ class ApplicationStudyTest extends RealServicesTest {
                 List.of(C1_ONLY));
         VariantResult confined = result.variants().getFirst();
         assertThat(confined.name()).isEqualTo("as-is-on-" + (cores / 2) + (cores / 2 == 1 ? "-core" : "-cores"));
-        assertThat(((Number) confined.sizing().get("availableProcessors")).intValue())
+        assertThat(((Number) confined.sizing().entries().get("availableProcessors")).intValue())
                 .as("the JVM reads its processors from the mask")
                 .isEqualTo(cores / 2);
         // on one core the JVM would pick the Serial collector: it runs the one it picks on them all
         String collector = org.concurrencylab.runner.process.ErgonomicCollector.optionFor(
                         JavaRuntime.current(), List.of(C1_ONLY), out)
                 .orElseThrow();
-        assertThat(confined.sizing().get("inputArguments").toString()).contains(collector);
+        assertThat(confined.sizing().entries().get("inputArguments").toString()).contains(collector);
         org.concurrencylab.results.capacity.ServiceCapacity model =
                 result.capacity().getFirst();
         assertThat(model.resources())

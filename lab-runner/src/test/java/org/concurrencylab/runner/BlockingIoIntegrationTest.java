@@ -92,10 +92,12 @@ class BlockingIoIntegrationTest extends RealServicesTest {
             }
         }
         VariantResult tomcat = variant(result, "mvc-tomcat-20");
-        assertThat(tomcat.sizing()).containsEntry("availableProcessors", 8).containsEntry("tomcatMaxThreads", 20);
+        assertThat(tomcat.sizing().entries())
+                .containsEntry("availableProcessors", 8)
+                .containsEntry("tomcatMaxThreads", 20);
         assertThat(step(tomcat, "100x10").service().threads().peakByPool()).containsEntry("tomcat-workers", 20);
         VariantResult netty = variant(result, "webflux-netty-blocking");
-        assertThat(netty.sizing()).containsEntry("nettyEventLoops", 8);
+        assertThat(netty.sizing().entries()).containsEntry("nettyEventLoops", 8);
         assertThat(step(netty, "100x10").service().threads().peakByPool()).containsEntry("netty-event-loops", 8);
         // a new connection per request goes to each of the 8 loops in turn: 8 per D, 125 D for 1000 requests
         assertThat(step(netty, "100x10").bound().littlesLawPerSecond()).isCloseTo(8 / 0.15, within(1e-9));

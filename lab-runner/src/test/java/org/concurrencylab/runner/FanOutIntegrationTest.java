@@ -85,7 +85,7 @@ class FanOutIntegrationTest extends RealServicesTest {
         }
 
         VariantResult own = variant(result, "common-pool-own-cpus");
-        int parallelism = ((Number) own.sizing().get("commonPoolParallelism")).intValue();
+        int parallelism = ((Number) own.sizing().entries().get("commonPoolParallelism")).intValue();
         StepResult collapsed = own.steps().getFirst();
         double capacity = parallelism / (2 * d / 1000);
         assertThat(collapsed.bound().littlesLawPerSecond())

@@ -87,11 +87,11 @@ class LegacyChainIntegrationTest extends RealServicesTest {
         assertThat(fixed.service().downstream().holds()).doesNotContainKey("hot-row");
         assertThat(fixed.client().throughputPerSecond())
                 .isGreaterThan(2 * legacy.client().throughputPerSecond());
-        assertThat(variant(result, "all-fixes").sizing())
+        assertThat(variant(result, "all-fixes").sizing().entries())
                 .containsEntry("orders.hikariMaximumPoolSize", 40)
                 .containsEntry("orders.saveUnchangedSettings", false)
                 .containsEntry("httpClient", "POOLED");
-        assertThat(variant(result, "legacy").sizing())
+        assertThat(variant(result, "legacy").sizing().entries())
                 .containsEntry("orders.hikariMaximumPoolSize", 10)
                 .containsEntry("httpClient", "DEFAULT_POOL")
                 .containsEntry("mapperPerRequest", true);
@@ -112,7 +112,8 @@ class LegacyChainIntegrationTest extends RealServicesTest {
                 .isCloseTo(
                         onReplica.service().downstream().requests(),
                         org.assertj.core.api.Assertions.withinPercentage(2));
-        assertThat(variant(result, "all-fixes-replica-reads").sizing()).containsEntry("orders.readsFromReplica", true);
+        assertThat(variant(result, "all-fixes-replica-reads").sizing().entries())
+                .containsEntry("orders.readsFromReplica", true);
 
         // the database's JVM stopped its server and its standby: no postmaster of the lab's is left
         assertThat(postmastersLeftAfterTheirStop()).isEmpty();

@@ -76,14 +76,16 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
                         "workers at %d ms of a step of %.0f ms, the variant's sizing %s",
                         idle.service().threads().afterLoad().atMillis(),
                         idle.client().elapsedSeconds() * 1000,
-                        variant(result, "blocking-39-idle-2d").sizing())
+                        variant(result, "blocking-39-idle-2d").sizing().entries())
                 .isLessThanOrEqualTo(10);
-        assertThat(variant(result, "blocking-39-idle-2d").sizing()).containsEntry("tomcatWorkerIdleMillis", 200);
+        assertThat(variant(result, "blocking-39-idle-2d").sizing().entries())
+                .containsEntry("tomcatWorkerIdleMillis", 200);
         assertThat(step(result, "callable-10-boot-default").bound().littlesLawPerSecond())
                 .isEqualTo(80.0);
         assertThat(step(result, "callable-10-boot-default").service().threads().peakByPool())
                 .containsEntry("mvc-async", 8);
-        assertThat(variant(result, "callable-10-boot-default").sizing()).containsEntry("mvcAsyncMaxThreads", 8);
+        assertThat(variant(result, "callable-10-boot-default").sizing().entries())
+                .containsEntry("mvcAsyncMaxThreads", 8);
         // the unbounded executor holds as many calls as arrive, 200/s x D = 20 at once: more than Boot's 8.
         // (Its latency is no test: the async dispatch path compiles slowly, and a fresh CI run's first
         // second of it can take 2 D.)
@@ -134,7 +136,7 @@ class ServletAsyncIntegrationTest extends RealServicesTest {
         assertThat(separate.p95Millis())
                 .as("the second application, on its own pool")
                 .isLessThan(2 * d);
-        assertThat(variant(result, "two-apps-own-pools-10").sizing())
+        assertThat(variant(result, "two-apps-own-pools-10").sizing().entries())
                 .containsEntry("neighbourThreads", 4)
                 .containsEntry("mvcAsyncMaxThreads", 10);
         assertThat(step(result, "two-apps-own-pools-10").service().threads().peakByPool())

@@ -52,8 +52,8 @@ class SweepTest extends RealServicesTest {
                         .variants()
                         .getFirst()
                         .sizing()
-                        .get("inputArguments")
-                        .toString())
+                        .text("inputArguments")
+                        .orElseThrow())
                 .as("the study's JVM options, on every point's JVM")
                 .contains(C1_ONLY);
         assertThat(sweep.points())
@@ -75,11 +75,14 @@ class SweepTest extends RealServicesTest {
                 .hasSizeGreaterThanOrEqualTo(6);
         SweepFit fit = sweep.fit();
         // 4 connections: the knee at 4 users, within the 10 % a knee read between points 1 user apart may miss by
-        assertThat(fit.knee()).isCloseTo(4, within(0.4));
-        assertThat(fit.peakPerSecond()).isBetween(0.85 * 4 / (1.1 * HOLD_SECONDS), 1.02 * 4 / HOLD_SECONDS);
+        assertThat(fit.knee().orElseThrow()).isCloseTo(4, within(0.4));
+        assertThat(fit.peakPerSecond().orElseThrow())
+                .isBetween(0.85 * 4 / (1.1 * HOLD_SECONDS), 1.02 * 4 / HOLD_SECONDS);
         // fitted on the points below the two highest, the cap is seen at least twice, and the highest get it too
         assertThat(fit.holdoutPoints()).isGreaterThanOrEqualTo(1);
-        assertThat(fit.holdoutErrorPercent()).as(points + "; " + fit.note()).isLessThan(10);
+        assertThat(fit.holdoutErrorPercent().orElseThrow())
+                .as(points + "; " + fit.note())
+                .isLessThan(10);
         assertThat(ResultsJson.read(run.directory()).sweeps().getFirst().fit().knee())
                 .isEqualTo(fit.knee());
     }

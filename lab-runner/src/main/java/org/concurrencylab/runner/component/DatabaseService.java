@@ -14,6 +14,7 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.util.Timeout;
 import org.concurrencylab.catalog.Database;
 import org.concurrencylab.catalog.Experiment;
+import org.concurrencylab.catalog.load.JitPolicy;
 import org.concurrencylab.results.usage.DatabaseUsage;
 import org.concurrencylab.runner.environment.RunEnvironment;
 import org.concurrencylab.runner.machine.MachineCpu;
@@ -56,7 +57,7 @@ public final class DatabaseService implements StartedComponent {
         this.secrets = secrets;
         this.process = process;
         this.probe = new ProbeClient(process);
-        Map<String, Object> sizing = probe.read(-1).sizing();
+        Map<String, Object> sizing = probe.readNow().sizing();
         if (!(sizing.get(Database.URL_SIZING_KEY) instanceof String url)) {
             throw new IOException("the database reported no address");
         }
@@ -101,11 +102,7 @@ public final class DatabaseService implements StartedComponent {
      */
     public static StartupCache.Prepared preparedForStudy(StartupCache cache) throws InterruptedException {
         return cache.prepare(
-                MODULE,
-                "servlet",
-                org.concurrencylab.catalog.load.JitPolicy.C1_ONLY,
-                Map.of(),
-                Map.of(Database.PASSWORD_VARIABLE, newPassword()));
+                MODULE, "servlet", JitPolicy.C1_ONLY, Map.of(), Map.of(Database.PASSWORD_VARIABLE, newPassword()));
     }
 
     /**
@@ -119,7 +116,7 @@ public final class DatabaseService implements StartedComponent {
         ServiceProcess process = ServiceProcess.start(
                 ServiceCommand.custom(java, jar.jar())
                         .cpus(Runtime.getRuntime().availableProcessors())
-                        .jit(org.concurrencylab.catalog.load.JitPolicy.C1_ONLY)
+                        .jit(JitPolicy.C1_ONLY)
                         .startupJvmFlags(jar.jvmFlags())
                         .properties(Map.of("server.port", "0"))
                         .environment(password)

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 import org.concurrencylab.catalog.Downstream;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.load.WarmUp;
@@ -18,7 +19,6 @@ import org.concurrencylab.probe.model.ProbeSample;
 import org.concurrencylab.probe.model.TimerTotals;
 import org.concurrencylab.results.step.Connections;
 import org.concurrencylab.results.usage.DownstreamUsage;
-import org.concurrencylab.runner.VariantRunner;
 import org.concurrencylab.runner.environment.RunEnvironment;
 import org.concurrencylab.runner.machine.MachineCpu;
 import org.concurrencylab.runner.process.ProbeClient;
@@ -40,7 +40,7 @@ public final class DownstreamService implements StartedComponent {
         this.declared = declared;
         this.process = process;
         this.probe = new ProbeClient(process);
-        this.sizing = probe.read(-1).sizing();
+        this.sizing = probe.readNow().sizing();
     }
 
     /** Starts the experiment's downstream and warms it up as the experiment warms up its variants. */
@@ -105,16 +105,16 @@ public final class DownstreamService implements StartedComponent {
     /**
      * What it did between two reads; the samples are those of the step's time window.
      *
-     * @param alone what it did with requests sent one at a time (see {@link VariantRunner})
+     * @param lone what it did with lone requests, sent one at a time after the warm-up
      */
-    public static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis, CalleeAlone alone) {
+    public static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis, LoneCallee lone) {
         TimerTotals served = after.counters().servedSince(before.counters());
         int peakLive = after.samples().stream()
                 .filter(sample -> sample.epochMillis() <= endEpochMillis)
                 .mapToInt(ProbeSample::liveThreads)
                 .max()
                 .orElse(0);
-        Map<String, DownstreamUsage.Held> holds = new java.util.TreeMap<>();
+        Map<String, DownstreamUsage.Held> holds = new TreeMap<>();
         after.counters().holds().keySet().forEach(resource -> {
             TimerTotals held = after.counters().heldSince(before.counters(), resource);
             if (held.count() > 0) {
@@ -123,15 +123,15 @@ public final class DownstreamService implements StartedComponent {
                         new DownstreamUsage.Held(
                                 held.count(),
                                 held.meanMillis().orElseThrow(),
-                                alone.holds().containsKey(resource)
-                                        ? OptionalDouble.of(alone.holds().get(resource))
+                                lone.holds().containsKey(resource)
+                                        ? OptionalDouble.of(lone.holds().get(resource))
                                         : OptionalDouble.empty()));
             }
         });
         return new DownstreamUsage(
                 served.count(),
                 served.meanMillis().orElse(0),
-                alone.meanMillis(),
+                lone.meanMillis(),
                 peakLive,
                 (after.counters().processCpuNanos() - before.counters().processCpuNanos()) / 1e9,
                 holds);

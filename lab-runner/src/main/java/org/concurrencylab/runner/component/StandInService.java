@@ -104,13 +104,13 @@ public final class StandInService implements AutoCloseable {
         return List.of(new MachineCpu.Tracked("downstream", "stand-ins", process.pid()));
     }
 
-    public ProbeReport read() throws IOException {
-        return probe.read(-1);
+    public ProbeReport readNow() throws IOException {
+        return probe.readNow();
     }
 
     /** What the stand-ins served between two reads: every call, whichever stand-in it went to. */
     public static DownstreamUsage usage(ProbeReport before, ProbeReport after, long endEpochMillis) {
-        return DownstreamService.usage(before, after, endEpochMillis, CalleeAlone.NOT_MEASURED);
+        return DownstreamService.usage(before, after, endEpochMillis, LoneCallee.NOT_MEASURED);
     }
 
     @Override

@@ -6,7 +6,7 @@ import org.concurrencylab.catalog.SharedComponent;
 import org.concurrencylab.runner.machine.MachineCpu;
 
 /**
- * A {@link org.concurrencylab.catalog.SharedComponent} running for one experiment's variants: where it
+ * A {@link SharedComponent} running for one experiment's variants: where it
  * answers, told to their services, and its processes, counted in every step's CPU account.
  */
 sealed interface StartedComponent extends AutoCloseable permits DownstreamService, DatabaseService {

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.driver.LoadResult;
@@ -54,7 +56,7 @@ public interface RemoteLoad {
     /** A step's requests, and how many each host sent. */
     record Driven(LoadResult load, Map<String, Long> requestsByHost) {
         public Driven {
-            requestsByHost = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(requestsByHost));
+            requestsByHost = Collections.unmodifiableMap(new TreeMap<>(requestsByHost));
         }
     }
 

@@ -145,10 +145,9 @@ public final class RunEnvironment {
      */
     public void learnCalibration(Experiment experiment, VariantResult result) {
         experiment.calibration().ifPresent(calibration -> {
-            Object value = result.sizing().get(calibration.sizingKey());
-            if (!calibrated.containsKey(calibration.property()) && value != null) {
-                calibrated.put(calibration.property(), value.toString());
-            }
+            result.sizing()
+                    .text(calibration.sizingKey())
+                    .ifPresent(value -> calibrated.putIfAbsent(calibration.property(), value));
         });
     }
 

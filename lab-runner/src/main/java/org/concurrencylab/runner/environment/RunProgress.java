@@ -1,5 +1,6 @@
 package org.concurrencylab.runner.environment;
 
+import java.nio.file.Path;
 import org.concurrencylab.results.VariantResult;
 
 /** What the runner tells while it works; the CLI draws it, tests ignore it. */
@@ -21,8 +22,8 @@ public interface RunProgress {
     default void variantFinished(VariantResult result) {}
 
     /** The variants that have finished so far are on disk, in {@code directory}'s results.json. */
-    default void variantWritten(java.nio.file.Path directory) {}
+    default void variantWritten(Path directory) {}
 
     /** An experiment's results are on disk: {@code written} of {@code planned} experiments so far. */
-    default void experimentWritten(String experiment, int written, int planned, java.nio.file.Path directory) {}
+    default void experimentWritten(String experiment, int written, int planned, Path directory) {}
 }

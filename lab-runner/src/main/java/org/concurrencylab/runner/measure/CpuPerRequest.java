@@ -77,7 +77,7 @@ public record CpuPerRequest(double millisPerRequest, double secondsEveryStep, in
                 judged.add(step);
                 continue;
             }
-            judged.add(StepResults.withCpuPerRequest(contexts.get(i), step, fit.get()));
+            judged.add(MachineAccount.withCpuPerRequest(contexts.get(i), step, fit.get()));
         }
         return judged;
     }

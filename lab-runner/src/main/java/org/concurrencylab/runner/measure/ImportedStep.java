@@ -3,7 +3,6 @@ package org.concurrencylab.runner.measure;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.RunSettings;
 import org.concurrencylab.catalog.Variant;
@@ -11,6 +10,7 @@ import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.catalog.model.CapacityModel;
 import org.concurrencylab.driver.LoadResult;
+import org.concurrencylab.results.Sizing;
 import org.concurrencylab.results.step.StepResult;
 
 /**
@@ -36,7 +36,7 @@ public final class ImportedStep {
         Duration timeout = scaled.of(experiment.requestTimeout());
         RequestLog.write(load, resultsDirectory.resolve(requestLog), scaled.articleSecond());
         CapacityModel.Bound bound = variant.capacity()
-                .bound(step, settings.connections(), experiment.downstreamLatency(), Map.of(), settings.cpus());
+                .bound(step, settings.connections(), experiment.downstreamLatency(), Sizing.NONE, settings.cpus());
         return StepResult.custom(step.label())
                 .plan(scaled.plan(step, timeout, settings.connections()).drivenBy(engine))
                 .client(

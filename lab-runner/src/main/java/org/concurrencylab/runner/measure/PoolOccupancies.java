@@ -2,6 +2,7 @@ package org.concurrencylab.runner.measure;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.concurrencylab.probe.model.PoolGauge;
 import org.concurrencylab.probe.model.ProbeSample;
@@ -20,7 +21,7 @@ final class PoolOccupancies {
                 .forEach(pool -> {
                     List<PoolGauge> gauges = samples.stream()
                             .map(sample -> sample.gauges().get(pool))
-                            .filter(java.util.Objects::nonNull)
+                            .filter(Objects::nonNull)
                             .toList();
                     PoolGauge last = gauges.getLast();
                     double meanBusy =

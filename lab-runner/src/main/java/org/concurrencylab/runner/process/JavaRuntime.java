@@ -1,6 +1,7 @@
 package org.concurrencylab.runner.process;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The JDK the services run on: the one running the lab, which the launcher chose.
@@ -23,8 +24,8 @@ public record JavaRuntime(Path executable, int feature, String version) {
      * From JDK 22 on a library that loads native code (the probe's async-profiler, the driver's OSHI)
      * makes the JVM warn on stderr unless it is allowed to.
      */
-    java.util.List<String> nativeAccessFlags() {
-        return feature >= 22 ? java.util.List.of("--enable-native-access=ALL-UNNAMED") : java.util.List.of();
+    List<String> nativeAccessFlags() {
+        return feature >= 22 ? List.of("--enable-native-access=ALL-UNNAMED") : List.of();
     }
 
     /** JDK 24 brought the AOT cache (JEP 483), a larger start-up gain than class data sharing alone. */

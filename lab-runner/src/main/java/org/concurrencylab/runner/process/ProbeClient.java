@@ -36,9 +36,20 @@ public final class ProbeClient implements AutoCloseable {
         return client;
     }
 
-    /** Sizing and counters now, plus the samples taken since {@code sinceEpochMillis} (none if negative). */
-    public ProbeReport read(long sinceEpochMillis) throws IOException {
-        String query = sinceEpochMillis >= 0 ? "?since=" + sinceEpochMillis : "";
+    /** Sizing and counters now, without samples. */
+    public ProbeReport readNow() throws IOException {
+        return read("");
+    }
+
+    /** Sizing and counters now, plus the samples taken since {@code epochMillis}, a time since the epoch. */
+    public ProbeReport readSince(long epochMillis) throws IOException {
+        if (epochMillis < 0) {
+            throw new IllegalArgumentException("samples since a time since the epoch, not " + epochMillis);
+        }
+        return read("?since=" + epochMillis);
+    }
+
+    private ProbeReport read(String query) throws IOException {
         URI uri = probeServer == null
                 ? service.uri("/actuator/labprobe" + query)
                 : probeServer.resolve("/labprobe" + query);
@@ -70,7 +81,7 @@ public final class ProbeClient implements AutoCloseable {
         long deadline = System.nanoTime() + PIN_WAIT.toNanos();
         while (pins.deliveredUpToEpochMillis() < untilEpochMillis && System.nanoTime() < deadline) {
             Thread.sleep(PIN_READ_PERIOD.toMillis());
-            PinsSince later = read(sinceEpochMillis).pins();
+            PinsSince later = readSince(sinceEpochMillis).pins();
             if (later == null) {
                 break;
             }

@@ -2,6 +2,7 @@ package org.concurrencylab.runner.process;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.concurrencylab.catalog.load.JitPolicy;
@@ -55,7 +56,7 @@ public record ServiceCommand(
 
     /** The same command, with these variables added to its environment. */
     public ServiceCommand withEnvironment(Map<String, String> variables) {
-        Map<String, String> merged = new java.util.LinkedHashMap<>(environment);
+        Map<String, String> merged = new LinkedHashMap<>(environment);
         merged.putAll(variables);
         return new ServiceCommand(java, jar, cpus, jit, startupJvmFlags, properties, bind, merged);
     }

@@ -1,6 +1,7 @@
 package org.concurrencylab.runner.process;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -125,7 +126,7 @@ public final class ServiceProcess implements AutoCloseable {
                     .reduce((first, second) -> second)
                     .map(String::trim)
                     .orElse("none");
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return "none";
         }
     }

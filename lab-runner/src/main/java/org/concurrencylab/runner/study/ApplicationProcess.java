@@ -17,6 +17,7 @@ import org.apache.hc.core5.util.Timeout;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.runner.process.ConfinedEnvironment;
 import org.concurrencylab.runner.process.ControlClient;
+import org.concurrencylab.runner.process.ExtractedApplications;
 import org.concurrencylab.runner.process.JavaRuntime;
 import org.concurrencylab.runner.process.LabHome;
 import org.concurrencylab.runner.process.LoopbackPorts;
@@ -115,7 +116,7 @@ public final class ApplicationProcess implements AutoCloseable {
 
         /**
          * The jar {@code -jar} names: the application's jar (the default) or its extraction
-         * ({@link org.concurrencylab.runner.process.ExtractedApplications}). Either way it runs in the application
+         * ({@link ExtractedApplications}). Either way it runs in the application
          * jar's own folder.
          */
         Launch startFrom(Path startable) {

@@ -19,7 +19,7 @@ import org.concurrencylab.study.Study;
  * many times too low.
  *
  * @param millis        the mean of the last timing, in milliseconds
- * @param disturbances  what moved each timing, in order ({@link StudyRunner#UNDISTURBED} where nothing did)
+ * @param disturbances  what moved each timing, in order ({@link StepDisturbance#UNDISTURBED} where nothing did)
  */
 record LoneRequests(double millis, List<String> disturbances) {
 
@@ -31,15 +31,15 @@ record LoneRequests(double millis, List<String> disturbances) {
             throws IOException, InterruptedException {
         List<String> disturbances = new ArrayList<>();
         while (true) {
-            OptionalLong jitBefore = probe.read(-1).counters().jitCpuNanos();
+            OptionalLong jitBefore = probe.readNow().counters().jitCpuNanos();
             long start = System.nanoTime();
             double millis = loads.alone(target, study).getMean() / 1000;
             double seconds = (System.nanoTime() - start) / 1e9;
             OptionalLong jit =
-                    ProcessCounters.since(jitBefore, probe.read(-1).counters().jitCpuNanos());
+                    ProcessCounters.since(jitBefore, probe.readNow().counters().jitCpuNanos());
             Optional<String> disturbed =
-                    jit.isEmpty() ? Optional.empty() : StudyRunner.jitBusy(jit.getAsLong() / 1e9 / seconds);
-            disturbances.add(disturbed.orElse(StudyRunner.UNDISTURBED));
+                    jit.isEmpty() ? Optional.empty() : StepDisturbance.jitBusy(jit.getAsLong() / 1e9 / seconds);
+            disturbances.add(disturbed.orElse(StepDisturbance.UNDISTURBED));
             if (disturbed.isEmpty() || disturbances.size() == Defaults.STUDY_STEP_MEASUREMENTS) {
                 return new LoneRequests(millis, disturbances);
             }

@@ -44,7 +44,7 @@ final class StudyWarmUp {
         SteadyWarmUp.Window previous = null;
         long answered = 0;
         // a window's reading at its end is the next one's at its start: one read of the probe between two windows
-        OptionalLong jitBefore = probe.read(-1).counters().jitCpuNanos();
+        OptionalLong jitBefore = probe.readNow().counters().jitCpuNanos();
         while (true) {
             Duration window = Duration.ofNanos(
                     Math.min(Defaults.STUDY_WARM_UP_WINDOW.toNanos(), Math.max(1, cap - (System.nanoTime() - start))));
@@ -52,7 +52,7 @@ final class StudyWarmUp {
             if (previous == null) {
                 StudyLoads.answeredAtAll(study, load, "requests of the warm-up's first " + window.toSeconds() + " s");
             }
-            OptionalLong jitAfter = probe.read(-1).counters().jitCpuNanos();
+            OptionalLong jitAfter = probe.readNow().counters().jitCpuNanos();
             SteadyWarmUp.Window last = SteadyWarmUp.Window.counted(
                     load.elapsedSeconds(), load.ok(), ProcessCounters.since(jitBefore, jitAfter));
             answered += load.ok();

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Knob;
@@ -91,7 +92,10 @@ public final class SweepRunner {
      */
     public LabRunner.CompletedRun sweep(Experiment experiment, SweepClaim declared, RunOptions options)
             throws IOException, InterruptedException {
-        Variant variant = experiment.variant(declared.variant()).orElseThrow();
+        Variant declaredVariant = experiment.variant(declared.variant()).orElseThrow();
+        Map<String, String> properties = new LinkedHashMap<>(declaredVariant.properties());
+        properties.putAll(declared.alongside());
+        Variant variant = declaredVariant.toBuilder().properties(properties).build();
         LoadStep load = experiment.loadOf(declared).orElseThrow();
         RunOptions scaled =
                 declared.scale().isPresent() && options.overrides().scale().isEmpty()
@@ -121,8 +125,7 @@ public final class SweepRunner {
     }
 
     /** Writes results.json once more, with the sweep and the swept experiment as {@code decided} leaves it. */
-    private static LabRunner.CompletedRun write(
-            Swept swept, java.util.function.UnaryOperator<ExperimentResult> decided) {
+    private static LabRunner.CompletedRun write(Swept swept, UnaryOperator<ExperimentResult> decided) {
         RunResult ran = swept.run().result();
         RunResult withSweep =
                 new RunResult(ran.run(), List.of(decided.apply(ran.experiments().getFirst())), List.of(swept.sweep()));

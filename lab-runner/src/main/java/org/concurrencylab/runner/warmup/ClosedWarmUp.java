@@ -145,7 +145,7 @@ public final class ClosedWarmUp implements SendingCheck, Progress {
         List<OptionalLong> jit = new ArrayList<>();
         for (ProbeClient service : services) {
             try {
-                jit.add(service.read(-1).counters().jitCpuNanos());
+                jit.add(service.readNow().counters().jitCpuNanos());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

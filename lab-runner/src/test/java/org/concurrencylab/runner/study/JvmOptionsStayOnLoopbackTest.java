@@ -41,7 +41,7 @@ class JvmOptionsStayOnLoopbackTest extends RealServicesTest {
                             .jvmOptions(options)
                             .start();
                     ProbeClient probe = ProbeClient.at(app.probe())) {
-                Map<String, Object> sizing = probe.read(-1).sizing();
+                Map<String, Object> sizing = probe.readNow().sizing();
                 assertThat(((Number) sizing.get("maxHeapBytes")).longValue())
                         .as("-Xmx200m reached the JVM")
                         .isLessThanOrEqualTo(200L * 1024 * 1024);

@@ -23,7 +23,7 @@ class SampleIntervalTest {
     }
 
     private static Duration interval(Duration step) {
-        return StudyRunner.sampleInterval(
+        return ForkRun.sampleInterval(
                 Study.custom(Path.of("app.jar")).stepLength(step).build());
     }
 }

@@ -28,27 +28,27 @@ class StepDisturbedTest {
 
     @Test
     void aHostThatRanTheCoresSlowDisturbsAStep() {
-        assertThat(StudyRunner.disturbed(step(0, slowed(1.30))))
+        assertThat(StepDisturbance.of(step(0, slowed(1.30))))
                 .hasValue("the host ran the cores 1.30 times slower than usual (at most 1.25)");
     }
 
     @Test
     void aJitStillCompilingDisturbsAStep() {
-        assertThat(StudyRunner.disturbed(step(0.11 * ELAPSED_SECONDS, clean())))
+        assertThat(StepDisturbance.of(step(0.11 * ELAPSED_SECONDS, clean())))
                 .hasValue("the JIT took 11 % of a core (at most 10 %)");
     }
 
     /** The lone requests that time R0 are judged by the same limit as a step: more than it, and they are timed again. */
     @Test
     void theJitIsWhatMovedAMeasurementOnlyAboveItsLimit() {
-        assertThat(StudyRunner.jitBusy(0.93)).hasValue("the JIT took 93 % of a core (at most 10 %)");
-        assertThat(StudyRunner.jitBusy(0.10)).isEmpty();
+        assertThat(StepDisturbance.jitBusy(0.93)).hasValue("the JIT took 93 % of a core (at most 10 %)");
+        assertThat(StepDisturbance.jitBusy(0.10)).isEmpty();
         // past the limit by less than the figure's own decimals show: written so that it reads as past it
-        assertThat(StudyRunner.jitBusy(0.104)).hasValue("the JIT took 10.4 % of a core (at most 10 %)");
-        assertThat(StudyRunner.measuredAgain(
+        assertThat(StepDisturbance.jitBusy(0.104)).hasValue("the JIT took 10.4 % of a core (at most 10 %)");
+        assertThat(StepDisturbance.measuredAgain(
                         "The study",
                         "its lone requests (R0)",
-                        List.of(StudyRunner.jitBusy(0.76).orElseThrow(), StudyRunner.UNDISTURBED)))
+                        List.of(StepDisturbance.jitBusy(0.76).orElseThrow(), StepDisturbance.UNDISTURBED)))
                 .isEqualTo(
                         "The study measured its lone requests (R0) again: the JIT took 76 % of a core (at most 10 %) "
                                 + "the first time; nothing but the application moved it the second.");
@@ -63,8 +63,8 @@ class StepDisturbedTest {
                 .why("this machine's CPU takes 20 % of the figure by the model")
                 .coreSpeed(new CoreSpeed(1, 1.02, 40))
                 .build();
-        assertThat(StudyRunner.disturbed(step(0.09 * ELAPSED_SECONDS, busy))).isEmpty();
-        assertThat(StudyRunner.disturbed(step(0, clean()))).isEmpty();
+        assertThat(StepDisturbance.of(step(0.09 * ELAPSED_SECONDS, busy))).isEmpty();
+        assertThat(StepDisturbance.of(step(0, clean()))).isEmpty();
     }
 
     /** Steps of 4 s and a quiet second after each, in a budget of 30 s: a step measured again takes no later one's place. */
@@ -78,14 +78,14 @@ class StepDisturbedTest {
         LoadStep first = study.steps().getFirst();
         List<LoadStep> after = study.steps().subList(1, 3);
         // again and the two after it: 3 x (4 + 1) = 15 s
-        assertThat(StudyRunner.fitsAgain(study, first, after, Duration.ZERO, secondsAgo(14)))
+        assertThat(new StudyBudget(study, secondsAgo(14)).fitsAgain(first, after, Duration.ZERO))
                 .isTrue();
-        assertThat(StudyRunner.fitsAgain(study, first, after, Duration.ZERO, secondsAgo(16)))
+        assertThat(new StudyBudget(study, secondsAgo(16)).fitsAgain(first, after, Duration.ZERO))
                 .isFalse();
-        assertThat(StudyRunner.fitsAgain(study, first, List.of(), Duration.ZERO, secondsAgo(16)))
+        assertThat(new StudyBudget(study, secondsAgo(16)).fitsAgain(first, List.of(), Duration.ZERO))
                 .as("the last step: only itself again")
                 .isTrue();
-        assertThat(StudyRunner.fitsAgain(study, first, after, Duration.ofSeconds(5), secondsAgo(14)))
+        assertThat(new StudyBudget(study, secondsAgo(14)).fitsAgain(first, after, Duration.ofSeconds(5)))
                 .as("a wait for the cores' usual speed counts in the budget")
                 .isFalse();
     }
@@ -93,10 +93,10 @@ class StepDisturbedTest {
     @Test
     void aFindingSaysWhatMovedEachMeasurementInOrder() {
         String slowed = "the host ran the cores 1.31 times slower than usual (at most 1.25)";
-        assertThat(StudyRunner.measuredAgain("The study", "12 users", List.of(slowed, StudyRunner.UNDISTURBED)))
+        assertThat(StepDisturbance.measuredAgain("The study", "12 users", List.of(slowed, StepDisturbance.UNDISTURBED)))
                 .isEqualTo("The study measured 12 users again: " + slowed + " the first time; "
-                        + StudyRunner.UNDISTURBED + " the second.");
-        assertThat(StudyRunner.measuredAgain("as-is", "12 users", List.of(slowed, slowed, slowed)))
+                        + StepDisturbance.UNDISTURBED + " the second.");
+        assertThat(StepDisturbance.measuredAgain("as-is", "12 users", List.of(slowed, slowed, slowed)))
                 .isEqualTo("as-is measured 12 users 3 times: " + slowed + " the first time; " + slowed + " the second; "
                         + slowed + " the third.");
     }
