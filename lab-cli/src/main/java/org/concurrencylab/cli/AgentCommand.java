@@ -5,6 +5,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -118,8 +119,7 @@ final class AgentCommand implements Callable<Integer> {
         Path log = logs.resolve("jmeter-agent-" + port + ".log");
         List<String> command;
         try {
-            List<String> arguments =
-                    new java.util.ArrayList<>(List.of("--bind", bind, "--port", Integer.toString(port)));
+            List<String> arguments = new ArrayList<>(List.of("--bind", bind, "--port", Integer.toString(port)));
             arguments.addAll(
                     access.plain()
                             ? List.of("--plain-rmi")

@@ -1,5 +1,6 @@
 package org.concurrencylab.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ final class BenchCommand implements Callable<Integer> {
                 }
                 try {
                     results.add(ResultsJson.read(directory));
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     throw new ParameterException(spec.commandLine(), e.getMessage());
                 }
             }

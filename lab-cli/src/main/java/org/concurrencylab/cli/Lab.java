@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
 import java.util.Optional;
 import org.concurrencylab.results.WriteFailed;
+import org.concurrencylab.runner.process.StartupCache;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -40,7 +41,7 @@ public final class Lab implements Runnable {
     public static void main(String[] args) {
         try {
             // before any command: a run would otherwise find it out after its drivers' warm-up
-            org.concurrencylab.runner.process.StartupCache.Training.fromSystemProperties();
+            StartupCache.Training.fromSystemProperties();
         } catch (IllegalArgumentException e) {
             System.err.println("lab: " + e.getMessage());
             System.exit(USAGE);

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.concurrencylab.study.StudyKeys;
 import picocli.CommandLine;
 
 /**
@@ -64,7 +65,7 @@ final class ReferenceDocs {
                 .append(
                         "it is used. See [your own service](../your-own-service.md) for what a study does with them.\n\n")
                 .append("| key | value | default | what it says |\n|---|---|---|---|\n");
-        for (org.concurrencylab.study.StudyFile.Key key : org.concurrencylab.study.StudyFile.TOP_LEVEL) {
+        for (StudyKeys.Key key : StudyKeys.TOP_LEVEL) {
             page.append("| `")
                     .append(key.name())
                     .append("` | ")

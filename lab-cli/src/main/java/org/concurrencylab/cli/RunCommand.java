@@ -1,7 +1,11 @@
 package org.concurrencylab.cli;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
@@ -17,8 +21,10 @@ import org.concurrencylab.cli.terminal.StandardOutput;
 import org.concurrencylab.cli.terminal.TerminalProgress;
 import org.concurrencylab.report.ReportFiles;
 import org.concurrencylab.report.TerminalReport;
+import org.concurrencylab.report.section.TimeBudgetLine;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.capacity.CapacityTarget;
 import org.concurrencylab.runner.LabRunner;
 import org.concurrencylab.runner.RunOptions;
 import org.concurrencylab.runner.process.JavaRuntime;
@@ -240,9 +246,8 @@ final class RunCommand implements Callable<Integer> {
      * are the exception, as JMH's command line overrides a benchmark's own: how many JVMs measure a study is the
      * run's choice, not the study's.
      */
-    private static final List<String> IN_A_STUDY_FILE = java.util.stream.Stream.concat(
-                    STUDY_ONLY.stream().filter(option -> !option.equals("--forks")),
-                    java.util.stream.Stream.of("--connections"))
+    private static final List<String> IN_A_STUDY_FILE = Stream.concat(
+                    STUDY_ONLY.stream().filter(option -> !option.equals("--forks")), Stream.of("--connections"))
             .toList();
 
     @Override
@@ -289,7 +294,7 @@ final class RunCommand implements Callable<Integer> {
     /** The steps --users, --rates and --think give, and --target and --no-verify; Study says what contradicts what. */
     private Study.Builder steps(Study.Builder study) {
         if (target != null) {
-            study.target(org.concurrencylab.results.capacity.CapacityTarget.parse(target));
+            study.target(CapacityTarget.parse(target));
         }
         study.verify(!noVerify);
         study.checkProjection(checkProjection);
@@ -308,7 +313,7 @@ final class RunCommand implements Callable<Integer> {
             if (!(think >= 0) || think > Defaults.STUDY_BUDGET.toSeconds()) {
                 throw new IllegalArgumentException("--think is a time in seconds, 0 or more, not " + think);
             }
-            study.thinkTime(java.time.Duration.ofMillis(Math.round(1000 * think)));
+            study.thinkTime(Duration.ofMillis(Math.round(1000 * think)));
         }
         return study;
     }
@@ -334,8 +339,7 @@ final class RunCommand implements Callable<Integer> {
                     this::steps);
         }
         LabHome home = LabHome.locate();
-        java.nio.file.Path outDir =
-                out.directory(spec.commandLine(), home.root().resolve("results"));
+        Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
         TerminalProgress progress = new TerminalProgress().sayingWhatStopped();
         LabRunner.CompletedRun run;
         try {
@@ -349,18 +353,17 @@ final class RunCommand implements Callable<Integer> {
         return report(run, failingVerdicts);
     }
 
-    static int report(LabRunner.CompletedRun run, List<String> failingVerdicts) throws java.io.IOException {
+    static int report(LabRunner.CompletedRun run, List<String> failingVerdicts) throws IOException {
         System.out.println();
         System.out.print(TerminalReport.render(run.result(), StandardOutput.textWidth()));
         System.out.println();
         long reportsStart = System.nanoTime();
         ReportFiles.Written reports = ReportFiles.write(run.result(), run.directory());
-        java.time.Duration reportsTook = java.time.Duration.ofNanos(System.nanoTime() - reportsStart);
+        Duration reportsTook = Duration.ofNanos(System.nanoTime() - reportsStart);
         System.out.println("Results: " + run.directory().resolve(ResultsJson.FILE_NAME));
         System.out.println("Reports: " + reports.html() + " (open it in a browser), " + reports.markdown()
                 + ", verdicts " + reports.verdicts());
-        org.concurrencylab.report.section.TimeBudgetLine.of(run.result(), reportsTook)
-                .ifPresent(System.out::println);
+        TimeBudgetLine.of(run.result(), reportsTook).ifPresent(System.out::println);
         return exitCode(run.result(), failingVerdicts);
     }
 

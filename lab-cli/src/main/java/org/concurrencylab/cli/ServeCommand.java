@@ -6,7 +6,11 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
 import org.concurrencylab.catalog.RunSettings;
@@ -165,7 +169,7 @@ final class ServeCommand implements Callable<Integer> {
     private int serveApplication() throws Exception {
         Choices.refuseAny(
                 spec.commandLine(),
-                java.util.List.of("--scale", "--cpus"),
+                List.of("--scale", "--cpus"),
                 " applies to an experiment, not to an application jar");
         if (variantName != null) {
             throw new ParameterException(
@@ -178,7 +182,7 @@ final class ServeCommand implements Callable<Integer> {
                 RequestTemplate.ofDefaults(),
                 null,
                 false,
-                java.util.function.UnaryOperator.identity());
+                UnaryOperator.identity());
         checkBind();
         checkPortFree();
         LabHome home = LabHome.locate();
@@ -247,12 +251,11 @@ final class ServeCommand implements Callable<Integer> {
             int waitFor() throws InterruptedException;
         }
 
-        private final java.util.concurrent.atomic.AtomicBoolean endedByItself =
-                new java.util.concurrent.atomic.AtomicBoolean();
-        private final java.util.concurrent.atomic.AtomicReference<String> what;
+        private final AtomicBoolean endedByItself = new AtomicBoolean();
+        private final AtomicReference<String> what;
 
         StoppedLine(String what) {
-            this.what = new java.util.concurrent.atomic.AtomicReference<>(what);
+            this.what = new AtomicReference<>(what);
             Runtime.getRuntime()
                     .addShutdownHook(new Thread(
                             () -> {

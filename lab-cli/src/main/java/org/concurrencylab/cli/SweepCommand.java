@@ -1,7 +1,9 @@
 package org.concurrencylab.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.concurrencylab.catalog.Defaults;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Knob;
@@ -186,7 +188,7 @@ final class SweepCommand implements Callable<Integer> {
                     request.template(spec.commandLine()),
                     connections,
                     false,
-                    java.util.function.UnaryOperator.identity());
+                    UnaryOperator.identity());
         }
         study = forks.applyTo(study, spec.commandLine());
         String chosen = variant == null ? study.variants().keySet().iterator().next() : variant;
@@ -201,8 +203,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--users is at least 1");
         }
         LabHome home = LabHome.locate();
-        java.nio.file.Path outDir =
-                out.directory(spec.commandLine(), home.root().resolve("results"));
+        Path outDir = out.directory(spec.commandLine(), home.root().resolve("results"));
         Study sweptStudy = study;
         return report(home, null, runner -> runner.sweep(sweptStudy, chosen, swept, held, outDir), List.of());
     }

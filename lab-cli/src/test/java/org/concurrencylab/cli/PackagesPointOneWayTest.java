@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.spi.ToolProvider;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * The packages of every module of the lab, read from the sources and from the compiled classes by the JDK's
  * {@code jdeps}: each is small enough to read (at most {@value #MAX_FILES} files and {@value #MAX_LINES}
  * lines of main code), and no two depend on each other, however long the way round, so that every package
- * can be read knowing only the ones below it.
+ * can be read knowing only the ones below it. A dependency counts where the bytecode has it and where the
+ * source names it (an import, a fully-qualified name, a Javadoc link), which the bytecode does not always keep.
  */
 class PackagesPointOneWayTest {
 
@@ -72,6 +75,9 @@ class PackagesPointOneWayTest {
             }
         }
         Map<String, Set<String>> edges = edges(compiled);
+        sourceEdges()
+                .forEach((from, to) ->
+                        edges.computeIfAbsent(from, p -> new TreeSet<>()).addAll(to));
         assertThat(edges.keySet())
                 .as("jdeps read the lab's packages, built before this module's tests")
                 .contains(
@@ -93,6 +99,37 @@ class PackagesPointOneWayTest {
                     .sorted()
                     .toList();
         }
+    }
+
+    /** A name of a type of the lab's in source: its package, then the type's name from its capital. */
+    private static final Pattern NAMED_TYPE =
+            Pattern.compile("\\b(org\\.concurrencylab(?:\\.[a-z][a-z0-9]*)+)\\.[A-Z]");
+
+    private static final Pattern PACKAGE = Pattern.compile("^package ([a-z0-9.]+);", Pattern.MULTILINE);
+
+    /** From each of the lab's packages, the lab's packages its sources name: in imports, code and Javadoc. */
+    private static Map<String, Set<String>> sourceEdges() throws IOException {
+        Map<String, Set<String>> edges = new TreeMap<>();
+        for (Path module : modules()) {
+            try (Stream<Path> files = Files.walk(module.resolve("src/main/java"))) {
+                for (Path file :
+                        files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    String source = Files.readString(file);
+                    Matcher pkg = PACKAGE.matcher(source);
+                    if (!pkg.find()) {
+                        continue;
+                    }
+                    Set<String> to = edges.computeIfAbsent(pkg.group(1), p -> new TreeSet<>());
+                    Matcher named = NAMED_TYPE.matcher(source.substring(pkg.end()));
+                    while (named.find()) {
+                        if (!named.group(1).equals(pkg.group(1))) {
+                            to.add(named.group(1));
+                        }
+                    }
+                }
+            }
+        }
+        return edges;
     }
 
     /** From each of the lab's packages, the lab's packages it depends on. */

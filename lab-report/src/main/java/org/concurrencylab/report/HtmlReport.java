@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -344,7 +345,11 @@ public final class HtmlReport {
             shown.put("p95", point.p95Millis());
             shown.put("failed", round(100 * point.failedShare()));
             shown.put("bound", point.boundPerSecond());
-            shown.put("cpuBound", point.cpuBoundPerSecond());
+            shown.put(
+                    "cpuBound",
+                    point.cpuBoundPerSecond().isPresent()
+                            ? point.cpuBoundPerSecond().getAsDouble()
+                            : null);
             shown.put("clean", point.clean());
             points.add(shown);
         }
@@ -366,17 +371,15 @@ public final class HtmlReport {
                 sweep.fit().model() == null
                         ? ""
                         : SweepReport.modelName(sweep.fit().model()));
-        out.put("knee", sweep.fit().knee());
+        out.put("knee", sweep.fit().knee().isPresent() ? sweep.fit().knee().getAsDouble() : null);
         return out;
     }
 
     /** Three significant digits are all the charts can show, and they keep a run of the whole catalog small. */
     private static List<List<Double>> rounded(List<double[]> points) {
         return points.stream()
-                .map(point -> java.util.Arrays.stream(point)
-                        .map(HtmlReport::round)
-                        .boxed()
-                        .toList())
+                .map(point ->
+                        Arrays.stream(point).map(HtmlReport::round).boxed().toList())
                 .toList();
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.concurrencylab.results.AtomicFiles;
 import org.concurrencylab.results.RunResult;
+import org.concurrencylab.results.WriteFailed;
 
 /** Writes report.md, report.html and the claims' verdicts as JUnit XML beside a run's results.json. */
 public final class ReportFiles {
@@ -12,7 +13,7 @@ public final class ReportFiles {
 
     private ReportFiles() {}
 
-    /** @throws org.concurrencylab.results.WriteFailed naming the file that could not be written whole */
+    /** @throws WriteFailed naming the file that could not be written whole */
     public static Written write(RunResult run, Path directory) throws IOException {
         Path markdown = AtomicFiles.writeString(directory.resolve("report.md"), MarkdownReport.render(run));
         Path html = AtomicFiles.writeString(directory.resolve("report.html"), HtmlReport.render(run, directory));

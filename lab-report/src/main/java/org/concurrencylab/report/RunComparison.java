@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.concurrencylab.report.document.Figures;
 import org.concurrencylab.report.document.Html;
 import org.concurrencylab.report.document.TextTable;
@@ -18,6 +19,8 @@ import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.step.StepResult;
 import org.concurrencylab.results.sweep.SweepResult;
+import org.concurrencylab.results.usage.CoreSpeed;
+import org.concurrencylab.results.usage.MachineUsage;
 
 /**
  * Runs side by side, the first as the baseline: per step of the experiments they share, how
@@ -67,13 +70,14 @@ public final class RunComparison {
      * A sweep's knee in both runs: the same experiment, variant and knob. Moved when it is in one run and not
      * the other, or shifted by more than {@link #KNEE_TOLERANCE}.
      */
-    public record KneeMove(String experiment, String variant, String knob, Double before, Double after) {
+    public record KneeMove(
+            String experiment, String variant, String knob, OptionalDouble before, OptionalDouble after) {
 
         public boolean moved() {
-            if (before == null || after == null) {
-                return before != after;
+            if (before.isEmpty() || after.isEmpty()) {
+                return before.isPresent() != after.isPresent();
             }
-            return Math.abs(after / before - 1) > KNEE_TOLERANCE;
+            return Math.abs(after.getAsDouble() / before.getAsDouble() - 1) > KNEE_TOLERANCE;
         }
 
         String sentence() {
@@ -88,8 +92,8 @@ public final class RunComparison {
                     moved() ? " (moved)" : " (within " + Math.round(100 * KNEE_TOLERANCE) + " %)");
         }
 
-        private static String knee(Double knee) {
-            return knee == null ? "none" : Figures.number(knee);
+        private static String knee(OptionalDouble knee) {
+            return knee.isEmpty() ? "none" : Figures.number(knee.getAsDouble());
         }
     }
 
@@ -231,9 +235,9 @@ public final class RunComparison {
                 .flatMap(variant -> variant.steps().stream())
                 .map(StepResult::machine)
                 .filter(Objects::nonNull)
-                .map(org.concurrencylab.results.usage.MachineUsage::coreSpeed)
+                .map(MachineUsage::coreSpeed)
                 .filter(speed -> speed != null && speed.samples() > 0)
-                .map(org.concurrencylab.results.usage.CoreSpeed::cpuNanosPerTerm)
+                .map(CoreSpeed::cpuNanosPerTerm)
                 .toList();
     }
 

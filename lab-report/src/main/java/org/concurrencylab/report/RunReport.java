@@ -268,7 +268,7 @@ final class RunReport {
             String cpus = experiment.variants().stream()
                     .map(variant -> Integer.toString(variant.cpus()))
                     .distinct()
-                    .collect(java.util.stream.Collectors.joining(" or "));
+                    .collect(Collectors.joining(" or "));
             table.add(
                     experiment.name(),
                     experiment.ofAnApplication()
@@ -330,13 +330,19 @@ final class RunReport {
                     Block.Tone.NOTE));
         }
         List<String> loads = StepTables.loads(experiment);
+        // a legend under the first table it describes: the next tables of the same columns need none
+        String legend = null;
         for (int l = 0; l < loads.size(); l++) {
             String load = loads.get(l);
             blocks.add(new Block.Heading(
                     3, "Load " + load, StepTables.loadHeading(load), ChartPlan.tableAnchor(index, l)));
             TextTable table = StepTables.stepTable(experiment, load, new Scaled(experiment.scale()), machineCpus);
             blocks.add(new Block.Table(table));
-            blocks.add(new Block.Paragraph(ColumnLegend.legend(table), Block.Tone.NOTE));
+            String columns = ColumnLegend.legend(table);
+            if (!columns.equals(legend)) {
+                blocks.add(new Block.Paragraph(columns, Block.Tone.NOTE));
+                legend = columns;
+            }
             blocks.add(new Block.Charts("step", index, l));
         }
         TextTable byRequest = RequestMixTable.of(experiment);

@@ -1,13 +1,18 @@
 package org.concurrencylab.cli.option;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.concurrencylab.catalog.Catalog;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Variant;
@@ -17,6 +22,7 @@ import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.results.ResultsJson;
 import org.concurrencylab.results.RunResult;
 import org.concurrencylab.results.step.Connections;
+import org.concurrencylab.runner.process.ApplicationJar;
 import org.concurrencylab.study.Study;
 import org.concurrencylab.study.StudyFile;
 import picocli.CommandLine;
@@ -157,13 +163,13 @@ public final class Choices {
     }
 
     public static String reason(Exception e) {
-        return e instanceof java.nio.file.AccessDeniedException
+        return e instanceof AccessDeniedException
                 ? "permission denied"
-                : e instanceof java.nio.file.NoSuchFileException missing
+                : e instanceof NoSuchFileException missing
                         ? "no such file or folder: " + missing.getFile()
-                        : e instanceof java.nio.file.FileAlreadyExistsException exists
+                        : e instanceof FileAlreadyExistsException exists
                                 ? "a file is in the way: " + exists.getFile()
-                                : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                                : e instanceof FileSystemException fs && fs.getReason() != null
                                         ? fs.getReason()
                                         : e.getMessage() != null
                                                 ? e.getMessage()
@@ -193,7 +199,7 @@ public final class Choices {
             RequestTemplate request,
             String connections,
             boolean agentCost,
-            java.util.function.UnaryOperator<Study.Builder> steps) {
+            UnaryOperator<Study.Builder> steps) {
         Path file = Path.of(jar).toAbsolutePath().normalize();
         if (!Files.isRegularFile(file)) {
             throw new ParameterException(command, "no application jar at " + file);
@@ -244,7 +250,7 @@ public final class Choices {
 
     /** One line, exit 2, unless {@code jar} is a jar {@code java -jar} can start: before any JVM or results folder. */
     static void runnable(CommandLine command, Path jar) {
-        org.concurrencylab.runner.process.ApplicationJar.refusal(jar).ifPresent(reason -> {
+        ApplicationJar.refusal(jar).ifPresent(reason -> {
             throw new ParameterException(command, reason);
         });
     }

@@ -19,7 +19,7 @@ public final class ForksOption {
             description = "With an application jar or a study file (whose forks: it overrides): how many JVMs each "
                     + "variant, or each point of a sweep, runs in, 1 to " + Defaults.MOST_FORKS + ", one after "
                     + "another and interleaved across the variants, each warmed up on its own. Each figure is then "
-                    + "their mean with its " + Defaults.CONFIDENCE_PERCENT + " % confidence interval, and "
+                    + "their mean with its " + Defaults.CONFIDENCE_PERCENT + " %% confidence interval, and "
                     + "a decision (the limit, one variant against another, a check) is made only where the intervals "
                     + "allow. Default: " + Defaults.STUDY_FORKS + "; 1 runs each once, its figures without an "
                     + "interval.")

@@ -1,5 +1,6 @@
 package org.concurrencylab.cli.option;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import org.concurrencylab.catalog.Experiment;
 import org.concurrencylab.catalog.Overrides;
@@ -48,7 +49,7 @@ public final class ImportedLoadOptions {
     }
 
     /** --out, or a new run directory named after the tool, created at once as ./lab run creates its own. */
-    public Path directory(CommandLine commandLine, String tool) throws java.io.IOException {
+    public Path directory(CommandLine commandLine, String tool) throws IOException {
         Path results = LabHome.locate().root().resolve("results");
         return out.given()
                 ? out.directory(commandLine, results)
@@ -56,7 +57,7 @@ public final class ImportedLoadOptions {
     }
 
     /** results.json and the reports, and where they are. */
-    public static int write(RunResult run, Path directory) throws java.io.IOException {
+    public static int write(RunResult run, Path directory) throws IOException {
         ResultsJson.write(run, directory);
         System.out.print(TerminalReport.render(run, StandardOutput.textWidth()));
         ReportFiles.Written reports = ReportFiles.write(run, directory);

@@ -2,7 +2,9 @@ package org.concurrencylab.cli.option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.concurrencylab.driver.RequestTemplate;
 import org.concurrencylab.study.StudyFile;
 import picocli.CommandLine;
@@ -17,8 +19,7 @@ public final class RequestOptions {
 
     /** These options and the request's, for a refusal of all of them. */
     public static List<String> and(String... others) {
-        return java.util.stream.Stream.concat(java.util.Arrays.stream(others), NAMES.stream())
-                .toList();
+        return Stream.concat(Arrays.stream(others), NAMES.stream()).toList();
     }
 
     @Option(

@@ -1,6 +1,8 @@
 package org.concurrencylab.cli.terminal;
 
+import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.concurrencylab.results.VariantResult;
 import org.concurrencylab.results.step.StepResult;
@@ -26,12 +28,11 @@ public final class TerminalProgress implements RunProgress {
 
     private volatile int written;
     private volatile int planned;
-    private volatile java.nio.file.Path directory;
+    private volatile Path directory;
     private volatile boolean finished;
 
     @Override
-    public synchronized void experimentWritten(
-            String experiment, int written, int planned, java.nio.file.Path directory) {
+    public synchronized void experimentWritten(String experiment, int written, int planned, Path directory) {
         this.written = written;
         this.planned = planned;
         this.directory = directory;
@@ -40,7 +41,7 @@ public final class TerminalProgress implements RunProgress {
     }
 
     @Override
-    public void variantWritten(java.nio.file.Path directory) {
+    public void variantWritten(Path directory) {
         this.directory = directory;
     }
 
@@ -57,9 +58,9 @@ public final class TerminalProgress implements RunProgress {
     }
 
     /** One line for a run stopped before its end (Ctrl-C, SIGTERM): what stopped, and what was kept. */
-    java.util.Optional<String> stoppedLine() {
+    Optional<String> stoppedLine() {
         if (finished) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String kept = directory == null
                 ? "no variant had finished, so no results were written"
@@ -77,7 +78,7 @@ public final class TerminalProgress implements RunProgress {
                                 planned,
                                 directory,
                                 directory);
-        return java.util.Optional.of("lab: stopped during " + (variant.isEmpty() ? "start-up" : variant)
+        return Optional.of("lab: stopped during " + (variant.isEmpty() ? "start-up" : variant)
                 + "; its service JVMs are being stopped; " + kept);
     }
 

@@ -50,7 +50,7 @@ public final class HotFrames {
         return lines;
     }
 
-    /** {@code org.springframework.web.servlet.resource.ContentVersionStrategy.getResourceVersion} as {@code ContentVersionStrategy.getResourceVersion}. */
+    /** {@code ContentVersionStrategy.getResourceVersion} as {@code ContentVersionStrategy.getResourceVersion}. */
     static String shortName(String method) {
         int dot = method.lastIndexOf('.');
         int classStart = dot < 0 ? -1 : method.lastIndexOf('.', dot - 1);

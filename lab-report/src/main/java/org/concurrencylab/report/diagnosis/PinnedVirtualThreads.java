@@ -9,7 +9,7 @@ import org.concurrencylab.results.step.StepResult;
 
 /**
  * Virtual threads that blocked while pinned to their carrier, as the lab's agent counts them from JFR
- * ({@code jdk.VirtualThreadPinned}, 20 ms or more): a pinned thread keeps its carrier while it waits, so
+ * ({@code VirtualThreadPinned}, 20 ms or more): a pinned thread keeps its carrier while it waits, so
  * the carriers, one per core by default, cap how many such requests run at once, whatever the users.
  */
 final class PinnedVirtualThreads {

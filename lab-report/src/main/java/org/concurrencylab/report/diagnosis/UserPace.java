@@ -4,6 +4,7 @@ import static java.lang.String.format;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.concurrencylab.capacity.ServiceCapacityModel;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.results.step.StepResult;
@@ -57,13 +58,13 @@ record UserPace(double aloneMillis, double thinkMillis) {
      * What a step asks of the pools: an open step its arrivals a second; a closed one what its users send at
      * this pace. None where neither is known.
      */
-    java.util.Optional<Demand> demandOf(StepResult step) {
+    Optional<Demand> demandOf(StepResult step) {
         if (step.plan() != null && step.plan().ratePerSecond() != null) {
-            return java.util.Optional.of(Demand.open(step.plan().ratePerSecond()));
+            return Optional.of(Demand.open(step.plan().ratePerSecond()));
         }
         return step.plan() == null || step.plan().users() == null || !known()
-                ? java.util.Optional.empty()
-                : java.util.Optional.of(closed(step.plan().users()));
+                ? Optional.empty()
+                : Optional.of(closed(step.plan().users()));
     }
 
     /** What {@code users} users ask for at this pace. */

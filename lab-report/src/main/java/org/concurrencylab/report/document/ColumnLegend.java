@@ -1,6 +1,8 @@
 package org.concurrencylab.report.document;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,11 +46,11 @@ public final class ColumnLegend {
     private static final Set<String> WITH_THE_ONE_BEFORE = Set.of("p95 ms", "p99 ms", "max ms", "article @S=1");
 
     private static Map<String, String> legendOf(String... pairs) {
-        Map<String, String> legend = new java.util.LinkedHashMap<>();
+        Map<String, String> legend = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             legend.put(pairs[i], pairs[i + 1]);
         }
-        return java.util.Collections.unmodifiableMap(legend);
+        return Collections.unmodifiableMap(legend);
     }
 
     /** One line under a step table: each of its short headers, in words. */

@@ -2,6 +2,7 @@ package org.concurrencylab.report.document;
 
 import static java.lang.String.format;
 
+import java.util.List;
 import java.util.Locale;
 import org.concurrencylab.results.interval.Interval;
 
@@ -59,8 +60,8 @@ public final class Figures {
     }
 
     /** The middle value, or the mean of the middle two; the values need not be sorted and must not be empty. */
-    public static double median(java.util.List<Double> values) {
-        java.util.List<Double> sorted = values.stream().sorted().toList();
+    public static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }

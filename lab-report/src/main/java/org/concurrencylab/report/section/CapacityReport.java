@@ -402,7 +402,7 @@ public final class CapacityReport {
 
     /** The prediction's error in words; where the model predicted nothing, that. */
     private static String error(CapacityCheck check) {
-        java.util.OptionalDouble error = check.error();
+        OptionalDouble error = check.error();
         if (error.isEmpty()) {
             return "no error to give, as the model predicted nothing";
         }

@@ -11,7 +11,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.concurrencylab.catalog.load.LoadStep;
 import org.concurrencylab.catalog.load.Scaled;
 import org.concurrencylab.report.document.Figures;
@@ -36,15 +39,15 @@ public final class StepTables {
     private StepTables() {}
 
     /** The sentence for a run that stopped before its end, if this is one. */
-    public static java.util.Optional<String> partial(RunResult run) {
+    public static Optional<String> partial(RunResult run) {
         if (!run.run().partial()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         List<String> missing = run.run().missing(run.experiments());
         List<ExperimentResult> stopped =
                 run.experiments().stream().filter(run.run()::stoppedIn).toList();
         int finished = run.experiments().size() - stopped.size();
-        return java.util.Optional.of(format(
+        return Optional.of(format(
                 Locale.ROOT,
                 "PARTIAL RUN: it stopped before its end; %d of %d experiments " + "finished and are shown here%s%s.",
                 finished,
@@ -126,14 +129,14 @@ public final class StepTables {
         List<LoadPlan> plans = experiment.variants().stream()
                 .flatMap(variant -> variant.steps().stream())
                 .map(StepResult::plan)
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .toList();
         if (!plans.isEmpty() && plans.stream().allMatch(plan -> plan.ratePerSecond() != null)) {
             return "the rate each step's requests arrived at, which an open load keeps whatever the answers";
         }
         double think = plans.stream()
                 .map(LoadPlan::thinkSeconds)
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue)
                 .max()
                 .orElse(0);
@@ -165,7 +168,7 @@ public final class StepTables {
         String connections = experiment.variants().stream()
                 .flatMap(variant -> variant.steps().stream())
                 .map(step -> step.plan().connections())
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .findFirst()
                 .orElse("unrecorded");
         return "connections " + connections + ", service JIT "
@@ -311,7 +314,7 @@ public final class StepTables {
         return MachineBoundSteps.verdict(step) + "; by " + step.plan().driver() + " from "
                 + byHost.entrySet().stream()
                         .map(host -> host.getKey() + " (" + host.getValue() + ")")
-                        .collect(java.util.stream.Collectors.joining(", "));
+                        .collect(Collectors.joining(", "));
     }
 
     /**

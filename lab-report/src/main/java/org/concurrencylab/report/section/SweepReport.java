@@ -39,7 +39,7 @@ public final class SweepReport {
             blocks.add(new Block.Paragraph("No curve: " + fit.note() + ".", Block.Tone.ALERT));
         } else {
             blocks.add(new Block.Paragraph(
-                    holdout(fit), fit.holdoutErrorPercent() == null ? Block.Tone.ALERT : Block.Tone.PLAIN));
+                    holdout(fit), fit.holdoutErrorPercent().isEmpty() ? Block.Tone.ALERT : Block.Tone.PLAIN));
             blocks.add(new Block.Paragraph(knee(sweep), Block.Tone.PLAIN));
         }
         if (fit.model() != null && !fit.note().isEmpty()) {
@@ -94,7 +94,9 @@ public final class SweepReport {
                     number(point.p95Millis()),
                     format(Locale.ROOT, "%.1f %%", 100 * point.failedShare()),
                     number(point.boundPerSecond()),
-                    point.cpuBoundPerSecond() == null ? "-" : number(point.cpuBoundPerSecond()),
+                    point.cpuBoundPerSecond().isEmpty()
+                            ? "-"
+                            : number(point.cpuBoundPerSecond().getAsDouble()),
                     fitted
                             ? (point.clean() ? "clean, fitted" : point.verdict() + ", left out: " + point.why())
                             : point.clean() ? "clean" : point.verdict() + ": " + point.why());
@@ -106,7 +108,7 @@ public final class SweepReport {
 
     /** The headline: the figure no other fit reports. */
     static String holdout(SweepFit fit) {
-        if (fit.holdoutErrorPercent() == null) {
+        if (fit.holdoutErrorPercent().isEmpty()) {
             return "Holdout: none, too few clean points to hold any out (see the note).";
         }
         int fitted = fit.holdoutPoints();
@@ -114,33 +116,37 @@ public final class SweepReport {
                 Locale.ROOT,
                 "Holdout error %.1f %%: %s, fitted to all clean points but the %s highest, predicted %s "
                         + "within %.1f %% on average.",
-                fit.holdoutErrorPercent(),
+                fit.holdoutErrorPercent().getAsDouble(),
                 modelName(fit.model()),
                 fitted == 1 ? "one" : String.valueOf(fitted),
                 fitted == 1 ? "it" : "them",
-                fit.holdoutErrorPercent());
+                fit.holdoutErrorPercent().getAsDouble());
     }
 
     private static String knee(SweepResult sweep) {
         SweepFit fit = sweep.fit();
-        String knee = fit.knee() == null
+        String knee = fit.knee().isEmpty()
                 ? "no knee within the values swept"
-                : format(Locale.ROOT, "the knee at %s = %s", sweep.knob(), number(fit.knee()));
-        String peak = fit.peakPerSecond() == null
+                : format(
+                        Locale.ROOT,
+                        "the knee at %s = %s",
+                        sweep.knob(),
+                        number(fit.knee().getAsDouble()));
+        String peak = fit.peakPerSecond().isEmpty() || fit.peakPerD().isEmpty()
                 ? ""
                 : format(
                         Locale.ROOT,
                         ", a peak of %s/s (%s per D)",
-                        number(fit.peakPerSecond()),
-                        number(fit.peakPerD()));
-        String littlesLaw = fit.littlesLawKnee() == null
+                        number(fit.peakPerSecond().getAsDouble()),
+                        number(fit.peakPerD().getAsDouble()));
+        String littlesLaw = fit.littlesLawKnee().isEmpty()
                 ? ""
                 : format(
                         Locale.ROOT,
                         "; Little's law at the peak, L = X x W with W "
                                 + "the shortest mean latency measured: %s requests in flight, where the knee of users lies, and "
                                 + "of a pool whose requests each hold one of its threads for W (k times that where they hold k)",
-                        number(fit.littlesLawKnee()));
+                        number(fit.littlesLawKnee().getAsDouble()));
         return format(Locale.ROOT, "From %s (the better fit): %s%s%s.", modelName(fit.model()), knee, peak, littlesLaw);
     }
 
