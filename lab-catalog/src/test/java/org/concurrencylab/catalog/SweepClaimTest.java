@@ -139,7 +139,10 @@ class SweepClaimTest {
                             new LatencyMillis(1, 1, 1, 1, 1, 1),
                             2,
                             1)
-                    .machine(MachineUsage.custom().cores(2).verdict(machineVerdict).build())
+                    .machine(MachineUsage.custom()
+                            .cores(2)
+                            .verdict(machineVerdict)
+                            .build())
                     .build();
             variants.add(VariantResult.custom("legacy@" + wait)
                     .origin("seed")
