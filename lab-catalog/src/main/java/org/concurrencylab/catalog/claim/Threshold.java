@@ -16,18 +16,12 @@ public record Threshold(double low, double high, Unit unit) {
         /** A share, written in percent: 0.08 as "8 %". */
         SHARE,
         /** A ratio of two figures: 0.5 as "0.5 x". */
-        TIMES,
-        /** A time in units of D, the downstream call's latency. */
-        D,
-        /** A plain number. */
-        NUMBER;
+        TIMES;
 
         String write(double value) {
             return switch (this) {
                 case SHARE -> Thresholds.percent(value);
                 case TIMES -> Thresholds.figure(value) + " x";
-                case D -> Thresholds.figure(value) + " D";
-                case NUMBER -> Thresholds.figure(value);
             };
         }
     }

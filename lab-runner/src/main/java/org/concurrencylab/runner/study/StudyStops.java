@@ -48,7 +48,7 @@ public final class StudyStops {
         }
         // a pool that counts nothing over JMX (Reactor's schedulers, an application's executor) still makes a queue;
         // one user's requests go one at a time and none waits behind another: its shortfall is not a queue
-        if (!oneUser(step)
+        if (step.usersAtOnce() > 1
                 && step.bound().littlesLawPerSecond() > 0
                 && step.client().throughputPerSecond() < QUEUED * step.bound().littlesLawPerSecond()) {
             return Optional.of(format(
@@ -61,18 +61,6 @@ public final class StudyStops {
                             : "what its users allow alone"));
         }
         return Optional.empty();
-    }
-
-    /**
-     * Whether the step is one user's, who sends a request only when the last is answered: below what it allows
-     * alone (its pace at R0, read apart from the step) it runs slower, not queued, and a heavier step still says
-     * where the requests would queue.
-     */
-    private static boolean oneUser(StepResult step) {
-        return step.plan() != null
-                && step.plan().users() != null
-                && step.plan().users() == 1
-                && step.plan().ratePerSecond() == null;
     }
 
     /**
