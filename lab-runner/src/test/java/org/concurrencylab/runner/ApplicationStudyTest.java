@@ -430,14 +430,16 @@ class ApplicationStudyTest extends RealServicesTest {
      * with its own warm-up and R0, both running the same steps; the variant's steps are their means with intervals
      * over the two, the capacity model made from each fork's own model, and its limit, the pool, named by their
      * intervals: 4 / 40 ms allows some 100/s where the users ask for 8 / 41 ms, far beyond both ends. The time
-     * budget keeps each fork's time apart.
+     * budget keeps each fork's time apart. The pool's hold is read at one user, whose step answers some 24 a second:
+     * its steps last 4 s so that one answer more or less in the window moves the throughput, and the hold read from it
+     * by Little's law, by 1 %, not the 2 % a 2-s step's 48 answers give, which is all the bound leaves.
      */
     @Test
     void twoForksGiveEachFigureItsIntervalAndTheLimitIsDecidedByThem() throws Exception {
         Study forked = Study.custom(FIXTURE)
                 .path("/orders/1")
                 .users(List.of(1, 8))
-                .stepLength(Duration.ofSeconds(2))
+                .stepLength(Duration.ofSeconds(4))
                 .warmUp(4, Duration.ofSeconds(3))
                 .verify(false)
                 .forks(2)
